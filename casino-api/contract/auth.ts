@@ -1,0 +1,168 @@
+import { z } from 'zod'
+import { Currency, Done, Id, Locale, Money, Timestamp } from './common.ts'
+import { anyPassword, birthday, checkbox, countryCode, email, mustAccept, newPassword, optionalText, phone, required, username } from './rules.ts'
+
+export const Gender = z.enum(['male', 'female'], { error: 'field_required' })
+export const Scope = z.enum(['player', 'admin'])
+export const PlayerStatus = z.enum(['pending', 'active', 'suspended', 'closed'])
+
+export const Balance = z.object({
+  currency: Currency,
+  /** real + bonus, in cents */
+  total: z.number().int(),
+  real: z.number().int().nonnegative(),
+  bonus: z.number().int().nonnegative(),
+})
+export type Balance = z.infer<typeof Balance>
+
+export const Player = z.object({
+  id: Id,
+  username: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(['male', 'female']),
+  birthday: z.iso.date(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string().length(2),
+  language: Locale,
+  currency: Currency,
+  newsletter: z.boolean(),
+  scope: Scope,
+  status: PlayerStatus,
+  loyaltyPoints: z.number().int().nonnegative(),
+  createdAt: Timestamp,
+  balance: Balance,
+})
+export type Player = z.infer<typeof Player>
+
+// ---- login / session ------------------------------------------------------------------
+
+export const LoginParams = z.object({
+  username: required(64),
+  password: anyPassword(),
+})
+export const LoginAnswer = z.object({
+  accessToken: z.string().min(22),
+  tokenType: z.literal('Bearer'),
+  expiresAt: Timestamp,
+})
+export type LoginAnswer = z.infer<typeof LoginAnswer>
+
+export const LogoutParams = z.object({})
+export const LogoutAnswer = Done
+
+// ---- registration ---------------------------------------------------------------------
+
+/** The fields the casino API takes; the web form adds confirmPassword on top. */
+export const RegisterPlayerParams = z.object({
+  username: username(),
+  password: newPassword(),
+  email: email(),
+  phone: phone(),
+  promoCode: optionalText(32),
+  gender: Gender,
+  birthday: birthday(),
+  firstName: required(80),
+  lastName: required(80),
+  address: required(200),
+  postalCode: required(20),
+  city: required(80),
+  country: countryCode(),
+  language: Locale.catch('es'),
+  currency: Currency.catch('EUR'),
+  newsletter: checkbox(),
+  ageConfirmed: mustAccept('accept_age'),
+  termsAccepted: mustAccept('accept_terms'),
+  currencyConfirmed: mustAccept('confirm_currency'),
+})
+export type RegisterPlayerParams = z.infer<typeof RegisterPlayerParams>
+
+/** The registration form: the API fields plus a repeated password that must match. */
+export const RegisterForm = RegisterPlayerParams.extend({ confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required') }).refine(
+  (v) => v.password === v.confirmPassword,
+  { path: ['confirmPassword'], message: 'password_mismatch' },
+)
+
+export const RegisterPlayerAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('player_created'),
+  playerId: Id,
+  /** The player must open the link sent by e-mail before logging in. */
+  activationRequired: z.boolean(),
+})
+
+export const ValidatePlayerNameParams = z.object({ username: username() })
+export const ValidatePlayerNameAnswer = z.object({ available: z.boolean() })
+
+export const ActivatePlayerParams = z.object({ token: z.string().min(16).max(200) })
+export const ActivatePlayerAnswer = z.object({ ok: z.literal(true), message: z.literal('account_activated'), username: z.string() })
+
+// ---- passwords ------------------------------------------------------------------------
+
+export const ResetPlayerPasswordParams = z.object({
+  username: required(64),
+  email: email(),
+  language: Locale.catch('es'),
+})
+export const ResetPlayerPasswordAnswer = Done
+
+export const ConfirmPasswordResetParams = z.object({
+  token: z.string().min(16).max(200),
+  password: newPassword(),
+})
+export const ConfirmPasswordResetAnswer = Done
+
+export const ResetPasswordForm = ConfirmPasswordResetParams.extend({
+  confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
+}).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch' })
+
+export const UpdatePlayerPasswordParams = z.object({
+  oldPassword: anyPassword(),
+  newPassword: newPassword(),
+})
+export const UpdatePlayerPasswordAnswer = Done
+export const ChangePasswordForm = UpdatePlayerPasswordParams.extend({
+  confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
+}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch' })
+
+// ---- profile --------------------------------------------------------------------------
+
+export const GetPlayerProfileParams = z.object({})
+export const PlayerProfile = Player.omit({ balance: true })
+export const GetPlayerProfileAnswer = PlayerProfile
+
+/**
+ * What a player may change themselves. Username never; names and birthday only through
+ * support (the terms: personal details change only through support).
+ */
+export const UpdateProfileParams = z.object({
+  email: email(),
+  phone: phone(),
+  address: required(200),
+  postalCode: required(20),
+  city: required(80),
+  country: countryCode(),
+  language: Locale.catch('es'),
+  newsletter: checkbox(),
+})
+export const UpdateProfileAnswer = z.object({ ok: z.literal(true), message: z.literal('profile_updated'), profile: PlayerProfile })
+
+export const GetPlayerBalanceParams = z.object({})
+export const GetPlayerBalanceAnswer = Balance
+
+// ---- support --------------------------------------------------------------------------
+
+export const PlayerSendMessageParams = z.object({
+  subject: required(120),
+  message: required(4000),
+  /** Visitors give a name and e-mail; a logged-in player is known by the token. */
+  name: optionalText(120),
+  email: email().optional(),
+})
+export const PlayerSendMessageAnswer = Done
+
+export { Money }

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+
+/**
+ * Stable codes for every message the casino API can answer with. The web app shows
+ * `catalogue.<code>` from locales/; the casino API also sends the English text so that
+ * another client (or an operator reading logs) understands it without the catalogue.
+ */
+export const MESSAGE_CODES = [
+  // generic
+  'action_failed',
+  'validation_failed',
+  'not_found',
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+  'internal_error',
+  'site_disabled',
+  'country_restricted',
+  'upstream_unavailable',
+  // field rules (used as zod messages, so a form shows them under the field)
+  'field_required',
+  'invalid_value',
+  'invalid_email',
+  'phone_too_short',
+  'invalid_phone',
+  'password_too_short',
+  'password_mismatch',
+  'password_too_long',
+  'username_invalid',
+  'under_age',
+  'invalid_date',
+  'accept_age',
+  'accept_terms',
+  'confirm_currency',
+  'invalid_card_number',
+  'invalid_cvv',
+  'invalid_number',
+  'amount_out_of_range',
+  'amount_too_big',
+  'amount_below_minimum',
+  'amount_exceeds_balance',
+  // accounts
+  'wrong_credentials',
+  'account_locked',
+  'ip_locked',
+  'account_not_active',
+  'account_closed',
+  'duplicate_player',
+  'username_taken',
+  'email_taken',
+  'phone_taken',
+  'player_created',
+  'account_activated',
+  'activation_invalid',
+  'wrong_username_or_email',
+  'reset_email_sent',
+  'reset_token_invalid',
+  'password_reset_done',
+  'old_password_wrong',
+  'password_changed',
+  'profile_updated',
+  'logged_out',
+  'username_available',
+  // money, bonuses, payments (later issues build the flows)
+  'invalid_promo_code',
+  'promo_code_valid',
+  'wrong_card_info',
+  'deposit_complete',
+  'deposit_failed',
+  'deposit_pending',
+  'popup_blocked',
+  'three_ds_started',
+  'card_payment_done',
+  'withdrawal_cancelled',
+  'withdrawal_sent',
+  'withdrawal_accepted',
+  'withdrawal_rejected',
+  'withdrawal_not_cancellable',
+  'wager_not_met',
+  'more_bets_needed',
+  'insufficient_funds',
+  'bonus_code_invalid',
+  'bonus_active',
+  'bonus_code_applied',
+  'loyalty_bonus_added',
+  'not_enough_loyalty_points',
+  'limit_exceeded',
+  'game_not_found',
+  'game_unavailable',
+  'message_sent',
+  'content_saved',
+  'content_removed',
+] as const
+
+export const MessageCode = z.enum(MESSAGE_CODES)
+export type MessageCode = z.infer<typeof MessageCode>
+
+/** Field errors: field name (dotted path) -> message codes. */
+export const FieldErrors = z.record(z.string(), z.array(z.string()))
+export type FieldErrors = z.infer<typeof FieldErrors>
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: MessageCode,
+    message: z.string(),
+    /** Values filled into the message, e.g. the amounts of 'Amount must be between {0} and {1}'. */
+    args: z.array(z.union([z.string(), z.number()])).optional(),
+    fields: FieldErrors.optional(),
+    retryAfterSeconds: z.number().int().nonnegative().optional(),
+  }),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** The answer of a call that only acknowledges: the catalogue code of its success message. */
+export const Done = z.object({ ok: z.literal(true), message: MessageCode })
+export type Done = z.infer<typeof Done>
+
+export const CURRENCIES = ['EUR', 'INR'] as const
+export const Currency = z.enum(CURRENCIES)
+export type Currency = z.infer<typeof Currency>
+
+/** Money is integer minor units (cents) with its currency; formatting happens at the edge. */
+export const Cents = z.number().int().safe()
+export const Money = z.object({ amount: Cents, currency: Currency })
+export type Money = z.infer<typeof Money>
+
+export const Timestamp = z.iso.datetime({ offset: true })
+export const IsoDate = z.iso.date()
+
+export const Id = z.string().min(1).max(64)
+
+export const Page = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+})
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() })
+
+export const LOCALES = ['es', 'en'] as const
+export const Locale = z.enum(LOCALES)
+export type Locale = z.infer<typeof Locale>
+
+/** Date filters of the history pages: last 24 hours, last 7 days, last 30 days, custom. */
+export const DateRange = z.discriminatedUnion('period', [
+  z.object({ period: z.enum(['24h', '7d', '30d']) }),
+  z.object({ period: z.literal('custom'), from: IsoDate, to: IsoDate }),
+])

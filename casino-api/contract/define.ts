@@ -1,0 +1,27 @@
+import type { z } from 'zod'
+import type { MessageCode } from './common.ts'
+
+/**
+ * Who may make a call: anyone, anyone (the token is used when present), a logged-in player
+ * (any scope), or an account with the admin scope.
+ */
+export type Auth = 'public' | 'optional' | 'player' | 'admin'
+
+export type CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> = {
+  method: 'GET' | 'POST'
+  path: string
+  auth: Auth
+  params: P
+  answer: A
+  summary: string
+  /** Business refusals the call may answer with (400/403/404/409/429), beyond validation. */
+  errors?: readonly MessageCode[]
+  /** Moves money: the caller sends an Idempotency-Key header and a replay returns the first answer. */
+  idempotent?: boolean
+}
+
+export const defineCall = <P extends z.ZodType, A extends z.ZodType>(def: CallDef<P, A>) => def
+
+export type ParamsIn<C extends CallDef> = z.input<C['params']>
+export type ParamsOf<C extends CallDef> = z.output<C['params']>
+export type AnswerOf<C extends CallDef> = z.output<C['answer']>

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+
+/**
+ * Field rules shared by the forms (browser and web server, through conform) and by the
+ * casino API. Every message is a catalogue code (MessageCode), never free text.
+ */
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+export const PHONE_MIN_DIGITS = 7
+export const MINIMUM_AGE = 18
+
+const trimmed = () => z.string({ error: 'field_required' }).trim()
+
+export const required = (max = 200) => trimmed().min(1, 'field_required').max(max, 'invalid_value')
+
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'invalid_value')
+    .optional()
+    .transform((v) => (v ? v : undefined))
+
+export const username = () =>
+  trimmed()
+    .min(1, 'field_required')
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'username_invalid')
+
+export const email = () =>
+  trimmed()
+    .min(1, 'field_required')
+    .max(254, 'invalid_email')
+    .pipe(z.email('invalid_email'))
+    .transform((v) => v.toLowerCase())
+
+export const phone = () =>
+  trimmed()
+    .min(1, 'field_required')
+    .refine((v) => v.replace(/\D/g, '').length >= PHONE_MIN_DIGITS, 'phone_too_short')
+    .refine((v) => v.replace(/\D/g, '').length < PHONE_MIN_DIGITS || (/^\+?[0-9][0-9 ()-]{5,24}$/.test(v) && v.replace(/\D/g, '').length <= 15), 'invalid_phone')
+    .transform(normalizePhone)
+
+/** Keeps a leading + and the digits, so '+34 600-11 22 33' and '+34600112233' are one phone. */
+export function normalizePhone(v: string) {
+  return (v.trim().startsWith('+') ? '+' : '') + v.replace(/\D/g, '')
+}
+
+/** A new password: at least 8 characters (the terms text), at most 128. */
+export const newPassword = () =>
+  z
+    .string({ error: 'field_required' })
+    .min(1, 'field_required')
+    .min(PASSWORD_MIN, 'password_too_short')
+    .max(PASSWORD_MAX, 'password_too_long')
+
+/** A password being checked (login, old password): any existing one, so only 'required'. */
+export const anyPassword = () => z.string({ error: 'field_required' }).min(1, 'field_required').max(PASSWORD_MAX, 'password_too_long')
+
+/** Age in whole years on `today` of someone born on `birthday` (both YYYY-MM-DD). */
+export function ageOn(birthday: string, today: Date = new Date()) {
+  const [y, m, d] = birthday.split('-').map(Number) as [number, number, number]
+  let age = today.getUTCFullYear() - y
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)
+  if (beforeBirthday) age -= 1
+  return age
+}
+
+export const birthday = () =>
+  trimmed()
+    .min(1, 'field_required')
+    .pipe(z.iso.date('invalid_date'))
+    .refine((v) => {
+      const age = ageOn(v)
+      return age >= 0 && age < 130
+    }, 'invalid_date')
+    .refine((v) => ageOn(v) >= MINIMUM_AGE, 'under_age')
+
+/** A checkbox that must be ticked: 'on'/'true'/true from a form or JSON. */
+export const mustAccept = (code: 'accept_age' | 'accept_terms' | 'confirm_currency') =>
+  z.preprocess((v) => v === true || v === 'on' || v === 'true', z.literal(true, { error: code }))
+
+/** An optional checkbox: false when absent. */
+export const checkbox = () => z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean())
+
+export const countryCode = () =>
+  trimmed()
+    .min(1, 'field_required')
+    .regex(/^[A-Za-z]{2}$/, 'invalid_value')
+    .transform((v) => v.toUpperCase())
+
+/** Luhn check on 12 to 19 digits (spaces and dashes allowed). */
+export function isValidCardNumber(value: string) {
+  const digits = value.replace(/[\s-]/g, '')
+  if (!/^\d{12,19}$/.test(digits)) return false
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let n = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) {
+      n *= 2
+      if (n > 9) n -= 9
+    }
+    sum += n
+  }
+  return sum % 10 === 0
+}
+
+export const cardNumber = () =>
+  trimmed()
+    .min(1, 'field_required')
+    .refine(isValidCardNumber, 'invalid_card_number')
+    .transform((v) => v.replace(/[\s-]/g, ''))
+
+export const cvv = () => trimmed().min(1, 'field_required').regex(/^\d{3,4}$/, 'invalid_cvv')
+
+/**
+ * An amount typed by a player in major units ('12,50', '1.234,56' or '12.50') turned into integer
+ * cents; 'invalid_number' when it is not a positive number with at most 2 decimals.
+ */
+export function parseAmountToCents(input: string): number | null {
+  const s = input.trim().replace(/[€$₹\s]/g, '')
+  if (!/^[\d.,]+$/.test(s)) return null
+  const lastSep = Math.max(s.lastIndexOf(','), s.lastIndexOf('.'))
+  let whole = s
+  let frac = ''
+  // The last separator is a decimal mark when 1 or 2 digits follow it; otherwise
+  // every separator groups thousands ('1.234' and '1,234' are 1234).
+  if (lastSep !== -1 && s.length - lastSep - 1 <= 2) {
+    whole = s.slice(0, lastSep)
+    frac = s.slice(lastSep + 1)
+    if (!frac) return null
+  }
+  if (whole && !/^\d{1,3}([.,]\d{3})*$|^\d+$/.test(whole)) return null
+  const digits = whole.replace(/[.,]/g, '') || '0'
+  const cents = Number(digits) * 100 + Number(frac.padEnd(2, '0'))
+  return Number.isSafeInteger(cents) && cents > 0 ? cents : null
+}
+
+export const amountInCents = () =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? v : typeof v === 'string' ? (parseAmountToCents(v) ?? Number.NaN) : v),
+    z.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number').safe('invalid_number'),
+  )

@@ -1,0 +1,7 @@
+import catalogue from './catalogue.ts'
+import common from './common.ts'
+import auth from './auth.ts'
+import account from './account.ts'
+import home from './home.ts'
+
+export default { translation: { catalogue, common, auth, account, home } }
