@@ -1,0 +1,31 @@
+// `npm run bench:bundle`: the gzip size of the JavaScript the home page loads (module scripts
+// and modulepreload links of the server-rendered home), from the production build.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { spawnSync } from 'node:child_process'
+
+if (!existsSync('build/server/index.js')) {
+  const r = spawnSync('react-router', ['build'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+const { startTestSite } = await import('../tests/setup/harness.ts')
+const site = await startTestSite()
+try {
+  for (const path of ['/', '/en']) {
+    const html = await (await fetch(site.webUrl + path)).text()
+    const urls = new Set<string>()
+    for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!)
+    for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!)
+    let raw = 0
+    let gz = 0
+    for (const url of urls) {
+      const file = readFileSync(join('build/client', url))
+      raw += file.length
+      gz += gzipSync(file, { level: 9 }).length
+    }
+    console.log(`home ${path.padEnd(3)}: ${urls.size} JavaScript files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`)
+  }
+} finally {
+  await site.close()
+}

@@ -1,0 +1,12 @@
+// `npm start`: builds the web app when no build exists yet, then serves it in production mode.
+// Without CASINO_API_URL the server also starts the embedded casino API (see server/index.ts).
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+if (!existsSync('build/server/index.js')) {
+  console.log('No build found: building the web app first (npm run build)…')
+  const r = spawnSync('react-router', ['build'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+process.env.NODE_ENV ??= 'production'
+await import('../server/index.ts')
