@@ -1,0 +1,109 @@
+// Starts the whole casino for a test file: the reference casino API on a real database
+// (PGlite in a temp folder, or a fresh PostgreSQL schema) and the web app's production build,
+// each on its own loopback port, talking real HTTP to each other.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startCasinoApi } from '../../casino-api/src/server.ts'
+import { createWebApp } from '../../server/app.ts'
+
+export type TestDatabase = { name: 'pglite' } | { name: 'postgres'; databaseUrl: string }
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testDatabases(): TestDatabase[] {
+  const url = process.env.TEST_DATABASE_URL
+  return [{ name: 'pglite' }, ...(url ? [{ name: 'postgres' as const, databaseUrl: url }] : [])]
+}
+
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
+
+export async function startTestSite(opts: { database?: TestDatabase } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'casino-site-'))
+  const database = opts.database ?? { name: 'pglite' }
+  // The web app's port must be known before the casino API writes links into e-mails.
+  const web = createWebApp({
+    mode: 'production',
+    sessionSecrets: [TEST_SESSION_SECRET],
+    cookieSecure: false,
+    trustProxy: ['loopback'],
+    logLevel: 'silent',
+  })
+  const server = web.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const api = await startCasinoApi({
+    port: 0,
+    dataDir,
+    webUrl,
+    logger: false,
+    ...(database.name === 'postgres'
+      ? { databaseUrl: database.databaseUrl, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
+      : {}),
+  })
+  web.setUpstream(api.url)
+
+  return {
+    webUrl,
+    apiUrl: api.url,
+    api,
+    dataDir,
+    /** The newest e-mail to `address`, decoded, and the first link in it to a page of the web app. */
+    lastMailTo(address: string) {
+      return lastMailTo(join(dataDir, 'mail'), address, webUrl)
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeAllConnections?.()
+      await api.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+export type TestSite = Awaited<ReturnType<typeof startTestSite>>
+
+function decodeQuotedPrintable(s: string) {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+}
+
+export function lastMailTo(mailDir: string, address: string, webUrl: string) {
+  const files = readdirSync(mailDir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => join(mailDir, f))
+    .map((f) => ({ f, text: decodeQuotedPrintable(readFileSync(f, 'utf8')), t: statSync(f).mtimeMs }))
+    .filter((m) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(m.text))
+    .sort((a, b) => b.t - a.t || b.f.localeCompare(a.f))
+  const mail = files[0]
+  if (!mail) throw new Error(`no e-mail to ${address}`)
+  const link = mail.text.match(new RegExp(`${webUrl.replace(/[.]/g, '\\.')}[^\\s"<>]+`))?.[0]
+  return { text: mail.text, link }
+}
+
+/** A unique player for a test, valid for registration (adult, all confirmations). */
+export function newPlayer(overrides: Record<string, string> = {}) {
+  const id = randomBytes(4).toString('hex')
+  const password = `Secret-${id}-pw`
+  return {
+    username: `player_${id}`,
+    password,
+    confirmPassword: password,
+    email: `player.${id}@example.com`,
+    phone: `+34 6${Number.parseInt(id, 16).toString().padStart(8, '0').slice(0, 8)}`,
+    gender: 'female',
+    birthday: '1990-05-17',
+    firstName: 'Lucía',
+    lastName: 'García',
+    address: 'Calle Mayor 1',
+    postalCode: '28013',
+    city: 'Madrid',
+    country: 'ES',
+    language: 'es',
+    currency: 'EUR',
+    ageConfirmed: 'on',
+    termsAccepted: 'on',
+    currencyConfirmed: 'on',
+    ...overrides,
+  }
+}
