@@ -65,6 +65,7 @@ export const MESSAGE_CODES = [
   'invalid_promo_code',
   'promo_code_valid',
   'wrong_card_info',
+  'voucher_invalid',
   'deposit_complete',
   'deposit_failed',
   'deposit_pending',
@@ -76,6 +77,7 @@ export const MESSAGE_CODES = [
   'withdrawal_accepted',
   'withdrawal_rejected',
   'withdrawal_not_cancellable',
+  'transaction_not_pending',
   'wager_not_met',
   'more_bets_needed',
   'insufficient_funds',
@@ -90,6 +92,7 @@ export const MESSAGE_CODES = [
   'message_sent',
   'content_saved',
   'content_removed',
+  'slug_taken',
 ] as const
 
 export const MessageCode = z.enum(MESSAGE_CODES)

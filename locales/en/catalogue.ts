@@ -56,6 +56,7 @@ export default {
   invalid_promo_code: 'Invalid promo code!',
   promo_code_valid: 'The promo code is valid.',
   wrong_card_info: 'Wrong Card Info',
+  voucher_invalid: 'The voucher code is not valid or was already used.',
   deposit_complete: 'The deposit for {{0}} is complete!',
   deposit_failed: 'The amount {{0}} could not be deposited!',
   deposit_pending: 'Your deposit is being processed. Please wait…',
@@ -67,6 +68,7 @@ export default {
   withdrawal_accepted: 'The withdrawal was accepted.',
   withdrawal_rejected: 'The withdrawal was rejected and the amount returned to the balance.',
   withdrawal_not_cancellable: 'This withdrawal can no longer be cancelled.',
+  transaction_not_pending: 'This transaction is no longer pending.',
   wager_not_met: "You don't meet the wager requirement!",
   more_bets_needed: 'You have to still make some more bet to cashout.',
   insufficient_funds: 'Your balance is not enough for this.',
@@ -81,4 +83,5 @@ export default {
   message_sent: 'Your message has been successfully sent.',
   content_saved: 'The content was saved.',
   content_removed: 'The content was removed.',
+  slug_taken: 'This slug is already used for this kind of content in this language.',
 }

@@ -57,6 +57,7 @@ export default {
   invalid_promo_code: '¡Código promocional no válido!',
   promo_code_valid: 'El código promocional es válido.',
   wrong_card_info: 'Datos de tarjeta incorrectos',
+  voucher_invalid: 'El código del cupón no es válido o ya se usó.',
   deposit_complete: '¡El depósito de {{0}} se ha completado!',
   deposit_failed: '¡No se ha podido depositar el importe {{0}}!',
   deposit_pending: 'Tu depósito se está procesando. Espera…',
@@ -68,6 +69,7 @@ export default {
   withdrawal_accepted: 'El retiro fue aceptado.',
   withdrawal_rejected: 'El retiro fue rechazado y el importe ha vuelto a tu saldo.',
   withdrawal_not_cancellable: 'Este retiro ya no se puede cancelar.',
+  transaction_not_pending: 'Esta transacción ya no está pendiente.',
   wager_not_met: '¡No cumples el requisito de apuesta!',
   more_bets_needed: 'Todavía tienes que apostar algo más para poder retirar.',
   insufficient_funds: 'Tu saldo no es suficiente para esto.',
@@ -82,4 +84,5 @@ export default {
   message_sent: 'Tu mensaje se ha enviado correctamente.',
   content_saved: 'El contenido se ha guardado.',
   content_removed: 'El contenido se ha eliminado.',
+  slug_taken: 'Este slug ya se usa para este tipo de contenido en este idioma.',
 } satisfies typeof en

@@ -1,0 +1,285 @@
+/**
+ * The OpenAPI 3.1 document of the contract, built from `calls` with zod's own JSON Schema
+ * output (OpenAPI 3.1 schemas are JSON Schema 2020-12), so it cannot drift from the schemas the
+ * web app and the casino API run. `npm run openapi` writes it to docs/openapi.json.
+ */
+import { isDeepStrictEqual } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+import { calls } from './index.ts'
+import type { CallDef } from './define.ts'
+import { Balance, Player, PlayerProfile } from './auth.ts'
+import { Currency, DateRange, Done, ErrorBody, Locale, MessageCode, Money } from './common.ts'
+import { CardSummary, FinancialTransaction, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, ProcessorKey, TransactionStatus, TransactionType } from './money.ts'
+import { BonusOffer, BonusType, LoyaltyEntry, PlayerBonus } from './bonuses.ts'
+import { Bet, Game, GameCategory, GameGroup, GameMode, GameProvider } from './games.ts'
+import { AmountLimits, DepositComplete, DepositProcessor, ThreeDSecureRedirect, WithdrawalProcessor } from './payments.ts'
+import { ContentKind, ContentTemplate, FaqSection, PromotionTemplate, SiteContent, Slide } from './content.ts'
+import { MailboxMessage } from './mailbox.ts'
+import { PendingWithdrawal } from './admin.ts'
+import { ClientMessage, ServerEvent } from './events.ts'
+import { playerCalls } from './player-calls.ts'
+import { moneyCalls } from './money-calls.ts'
+import { gameCalls } from './game-calls.ts'
+import { paymentCalls } from './payment-calls.ts'
+import { bonusCalls } from './bonus-calls.ts'
+import { contentCalls } from './content-calls.ts'
+import { mailboxCalls } from './mailbox-calls.ts'
+import { adminCalls } from './admin-calls.ts'
+
+export const OPENAPI_VERSION = '3.1.1'
+export const CONTRACT_VERSION = '1.0.0'
+export const OPENAPI_FILE = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url))
+
+type Json = Record<string, unknown>
+type JsonSchema = Json
+
+/** Named once under components.schemas and referenced wherever they occur. */
+const SHARED: Record<string, z.ZodType> = {
+  ErrorBody,
+  Done,
+  MessageCode,
+  Currency,
+  Locale,
+  Money,
+  DateRange,
+  Balance,
+  Player,
+  PlayerProfile,
+  TransactionStatus,
+  TransactionType,
+  ProcessorKey,
+  CardSummary,
+  FinancialTransaction,
+  BonusType,
+  BonusOffer,
+  PlayerBonus,
+  LoyaltyEntry,
+  GameCategory,
+  GameMode,
+  GameProvider,
+  Game,
+  GameGroup,
+  Bet,
+  AmountLimits,
+  DepositProcessor,
+  WithdrawalProcessor,
+  DepositComplete,
+  ThreeDSecureRedirect,
+  ContentKind,
+  ContentTemplate,
+  PromotionTemplate,
+  FaqSection,
+  Slide,
+  SiteContent,
+  MailboxMessage,
+  PendingWithdrawal,
+  ServerEvent,
+  ClientMessage,
+}
+
+const AREAS: Record<string, { description: string; calls: Record<string, CallDef> }> = {
+  player: { description: 'Log-in, registration, passwords, profile, balance, support, settings.', calls: playerCalls },
+  money: { description: 'Promo codes, transaction history, withdrawals.', calls: moneyCalls },
+  games: { description: 'Game lists, launch URLs, bet history.', calls: gameCalls },
+  payments: { description: 'Deposit and withdrawal processors.', calls: paymentCalls },
+  bonuses: { description: 'Bonus codes, bonuses, loyalty points.', calls: bonusCalls },
+  content: { description: 'Content pages, promotions, FAQ, home slides.', calls: contentCalls },
+  mailbox: { description: "The player's mailbox.", calls: mailboxCalls },
+  admin: { description: 'Site content, withdrawal decisions, bank-transfer confirmations (admin scope).', calls: adminCalls },
+}
+
+export function areaOf(name: string) {
+  return Object.keys(AREAS).find((area) => name in AREAS[area]!.calls)
+}
+
+const ERROR_RESPONSES = {
+  '400': ['BadRequest', 'Validation failed (code validation_failed, field codes in error.fields) or a business refusal.'],
+  '401': ['Unauthorized', 'Missing, expired or revoked bearer token; the web app signs the player out.'],
+  '403': ['Forbidden', 'Not allowed: admin scope missing, site access disabled or country restricted.'],
+  '404': ['NotFound', 'What the call asks for does not exist, or is not the caller’s.'],
+  '409': ['Conflict', 'The state changed meanwhile (e.g. a withdrawal no longer pending), or an Idempotency-Key was reused with other params.'],
+  '429': ['TooManyRequests', 'Rate limited; error.retryAfterSeconds and the Retry-After header say when to try again.'],
+} as const
+
+const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` })
+
+const pascal = (name: string) => name.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())
+
+/** A field is required on input only when the schema refuses `undefined` (defaults, catch and checkboxes don't). */
+function acceptsUndefined(schema: unknown) {
+  try {
+    return (schema as z.ZodType).safeParse(undefined).success
+  } catch {
+    return false
+  }
+}
+
+function toJson(io: 'input' | 'output') {
+  return {
+    io,
+    unrepresentable: 'any' as const,
+    uri: (id: string) => schemaRef(id).$ref,
+    override: ({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+      if (!(zodSchema instanceof z.ZodObject)) return
+      // Objects strip unknown keys: an answer with extra fields is still a valid answer.
+      if (jsonSchema.additionalProperties === false && zodSchema.def.catchall === undefined) delete jsonSchema.additionalProperties
+      if (io === 'input' && Array.isArray(jsonSchema.required)) {
+        const shape = zodSchema.shape as Record<string, unknown>
+        const required = jsonSchema.required.filter((key: string) => !acceptsUndefined(shape[key]))
+        if (required.length) jsonSchema.required = required
+        else delete jsonSchema.required
+      }
+    },
+  }
+}
+
+function convertRegistry(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output') {
+  const { schemas } = z.toJSONSchema(registry, toJson(io)) as { schemas: Record<string, JsonSchema> }
+  if ('__shared' in schemas) throw new Error('a schema carries a global `id` meta; ids belong to the OpenAPI registries only')
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema
+    delete schema.$id
+  }
+  return schemas
+}
+
+function withoutDialect(schema: JsonSchema) {
+  const { $schema: _, ...rest } = schema
+  return rest
+}
+
+const isEmptyObject = (schema: z.ZodType) => schema instanceof z.ZodObject && Object.keys(schema.shape).length === 0
+
+/**
+ * Params are converted as input (what a client may send: defaults optional, strings before
+ * transforms) and answers as output. A shared schema goes into the params registry only when
+ * both views agree, so a component name never means two different schemas.
+ */
+function buildComponents() {
+  const input = z.registry<{ id: string }>()
+  const output = z.registry<{ id: string }>()
+  for (const [id, schema] of Object.entries(SHARED)) {
+    output.add(schema, { id })
+    if (isDeepStrictEqual(z.toJSONSchema(schema, toJson('input')), z.toJSONSchema(schema, toJson('output')))) input.add(schema, { id })
+  }
+  const names: Record<string, { params?: string; answer: string }> = {}
+  for (const [name, call] of Object.entries(calls) as [string, CallDef][]) {
+    let params: string | undefined
+    if (call.method !== 'GET' && !isEmptyObject(call.params)) {
+      if (!input.has(call.params)) input.add(call.params, { id: `${pascal(name)}Params` })
+      params = input.get(call.params)!.id
+    }
+    if (!output.has(call.answer)) output.add(call.answer, { id: `${pascal(name)}Answer` })
+    names[name] = { params, answer: output.get(call.answer)!.id }
+  }
+  const inSchemas = convertRegistry(input, 'input')
+  const outSchemas = convertRegistry(output, 'output')
+  for (const [id, schema] of Object.entries(inSchemas)) {
+    if (id in outSchemas && !isDeepStrictEqual(schema, outSchemas[id])) throw new Error(`component ${id} differs between params and answers`)
+  }
+  const all = { ...outSchemas, ...inSchemas }
+  const schemas = Object.fromEntries(Object.keys(all).sort().map((id) => [id, all[id]!]))
+  return { schemas, names }
+}
+
+function security(auth: CallDef['auth']) {
+  if (auth === 'public') return []
+  if (auth === 'optional') return [{}, { bearer: [] }]
+  if (auth === 'admin') return [{ bearer: ['admin'] }]
+  return [{ bearer: [] }]
+}
+
+function queryParameters(params: z.ZodType) {
+  const json = z.toJSONSchema(params, toJson('input')) as { properties?: Record<string, JsonSchema>; required?: string[] }
+  return Object.entries(json.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: withoutDialect(schema),
+  }))
+}
+
+function operation(name: string, call: CallDef, ids: { params?: string; answer: string }) {
+  const notes: string[] = []
+  if (call.errors?.length) notes.push(`Business refusals: ${call.errors.map((c) => `\`${c}\``).join(', ')}.`)
+  if (call.idempotent) notes.push(`Moves money: send an \`${IDEMPOTENCY_KEY_HEADER}\` header; a replay with the same key answers the first answer and moves nothing.`)
+  const parameters = [
+    ...(call.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...(call.method === 'GET' ? queryParameters(call.params) : []),
+  ]
+  const responses: Json = {
+    '200': { description: 'OK', content: { 'application/json': { schema: schemaRef(ids.answer) } } },
+  }
+  for (const [status, [component]] of Object.entries(ERROR_RESPONSES)) {
+    if (status === '401' && call.auth === 'public') continue
+    responses[status] = { $ref: `#/components/responses/${component}` }
+  }
+  return {
+    operationId: name,
+    summary: call.summary,
+    ...(notes.length ? { description: notes.join('\n\n') } : {}),
+    tags: [areaOf(name) ?? 'other'],
+    security: security(call.auth),
+    ...(parameters.length ? { parameters } : {}),
+    ...(ids.params
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(ids.params) } } } }
+      : {}),
+    responses,
+    'x-auth': call.auth,
+    ...(call.errors?.length ? { 'x-error-codes': [...call.errors] } : {}),
+    ...(call.idempotent ? { 'x-idempotent': true } : {}),
+  }
+}
+
+export function buildOpenApi() {
+  const { schemas, names } = buildComponents()
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const [name, call] of Object.entries(calls) as [string, CallDef][]) {
+    const item = (paths[call.path] ??= {})
+    item[call.method.toLowerCase()] = operation(name, call, names[name]!)
+  }
+  const errorResponses = Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(([component, description]) => [
+      component,
+      { description, content: { 'application/json': { schema: schemaRef('ErrorBody') } } },
+    ]),
+  )
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: 'Casino API',
+      version: CONTRACT_VERSION,
+      description: [
+        'The calls the casino web app makes to its casino API. Amounts are integer cents with a currency; timestamps are ISO 8601.',
+        'Errors answer an ErrorBody whose `error.code` is a message-catalogue code.',
+        'The realtime socket carries JSON text frames: ServerEvent (server to client) and ClientMessage (client to server), under components.schemas.',
+      ].join('\n\n'),
+    },
+    tags: Object.entries(AREAS).map(([name, area]) => ({ name, description: area.description })),
+    paths: Object.fromEntries(Object.keys(paths).sort().map((path) => [path, paths[path]!])),
+    components: {
+      schemas,
+      responses: errorResponses,
+      parameters: {
+        IdempotencyKey: {
+          name: IDEMPOTENCY_KEY_HEADER,
+          in: 'header',
+          required: true,
+          description: 'One key per player action (e.g. a UUID); a replay answers the first answer.',
+          schema: withoutDialect(z.toJSONSchema(IdempotencyKey, toJson('input')) as JsonSchema),
+        },
+      },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The accessToken answered by login. Admin calls need an account with the admin scope.' },
+      },
+    },
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApi>
+
+/** The exact text of docs/openapi.json. */
+export function renderOpenApi() {
+  return `${JSON.stringify(buildOpenApi(), null, 2)}\n`
+}

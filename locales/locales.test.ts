@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { MESSAGE_CODES } from '../casino-api/contract/common.ts'
+import { resources } from './index.ts'
+
+type Tree = { [k: string]: string | Tree }
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k
+    if (typeof v === 'string') out.set(key, v)
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv)
+  }
+  return out
+}
+
+const es = flatten(resources.es.translation as Tree)
+const en = flatten(resources.en.translation as Tree)
+
+test('Spanish and English have exactly the same keys', () => {
+  const missingInEn = [...es.keys()].filter((k) => !en.has(k))
+  const missingInEs = [...en.keys()].filter((k) => !es.has(k))
+  expect({ missingInEn, missingInEs }).toEqual({ missingInEn: [], missingInEs: [] })
+})
+
+test('no message is empty and interpolations match between the languages', () => {
+  for (const [key, text] of es) {
+    expect(text.trim(), key).not.toBe('')
+    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
+    expect(vars(en.get(key) ?? ''), key).toEqual(vars(text))
+  }
+})
+
+test('every message code of the contract has a catalogue entry', () => {
+  const missing = MESSAGE_CODES.filter((code) => !es.has(`catalogue.${code}`))
+  expect(missing).toEqual([])
+})
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return /\.(tsx?)$/.test(name) && !/\.test\./.test(name) ? [path] : []
+  })
+}
+
+test('every translation key used in the app exists in both languages', () => {
+  const used = new Set<string>()
+  for (const file of sourceFiles('app')) {
+    const src = readFileSync(file, 'utf8')
+    // t('a.b'), t("a.b"), i18nKey="a.b" — literal keys only; dynamic catalogue keys are covered above
+    for (const m of src.matchAll(/\bt\(\s*['"]([\w-]+(?:\.[\w-]+)+)['"]/g)) used.add(m[1]!)
+    for (const m of src.matchAll(/i18nKey=["']([\w-]+(?:\.[\w-]+)+)["']/g)) used.add(m[1]!)
+  }
+  expect(used.size).toBeGreaterThan(10)
+  const missing = [...used].filter((k) => !es.has(k) || !en.has(k))
+  expect(missing).toEqual([])
+})
