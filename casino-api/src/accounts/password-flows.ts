@@ -1,0 +1,122 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import type {
+  ConfirmPasswordResetParams,
+  Done,
+  ResetPlayerPasswordParams,
+  UpdatePlayerPasswordParams,
+} from '../../contract/index.ts'
+import type { Context, Session } from '../context.ts'
+import { oneTimeTokens, players } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { passwordResetMail } from '../mail-texts.ts'
+import { clearAccountLockout, revokePlayerTokens } from './login.ts'
+import { getPlayer, usernameIs } from './players.ts'
+import { sendOrLog, webLink } from './register.ts'
+import { hashToken, newOpaqueToken } from './tokens.ts'
+
+export const RESET_TTL_MS = 60 * 60 * 1000
+/** Reset e-mails per account per hour: enough for a lost e-mail, too few to flood a mailbox. */
+export const RESETS_PER_HOUR = 3
+
+export async function requestPasswordReset(
+  ctx: Context,
+  params: z.output<typeof ResetPlayerPasswordParams>,
+  client: { ip: string },
+): Promise<Done> {
+  const now = ctx.now()
+  const [player] = await ctx.db
+    .select()
+    .from(players)
+    .where(and(usernameIs(params.username), eq(players.email, params.email)))
+    .limit(1)
+  if (!player || player.status === 'closed') throw new ApiError(400, 'wrong_username_or_email')
+
+  const hourAgo = new Date(now.getTime() - 3600_000)
+  const recent = await ctx.db
+    .select({ createdAt: oneTimeTokens.createdAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'password_reset'), gt(oneTimeTokens.createdAt, hourAgo)))
+    .orderBy(asc(oneTimeTokens.createdAt))
+  if (recent.length >= RESETS_PER_HOUR) {
+    const freeAt = (recent[0]?.createdAt.getTime() ?? now.getTime()) + 3600_000
+    throw new ApiError(429, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) })
+  }
+
+  const token = newOpaqueToken()
+  await ctx.db.insert(oneTimeTokens).values({
+    tokenHash: hashToken(token),
+    kind: 'password_reset',
+    playerId: player.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    createdIp: client.ip,
+  })
+  const mail = passwordResetMail(params.language, {
+    firstName: player.firstName,
+    username: player.username,
+    link: webLink(ctx, params.language, `/reset-password/${token}`),
+    validMinutes: RESET_TTL_MS / 60_000,
+  })
+  await sendOrLog(ctx, { to: player.email, ...mail }, 'password_reset')
+  return { ok: true, message: 'reset_email_sent' }
+}
+
+/**
+ * Sets the new password, uses up every reset link of the player, signs out every session and
+ * clears the log-in lockout. The link proves the player reads the account's mailbox, so a
+ * pending account becomes active too.
+ */
+export async function confirmPasswordReset(ctx: Context, params: z.output<typeof ConfirmPasswordResetParams>): Promise<Done> {
+  const passwordHash = await ctx.passwords.hash(params.password)
+  const now = ctx.now()
+  const done = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, hashToken(params.token)),
+          eq(oneTimeTokens.kind, 'password_reset'),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now),
+        ),
+      )
+      .returning({ playerId: oneTimeTokens.playerId })
+    if (!used) return false
+    const [player] = await tx.select().from(players).where(eq(players.id, used.playerId))
+    if (!player || player.status === 'closed') return false
+    await tx
+      .update(players)
+      .set({
+        passwordHash,
+        updatedAt: now,
+        ...(player.status === 'pending' ? { status: 'active' as const, activatedAt: now } : {}),
+      })
+      .where(eq(players.id, player.id))
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'password_reset'), isNull(oneTimeTokens.usedAt)))
+    await revokePlayerTokens(tx, player.id, now)
+    await clearAccountLockout(tx, player.username)
+    return true
+  })
+  if (!done) throw new ApiError(400, 'reset_token_invalid')
+  return { ok: true, message: 'password_reset_done' }
+}
+
+/** Changes the password of the logged-in player and signs out their other sessions. */
+export async function updatePassword(ctx: Context, session: Session, params: z.output<typeof UpdatePlayerPasswordParams>): Promise<Done> {
+  const player = await getPlayer(ctx.db, session.playerId)
+  if (!(await ctx.passwords.verify(player.passwordHash, params.oldPassword))) {
+    throw new ApiError(400, 'old_password_wrong', { fields: { oldPassword: ['old_password_wrong'] } })
+  }
+  const passwordHash = await ctx.passwords.hash(params.newPassword)
+  const now = ctx.now()
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(players).set({ passwordHash, updatedAt: now }).where(eq(players.id, player.id))
+    await revokePlayerTokens(tx, player.id, now, session.tokenId)
+  })
+  return { ok: true, message: 'password_changed' }
+}

@@ -1,0 +1,109 @@
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Balance, FieldErrors, PlayerProfile } from '../../contract/index.ts'
+import type { Queryable } from '../db/open.ts'
+import { pgErrorOf } from '../db/errors.ts'
+import { players } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { playerBalance } from '../ledger.ts'
+
+export type PlayerRow = typeof players.$inferSelect
+
+/** Case-insensitive, through the unique index on lower(username). */
+export const usernameIs = (username: string) => sql`lower(${players.username}) = lower(${username})`
+
+export async function findPlayerByUsername(db: Queryable, username: string): Promise<PlayerRow | null> {
+  const [row] = await db.select().from(players).where(usernameIs(username)).limit(1)
+  return row ?? null
+}
+
+export async function getPlayer(db: Queryable, id: string): Promise<PlayerRow> {
+  const [row] = await db.select().from(players).where(eq(players.id, id)).limit(1)
+  if (!row) throw new ApiError(401, 'unauthorized')
+  return row
+}
+
+export function toProfile(p: PlayerRow): z.input<typeof PlayerProfile> {
+  return {
+    id: p.id,
+    username: p.username,
+    email: p.email,
+    phone: p.phone,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    gender: p.gender,
+    birthday: p.birthday,
+    address: p.address,
+    postalCode: p.postalCode,
+    city: p.city,
+    country: p.country,
+    language: p.language,
+    currency: p.currency,
+    newsletter: p.newsletter,
+    scope: p.scope,
+    status: p.status,
+    loyaltyPoints: p.loyaltyPoints,
+    createdAt: p.createdAt.toISOString(),
+  }
+}
+
+/** Balances in cents, in the player's currency, from the ledger. */
+export function getBalance(db: Queryable, player: Pick<PlayerRow, 'id' | 'currency'>): Promise<Balance> {
+  return playerBalance(db, player.id, player.currency)
+}
+
+// ---- uniqueness of username, e-mail and phone -------------------------------------------
+
+export type UniqueField = 'username' | 'email' | 'phone'
+
+const TAKEN = { username: 'username_taken', email: 'email_taken', phone: 'phone_taken' } as const
+
+const CONSTRAINT_FIELD: Record<string, UniqueField> = {
+  players_username_key: 'username',
+  players_email_key: 'email',
+  players_phone_key: 'phone',
+}
+
+/** Which of the given values another player already has. */
+export async function findClashes(
+  db: Queryable,
+  values: Partial<Record<UniqueField, string>>,
+  exceptPlayerId?: string,
+): Promise<UniqueField[]> {
+  const conditions: SQL[] = []
+  if (values.username !== undefined) conditions.push(usernameIs(values.username))
+  if (values.email !== undefined) conditions.push(eq(players.email, values.email))
+  if (values.phone !== undefined) conditions.push(eq(players.phone, values.phone))
+  if (conditions.length === 0) return []
+  const where = exceptPlayerId ? and(or(...conditions), ne(players.id, exceptPlayerId)) : or(...conditions)
+  const rows = await db.select({ username: players.username, email: players.email, phone: players.phone }).from(players).where(where)
+  const clashes = new Set<UniqueField>()
+  for (const row of rows) {
+    if (values.username !== undefined && row.username.toLowerCase() === values.username.toLowerCase()) clashes.add('username')
+    if (values.email !== undefined && row.email === values.email) clashes.add('email')
+    if (values.phone !== undefined && row.phone === values.phone) clashes.add('phone')
+  }
+  return (['username', 'email', 'phone'] as const).filter((f) => clashes.has(f))
+}
+
+/**
+ * 409 with the field errors, so the form shows each clash under its field: the specific code
+ * when one value clashes, 'duplicate_player' when several do (the catalogue's "The same
+ * username, email or phone already exists.").
+ */
+export function duplicateError(clashes: UniqueField[], severalCode: 'duplicate_player' | 'email_taken' = 'duplicate_player') {
+  const fields: FieldErrors = Object.fromEntries(clashes.map((f) => [f, [TAKEN[f]]]))
+  const code = clashes.length === 1 ? TAKEN[clashes[0] as UniqueField] : severalCode
+  return new ApiError(409, code, { fields })
+}
+
+/**
+ * A unique index refused the row: another request took the value between our check and our
+ * write. A registration answers 'duplicate_player' (we cannot tell what else clashed); a profile
+ * change the code of the field the index names. Both put that field in `fields`.
+ */
+export function raceDuplicateError(error: unknown, kind: 'register' | 'profile') {
+  const field = CONSTRAINT_FIELD[pgErrorOf(error)?.constraint ?? '']
+  const code = kind === 'profile' && field ? TAKEN[field] : 'duplicate_player'
+  return new ApiError(409, code, field ? { fields: { [field]: [TAKEN[field]] } } : {})
+}

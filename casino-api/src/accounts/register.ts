@@ -1,0 +1,130 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { ActivatePlayerAnswer, ActivatePlayerParams, Locale, RegisterPlayerAnswer, RegisterPlayerParams } from '../../contract/index.ts'
+import type { Context } from '../context.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import { oneTimeTokens, players } from '../db/schema.ts'
+import { isBlocked } from '../geo.ts'
+import { ApiError } from '../http/errors.ts'
+import { activationMail } from '../mail-texts.ts'
+import { getSettings } from '../settings.ts'
+import { duplicateError, findClashes, raceDuplicateError } from './players.ts'
+import { hashToken, newOpaqueToken } from './tokens.ts'
+
+export const ACTIVATION_TTL_HOURS = 72
+
+/** A page of the web app in the player's language: Spanish has no prefix, English /en. */
+export const webLink = (ctx: Context, locale: Locale, path: string) => `${ctx.webUrl}${locale === 'en' ? '/en' : ''}${path}`
+
+export async function registerPlayer(
+  ctx: Context,
+  params: z.output<typeof RegisterPlayerParams>,
+  client: { ip: string },
+): Promise<z.input<typeof RegisterPlayerAnswer>> {
+  const settings = await getSettings(ctx.db)
+  if (!settings.siteAccess) throw new ApiError(403, 'site_disabled')
+  if (isBlocked(settings, client.ip)) throw new ApiError(403, 'country_restricted')
+
+  // A quick answer for the common case; the unique indexes decide races below.
+  const clashes = await findClashes(ctx.db, { username: params.username, email: params.email, phone: params.phone })
+  if (clashes.length) throw duplicateError(clashes)
+
+  const passwordHash = await ctx.passwords.hash(params.password)
+  const now = ctx.now()
+  const token = newOpaqueToken()
+  let playerId: string
+  try {
+    playerId = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(players)
+        .values({
+          username: params.username,
+          email: params.email,
+          phone: params.phone,
+          passwordHash,
+          firstName: params.firstName,
+          lastName: params.lastName,
+          gender: params.gender,
+          birthday: params.birthday,
+          address: params.address,
+          postalCode: params.postalCode,
+          city: params.city,
+          country: params.country,
+          language: params.language,
+          currency: params.currency,
+          newsletter: params.newsletter,
+          promoCode: params.promoCode ?? null,
+          ageConfirmedAt: now,
+          termsAcceptedAt: now,
+          currencyConfirmedAt: now,
+          registrationIp: client.ip,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: players.id })
+      if (!row) throw new Error('insert returned no row')
+      await tx.insert(oneTimeTokens).values({
+        tokenHash: hashToken(token),
+        kind: 'activation',
+        playerId: row.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ACTIVATION_TTL_HOURS * 3600_000),
+        createdIp: client.ip,
+      })
+      return row.id
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw raceDuplicateError(error, 'register')
+    throw error
+  }
+
+  const mail = activationMail(params.language, {
+    firstName: params.firstName,
+    username: params.username,
+    link: webLink(ctx, params.language, `/activate/${token}`),
+    validHours: ACTIVATION_TTL_HOURS,
+  })
+  await sendOrLog(ctx, { to: params.email, ...mail }, 'activation')
+  return { ok: true, message: 'player_created', playerId, activationRequired: true }
+}
+
+/**
+ * The account exists once the transaction committed; a mail server that fails then must not
+ * turn that into an error the player would retry (their username is taken by now). It is
+ * logged; a password reset also activates a pending account, which is the way out.
+ */
+export async function sendOrLog(ctx: Context, mail: Parameters<Context['mailer']['send']>[0], kind: string) {
+  try {
+    await ctx.mailer.send(mail)
+  } catch (error) {
+    ctx.log.error({ kind, err: error instanceof Error ? error.message : String(error) }, 'could not send e-mail')
+  }
+}
+
+export async function activatePlayer(ctx: Context, params: z.output<typeof ActivatePlayerParams>): Promise<z.input<typeof ActivatePlayerAnswer>> {
+  const now = ctx.now()
+  const username = await ctx.db.transaction(async (tx) => {
+    // Marking the token used in the same statement that finds it makes it single use under concurrency.
+    const [used] = await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, hashToken(params.token)),
+          eq(oneTimeTokens.kind, 'activation'),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now),
+        ),
+      )
+      .returning({ playerId: oneTimeTokens.playerId })
+    if (!used) return null
+    const [player] = await tx.select().from(players).where(eq(players.id, used.playerId))
+    if (!player || (player.status !== 'pending' && player.status !== 'active')) return null
+    if (player.status === 'pending') {
+      await tx.update(players).set({ status: 'active', activatedAt: now, updatedAt: now }).where(eq(players.id, player.id))
+    }
+    return player.username
+  })
+  if (username === null) throw new ApiError(400, 'activation_invalid')
+  return { ok: true, message: 'account_activated', username }
+}

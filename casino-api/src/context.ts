@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { CallName, Calls, ParamsOf } from '../contract/index.ts'
+import type { Passwords } from './accounts/passwords.ts'
+import type { Database } from './db/open.ts'
+import type { Mailer } from './mail.ts'
+
+/** What every handler and service can reach: created once per running API. */
+export type Context = {
+  db: Database
+  passwords: Passwords
+  mailer: Mailer
+  now: () => Date
+  /** The web app's public URL without a trailing slash: the base of e-mailed links. */
+  webUrl: string
+  log: FastifyBaseLogger
+}
+
+/** The logged-in account behind a valid bearer token. */
+export type Session = {
+  tokenId: string
+  playerId: string
+  scope: 'player' | 'admin'
+}
+
+export type CallInput<K extends CallName> = {
+  params: ParamsOf<Calls[K]>
+  /** Set for 'player' and 'admin' calls; for 'optional' calls when a token was sent. */
+  session: Session | null
+  /** The client's address (X-Forwarded-For only through trusted proxies). */
+  ip: string
+  userAgent: string | undefined
+}
+
+export type Handler<K extends CallName> = (ctx: Context, input: CallInput<K>) => Promise<z.input<Calls[K]['answer']>>
+export type Handlers = { [K in CallName]?: Handler<K> }

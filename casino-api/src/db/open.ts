@@ -1,0 +1,127 @@
+/**
+ * Opens the database with one schema for both drivers: PGlite (embedded, files in a folder) by
+ * default, PostgreSQL through node-postgres when a connection URL is given. Pending migrations
+ * from casino-api/drizzle/ are applied before the database is handed out.
+ */
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { readMigrationFiles, type MigrationConfig, type MigrationMeta } from 'drizzle-orm/migrator'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { Pool } from 'pg'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+/** The drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+/** A database or an open transaction: what query helpers take. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
+export type OpenDatabaseOptions =
+  | { driver: 'pglite'; dataDir: string }
+  | {
+      driver: 'postgres'
+      url: string
+      schema?: string
+      dropSchemaOnClose?: boolean
+      maxConnections?: number
+      /** An idle pooled connection failed (server restart...); the pool replaces it. */
+      onIdleError?: (error: Error) => void
+    }
+
+export type OpenedDatabase = {
+  db: Database
+  driver: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/** A PostgreSQL schema name we are willing to put into SQL and a startup option. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  return options.driver === 'pglite' ? openPglite(options.dataDir) : openPostgres(options)
+}
+
+async function openPglite(dataDir: string): Promise<OpenedDatabase> {
+  await mkdir(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir)
+  try {
+    const db = drizzlePglite({ client, schema })
+    await migratePglite(db, { migrationsFolder })
+    return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() }
+  } catch (error) {
+    await client.close().catch(() => {})
+    throw error
+  }
+}
+
+async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'postgres' }>): Promise<OpenedDatabase> {
+  const { schema: schemaName, url } = options
+  if (schemaName !== undefined && !SCHEMA_NAME.test(schemaName)) {
+    throw new Error(`Invalid PostgreSQL schema name '${schemaName}': use lower-case letters, digits and _`)
+  }
+  // The search_path goes into the startup packet of every pooled connection, so no query can
+  // ever run on a connection that has not got it yet.
+  const pool = new Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  })
+  // An idle client that loses its connection emits 'error' on the pool; without a listener
+  // that would crash the process. The next query gets a fresh connection.
+  pool.on('error', (error) => options.onIdleError?.(error))
+  try {
+    await migratePostgres(pool, schemaName)
+  } catch (error) {
+    await pool.end().catch(() => {})
+    throw error
+  }
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database
+  return {
+    db,
+    driver: 'postgres',
+    async close() {
+      try {
+        if (schemaName && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)
+      } finally {
+        await pool.end()
+      }
+    },
+  }
+}
+
+/**
+ * drizzle's migrator, run on one connection that holds an advisory lock, so that several
+ * instances starting together migrate once. With a schema of our own, the bookkeeping table
+ * lives in that schema too (drizzle's default is a shared "drizzle" schema, where a second test
+ * schema would find the migrations already recorded), and the "public". that drizzle-kit writes
+ * before enum types and foreign-key targets is dropped so that they resolve through the
+ * search_path like the tables do.
+ */
+async function migratePostgres(pool: Pool, schemaName: string | undefined) {
+  const client = await pool.connect()
+  const lockKey = `casino-api:migrate:${schemaName ?? 'default'}`
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey])
+    try {
+      // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently.
+      if (schemaName) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`)
+      const db = drizzleNodePg({ client, schema })
+      const config: MigrationConfig = schemaName ? { migrationsFolder, migrationsSchema: schemaName } : { migrationsFolder }
+      let migrations: MigrationMeta[] = readMigrationFiles(config)
+      if (schemaName) migrations = migrations.map((m) => ({ ...m, sql: m.sql.map((s) => s.replaceAll('"public".', '')) }))
+      // What drizzle-orm/node-postgres/migrator does, with the statements adjusted above.
+      const internals = db as unknown as { dialect: PgDialect; session: PgSession }
+      await internals.dialect.migrate(migrations, internals.session, config)
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])
+    }
+  } finally {
+    client.release()
+  }
+}

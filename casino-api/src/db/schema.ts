@@ -1,0 +1,226 @@
+/**
+ * The database schema of the casino API (PostgreSQL, and PGlite embedded). Tables are not
+ * schema-qualified: in PostgreSQL they land in the first schema of the search_path, which lets
+ * each test run work in a schema of its own.
+ *
+ * Timestamps are written by the service (its clock, see `now` in server.ts), not by defaults,
+ * so that tests can move time; the defaults only cover hand-made rows.
+ */
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const scopeEnum = pgEnum('scope', ['player', 'admin'])
+export const playerStatusEnum = pgEnum('player_status', ['pending', 'active', 'suspended', 'closed'])
+export const genderEnum = pgEnum('gender', ['male', 'female'])
+export const localeEnum = pgEnum('locale', ['es', 'en'])
+export const currencyEnum = pgEnum('currency', ['EUR', 'INR'])
+export const oneTimeTokenKindEnum = pgEnum('one_time_token_kind', ['activation', 'password_reset'])
+
+export const players = pgTable(
+  'players',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    /** Always stored lower-case (the contract's email rule lower-cases it). */
+    email: text('email').notNull(),
+    /** Normalized: a leading + and digits only (normalizePhone of the contract). */
+    phone: text('phone').notNull(),
+    /** argon2id, PHC string format. */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: genderEnum('gender').notNull(),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    /** ISO 3166-1 alpha-2, upper-case. */
+    country: text('country').notNull(),
+    language: localeEnum('language').notNull().default('es'),
+    currency: currencyEnum('currency').notNull().default('EUR'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    promoCode: text('promo_code'),
+    scope: scopeEnum('scope').notNull().default('player'),
+    status: playerStatusEnum('status').notNull().default('pending'),
+    loyaltyPoints: integer('loyalty_points').notNull().default(0),
+    /** When the player confirmed being 18 or older, accepted the terms and confirmed the currency. */
+    ageConfirmedAt: at('age_confirmed_at').notNull(),
+    termsAcceptedAt: at('terms_accepted_at').notNull(),
+    currencyConfirmedAt: at('currency_confirmed_at').notNull(),
+    registrationIp: text('registration_ip'),
+    activatedAt: at('activated_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are unique regardless of case ('Demo' and 'demo' are one account).
+    uniqueIndex('players_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('players_email_key').on(t.email),
+    uniqueIndex('players_phone_key').on(t.phone),
+    check('players_loyalty_points_nonnegative', sql`${t.loyaltyPoints} >= 0`),
+    check('players_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+)
+
+/** Bearer tokens: only the SHA-256 of the opaque token is stored. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdIp: text('created_ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash), index('access_tokens_player_idx').on(t.playerId)],
+)
+
+/** Single-use tokens of e-mailed links (activation, password reset), stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    kind: oneTimeTokenKindEnum('kind').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdIp: text('created_ip'),
+  },
+  (t) => [uniqueIndex('one_time_tokens_token_hash_key').on(t.tokenHash), index('one_time_tokens_player_kind_idx').on(t.playerId, t.kind, t.createdAt)],
+)
+
+/**
+ * Every log-in attempt. The account key is the lower-cased username as typed, so that unknown
+ * usernames are counted (and locked) like existing ones and the answer tells nothing apart.
+ * A successful log-in marks the account's earlier failures `cleared`.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountKey: text('account_key').notNull(),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    cleared: boolean('cleared').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_account_idx').on(t.accountKey, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+)
+
+/** Active lockouts: key 'account:<username>' or 'ip:<address>'. */
+export const loginLocks = pgTable('login_locks', {
+  key: text('key').primaryKey(),
+  lockedUntil: at('locked_until').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+/**
+ * Site settings, one row per top-level field of the contract's SiteSettings. A SQL NULL value is
+ * the setting's null (drizzle sends a JSON null as SQL NULL).
+ */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+/** Messages of the contact form, from players (player_id) or visitors (name and e-mail). */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'set null' }),
+    name: text('name'),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    handledAt: at('handled_at'),
+  },
+  (t) => [index('support_messages_created_idx').on(t.createdAt)],
+)
+
+// ---- ledger -------------------------------------------------------------------------------
+//
+// Double entry: every movement of money is one ledger transaction whose postings sum to zero
+// (checked when the database transaction commits, by a trigger of migration 0002). A posting
+// adds its signed amount, in cents, to its account's balance in the same statement (trigger
+// too), and a player's account can never go below zero (check constraint), so balances are
+// always in step with the postings and never negative. The other side of a player's money is a
+// system account (cash received through processors, games, bonuses, fees), which may be
+// negative.
+
+export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['real', 'bonus', 'system'])
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: ledgerAccountKindEnum('kind').notNull(),
+    /** Set for 'real' and 'bonus' accounts. */
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
+    /** Set for 'system' accounts: 'cash', 'games', 'bonus', 'fees', 'adjustments'... */
+    code: text('code'),
+    currency: currencyEnum('currency').notNull(),
+    /** Cents; kept equal to the sum of the account's postings by the posting trigger. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_player_key').on(t.playerId, t.kind, t.currency).where(sql`${t.playerId} IS NOT NULL`),
+    uniqueIndex('ledger_accounts_system_key').on(t.code, t.currency).where(sql`${t.kind} = 'system'`),
+    check('ledger_accounts_owner', sql`(${t.kind} = 'system') = (${t.playerId} IS NULL) AND (${t.kind} = 'system') = (${t.code} IS NOT NULL)`),
+    check('ledger_accounts_player_balance_nonnegative', sql`${t.kind} = 'system' OR ${t.balance} >= 0`),
+  ],
+)
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** deposit, withdrawal, bet, win, rollback, bonus_grant, bonus_conversion, fee, adjustment... */
+    kind: text('kind').notNull(),
+    /** A replay with the same key moves nothing and finds the first transaction. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
+    currency: currencyEnum('currency').notNull(),
+    /** Processor reference, game round id... */
+    reference: text('reference'),
+    meta: jsonb('meta'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey), index('ledger_transactions_player_idx').on(t.playerId, t.createdAt)],
+)
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Signed cents: positive adds to the account's balance. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_postings_transaction_idx').on(t.transactionId),
+    index('ledger_postings_account_idx').on(t.accountId),
+    check('ledger_postings_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+)

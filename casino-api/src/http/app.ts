@@ -1,0 +1,100 @@
+/**
+ * The HTTP side: one fastify route per implemented call of the contract, at the call's method
+ * and path. Every route checks access, validates the params with the call's schema and passes
+ * the answer through the call's answer schema (which also drops anything not in the contract).
+ * Every refusal is an ErrorBody; nothing a client sends can produce a 500 with details.
+ */
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { calls, type CallDef, type CallName } from '../../contract/index.ts'
+import type { Context, Handler, Handlers } from '../context.ts'
+import { safeErrorSummary } from '../db/errors.ts'
+import { clientIp } from '../geo.ts'
+import { checkAccess, resolveSession } from './auth.ts'
+import { ApiError, validationFailed } from './errors.ts'
+
+/** The largest body we read: the longest call (a support message) is a few KiB. */
+export const BODY_LIMIT = 64 * 1024
+
+export type AppOptions = {
+  logger: boolean
+  trustedProxies: string[]
+}
+
+export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Handlers, options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          // fastify logs method, url and addresses only; this is a second lock on the door.
+          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body'], censor: '[redacted]' },
+        }
+      : false,
+    trustProxy: options.trustedProxies,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Our own ids: an incoming X-Request-Id is not trusted.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  })
+  const ctx = ctxFor(app)
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+    reply.header('cache-control', 'no-store')
+  })
+
+  for (const name of Object.keys(calls) as CallName[]) {
+    const handler = handlers[name] as Handler<CallName> | undefined
+    if (!handler) continue
+    const def: CallDef = calls[name]
+    app.route({
+      method: def.method,
+      url: def.path,
+      handler: async (req) => {
+        const session = def.auth === 'public' ? null : await resolveSession(ctx, req.headers.authorization)
+        const denied = checkAccess(def.auth, session)
+        if (denied) throw denied
+        const body = def.method === 'GET' || req.body === undefined ? {} : req.body
+        const parsed = def.params.safeParse(body, { reportInput: true })
+        if (!parsed.success) throw validationFailed(parsed.error)
+        const answer = await handler(ctx, {
+          params: parsed.data as never,
+          session: session === 'invalid' ? null : session,
+          ip: clientIp(req.ips, req.socket.remoteAddress),
+          userAgent: req.headers['user-agent'],
+        })
+        const checked = def.answer.safeParse(answer)
+        if (!checked.success) {
+          // The issues name paths and expected types, never values.
+          throw new Error(`The answer of ${name} does not match the contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join('; ')}`)
+        }
+        return checked.data
+      },
+    })
+  }
+
+  app.setNotFoundHandler(async (_req, reply) => {
+    return reply.code(404).send(new ApiError(404, 'not_found').toBody())
+  })
+
+  app.setErrorHandler(async (error: FastifyError | ApiError | Error, req, reply) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
+      return reply.code(error.status).send(error.toBody())
+    }
+    // fastify's own refusals of what the client sent: malformed JSON, a content type other than
+    // JSON, a body over the limit, an empty JSON body...
+    const status = (error as FastifyError).statusCode
+    if (status !== undefined && status >= 400 && status < 500) {
+      req.log.info({ code: (error as FastifyError).code }, 'request refused')
+      const refused = new ApiError(400, 'validation_failed', { fields: { '': ['invalid_value'] } })
+      return reply.code(400).send(refused.toBody())
+    }
+    req.log.error({ err: safeErrorSummary(error) }, 'unexpected error')
+    return reply.code(500).send(new ApiError(500, 'internal_error').toBody())
+  })
+
+  return app
+}

@@ -1,0 +1,38 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Auth } from '../../contract/index.ts'
+import { bearerToken, hashToken } from '../accounts/tokens.ts'
+import type { Context, Session } from '../context.ts'
+import { accessTokens, players } from '../db/schema.ts'
+import { ApiError } from './errors.ts'
+
+/**
+ * The session of `Authorization: Bearer <token>`: null when no token was sent, 'invalid' when
+ * one was sent that is malformed, unknown, expired, revoked, or whose account is not active.
+ */
+export async function resolveSession(ctx: Context, authorization: string | undefined): Promise<Session | null | 'invalid'> {
+  if (!authorization) return null
+  const token = bearerToken(authorization)
+  if (!token) return 'invalid'
+  const [row] = await ctx.db
+    .select({ tokenId: accessTokens.id, playerId: players.id, scope: players.scope, status: players.status })
+    .from(accessTokens)
+    .innerJoin(players, eq(players.id, accessTokens.playerId))
+    .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, ctx.now())))
+    .limit(1)
+  if (!row || row.status !== 'active') return 'invalid'
+  return { tokenId: row.tokenId, playerId: row.playerId, scope: row.scope }
+}
+
+/**
+ * The guard of every call: who may make it, given the resolved session. 401 'unauthorized'
+ * without a valid token (also for an 'optional' call that sent a bad one, so a stale session
+ * is signed out); 403 'forbidden' for an admin call made with a player's token.
+ */
+export function checkAccess(auth: Auth, session: Session | null | 'invalid'): ApiError | null {
+  if (auth === 'public') return null
+  if (session === 'invalid') return new ApiError(401, 'unauthorized')
+  if (auth === 'optional') return null
+  if (!session) return new ApiError(401, 'unauthorized')
+  if (auth === 'admin' && session.scope !== 'admin') return new ApiError(403, 'forbidden')
+  return null
+}

@@ -1,0 +1,58 @@
+import type { z } from 'zod'
+import { MESSAGE_CODES, type ErrorBody, type FieldErrors, type MessageCode } from '../../contract/index.ts'
+import { messageText } from '../messages.ts'
+
+/** A refusal the client is meant to see: status, catalogue code, and what the catalogue needs. */
+export class ApiError extends Error {
+  status: number
+  code: MessageCode
+  args?: (string | number)[]
+  fields?: FieldErrors
+  retryAfterSeconds?: number
+
+  constructor(status: number, code: MessageCode, extra: { args?: (string | number)[]; fields?: FieldErrors; retryAfterSeconds?: number } = {}) {
+    super(code)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.args = extra.args
+    this.fields = extra.fields
+    this.retryAfterSeconds = extra.retryAfterSeconds
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: messageText(this.code, this.args),
+        ...(this.args ? { args: this.args } : {}),
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      },
+    }
+  }
+}
+
+export const badRequest = (code: MessageCode, fields?: FieldErrors) => new ApiError(400, code, fields ? { fields } : {})
+
+const KNOWN_CODES = new Set<string>(MESSAGE_CODES)
+
+/**
+ * zod issues as field errors: dotted path -> catalogue codes. The contract's rules use codes as
+ * messages; zod's own messages (a number where an object was expected...) become
+ * 'invalid_value', or 'field_required' when the value is missing. Problems with the body as a
+ * whole (an array instead of an object) go under '' — conform's key for form errors.
+ */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.')
+    let code = KNOWN_CODES.has(issue.message) ? issue.message : 'invalid_value'
+    if (code === 'invalid_value' && issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined) code = 'field_required'
+    const list = (fields[key] ??= [])
+    if (!list.includes(code)) list.push(code)
+  }
+  return fields
+}
+
+export const validationFailed = (error: z.ZodError) => new ApiError(400, 'validation_failed', { fields: fieldErrorsOf(error) })

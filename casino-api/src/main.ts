@@ -1,0 +1,57 @@
+/**
+ * The casino API on its own: `node casino-api/src/main.ts`. Configuration from the environment:
+ * PORT (4000), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL (PGlite in DATA_DIR/db without
+ * it), DATABASE_SCHEMA, WEB_URL (http://localhost:3000), SMTP_URL, MAIL_FROM, ADMIN_PASSWORD,
+ * TRUSTED_PROXIES (comma list of addresses/CIDRs, default loopback), LOG_LEVEL.
+ */
+import { startCasinoApi } from './server.ts'
+
+const env = process.env
+const port = env.PORT ? Number(env.PORT) : 4000
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not '${env.PORT}'`)
+  process.exit(1)
+}
+
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+const api = await startCasinoApi({
+  port,
+  host: env.HOST || '127.0.0.1',
+  dataDir: env.DATA_DIR || './data',
+  databaseUrl: env.DATABASE_URL || undefined,
+  schema: env.DATABASE_SCHEMA || undefined,
+  webUrl: env.WEB_URL || 'http://localhost:3000',
+  smtpUrl: env.SMTP_URL || undefined,
+  mailFrom: env.MAIL_FROM || undefined,
+  adminPassword: env.ADMIN_PASSWORD || undefined,
+  trustedProxies: list(env.TRUSTED_PROXIES) ?? ['loopback'],
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) {
+    console.error(`Casino API: ${signal} again, exiting now`)
+    process.exit(1)
+  }
+  stopping = true
+  // In-flight requests finish; a stuck one does not hold the process forever.
+  const timer = setTimeout(() => {
+    console.error('Casino API: shutdown took over 10 s, exiting')
+    process.exit(1)
+  }, 10_000)
+  timer.unref()
+  try {
+    await api.close()
+    process.exit(0)
+  } catch (error) {
+    console.error('Casino API: error while shutting down', error)
+    process.exit(1)
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

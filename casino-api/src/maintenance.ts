@@ -1,0 +1,18 @@
+import { lt, or } from 'drizzle-orm'
+import type { Queryable } from './db/open.ts'
+import { accessTokens, loginAttempts, loginLocks, oneTimeTokens } from './db/schema.ts'
+
+/** How long spent rows stay for audits and support questions before they are deleted. */
+export const KEEP_SPENT_ROWS_MS = 30 * 24 * 3600_000
+
+/**
+ * Deletes what no longer matters: old log-in attempts, lifted locks, and tokens that expired or
+ * were revoked (or used) long ago. Idempotent; several instances may run it at once.
+ */
+export async function pruneSpentRows(db: Queryable, now: Date) {
+  const before = new Date(now.getTime() - KEEP_SPENT_ROWS_MS)
+  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, before))
+  await db.delete(loginLocks).where(lt(loginLocks.lockedUntil, now))
+  await db.delete(accessTokens).where(or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)))
+  await db.delete(oneTimeTokens).where(or(lt(oneTimeTokens.expiresAt, before), lt(oneTimeTokens.usedAt, before)))
+}

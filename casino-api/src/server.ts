@@ -1,0 +1,136 @@
+/**
+ * The casino API service: `startCasinoApi(options)` opens the database (PGlite in the data folder,
+ * or PostgreSQL), applies migrations, seeds a fresh database and serves the contract's calls.
+ */
+import { resolve } from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import { createPasswords, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './accounts/passwords.ts'
+import type { Context } from './context.ts'
+import { openDatabase, type Database } from './db/open.ts'
+import { handlers } from './handlers.ts'
+import { buildApp } from './http/app.ts'
+import { createMailer } from './mail.ts'
+import { pruneSpentRows } from './maintenance.ts'
+import { seed } from './seed.ts'
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000
+
+export type CasinoApiOptions = {
+  /** 0 picks a free port. Default 4000. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** PGlite files go to `${dataDir}/db`, e-mails without SMTP to `${dataDir}/mail`. Default ./data. */
+  dataDir?: string
+  /** PostgreSQL instead of PGlite, e.g. postgres://user@host:5432/casino. */
+  databaseUrl?: string
+  /** PostgreSQL only: work in this schema (created if missing), tables and migration records both. */
+  schema?: string
+  /** PostgreSQL only: drop `schema` when closing (test runs). */
+  dropSchemaOnClose?: boolean
+  /** Public URL of the web app, the base of e-mailed links. */
+  webUrl: string
+  /** SMTP server, e.g. smtp://user:pass@host:587. Without it, e-mails are written as .eml files. */
+  smtpUrl?: string
+  /** From address of e-mails. Default "Casino" <no-reply@host of webUrl>. */
+  mailFrom?: string
+  /** Password of the admin account when it is created; generated and printed once otherwise. */
+  adminPassword?: string
+  /** Addresses/CIDRs (or 'loopback', 'uniquelocal'...) whose X-Forwarded-For is believed. Default ['loopback']. */
+  trustedProxies?: string[]
+  /** fastify's pino logger on stdout. Default true. */
+  logger?: boolean
+  /** The clock of every expiry and lockout. Default the system clock. */
+  now?: () => Date
+  /**
+   * argon2id cost. Default OWASP's (19 MiB, t=2, p=1); tests lower it to stay fast. Hashes
+   * made with other parameters are upgraded at the next log-in.
+   */
+  passwordHashing?: PasswordHashing
+}
+
+export type CasinoApi = {
+  url: string
+  port: number
+  db: Database
+  close(): Promise<void>
+}
+
+export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoApi> {
+  const dataDir = resolve(options.dataDir ?? 'data')
+  const now = options.now ?? (() => new Date())
+  const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
+
+  // Until the HTTP side (and its logger) exists, database trouble goes to stderr.
+  let log: FastifyBaseLogger | undefined
+  const logDatabaseError = (error: Error) =>
+    log ? log.error({ err: error.message }, 'database connection error') : console.error('Casino API: database connection error:', error.message)
+  const opened = options.databaseUrl
+    ? await openDatabase({
+        driver: 'postgres',
+        url: options.databaseUrl,
+        schema: options.schema,
+        dropSchemaOnClose: options.dropSchemaOnClose,
+        onIdleError: (error) => logDatabaseError(error),
+      })
+    : await openDatabase({ driver: 'pglite', dataDir: resolve(dataDir, 'db') })
+
+  try {
+    const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
+    await seed(opened.db, passwords, { adminPassword: options.adminPassword, now: now(), print: (line) => console.log(line) })
+
+    const mailer = createMailer({
+      smtpUrl: options.smtpUrl,
+      mailDir: resolve(dataDir, 'mail'),
+      from: options.mailFrom ?? `"Casino" <no-reply@${new URL(webUrl).hostname}>`,
+    })
+    const app = buildApp(
+      (fastify): Context => ({ db: opened.db, passwords, mailer, now, webUrl, log: fastify.log }),
+      handlers,
+      { logger: options.logger ?? true, trustedProxies: options.trustedProxies ?? ['loopback'] },
+    )
+
+    log = app.log
+
+    try {
+      await app.listen({ port: options.port ?? 4000, host: options.host ?? '127.0.0.1' })
+    } catch (error) {
+      mailer.close()
+      throw error
+    }
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : (options.port ?? 4000)
+    const host = options.host ?? '127.0.0.1'
+    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+
+    const prune = () =>
+      pruneSpentRows(opened.db, now()).catch((error: unknown) =>
+        app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'pruning spent rows failed'),
+      )
+    let pruned = prune()
+    await pruned
+    const pruning = setInterval(() => (pruned = prune()), PRUNE_EVERY_MS)
+    pruning.unref()
+
+    let closing: Promise<void> | undefined
+    return {
+      url: `http://${urlHost}:${port}`,
+      port,
+      db: opened.db,
+      close: () =>
+        (closing ??= (async () => {
+          clearInterval(pruning)
+          try {
+            await app.close()
+            await pruned
+          } finally {
+            mailer.close()
+            await opened.close()
+          }
+        })()),
+    }
+  } catch (error) {
+    await opened.close().catch(() => {})
+    throw error
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Test harness: a real casino API per test file and backend (PGlite always; PostgreSQL too when
+ * TEST_DATABASE_URL is set, each API in a schema of its own that is dropped at the end), a clock
+ * tests can move, and typed calls whose answers are checked against the contract.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, vi } from 'vitest'
+import type { z } from 'zod'
+import { calls, ErrorBody, type CallName, type Calls, type ParamsIn } from '../contract/index.ts'
+import { extractLink, readLatestMail } from '../src/mail-box.ts'
+import { startCasinoApi, type CasinoApi, type CasinoApiOptions } from '../src/server.ts'
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 })
+
+export type Backend = 'pglite' | 'postgres'
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export const WEB_URL = 'http://web.test'
+export const ADMIN_PASSWORD = 'admin-password-for-tests'
+/** Cheap argon2 for tests only; production keeps OWASP's parameters. */
+export const FAST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
+
+export type CallOptions = { token?: string; ip?: string; headers?: Record<string, string> }
+export type Answer = { status: number; body: unknown; headers: Headers }
+
+export type TestApi = CasinoApi & {
+  backend: Backend
+  dataDir: string
+  /** Moves the API's clock forward. */
+  advance(ms: number): void
+  call(name: CallName, params?: unknown, options?: CallOptions): Promise<Answer>
+  /** A call that must succeed; its answer parsed with the call's answer schema. */
+  ok<K extends CallName>(name: K, params: ParamsIn<Calls[K]>, options?: CallOptions): Promise<z.output<Calls[K]['answer']>>
+  /** A call that must fail with `status`; its ErrorBody. */
+  fail(name: CallName, params: unknown, status: number, options?: CallOptions): Promise<ErrorBody['error'] & { headers: Headers }>
+  fetch(path: string, init?: RequestInit): Promise<Response>
+}
+
+/**
+ * Starts one API per backend before the file's tests and closes them after. The getter gives
+ * the API of a backend.
+ */
+export function useApis(options: Partial<CasinoApiOptions> = {}) {
+  const apis = new Map<Backend, TestApi>()
+  beforeAll(async () => {
+    for (const backend of backends) apis.set(backend, await startTestApi(backend, options))
+  })
+  afterAll(async () => {
+    await Promise.all([...apis.values()].map((api) => api.close()))
+  })
+  return (backend: Backend) => {
+    const api = apis.get(backend)
+    if (!api) throw new Error(`no API for ${backend}`)
+    return api
+  }
+}
+
+export async function startTestApi(backend: Backend, options: Partial<CasinoApiOptions> = {}): Promise<TestApi> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-test-'))
+  let offset = 0
+  const api = await startCasinoApi({
+    port: 0,
+    dataDir,
+    webUrl: WEB_URL,
+    adminPassword: ADMIN_PASSWORD,
+    logger: false,
+    passwordHashing: FAST_HASHING,
+    now: () => new Date(Date.now() + offset),
+    ...(backend === 'postgres'
+      ? { databaseUrl: process.env.TEST_DATABASE_URL, schema: `test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
+      : {}),
+    ...options,
+  })
+
+  const call = async (name: CallName, params: unknown = {}, o: CallOptions = {}): Promise<Answer> => {
+    const def = calls[name]
+    const headers: Record<string, string> = { ...o.headers }
+    if (o.token) headers.authorization = `Bearer ${o.token}`
+    if (o.ip) headers['x-forwarded-for'] = o.ip
+    if (def.method === 'POST') headers['content-type'] ??= 'application/json'
+    const res = await fetch(api.url + def.path, { method: def.method, headers, body: def.method === 'POST' ? JSON.stringify(params) : undefined })
+    const text = await res.text()
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }
+  }
+
+  return {
+    ...api,
+    backend,
+    dataDir,
+    advance(ms) {
+      offset += ms
+    },
+    call,
+    async ok(name, params, o) {
+      const res = await call(name, params, o)
+      expect(res.body, `${name} answered ${res.status}`).not.toHaveProperty('error')
+      expect(res.status).toBe(200)
+      return calls[name].answer.parse(res.body) as never
+    },
+    async fail(name, params, status, o) {
+      const res = await call(name, params, o)
+      expect(res.status, JSON.stringify(res.body)).toBe(status)
+      return { ...ErrorBody.parse(res.body).error, headers: res.headers }
+    },
+    fetch: (path, init) => fetch(api.url + path, init),
+    async close() {
+      await api.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+// ---- players ----------------------------------------------------------------------------
+
+let serial = 0
+/** Valid registration params with a username, e-mail and phone no other test uses. */
+export function newPlayer(overrides: Partial<ParamsIn<Calls['register_player']>> = {}) {
+  serial += 1
+  const tag = `${randomBytes(3).toString('hex')}${serial}`
+  const phoneDigits = String(Number.parseInt(randomBytes(4).toString('hex'), 16)).padStart(10, '0').slice(0, 9)
+  return {
+    username: `p_${tag}`,
+    password: 'correct-horse-1',
+    email: `${tag}@example.com`,
+    phone: `+34 6${phoneDigits}`,
+    gender: 'female' as const,
+    birthday: '1990-04-01',
+    firstName: 'Lucía',
+    lastName: 'García',
+    address: 'Calle Mayor 1',
+    postalCode: '28013',
+    city: 'Madrid',
+    country: 'es',
+    language: 'es' as const,
+    currency: 'EUR' as const,
+    newsletter: false,
+    ageConfirmed: true,
+    termsAccepted: true,
+    currencyConfirmed: true,
+    ...overrides,
+  }
+}
+
+/** The token of the newest e-mailed link to `to` whose path contains `pathPart`. */
+export async function mailedToken(api: TestApi, to: string, pathPart: string) {
+  const mail = await readLatestMail(api.dataDir, to)
+  expect(mail, `no e-mail to ${to}`).not.toBeNull()
+  const link = extractLink(mail!, pathPart)
+  expect(link, `no ${pathPart} link in the e-mail to ${to}`).not.toBeNull()
+  return { mail: mail!, link: link!, token: new URL(link!).pathname.split('/').pop()! }
+}
+
+/** Registers, activates through the e-mailed link and logs in. */
+export async function activePlayer(api: TestApi, overrides: Partial<ParamsIn<Calls['register_player']>> = {}) {
+  const params = newPlayer(overrides)
+  const { playerId } = await api.ok('register_player', params)
+  const { token } = await mailedToken(api, params.email, '/activate/')
+  await api.ok('activate_player', { token })
+  const { accessToken } = await api.ok('login', { username: params.username, password: params.password })
+  return { params, playerId, token: accessToken }
+}
+
+export const login = async (api: TestApi, username: string, password: string, options?: CallOptions) =>
+  (await api.ok('login', { username, password }, options)).accessToken

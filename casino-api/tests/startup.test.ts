@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { Pool } from 'pg'
+import { expect, test, vi } from 'vitest'
+import { players } from '../src/db/schema.ts'
+import { startCasinoApi, type CasinoApiOptions } from '../src/server.ts'
+import { FAST_HASHING, WEB_URL } from './helpers.ts'
+
+const base = { port: 0, webUrl: WEB_URL, logger: false, passwordHashing: FAST_HASHING } satisfies Partial<CasinoApiOptions>
+
+async function loginStatus(url: string, username: string, password: string) {
+  const res = await fetch(`${url}/front/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  return res.status
+}
+
+test('a generated admin password is printed once; restarts migrate and seed nothing twice (PGlite)', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-start-'))
+  const print = vi.spyOn(console, 'log').mockImplementation(() => {})
+  try {
+    const first = await startCasinoApi({ ...base, dataDir })
+    const lines = print.mock.calls.map((c) => String(c[0]))
+    const adminLine = lines.find((l) => l.includes('admin account'))
+    const password = /Password: (\S+)/.exec(adminLine ?? '')?.[1]
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/)
+    expect(lines.some((l) => l.includes('Username: demo  Password: demo-player-2026'))).toBe(true)
+    expect(await loginStatus(first.url, 'admin', password!)).toBe(200)
+    await first.close()
+
+    print.mockClear()
+    // ADMIN_PASSWORD only applies when the account is created.
+    const second = await startCasinoApi({ ...base, dataDir, adminPassword: 'something-else' })
+    expect(print).not.toHaveBeenCalled()
+    expect(await loginStatus(second.url, 'admin', password!)).toBe(200)
+    expect(await loginStatus(second.url, 'demo', 'demo-player-2026')).toBe(200)
+    const [row] = await second.db.select({ n: sql<number>`count(*)::int` }).from(players)
+    expect(row?.n).toBe(2)
+    await second.close()
+  } finally {
+    print.mockRestore()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+/** Drops a test schema even when the test failed before its API could. */
+async function dropSchema(schema: string) {
+  const pool = new Pool({ connectionString: process.env.TEST_DATABASE_URL })
+  try {
+    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+  } finally {
+    await pool.end()
+  }
+}
+
+test.skipIf(!process.env.TEST_DATABASE_URL)('instances starting together on one PostgreSQL schema migrate and seed once', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-start-'))
+  const schema = `test_${randomBytes(6).toString('hex')}`
+  const print = vi.spyOn(console, 'log').mockImplementation(() => {})
+  const options = { ...base, dataDir, databaseUrl: process.env.TEST_DATABASE_URL, schema, adminPassword: 'admin-pass-1234' }
+  try {
+    const apis = await Promise.all([startCasinoApi(options), startCasinoApi(options), startCasinoApi(options)])
+    expect(print.mock.calls.filter((c) => String(c[0]).includes('admin account'))).toHaveLength(1)
+    for (const api of apis) expect(await loginStatus(api.url, 'admin', 'admin-pass-1234')).toBe(200)
+    const [row] = await apis[0]!.db.select({ n: sql<number>`count(*)::int` }).from(players)
+    expect(row?.n).toBe(2)
+    await Promise.all(apis.map((api) => api.close()))
+    // A last start finds everything in place, and drops the schema when it closes.
+    const last = await startCasinoApi({ ...options, dropSchemaOnClose: true })
+    expect(print.mock.calls.filter((c) => String(c[0]).includes('admin account'))).toHaveLength(1)
+    await last.close()
+  } finally {
+    print.mockRestore()
+    await dropSchema(schema)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
