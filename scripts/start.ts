@@ -9,4 +9,10 @@ if (!existsSync('build/server/index.js')) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 process.env.NODE_ENV ??= 'production'
+// Production needs SESSION_SECRET; on a fresh clone, generate one once and keep it in DATA_DIR.
+if (!process.env.SESSION_SECRET) {
+  const { ensureSessionSecret } = await import('../server/secret.ts')
+  const log = { info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), ...obj, msg })) }
+  process.env.SESSION_SECRET = ensureSessionSecret(process.env.DATA_DIR || './data', log)
+}
 await import('../server/index.ts')

@@ -54,7 +54,8 @@ async function dropSchema(schema: string) {
   }
 }
 
-test.skipIf(!process.env.TEST_DATABASE_URL)('instances starting together on one PostgreSQL schema migrate and seed once', async () => {
+// Only with PostgreSQL: PGlite is one process's embedded database, never shared.
+if (process.env.TEST_DATABASE_URL) test('instances starting together on one PostgreSQL schema migrate and seed once', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-start-'))
   const schema = `test_${randomBytes(6).toString('hex')}`
   const print = vi.spyOn(console, 'log').mockImplementation(() => {})
