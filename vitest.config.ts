@@ -1,6 +1,8 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  plugins: [vanillaExtractPlugin()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
     include: ['**/*.test.{ts,tsx}'],

@@ -9,10 +9,12 @@ export class Browser {
   receivedCookies: string[] = []
   /** Every response body and header block received, for leak checks. */
   transcript: string[] = []
-  constructor(
-    readonly baseUrl: string,
-    readonly headers: Record<string, string> = {},
-  ) {}
+  readonly baseUrl: string
+  readonly headers: Record<string, string>
+  constructor(baseUrl: string, headers: Record<string, string> = {}) {
+    this.baseUrl = baseUrl
+    this.headers = headers
+  }
 
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')

@@ -1,0 +1,7 @@
+import { style } from '@vanilla-extract/css'
+import { fontSize, space, vars } from '../styles/theme.css.ts'
+
+export const status = style({ margin: 0, color: vars.color.accentText, fontSize: fontSize.hero, fontWeight: 800, lineHeight: 1 })
+export const message = style({ fontSize: fontSize.large })
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], marginTop: space[4] })
+export const stack = style({ overflow: 'auto', maxHeight: '320px', padding: space[3], background: vars.color.page, fontSize: '12px', whiteSpace: 'pre-wrap' })

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next'
+import type { PublicPlayer } from '../utils/auth.server.ts'
+import { useLocalePath } from '../utils/locale.ts'
+import * as styles from './layout.css.ts'
+import { SmartLink } from './smart-link.tsx'
+
+/**
+ * Footer: links only to pages that exist (the legal pages join with their issue), the 18+
+ * mark, the responsible-gaming note and the licence text.
+ */
+export function SiteFooter({ player, siteName, year }: { player: PublicPlayer | null; siteName: string; year: number }) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  return (
+    <footer className={styles.footer} aria-label={t('common.footer.label')}>
+      <div className={styles.footerInner}>
+        <div>
+          <h2 className={styles.footerTitle}>{t('common.footer.linksTitle')}</h2>
+          <ul className={styles.footerList}>
+            <li>
+              <SmartLink to={localePath('/')}>{t('common.nav.home')}</SmartLink>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className={styles.footerTitle}>{t('common.footer.accountTitle')}</h2>
+          <ul className={styles.footerList}>
+            {player ? (
+              <li>
+                <SmartLink to={localePath('/user-management')}>{t('common.nav.account')}</SmartLink>
+              </li>
+            ) : (
+              <>
+                <li>
+                  <SmartLink to={localePath('/login')}>{t('common.header.login')}</SmartLink>
+                </li>
+                <li>
+                  <SmartLink to={localePath('/register')}>{t('common.header.register')}</SmartLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </div>
+        <div className={styles.responsible}>
+          <span className={styles.adultsMark} aria-hidden="true">
+            18+
+          </span>
+          <span className="visually-hidden">{t('common.footer.adultsOnly')}</span>
+          <div>
+            <h2 className={styles.footerTitle}>{t('common.footer.responsibleTitle')}</h2>
+            <p>{t('common.footer.responsibleText')}</p>
+          </div>
+        </div>
+      </div>
+      <div className={styles.footerBottom}>
+        <p>{t('common.footer.licence', { siteName })}</p>
+        <p>{t('common.footer.rights', { year, siteName })}</p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,268 @@
+import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFormAction, useNavigation } from 'react-router'
+import type { MessageCode } from '../../casino-api/contract/common.ts'
+import { decodeMessage } from '../utils/form-messages.ts'
+import * as styles from './form-fields.css.ts'
+
+// Every message these components show is a catalogue code (a zod rule's message or an upstream
+// refusal), possibly with values: see app/utils/form-messages.ts.
+
+type Meta = FieldMetadata<any, any, string[]>
+
+/** Turns a form message (`code` or `code?0=…`) into the player's language. */
+export function useMessageText() {
+  const { t, i18n } = useTranslation()
+  return (message: string): string => {
+    const { code, args } = decodeMessage(message)
+    const key = `catalogue.${code}` as `catalogue.${MessageCode}`
+    // A message outside the catalogue (a zod default) must not show a raw key to the player.
+    if (!i18n.exists(key)) return t('catalogue.invalid_value')
+    return t(key, { 0: args[0], 1: args[1] }) as string
+  }
+}
+
+/**
+ * After the server answered a form, empties its password inputs, as a page without JavaScript
+ * shows them (the answer never carries a password back; see app/utils/forms.server.ts).
+ */
+export function useClearPasswords(formId: string, lastResult: unknown) {
+  useEffect(() => {
+    if (!lastResult) return
+    const form = document.getElementById(formId)
+    if (!(form instanceof HTMLFormElement)) return
+    for (const element of Array.from(form.elements)) {
+      if (element instanceof HTMLInputElement && element.type === 'password') element.value = ''
+    }
+  }, [formId, lastResult])
+}
+
+/** Messages under a field or a form, as plain text the field points at with aria-describedby. */
+export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
+  const text = useMessageText()
+  const list = errors?.filter(Boolean) ?? []
+  if (!list.length) return null
+  return (
+    <ul id={id} className={styles.errorList}>
+      {list.map((message) => (
+        <li key={message}>{text(message)}</li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * Messages about the whole form (an upstream refusal such as 'Wrong username or email!'). The
+ * box is always rendered so that screen readers announce what appears in it after a submit.
+ */
+export function FormErrors({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
+  const text = useMessageText()
+  const list = errors?.filter(Boolean) ?? []
+  return (
+    <div id={id} className={list.length ? styles.formError : undefined} aria-live="polite">
+      {list.length === 1 ? <p>{text(list[0]!)}</p> : null}
+      {list.length > 1 ? (
+        <ul>
+          {list.map((message) => (
+            <li key={message}>{text(message)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/** A success message shown in place (the form's own result, not a toast). */
+export function FormStatus({ children }: { children: ReactNode }) {
+  return (
+    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- <output> takes only phrasing content, these are paragraphs
+    <div role="status" className={styles.formStatus}>
+      {children}
+    </div>
+  )
+}
+
+type FieldProps = {
+  meta: Meta
+  label: ReactNode
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date'
+  /** A hint under the input, read by screen readers with it. */
+  help?: ReactNode
+  /** Extra attributes of the input (autoComplete, onBlur, max…). */
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type' | 'defaultValue' | 'form'>
+  /** Shown under the input, before the errors (e.g. a username availability note). */
+  children?: ReactNode
+  /** Ids of further notes about the input (besides `help` and the errors). */
+  describedBy?: string
+  className?: string
+}
+
+/** Label above the input, hint and errors under it. */
+export function Field({ meta, label, type = 'text', help, inputProps, children, describedBy, className }: FieldProps) {
+  const helpId = help ? `${meta.id}-help` : undefined
+  const ariaDescribedBy = [helpId, describedBy].filter(Boolean).join(' ') || undefined
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy })
+  return (
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
+      <label htmlFor={meta.id} className={styles.label}>
+        {label}
+      </label>
+      <input key={key} {...props} {...inputProps} className={styles.input} />
+      {help ? (
+        <p id={helpId} className={styles.help}>
+          {help}
+        </p>
+      ) : null}
+      {children}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** A checkbox with its label to the right and errors under it. */
+export function CheckboxField({
+  meta,
+  label,
+  help,
+  className,
+}: {
+  meta: Meta
+  label: ReactNode
+  help?: ReactNode
+  className?: string
+}) {
+  const helpId = help ? `${meta.id}-help` : undefined
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox', ariaDescribedBy: helpId })
+  return (
+    <div className={className ? `${styles.checkField} ${className}` : styles.checkField}>
+      <div className={styles.checkRow}>
+        <input key={key} {...props} className={styles.checkbox} />
+        <label htmlFor={meta.id} className={styles.checkLabel}>
+          {label}
+        </label>
+      </div>
+      {help ? (
+        <p id={helpId} className={styles.help}>
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+export type Option = { value: string; label: string }
+
+/** A select with its label above; `placeholder` adds an empty first option. */
+export function SelectField({
+  meta,
+  label,
+  options,
+  placeholder,
+  help,
+  selectProps,
+  className,
+}: {
+  meta: Meta
+  label: ReactNode
+  options: readonly Option[]
+  placeholder?: string
+  help?: ReactNode
+  selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'defaultValue' | 'form'>
+  className?: string
+}) {
+  const helpId = help ? `${meta.id}-help` : undefined
+  const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: helpId })
+  return (
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
+      <label htmlFor={meta.id} className={styles.label}>
+        {label}
+      </label>
+      <select key={key} {...props} {...selectProps} className={styles.select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {help ? (
+        <p id={helpId} className={styles.help}>
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** Radio buttons in a fieldset whose legend is the label. */
+export function RadioGroupField({
+  meta,
+  legend,
+  options,
+  className,
+}: {
+  meta: Meta
+  legend: ReactNode
+  options: readonly Option[]
+  className?: string
+}) {
+  const radios = getCollectionProps(meta, { type: 'radio', options: options.map((o) => o.value) })
+  return (
+    <fieldset className={className ? `${styles.radioGroup} ${className}` : styles.radioGroup}>
+      <legend className={styles.label}>{legend}</legend>
+      <div className={styles.radioRow}>
+        {radios.map(({ key, ...props }) => (
+          <span key={key ?? props.value} className={styles.checkRow}>
+            <input {...props} className={styles.checkbox} />
+            <label htmlFor={props.id} className={styles.checkLabel}>
+              {options.find((o) => o.value === props.value)?.label}
+            </label>
+          </span>
+        ))}
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  )
+}
+
+/**
+ * Whether a form of this page is being submitted (or its answer loaded). Without `action`, the
+ * current route's action is meant.
+ */
+export function useIsSubmitting({ action, intent }: { action?: string; intent?: string } = {}) {
+  const navigation = useNavigation()
+  const currentAction = useFormAction()
+  if (navigation.state === 'idle' || !navigation.formMethod) return false
+  if (navigation.formMethod.toUpperCase() !== 'POST') return false
+  if (navigation.formAction !== (action ?? currentAction)) return false
+  return intent === undefined || navigation.formData?.get('intent') === intent
+}
+
+/**
+ * The primary button of a form: disabled and aria-busy while the form is on its way (with
+ * JavaScript; without it the browser shows its own progress). Pass `pending` for a fetcher form.
+ */
+export function SubmitButton({
+  children,
+  pending,
+  pendingLabel,
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean; pendingLabel?: ReactNode }) {
+  const submitting = useIsSubmitting()
+  const busy = pending ?? submitting
+  return (
+    <button
+      type="submit"
+      {...props}
+      disabled={busy || props.disabled}
+      aria-busy={busy || undefined}
+      className={className ? `${styles.submitButton} ${className}` : styles.submitButton}
+    >
+      {busy && pendingLabel ? pendingLabel : children}
+    </button>
+  )
+}

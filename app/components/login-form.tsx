@@ -1,0 +1,55 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, useFetcher, useNavigation } from 'react-router'
+import { LoginParams } from '../../casino-api/contract/auth.ts'
+import { useLocalePath } from '../utils/locale.ts'
+import { Field, FormErrors, SubmitButton, useClearPasswords } from './forms.tsx'
+import * as styles from './forms.css.ts'
+import { SmartLink } from './smart-link.tsx'
+
+/** What the login action answers when it does not redirect. */
+export type LoginActionData = { result: SubmissionResult<string[]> }
+
+/**
+ * The login form. On the page it is a plain POST to /login (works without JavaScript); in the
+ * modal it posts to the same action through a fetcher, whose redirect takes the player home.
+ * A refusal keeps the username and empties the password.
+ */
+export function LoginForm({ variant, actionData }: { variant: 'page' | 'modal'; actionData?: LoginActionData }) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const fetcher = useFetcher<LoginActionData>({ key: 'login-modal' })
+  const navigation = useNavigation()
+  const action = localePath('/login')
+  const isModal = variant === 'modal'
+  const answer = isModal ? fetcher.data : actionData
+  const pending = isModal ? fetcher.state !== 'idle' : navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === action
+  const formId = `login-${variant}`
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: answer?.result,
+    constraint: getZodConstraint(LoginParams),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginParams }),
+  })
+  useClearPasswords(formId, answer?.result)
+  const FormTag = isModal ? fetcher.Form : Form
+  return (
+    <FormTag method="post" action={action} {...getFormProps(form)} className={styles.form}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field meta={fields.username} label={t('common.login.username')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
+      <Field meta={fields.password} type="password" label={t('common.login.password')} inputProps={{ autoComplete: 'current-password' }} />
+      <SubmitButton pending={pending} pendingLabel={t('common.login.submitting')} className={styles.submit}>
+        {t('common.login.submit')}
+      </SubmitButton>
+      <div className={styles.formFooter}>
+        <SmartLink to={localePath('/forgot-password')}>{t('common.login.forgot')}</SmartLink>
+        <span>
+          {t('common.login.noAccount')} <SmartLink to={localePath('/register')}>{t('common.login.register')}</SmartLink>
+        </span>
+      </div>
+    </FormTag>
+  )
+}

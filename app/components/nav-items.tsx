@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import type { PublicPlayer } from '../utils/auth.server.ts'
+import { useLocalePath } from '../utils/locale.ts'
+import * as styles from './layout.css.ts'
+import { useLoginModal } from './login-modal.tsx'
+import { SmartLink } from './smart-link.tsx'
+
+/**
+ * Navigation entries: only pages that exist. Casino, Live Casino and Promotion join this list
+ * with the issues that build those pages.
+ */
+export function useNavItems(player: PublicPlayer | null) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const items = [{ to: localePath('/'), label: t('common.nav.home'), end: true }]
+  if (player) items.push({ to: localePath('/user-management'), label: t('common.nav.account'), end: false })
+  return items
+}
+
+export function LoginLink({ className }: { className: string }) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const modal = useLoginModal()
+  return (
+    <SmartLink
+      to={localePath('/login')}
+      className={className}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+        if (modal.open()) event.preventDefault()
+      }}
+    >
+      {t('common.header.login')}
+    </SmartLink>
+  )
+}
+
+export function LogoutButton({ className }: { className: string }) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  return (
+    <Form method="post" action={localePath('/logout')} className={styles.inlineForm}>
+      <button type="submit" className={className}>
+        {t('common.header.logout')}
+      </button>
+    </Form>
+  )
+}
+

@@ -1,0 +1,77 @@
+import { createInstance } from 'i18next'
+import { startTransition, StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { HydratedRouter } from 'react-router/dom'
+
+const CHUNK_RELOAD_KEY = 'chunk-reload-at'
+const CHUNK_RELOAD_THROTTLE_MS = 60_000
+
+/**
+ * After a deployment, an open tab may ask for code chunks that no longer exist: reload the page
+ * to get the new ones, at most once a minute (so a real outage does not loop).
+ */
+function reloadAfterChunkError() {
+  try {
+    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0)
+    if (Date.now() - last < CHUNK_RELOAD_THROTTLE_MS) return
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()))
+  } catch {
+    // no sessionStorage (privacy mode): reload anyway, the browser's own cache stops a loop
+  }
+  window.location.reload()
+}
+
+const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i
+
+function watchChunkErrors() {
+  window.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault()
+    reloadAfterChunkError()
+  })
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason as { message?: unknown } | undefined
+    if (typeof reason?.message === 'string' && CHUNK_ERROR.test(reason.message)) reloadAfterChunkError()
+  })
+}
+
+const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {})
+
+function registerServiceWorker() {
+  // Unsupported (or blocked): silently ignored. Only the production build has a /sw.js.
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  if (document.readyState === 'complete') void register()
+  else window.addEventListener('load', () => void register(), { once: true })
+}
+
+async function main() {
+  watchChunkErrors()
+  // Only the page's own catalogue: the language changes with a full page load.
+  const lng = document.documentElement.lang === 'en' ? 'en' : 'es'
+  const catalogue = lng === 'en' ? (await import('../locales/en/index.ts')).default : (await import('../locales/es/index.ts')).default
+  const i18n = createInstance()
+  await i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: lng,
+    supportedLngs: ['es', 'en'],
+    resources: { [lng]: catalogue },
+    interpolation: { escapeValue: false },
+  })
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18n}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    )
+  })
+  registerServiceWorker()
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof Error && CHUNK_ERROR.test(error.message)) reloadAfterChunkError()
+  else console.error(error)
+})

@@ -1,0 +1,42 @@
+import { createContext, type RouterContext, type RouterContextProvider } from 'react-router'
+
+/** The minimal logger interface the app needs (pino's child logger fits it). */
+export type Log = {
+  debug(obj: object, msg?: string): void
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+/**
+ * What the web server knows about a request before React Router runs: set by server/app.ts
+ * in `getLoadContext`, read by loaders, actions and middleware through `getRequestInfo`.
+ */
+export type RequestInfo = {
+  /** CSP nonce of this response: every inline script carries it. */
+  nonce: string
+  requestId: string
+  /** The visitor's ip (X-Forwarded-For only from trusted proxies). */
+  clientIp: string
+  /** Base URL of the casino API, e.g. http://127.0.0.1:4100 (may carry a path such as /api). */
+  upstreamUrl: string
+  /** The site's own origin, e.g. https://casino.example (for absolute links: hreflang, e-mails). */
+  origin: string
+  log: Log
+}
+
+/**
+ * One key per process, even when the module is loaded twice (Vite re-evaluates modules on hot
+ * reload in development; server/app.ts takes it from the build): contexts compare by identity.
+ */
+const KEY = Symbol.for('casino.web.requestContext')
+const holder = globalThis as typeof globalThis & { [KEY]?: RouterContext<RequestInfo> }
+export const requestContext: RouterContext<RequestInfo> = (holder[KEY] ??= createContext<RequestInfo>())
+
+export function getRequestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
+  try {
+    return context.get(requestContext)
+  } catch {
+    throw new Error('The request context is missing: start the site with server/index.ts (createWebApp), not another server.')
+  }
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, data, useNavigate, useSubmit } from 'react-router'
+import { ActivatePlayerParams } from '../../casino-api/contract/index.ts'
+import { FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
+import * as forms from '../components/form-fields.css.ts'
+import { getInstance } from '../middleware/i18next.ts'
+import { callUpstream } from '../upstream/client.server.ts'
+import { refusalStatus } from '../utils/forms.server.ts'
+import { localeFromPath, localizePath, useLocalePath } from '../utils/locale.ts'
+import { metaTags } from '../utils/page-meta.ts'
+import { pageMeta } from '../utils/page-meta.server.ts'
+import type { Route } from './+types/activate'
+
+/*
+ * Why a POST button and not activation in the loader: the token is single-use, and GETs of the
+ * e-mailed link are made by more than the player — mail scanners (Safe Links and the like),
+ * link previews and prefetchers. Activating in the loader would let one of them use the token
+ * first, and the player would then see 'activation_invalid'. So the GET only shows a form;
+ * without JavaScript the player presses "Activate my account", with JavaScript the page
+ * submits it by itself once it is running in a real browser.
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+
+const REDIRECT_SECONDS = 5
+
+export async function loader(args: Route.LoaderArgs) {
+  const valid = ActivatePlayerParams.safeParse({ token: args.params.token }).success
+  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.activate.title')), valid }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const parsed = ActivatePlayerParams.safeParse({ token: args.params.token })
+  if (!parsed.success) return data({ activated: false as const, code: 'activation_invalid' }, { status: 400 })
+  const result = await callUpstream(args, 'activate_player', parsed.data)
+  if (!result.ok) return data({ activated: false as const, code: result.code }, { status: refusalStatus(result) })
+  return { activated: true as const, loginUrl: localizePath(localeFromPath(new URL(args.request.url).pathname), '/login') }
+}
+
+export default function Activate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const localePath = useLocalePath()
+
+  if (actionData?.activated) {
+    return (
+      <div className={forms.page}>
+        <div className={forms.card}>
+          <h1 className={forms.heading}>{t('auth.activate.doneHeading')}</h1>
+          <FormStatus>
+            <p>{text('account_activated')}</p>
+          </FormStatus>
+          {/* Without JavaScript the browser follows this after 5 s; with it, <Countdown> does. */}
+          <noscript>
+            <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=${actionData.loginUrl}`} />
+          </noscript>
+          <Countdown seconds={REDIRECT_SECONDS} to={actionData.loginUrl} />
+          <p className={forms.links}>
+            <Link to={actionData.loginUrl}>{t('auth.activate.loginNow')}</Link>
+          </p>
+        </div>
+      </div>
+    )
+  }
+
+  const code = actionData ? actionData.code : loaderData.valid ? null : 'activation_invalid'
+  if (code) {
+    return (
+      <div className={forms.page}>
+        <div className={forms.card}>
+          <h1 className={forms.heading}>{t('auth.activate.failedHeading')}</h1>
+          <div className={forms.formError}>
+            <p>{text(code)}</p>
+          </div>
+          <p className={forms.links}>
+            <Link to={localePath('/')}>{t('auth.activate.home')}</Link>
+          </p>
+        </div>
+      </div>
+    )
+  }
+
+  return <ActivateForm />
+}
+
+function ActivateForm() {
+  const { t } = useTranslation()
+  const form = useRef<HTMLFormElement>(null)
+  const submit = useSubmit()
+  const sent = useRef(false)
+  useEffect(() => {
+    // Once, even when React runs effects twice in development.
+    if (sent.current || !form.current) return
+    sent.current = true
+    submit(form.current, { replace: true })
+  }, [submit])
+
+  return (
+    <div className={forms.page}>
+      <div className={forms.card}>
+        <h1 className={forms.heading}>{t('auth.activate.heading')}</h1>
+        <p className={forms.intro}>{t('auth.activate.intro')}</p>
+        <Form method="post" ref={form} className={forms.form}>
+          <div className={forms.actions}>
+            <SubmitButton pendingLabel={t('auth.activate.submitting')}>{t('auth.activate.submit')}</SubmitButton>
+          </div>
+        </Form>
+      </div>
+    </div>
+  )
+}
+
+/** A visible countdown that opens the log-in page when it reaches 0. */
+function Countdown({ seconds, to }: { seconds: number; to: string }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [left, setLeft] = useState(seconds)
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  useEffect(() => {
+    if (left === 0) navigate(to, { replace: true })
+  }, [left, navigate, to])
+  // role=timer is not announced every second (its live region is off by default).
+  return (
+    <p role="timer" className={forms.note}>
+      {t('auth.activate.countdown', { seconds: left })}
+    </p>
+  )
+}

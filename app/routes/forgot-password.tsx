@@ -1,0 +1,84 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import { ResetPlayerPasswordParams } from '../../casino-api/contract/index.ts'
+import { Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
+import * as forms from '../components/form-fields.css.ts'
+import { getInstance } from '../middleware/i18next.ts'
+import { callUpstream } from '../upstream/client.server.ts'
+import { requireGuest } from '../utils/auth.server.ts'
+import { invalidForm, refusedForm } from '../utils/forms.server.ts'
+import { localeFromPath, useLocalePath } from '../utils/locale.ts'
+import { metaTags } from '../utils/page-meta.ts'
+import { pageMeta } from '../utils/page-meta.server.ts'
+import type { Route } from './+types/forgot-password'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireGuest(args)
+  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.forgot.title')) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireGuest(args)
+  const submission = parseWithZod(await args.request.formData(), { schema: ResetPlayerPasswordParams })
+  if (submission.status !== 'success') return invalidForm(submission)
+  // The e-mail with the link is written in the language of the page the player asked from.
+  const language = localeFromPath(new URL(args.request.url).pathname)
+  const result = await callUpstream(args, 'reset_player_password', { ...submission.value, language })
+  if (!result.ok) return refusedForm(submission, result)
+  return { sent: true as const }
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const localePath = useLocalePath()
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(ResetPlayerPasswordParams),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPlayerPasswordParams }),
+  })
+
+  if (actionData && 'sent' in actionData) {
+    return (
+      <div className={forms.page}>
+        <div className={forms.card}>
+          <h1 className={forms.heading}>{t('auth.forgot.sentHeading')}</h1>
+          <FormStatus>
+            <p>{text('reset_email_sent')}</p>
+          </FormStatus>
+          <p className={forms.intro}>{t('auth.forgot.sentNote')}</p>
+          <p className={forms.links}>
+            <Link to={localePath('/login')}>{t('auth.forgot.backToLogin')}</Link>
+          </p>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className={forms.page}>
+      <div className={forms.card}>
+        <h1 className={forms.heading}>{t('auth.forgot.heading')}</h1>
+        <p className={forms.intro}>{t('auth.forgot.intro')}</p>
+        <Form method="post" {...getFormProps(form)} className={forms.form}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field meta={fields.username} label={t('auth.forgot.username')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
+          <Field meta={fields.email} type="email" label={t('auth.forgot.email')} inputProps={{ autoComplete: 'email' }} />
+          <div className={forms.actions}>
+            <SubmitButton pendingLabel={t('auth.forgot.submitting')}>{t('auth.forgot.submit')}</SubmitButton>
+          </div>
+          <p className={forms.links}>
+            <Link to={localePath('/login')}>{t('auth.forgot.backToLogin')}</Link>
+          </p>
+        </Form>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LogoMark } from '../components/logo.tsx'
+import { SmartLink } from '../components/smart-link.tsx'
+import { useRootData } from '../components/use-root-data.ts'
+import { getInstance } from '../middleware/i18next.ts'
+import { button, container } from '../styles/ui.css.ts'
+import { useLocalePath } from '../utils/locale.ts'
+import { metaTags } from '../utils/page-meta.ts'
+import { pageMeta } from '../utils/page-meta.server.ts'
+import type { Route } from './+types/home'
+import * as styles from './home.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { meta: pageMeta(context, getInstance(context).t('home.title')) }
+}
+
+const icon = (path: ReactNode) => (
+  <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    {path}
+  </svg>
+)
+
+const BLOCKS = [
+  {
+    key: 'deposit',
+    icon: icon(
+      <>
+        <rect x="2.5" y="5.5" width="19" height="13" rx="2" />
+        <path d="M2.5 10h19M6 15h4" />
+      </>,
+    ),
+  },
+  {
+    key: 'fair',
+    icon: icon(
+      <>
+        <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
+        <path d="M8.5 12l2.5 2.5 4.5-5" />
+      </>,
+    ),
+  },
+  {
+    key: 'safe',
+    icon: icon(
+      <>
+        <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+        <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2.5" />
+      </>,
+    ),
+  },
+  {
+    key: 'support',
+    icon: icon(
+      <>
+        <path d="M4 13v-1a8 8 0 0 1 16 0v1" />
+        <rect x="3" y="13" width="4" height="6" rx="1.5" />
+        <rect x="17" y="13" width="4" height="6" rx="1.5" />
+        <path d="M19 19c0 1.5-2 2.5-5 2.5" />
+      </>,
+    ),
+  },
+] as const
+
+export default function Home() {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const player = useRootData()?.player ?? null
+
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="home-heading">
+        <div className={`${container} ${styles.heroInner}`}>
+          <div>
+            <p className={styles.eyebrow}>{t('home.hero.eyebrow')}</p>
+            <h1 id="home-heading" className={styles.heading}>
+              {t('home.hero.heading')}
+            </h1>
+            <p className={styles.lead}>{t('home.hero.text')}</p>
+            {player ? (
+              <div className={styles.actions}>
+                <p className={styles.welcome}>{t('home.hero.welcomeBack', { username: player.username })}</p>
+                <SmartLink to={localePath('/user-management')} className={button.primary}>
+                  {t('home.hero.account')}
+                </SmartLink>
+              </div>
+            ) : (
+              <div className={styles.actions}>
+                <SmartLink to={localePath('/register')} className={button.primary}>
+                  {t('home.hero.register')}
+                </SmartLink>
+                <SmartLink to={localePath('/login')} className={button.secondary}>
+                  {t('home.hero.login')}
+                </SmartLink>
+              </div>
+            )}
+          </div>
+          <div className={styles.art} aria-hidden="true">
+            <LogoMark size={220} />
+          </div>
+        </div>
+      </section>
+
+      <section className={`${container} ${styles.section}`} aria-labelledby="home-blocks">
+        <h2 id="home-blocks" className={styles.sectionTitle}>
+          {t('home.blocks.title')}
+        </h2>
+        <ul className={styles.blocks}>
+          {BLOCKS.map((block) => (
+            <li key={block.key} className={styles.block}>
+              <span className={styles.blockIcon}>{block.icon}</span>
+              <h3 className={styles.blockTitle}>{t(`home.blocks.${block.key}.title`)}</h3>
+              <p className={styles.blockText}>{t(`home.blocks.${block.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,47 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { LoginParams } from '../../casino-api/contract/auth.ts'
+import { LoginForm } from '../components/login-form.tsx'
+import { getInstance } from '../middleware/i18next.ts'
+import { card, narrowPage, pageTitle } from '../styles/ui.css.ts'
+import { callUpstream } from '../upstream/client.server.ts'
+import { requireGuest, startPlayerSession } from '../utils/auth.server.ts'
+import { invalidForm, refusedForm } from '../utils/forms.server.ts'
+import { metaTags } from '../utils/page-meta.ts'
+import { pageMeta } from '../utils/page-meta.server.ts'
+import type { Route } from './+types/login'
+import * as styles from './page.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireGuest(args)
+  return { meta: pageMeta(args.context, getInstance(args.context).t('common.login.title')) }
+}
+
+/**
+ * Posted by the page's form and by the header's modal (fetcher). A refusal comes back as a form
+ * error with the username kept (never the password); success starts a new session and goes home.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireGuest(args)
+  const submission = parseWithZod(await args.request.formData(), { schema: LoginParams })
+  if (submission.status !== 'success') return invalidForm(submission)
+  const answer = await callUpstream(args, 'login', submission.value)
+  // 'Wrong username or password!' and the lockouts are about the whole form, not one field.
+  if (!answer.ok) return refusedForm(submission, answer)
+  return startPlayerSession(args, answer.data.accessToken, '/')
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <div className={narrowPage}>
+      <div className={card}>
+        <h1 className={pageTitle}>{t('common.login.title')}</h1>
+        <p className={styles.intro}>{t('common.login.intro')}</p>
+        <LoginForm variant="page" actionData={actionData} />
+      </div>
+    </div>
+  )
+}

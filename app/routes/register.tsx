@@ -1,0 +1,247 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
+import { CheckboxField, Field, FormErrors, FormStatus, RadioGroupField, SelectField, SubmitButton, useMessageText, useClearPasswords } from '../components/forms.tsx'
+import * as forms from '../components/form-fields.css.ts'
+import { siteAccessContext } from '../middleware/access.ts'
+import { getInstance } from '../middleware/i18next.ts'
+import { callUpstream } from '../upstream/client.server.ts'
+import { requireGuest } from '../utils/auth.server.ts'
+import { countryOptions, isCountryCode } from '../utils/countries.ts'
+import { invalidForm, refusalStatus, refusedForm } from '../utils/forms.server.ts'
+import { requestLocale } from '../utils/toast.server.ts'
+import { useLocale, useLocalePath } from '../utils/locale.ts'
+import { metaTags } from '../utils/page-meta.ts'
+import { pageMeta } from '../utils/page-meta.server.ts'
+import type { Route } from './+types/register'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+const CHECK_USERNAME = 'check-username'
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/
+
+// Shown next to the currency confirmation when the casino API does not answer its settings.
+const DEFAULT_CURRENCY = { currency: 'EUR', currencyLabel: 'Fichas' } as const
+
+/** The latest day someone born on it is 18 today (the date input's max). */
+function latestBirthday(today = new Date()) {
+  const d = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate()))
+  return d.toISOString().slice(0, 10)
+}
+
+// The newsletter box is optional; zod's preprocess makes it look required to conform.
+const CONSTRAINT = { ...getZodConstraint(RegisterForm), newsletter: { required: false } }
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireGuest(args)
+  // The root's access middleware already read the settings and the visitor's country.
+  const { settings, geo } = args.context.get(siteAccessContext)
+  const { currency, currencyLabel } = settings ?? DEFAULT_CURRENCY
+  const country = geo?.countryCode && isCountryCode(geo.countryCode) ? geo.countryCode.toUpperCase() : ''
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('auth.register.title')),
+    currency,
+    currencyLabel,
+    country,
+    // Named on the server: the browser's ICU may name and sort countries differently (hydration).
+    countries: countryOptions(requestLocale(args)),
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireGuest(args)
+  const formData = await args.request.formData()
+
+  // The availability check on blur (a fetcher, JavaScript only): answers the check, never an error page.
+  if (formData.get('intent') === CHECK_USERNAME) {
+    const parsed = ValidatePlayerNameParams.safeParse({ username: formData.get('username') })
+    if (!parsed.success) return data({ check: { username: String(formData.get('username') ?? ''), available: null } }, { status: 400 })
+    const answer = await callUpstream(args, 'validate_player_name', parsed.data)
+    if (!answer.ok) return data({ check: { username: parsed.data.username, available: null } }, { status: refusalStatus(answer) })
+    return { check: { username: parsed.data.username, available: answer.data.available } }
+  }
+
+  const submission = parseWithZod(formData, { schema: RegisterForm })
+  if (submission.status !== 'success') return invalidForm(submission)
+  const { confirmPassword: _, ...params } = submission.value
+  const result = await callUpstream(args, 'register_player', params)
+  if (!result.ok) return refusedForm(submission, result)
+  // A success view on this page (with and without JavaScript), not a redirect with a toast:
+  // the player must read where the activation link went, which a passing toast does not allow.
+  return { created: { email: params.email, activationRequired: result.data.activationRequired } }
+}
+
+// The availability check must not reload the page's data.
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === CHECK_USERNAME ? false : defaultShouldRevalidate
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult,
+    constraint: CONSTRAINT,
+    defaultValue: { language: locale, currency: loaderData.currency, country: loaderData.country },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterForm }),
+  })
+  useClearPasswords(form.id, lastResult)
+
+  const check = useFetcher<typeof action>()
+  const [checked, setChecked] = useState('')
+  const lastCheck = check.data && 'check' in check.data ? check.data.check : undefined
+  const checkUsername = (value: string) => {
+    const username = value.trim()
+    setChecked(username)
+    if (!USERNAME_PATTERN.test(username) || lastCheck?.username === username) return
+    check.submit({ intent: CHECK_USERNAME, username }, { method: 'post' })
+  }
+  const availability = check.state === 'idle' && lastCheck && lastCheck.username === checked && !fields.username.errors ? lastCheck.available : null
+
+  if (actionData && 'created' in actionData && actionData.created) {
+    const { email, activationRequired } = actionData.created
+    return (
+      <div className={forms.page}>
+        <div className={forms.card}>
+          <h1 className={forms.heading}>{t('auth.register.doneHeading')}</h1>
+          <FormStatus>
+            <p>{text('player_created')}</p>
+            <p>{activationRequired ? t('auth.register.activationSent', { email }) : t('auth.register.noActivation')}</p>
+          </FormStatus>
+          <p className={forms.links}>
+            {activationRequired ? (
+              <Link to={localePath('/')}>{t('auth.register.home')}</Link>
+            ) : (
+              <Link to={localePath('/login')}>{t('auth.register.login')}</Link>
+            )}
+          </p>
+        </div>
+      </div>
+    )
+  }
+
+  const languages = [
+    { value: 'es', label: t('common.language.es') },
+    { value: 'en', label: t('common.language.en') },
+  ]
+
+  return (
+    <div className={forms.page}>
+      <div className={forms.wideCard}>
+        <h1 className={forms.heading}>{t('auth.register.heading')}</h1>
+        <p className={forms.intro}>{t('auth.register.intro')}</p>
+        <Form method="post" {...getFormProps(form)} className={forms.form}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+
+          <fieldset className={forms.section}>
+            <legend className={forms.sectionTitle}>{t('auth.register.sections.account')}</legend>
+            <div className={forms.grid}>
+              <Field
+                meta={fields.username}
+                label={t('auth.register.username')}
+                help={t('auth.register.usernameHelp')}
+                describedBy={availability === null ? undefined : `${fields.username.id}-availability`}
+                inputProps={{
+                  autoComplete: 'username',
+                  autoCapitalize: 'none',
+                  spellCheck: false,
+                  onBlur: (e) => checkUsername(e.currentTarget.value),
+                }}
+              >
+                <p id={`${fields.username.id}-availability`} className={forms.note} aria-live="polite">
+                  {check.state !== 'idle' ? t('auth.register.checkingUsername') : null}
+                  {availability === true ? <span className={forms.ok}>{text('username_available')}</span> : null}
+                  {availability === false ? <span className={forms.bad}>{text('username_taken')}</span> : null}
+                </p>
+              </Field>
+              <Field meta={fields.email} type="email" label={t('auth.register.email')} inputProps={{ autoComplete: 'email' }} />
+              <Field
+                meta={fields.password}
+                type="password"
+                label={t('auth.register.password')}
+                help={t('auth.register.passwordHelp')}
+                inputProps={{ autoComplete: 'new-password' }}
+              />
+              <Field meta={fields.confirmPassword} type="password" label={t('auth.register.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
+              <Field meta={fields.phone} type="tel" label={t('auth.register.phone')} help={t('auth.register.phoneHelp')} inputProps={{ autoComplete: 'tel' }} />
+              <Field meta={fields.promoCode} label={t('auth.register.promoCode')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
+            </div>
+          </fieldset>
+
+          <fieldset className={forms.section}>
+            <legend className={forms.sectionTitle}>{t('auth.register.sections.personal')}</legend>
+            <div className={forms.grid}>
+              <Field meta={fields.firstName} label={t('auth.register.firstName')} inputProps={{ autoComplete: 'given-name' }} />
+              <Field meta={fields.lastName} label={t('auth.register.lastName')} inputProps={{ autoComplete: 'family-name' }} />
+              <RadioGroupField
+                meta={fields.gender}
+                legend={t('auth.register.gender')}
+                options={[
+                  { value: 'male', label: t('auth.register.male') },
+                  { value: 'female', label: t('auth.register.female') },
+                ]}
+              />
+              <Field
+                meta={fields.birthday}
+                type="date"
+                label={t('auth.register.birthday')}
+                inputProps={{ autoComplete: 'bday', max: latestBirthday(), min: '1900-01-01' }}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className={forms.section}>
+            <legend className={forms.sectionTitle}>{t('auth.register.sections.address')}</legend>
+            <div className={forms.grid}>
+              <Field meta={fields.address} label={t('auth.register.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
+              <Field meta={fields.postalCode} label={t('auth.register.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
+              <Field meta={fields.city} label={t('auth.register.city')} inputProps={{ autoComplete: 'address-level2' }} />
+              <SelectField
+                meta={fields.country}
+                label={t('auth.register.country')}
+                options={loaderData.countries}
+                placeholder={t('auth.register.countryPlaceholder')}
+                selectProps={{ autoComplete: 'country' }}
+              />
+              <SelectField meta={fields.language} label={t('auth.register.language')} options={languages} />
+            </div>
+          </fieldset>
+
+          <fieldset className={forms.section}>
+            <legend className={forms.sectionTitle}>{t('auth.register.sections.confirmations')}</legend>
+            <p className={forms.currency}>
+              <span>{t('auth.register.currency')}</span>{' '}
+              <strong>
+                {loaderData.currency} · {loaderData.currencyLabel}
+              </strong>
+            </p>
+            <input type="hidden" name={fields.currency.name} value={loaderData.currency} />
+            <CheckboxField meta={fields.newsletter} label={t('auth.register.newsletter')} />
+            <CheckboxField meta={fields.ageConfirmed} label={t('auth.register.ageConfirmed')} />
+            <CheckboxField meta={fields.termsAccepted} label={t('auth.register.termsAccepted')} help={t('auth.register.termsHelp')} />
+            <CheckboxField
+              meta={fields.currencyConfirmed}
+              label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, label: loaderData.currencyLabel })}
+            />
+          </fieldset>
+
+          <div className={forms.actions}>
+            <SubmitButton pendingLabel={t('auth.register.submitting')}>{t('auth.register.submit')}</SubmitButton>
+          </div>
+          <p className={forms.links}>
+            {t('auth.register.haveAccount')} <Link to={localePath('/login')}>{t('auth.register.login')}</Link>
+          </p>
+        </Form>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import { ConfirmPasswordResetParams, ResetPasswordForm } from '../../casino-api/contract/index.ts'
+import { Field, FormErrors, SubmitButton, useMessageText, useClearPasswords } from '../components/forms.tsx'
+import * as forms from '../components/form-fields.css.ts'
+import { getInstance } from '../middleware/i18next.ts'
+import { callUpstream } from '../upstream/client.server.ts'
+import { requireGuest } from '../utils/auth.server.ts'
+import { invalidForm, refusedForm } from '../utils/forms.server.ts'
+import { localeFromPath, localizePath, useLocalePath } from '../utils/locale.ts'
+import { redirectWithToast } from '../utils/toast.server.ts'
+import { metaTags } from '../utils/page-meta.ts'
+import { pageMeta } from '../utils/page-meta.server.ts'
+import type { Route } from './+types/reset-password'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+
+const tokenIsWellFormed = (token: string | undefined) => ConfirmPasswordResetParams.shape.token.safeParse(token).success
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireGuest(args)
+  // Only the shape is checked here; whether the token is still valid is known when it is used.
+  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.reset.title')), valid: tokenIsWellFormed(args.params.token) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireGuest(args)
+  const formData = await args.request.formData()
+  // The token of the URL wins over anything posted.
+  formData.set('token', args.params.token)
+  const submission = parseWithZod(formData, { schema: ResetPasswordForm })
+  if (submission.status !== 'success') return invalidForm(submission)
+  const { token, password } = submission.value
+  const result = await callUpstream(args, 'confirm_password_reset', { token, password })
+  if (!result.ok) return refusedForm(submission, result, { fieldOf: { reset_token_invalid: 'token' } })
+  const locale = localeFromPath(new URL(args.request.url).pathname)
+  return redirectWithToast(args, localizePath(locale, '/login'), { type: 'success', code: 'password_reset_done' })
+}
+
+export default function ResetPassword({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const localePath = useLocalePath()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordForm),
+    defaultValue: { token: params.token },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordForm }),
+  })
+  useClearPasswords(form.id, actionData?.result)
+
+  // A refused or malformed token: the form is useless, say so and offer a new link.
+  if (!loaderData.valid || fields.token.errors?.length) {
+    return (
+      <div className={forms.page}>
+        <div className={forms.card}>
+          <h1 className={forms.heading}>{t('auth.reset.invalidHeading')}</h1>
+          <div className={forms.formError}>
+            <p>{text('reset_token_invalid')}</p>
+          </div>
+          <p className={forms.links}>
+            <Link to={localePath('/forgot-password')}>{t('auth.reset.askAgain')}</Link>
+          </p>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <div className={forms.page}>
+      <div className={forms.card}>
+        <h1 className={forms.heading}>{t('auth.reset.heading')}</h1>
+        <p className={forms.intro}>{t('auth.reset.intro')}</p>
+        <Form method="post" {...getFormProps(form)} className={forms.form}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name={fields.token.name} value={params.token} />
+          <Field
+            meta={fields.password}
+            type="password"
+            label={t('auth.reset.password')}
+            help={t('auth.reset.passwordHelp')}
+            inputProps={{ autoComplete: 'new-password' }}
+          />
+          <Field meta={fields.confirmPassword} type="password" label={t('auth.reset.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
+          <div className={forms.actions}>
+            <SubmitButton pendingLabel={t('auth.reset.submitting')}>{t('auth.reset.submit')}</SubmitButton>
+          </div>
+        </Form>
+      </div>
+    </div>
+  )
+}

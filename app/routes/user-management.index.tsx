@@ -1,0 +1,10 @@
+import { redirect } from 'react-router'
+import { requirePlayer } from '../utils/auth.server.ts'
+import { localeFromPath, localizePath } from '../utils/locale.ts'
+import type { Route } from './+types/user-management.index'
+
+// /user-management has no page of its own: the first tab is the profile.
+export async function loader(args: Route.LoaderArgs) {
+  await requirePlayer(args)
+  throw redirect(localizePath(localeFromPath(new URL(args.request.url).pathname), '/user-management/profile'))
+}

@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { UpdateProfileParams } from '../../casino-api/contract/index.ts'
+import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '../components/forms.tsx'
+import * as forms from '../components/form-fields.css.ts'
+import { getInstance } from '../middleware/i18next.ts'
+import { callUpstream } from '../upstream/client.server.ts'
+import { requirePlayer } from '../utils/auth.server.ts'
+import { countryOptions } from '../utils/countries.ts'
+import { invalidForm, refusedForm } from '../utils/forms.server.ts'
+import { redirectWithToast, requestLocale } from '../utils/toast.server.ts'
+import { metaTags } from '../utils/page-meta.ts'
+import { pageMeta } from '../utils/page-meta.server.ts'
+import type { Route } from './+types/user-management.profile'
+import * as styles from './user-management.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+
+// The newsletter box is optional; zod's preprocess makes it look required to conform.
+const CONSTRAINT = { ...getZodConstraint(UpdateProfileParams), newsletter: { required: false } }
+
+export async function loader(args: Route.LoaderArgs) {
+  const player = await requirePlayer(args)
+  const { username, firstName, lastName, birthday, email, phone, address, postalCode, city, country, language, newsletter } = player
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
+    profile: { username, firstName, lastName, birthday, email, phone, address, postalCode, city, country, language, newsletter },
+    // Named on the server: the browser's ICU may name and sort countries differently (hydration).
+    countries: countryOptions(requestLocale(args)),
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requirePlayer(args)
+  const submission = parseWithZod(await args.request.formData(), { schema: UpdateProfileParams })
+  if (submission.status !== 'success') return invalidForm(submission)
+  const result = await callUpstream(args, 'update_profile', submission.value)
+  if (!result.ok) return refusedForm(submission, result)
+  // Post/redirect/get: a reload does not post again, and the page shows what was saved.
+  return redirectWithToast(args, '/user-management/profile', { type: 'success', code: 'profile_updated' })
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { profile } = loaderData
+  const [form, fields] = useForm({
+    id: 'profile',
+    lastResult: actionData?.result,
+    constraint: CONSTRAINT,
+    defaultValue: {
+      email: profile.email,
+      phone: profile.phone,
+      address: profile.address,
+      postalCode: profile.postalCode,
+      city: profile.city,
+      country: profile.country,
+      language: profile.language,
+      newsletter: profile.newsletter ? 'on' : undefined,
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProfileParams }),
+  })
+  const languages = [
+    { value: 'es', label: t('common.language.es') },
+    { value: 'en', label: t('common.language.en') },
+  ]
+
+  return (
+    <>
+      <h2 className={styles.panelHeading}>{t('account.profile.heading')}</h2>
+
+      <section aria-labelledby="profile-fixed" className={styles.block}>
+        <h3 id="profile-fixed" className={styles.blockHeading}>
+          {t('account.profile.fixedHeading')}
+        </h3>
+        <dl className={styles.facts}>
+          <div className={styles.fact}>
+            <dt>{t('account.profile.username')}</dt>
+            <dd>{profile.username}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>{t('account.profile.firstName')}</dt>
+            <dd>{profile.firstName}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>{t('account.profile.lastName')}</dt>
+            <dd>{profile.lastName}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>{t('account.profile.birthday')}</dt>
+            {/* Dates are shown as YYYY.MM.DD everywhere on the site. */}
+            <dd>{profile.birthday.replaceAll('-', '.')}</dd>
+          </div>
+        </dl>
+        <p className={forms.note}>{t('account.profile.usernameNote')}</p>
+        <p className={forms.note}>{t('account.profile.personalNote')}</p>
+      </section>
+
+      <section aria-labelledby="profile-edit" className={styles.block}>
+        <h3 id="profile-edit" className={styles.blockHeading}>
+          {t('account.profile.editHeading')}
+        </h3>
+        <Form method="post" {...getFormProps(form)} className={forms.form}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div className={forms.grid}>
+            <Field meta={fields.email} type="email" label={t('account.profile.email')} inputProps={{ autoComplete: 'email' }} />
+            <Field meta={fields.phone} type="tel" label={t('account.profile.phone')} inputProps={{ autoComplete: 'tel' }} />
+            <Field meta={fields.address} label={t('account.profile.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
+            <Field meta={fields.postalCode} label={t('account.profile.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
+            <Field meta={fields.city} label={t('account.profile.city')} inputProps={{ autoComplete: 'address-level2' }} />
+            <SelectField meta={fields.country} label={t('account.profile.country')} options={loaderData.countries} selectProps={{ autoComplete: 'country' }} />
+            <SelectField meta={fields.language} label={t('account.profile.language')} options={languages} help={t('account.profile.languageHelp')} />
+          </div>
+          <CheckboxField meta={fields.newsletter} label={t('account.profile.newsletter')} />
+          <div className={forms.actions}>
+            <SubmitButton pendingLabel={t('account.profile.submitting')}>{t('account.profile.submit')}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,200 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { Pool } from 'undici'
+import type { z } from 'zod'
+import { calls, ErrorBody, MessageCode, type AnswerOf, type CallName, type Calls, type FieldErrors, type ParamsIn } from '../../casino-api/contract/index.ts'
+import { getRequestInfo } from '../middleware/context.ts'
+import { localeFromPath, localizePath } from '../utils/locale.ts'
+import { destroySession, getSession } from '../utils/session.server.ts'
+
+/**
+ * The only code that talks to the casino API. Every call is checked against the contract on
+ * the way out (params) and on the way in (answer); the bearer token is read from the sealed
+ * session cookie here and nowhere else.
+ *
+ * Base URL: the request context's `upstreamUrl` (CASINO_API_URL, or the embedded casino API
+ * that server/index.ts starts). The specification's fallback when nothing is configured is
+ * `/api` on the site itself, which createWebApp turns into `<PUBLIC_URL>/api` (a reverse proxy
+ * must then route /api to the casino API).
+ */
+
+export const UPSTREAM_TIMEOUT_MS = 25_000
+
+export type UpstreamArgs = { request: Request; context: Readonly<RouterContextProvider> }
+
+export type UpstreamFailure = {
+  ok: false
+  status: number
+  code: MessageCode
+  args?: (string | number)[]
+  fields?: FieldErrors
+  retryAfterSeconds?: number
+}
+export type UpstreamResult<T> = { ok: true; data: T } | UpstreamFailure
+
+export type CallOptions = {
+  /** Use this token instead of the session's (null: send none). */
+  token?: string | null
+  timeoutMs?: number
+  /** For calls that move money: a replay returns the first answer. */
+  idempotencyKey?: string
+}
+
+const pools = new Map<string, Pool>()
+
+function poolFor(origin: string): Pool {
+  let pool = pools.get(origin)
+  if (!pool) {
+    pool = new Pool(origin, {
+      connections: 64,
+      keepAliveTimeout: 10_000,
+      headersTimeout: UPSTREAM_TIMEOUT_MS,
+      bodyTimeout: UPSTREAM_TIMEOUT_MS,
+    })
+    pools.set(origin, pool)
+  }
+  return pool
+}
+
+/** Closes the connection pools (graceful shutdown, tests). */
+export async function closeUpstreamPools() {
+  const all = [...pools.values()]
+  pools.clear()
+  await Promise.allSettled(all.map((pool) => pool.close()))
+}
+
+/** The thrown answer when the casino API is down (502) or too slow (504): the error page offers a retry. */
+export function upstreamUnavailable(status: 502 | 503 | 504 = 502) {
+  return data({ code: 'upstream_unavailable' satisfies MessageCode }, { status })
+}
+
+/** Zod issues as field errors whose messages are catalogue codes. */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || ''
+    const code = MessageCode.safeParse(issue.message).success ? issue.message : 'invalid_value'
+    ;(fields[key] ??= []).push(code)
+  }
+  return fields
+}
+
+async function signOut(args: UpstreamArgs): Promise<never> {
+  const locale = localeFromPath(new URL(args.request.url).pathname)
+  throw redirect(localizePath(locale, '/'), { headers: { 'Set-Cookie': await destroySession() } })
+}
+
+/**
+ * Calls the casino API. Business refusals come back as `{ ok: false, status, code, … }` for the
+ * route to show; a 401 on a call that needs a login signs the player out (throws a redirect to
+ * the start page); a network failure throws a 502 and a timeout a 504 response.
+ */
+export async function callUpstream<N extends CallName>(
+  args: UpstreamArgs,
+  name: N,
+  params: ParamsIn<Calls[N]>,
+  options: CallOptions = {},
+): Promise<UpstreamResult<AnswerOf<Calls[N]>>> {
+  const def = calls[name]
+  const info = getRequestInfo(args.context)
+  const log = info.log
+
+  const parsedParams = def.params.safeParse(params)
+  if (!parsedParams.success) {
+    return { ok: false, status: 400, code: 'validation_failed', fields: issuesToFields(parsedParams.error.issues) }
+  }
+
+  const token = options.token !== undefined ? options.token : def.auth === 'public' ? null : ((await getSession(args.request)).get('token') ?? null)
+  const base = new URL(info.upstreamUrl)
+  let path = base.pathname.replace(/\/+$/, '') + def.path
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-request-id': info.requestId,
+    'x-forwarded-for': info.clientIp,
+    'accept-language': localeFromPath(new URL(args.request.url).pathname),
+  }
+  if (token) headers.authorization = `Bearer ${token}`
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey
+  let body: string | undefined
+  if (def.method === 'GET') {
+    const query = new URLSearchParams()
+    for (const [key, value] of Object.entries((parsedParams.data ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) query.set(key, String(value))
+    }
+    if (query.size) path += `?${query}`
+  } else {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(parsedParams.data ?? {})
+  }
+
+  const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS
+  const started = performance.now()
+  let statusCode: number
+  let text: string
+  let retryAfter: string | undefined
+  try {
+    const response = await poolFor(base.origin).request({
+      method: def.method,
+      path,
+      headers,
+      body,
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), args.request.signal]),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    })
+    statusCode = response.statusCode
+    const ra = response.headers['retry-after']
+    retryAfter = Array.isArray(ra) ? ra[0] : ra
+    text = await response.body.text()
+  } catch (error) {
+    const ms = Math.round(performance.now() - started)
+    if (args.request.signal.aborted) throw error // the visitor went away: nobody reads the answer
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.name) || /timeout/i.test((error as { code?: string }).code ?? ''))
+    log.error({ upstream: name, ms, err: { name: (error as Error)?.name, message: (error as Error)?.message } }, timedOut ? 'casino API timed out' : 'casino API unreachable')
+    throw upstreamUnavailable(timedOut ? 504 : 502)
+  }
+  const ms = Math.round(performance.now() - started)
+  log.debug({ upstream: name, status: statusCode, ms }, 'casino API call')
+
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+
+  if (statusCode >= 200 && statusCode < 300) {
+    const answer = def.answer.safeParse(json)
+    if (!answer.success) {
+      log.error({ upstream: name, status: statusCode, issues: answer.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }, 'casino API answer does not match the contract')
+      throw upstreamUnavailable(502)
+    }
+    return { ok: true, data: answer.data as AnswerOf<Calls[N]> }
+  }
+
+  if (statusCode === 401 && def.auth !== 'public') return signOut(args)
+
+  const error = ErrorBody.safeParse(json)
+  if (statusCode >= 500 && !(error.success && error.data.error.code === 'site_disabled')) {
+    log.error({ upstream: name, status: statusCode, code: error.success ? error.data.error.code : undefined }, 'casino API failed')
+    throw upstreamUnavailable(502)
+  }
+  if (!error.success) {
+    log.warn({ upstream: name, status: statusCode }, 'casino API error without an error body')
+    const code: MessageCode = statusCode === 404 ? 'not_found' : statusCode === 429 ? 'rate_limited' : statusCode === 403 ? 'forbidden' : 'action_failed'
+    return { ok: false, status: statusCode, code }
+  }
+  const { code, args: messageArgs, fields, retryAfterSeconds } = error.data.error
+  const failure: UpstreamFailure = { ok: false, status: statusCode, code }
+  if (messageArgs) failure.args = messageArgs
+  if (fields) failure.fields = fields
+  const retry = retryAfterSeconds ?? (retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined)
+  if (retry !== undefined) failure.retryAfterSeconds = retry
+  return failure
+}
+
+/** Whether a thrown value is the 502/503/504 of an unreachable or slow casino API. */
+export function isUpstreamUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as { type?: string; init?: ResponseInit | null; data?: { code?: string } }
+  return e.type === 'DataWithResponseInit' && e.data?.code === 'upstream_unavailable'
+}

@@ -1,0 +1,86 @@
+import { createContext, redirect } from 'react-router'
+import type { Player } from '../../casino-api/contract/index.ts'
+import { callUpstream, type UpstreamArgs } from '../upstream/client.server.ts'
+import { localeFromPath, localizePath } from './locale.ts'
+import { commitSession, getSession, newSession } from './session.server.ts'
+import type { Toast } from './toast.server.ts'
+
+export type { Player }
+
+/** What the browser may know about the player: no token, no personal details. */
+export type PublicPlayer = Pick<Player, 'username' | 'scope' | 'balance'>
+
+export function toPublicPlayer(player: Player): PublicPlayer {
+  return { username: player.username, scope: player.scope, balance: { ...player.balance } }
+}
+
+// One GET /front/auth/player per request, however many loaders ask.
+const playerOfRequest = createContext<Promise<Player | null> | null>(null)
+
+function localeOf(args: UpstreamArgs) {
+  return localeFromPath(new URL(args.request.url).pathname)
+}
+
+async function loadPlayer(args: UpstreamArgs): Promise<Player | null> {
+  const token = (await getSession(args.request)).get('token')
+  if (!token) return null
+  // A 401 (token expired or revoked) throws the redirect that signs the player out.
+  const result = await callUpstream(args, 'player', {}, { token })
+  return result.ok ? result.data : null
+}
+
+/** The logged-in player (with balances), or null for a visitor. */
+export async function getPlayer(args: UpstreamArgs): Promise<Player | null> {
+  let pending = args.context.get(playerOfRequest)
+  if (!pending) {
+    pending = loadPlayer(args)
+    args.context.set(playerOfRequest, pending)
+  }
+  return pending
+}
+
+/** The player, or a redirect of the visitor to the start page (`/` or `/en`). */
+export async function requirePlayer(args: UpstreamArgs): Promise<Player> {
+  const player = await getPlayer(args)
+  if (!player) throw redirect(localizePath(localeOf(args), '/'))
+  return player
+}
+
+/** For guest-only pages (login, register…): a logged-in player goes home. */
+export async function requireGuest(args: UpstreamArgs): Promise<void> {
+  const player = await getPlayer(args)
+  if (player) throw redirect(localizePath(localeOf(args), '/'))
+}
+
+/**
+ * After a successful login: a new session (nothing of the visitor's session is kept) holding
+ * the token, and a redirect (put in the request's locale).
+ */
+export async function startPlayerSession(args: UpstreamArgs, accessToken: string, redirectTo = '/', toast?: Toast): Promise<Response> {
+  const session = newSession()
+  session.set('token', accessToken)
+  if (toast) session.flash('toast', toast)
+  return redirect(localizePath(localeOf(args), redirectTo), { headers: { 'Set-Cookie': await commitSession(session) } })
+}
+
+/**
+ * Logs out: revokes the token upstream (best effort: a casino API that is down or already
+ * forgot the token does not keep the player logged in here), replaces the session by one that
+ * only carries the toast, and redirects to the start page.
+ */
+export async function endPlayerSession(
+  args: UpstreamArgs,
+  { redirectTo = '/', toast = { type: 'success', code: 'logged_out' } }: { redirectTo?: string; toast?: Toast | null } = {},
+): Promise<Response> {
+  const token = (await getSession(args.request)).get('token')
+  if (token) {
+    try {
+      await callUpstream(args, 'logout', {}, { token })
+    } catch {
+      // 401 (already revoked), 502, 504: the cookie goes anyway
+    }
+  }
+  const session = newSession()
+  if (toast) session.flash('toast', toast)
+  return redirect(localizePath(localeOf(args), redirectTo), { headers: { 'Set-Cookie': await commitSession(session) } })
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+
+/**
+ * The web server's configuration, read from the environment once and checked at boot: a wrong
+ * value stops the process with a message naming the variable, instead of a failure later.
+ */
+const secretList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((list) => list.every((s) => s.length >= 32), 'every secret needs at least 32 characters (generate one with: openssl rand -base64 48)')
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Public URL of the site (origin check, hreflang links, links in e-mails). */
+    PUBLIC_URL: optionalUrl,
+    /** The casino API; when unset, server/index.ts starts the embedded one on a loopback port. */
+    CASINO_API_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Comma-separated: the first seals new cookies, all open existing ones (rotation). */
+    SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), secretList.optional()),
+    /** Addresses or CIDR ranges (and the words loopback, linklocal, uniquelocal) whose X-Forwarded-For is trusted. */
+    TRUST_PROXY: z.string().default('loopback'),
+    /** 'false' drops the Secure flag and the __Host- prefix in production, for plain-http setups. */
+    COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    // Passed through to the embedded casino API.
+    DATABASE_URL: optionalText,
+    SMTP_URL: optionalText,
+    ADMIN_PASSWORD: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET?.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (at least 32 characters; generate one with: openssl rand -base64 48)',
+      })
+    }
+  })
+
+export type Env = z.infer<typeof EnvSchema>
+
+export class EnvError extends Error {
+  name = 'EnvError'
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`)
+  throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+}
+
+let cached: Env | undefined
+
+/** Set by the web server from createWebApp's options (tests): they win over the environment. */
+type Overrides = { sessionSecrets?: string[]; cookieSecure?: boolean }
+let overrides: Overrides = {}
+
+export function configureServerEnv(next: Overrides) {
+  if (next.sessionSecrets) {
+    const checked = secretList.safeParse(next.sessionSecrets.join(','))
+    if (!checked.success || checked.data.length === 0) throw new EnvError('sessionSecrets: every secret needs at least 32 characters')
+  }
+  overrides = { ...overrides, ...next }
+}
+
+/** The parsed environment (cached on first use; server/index.ts has checked it at boot). */
+export function getEnv(): Env {
+  cached ??= parseEnv()
+  return cached
+}
+
+/** Forget the cached environment (tests that change process.env). */
+export function resetEnv() {
+  cached = undefined
+  overrides = {}
+  ephemeralSecret = undefined
+}
+
+let ephemeralSecret: string | undefined
+
+/**
+ * The session secrets, newest first. Outside production, without SESSION_SECRET (tests that call
+ * createWebApp directly), one random secret lives as long as the process.
+ */
+export function getSessionSecrets(): string[] {
+  if (overrides.sessionSecrets?.length) return overrides.sessionSecrets
+  const env = getEnv()
+  if (env.SESSION_SECRET?.length) return env.SESSION_SECRET
+  ephemeralSecret ??= randomBytes(32).toString('base64url')
+  return [ephemeralSecret]
+}
+
+/** Whether the session cookie is Secure and named with the __Host- prefix. */
+export function isSecureCookie(env: Env = getEnv()): boolean {
+  if (overrides.cookieSecure !== undefined) return overrides.cookieSecure
+  if (env.COOKIE_SECURE) return env.COOKIE_SECURE === 'true'
+  return env.NODE_ENV === 'production'
+}

@@ -1,0 +1,56 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import type { MessageCode } from '../../casino-api/contract/index.ts'
+import { getLocale } from '../middleware/i18next.ts'
+import { isLocale, localeFromPath, localizePath } from './locale.ts'
+import { FLASH_MARKER_COOKIE } from './cookie-names.ts'
+import { commitSession, getSession } from './session.server.ts'
+
+/** A message for the next page, shown as a toast: a catalogue code and its values. */
+export type Toast = {
+  type: 'success' | 'error' | 'info'
+  code: MessageCode
+  args?: (string | number)[]
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> }
+
+/**
+ * A readable marker beside the (HttpOnly) session cookie: tells the browser's router that a
+ * toast waits, so the root loader revalidates after a client-side redirect to show it.
+ */
+export const flashMarkerCookie = (on: boolean) => `${FLASH_MARKER_COOKIE}=${on ? '1' : ''}; Path=/; Max-Age=${on ? 120 : 0}; SameSite=Lax`
+
+function mergeHeaders(init: ResponseInit | undefined, cookie: string) {
+  const headers = new Headers(init?.headers)
+  headers.append('Set-Cookie', cookie)
+  headers.append('Set-Cookie', flashMarkerCookie(true))
+  return headers
+}
+
+/** The locale of this request (middleware), or the URL's when it did not run. */
+export function requestLocale(args: Args) {
+  try {
+    const locale = getLocale(args.context)
+    if (isLocale(locale)) return locale
+  } catch {
+    // no i18next middleware on this request
+  }
+  return localeFromPath(new URL(args.request.url).pathname)
+}
+
+/**
+ * Redirects with a toast for the next page. `to` is put in the request's locale
+ * ('/user-management' becomes '/en/user-management' on an English page).
+ */
+export async function redirectWithToast(args: Args, to: string, toast: Toast, init?: ResponseInit): Promise<Response> {
+  const session = await getSession(args.request)
+  session.flash('toast', toast)
+  return redirect(localizePath(requestLocale(args), to), { ...init, headers: mergeHeaders(init, await commitSession(session)) })
+}
+
+/** Answers data and shows a toast on the page that renders it. */
+export async function dataWithToast<T>(args: Args, value: T, toast: Toast, init?: ResponseInit) {
+  const session = await getSession(args.request)
+  session.flash('toast', toast)
+  return data(value, { ...init, headers: mergeHeaders(init, await commitSession(session)) })
+}

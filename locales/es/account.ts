@@ -1,0 +1,53 @@
+import type en from '../en/account.ts'
+
+// El área de la cuenta (/user-management): pestañas, saldo, perfil y contraseña.
+export default {
+  title: 'Mi cuenta',
+  heading: 'Mi cuenta',
+  signedInAs: 'Sesión iniciada como {{username}}',
+  balance: {
+    heading: 'Saldo',
+    total: 'Saldo total',
+    real: 'Dinero real',
+    bonus: 'Bono',
+  },
+  tabs: {
+    label: 'Secciones de la cuenta',
+    profile: 'Mi perfil',
+    changePassword: 'Cambiar contraseña',
+  },
+  profile: {
+    title: 'Mi perfil',
+    heading: 'Mi perfil',
+    fixedHeading: 'Cuenta y datos personales',
+    username: 'Nombre de usuario',
+    firstName: 'Nombre',
+    lastName: 'Apellidos',
+    birthday: 'Fecha de nacimiento',
+    usernameNote: 'El nombre de usuario no se puede cambiar.',
+    personalNote: 'Los datos personales solo se cambian a través de soporte.',
+    editHeading: 'Datos de contacto y preferencias',
+    email: 'Correo electrónico',
+    phone: 'Número de teléfono',
+    address: 'Dirección',
+    postalCode: 'Código postal',
+    city: 'Ciudad',
+    country: 'País',
+    language: 'Idioma',
+    languageHelp: 'El idioma de los correos que te enviamos.',
+    newsletter: 'Quiero recibir novedades y ofertas por correo y SMS',
+    submit: 'Guardar cambios',
+    submitting: 'Guardando…',
+  },
+  password: {
+    title: 'Cambiar contraseña',
+    heading: 'Cambiar contraseña',
+    intro: 'Tras el cambio, se cierra la sesión en los demás dispositivos donde la tengas abierta.',
+    oldPassword: 'Contraseña actual',
+    newPassword: 'Contraseña nueva',
+    newPasswordHelp: 'Al menos 8 caracteres.',
+    confirmPassword: 'Confirma la contraseña nueva',
+    submit: 'Cambiar contraseña',
+    submitting: 'Cambiando…',
+  },
+} satisfies typeof en

@@ -1,0 +1,126 @@
+import http from 'node:http'
+import path from 'node:path'
+import { pino } from 'pino'
+import { EnvError, parseEnv, type Env } from '../app/utils/env.server.ts'
+import { createWebApp } from './app.ts'
+import { ensureSessionSecret } from './secret.ts'
+
+type EmbeddedApi = { url: string; port: number; close(): Promise<void> }
+
+function readEnv(): Env {
+  try {
+    return parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function startEmbeddedApi(env: Env, publicUrl: string, log: pino.Logger): Promise<EmbeddedApi> {
+  let startCasinoApi: (opts: {
+    port?: number
+    host?: string
+    dataDir?: string
+    databaseUrl?: string
+    webUrl: string
+    smtpUrl?: string
+    adminPassword?: string
+    trustedProxies?: string[]
+    logger?: boolean
+  }) => Promise<EmbeddedApi>
+  try {
+    ;({ startCasinoApi } = await import('../casino-api/src/server.ts'))
+  } catch (error) {
+    log.fatal({ err: error }, 'CASINO_API_URL is not set and the embedded casino API (casino-api/src/server.ts) could not be loaded')
+    process.exit(1)
+  }
+  const api = await startCasinoApi({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    webUrl: publicUrl,
+    smtpUrl: env.SMTP_URL,
+    adminPassword: env.ADMIN_PASSWORD,
+    // The web server is its only client and forwards the visitor's ip from loopback.
+    trustedProxies: ['127.0.0.1', '::1'],
+    // Its request lines repeat ours (every page makes a few calls): only when debugging.
+    logger: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
+  })
+  log.info({ url: api.url }, 'embedded casino API started')
+  return api
+}
+
+async function main() {
+  let env = readEnv()
+  const log = pino({ level: env.LOG_LEVEL })
+
+  if (!env.SESSION_SECRET?.length) {
+    // Only outside production (the schema requires it there); `npm start` generates one itself.
+    process.env.SESSION_SECRET = ensureSessionSecret(env.DATA_DIR, log)
+    env = readEnv()
+  }
+
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
+  const embedded = env.CASINO_API_URL ? undefined : await startEmbeddedApi(env, publicUrl, log)
+  const upstreamUrl = env.CASINO_API_URL ?? (embedded as EmbeddedApi).url
+
+  const server = http.createServer()
+  const app = createWebApp({
+    mode: env.NODE_ENV === 'production' ? 'production' : 'development',
+    upstreamUrl,
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    logger: log,
+    httpServer: server,
+  })
+  server.on('request', app)
+  server.keepAliveTimeout = 65_000 // longer than the usual load balancer idle timeout
+  server.headersTimeout = 66_000
+  server.on('error', async (error: NodeJS.ErrnoException) => {
+    log.fatal({ err: { code: error.code, message: error.message } }, error.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use: set PORT to a free port` : 'web server error')
+    await embedded?.close().catch(() => {})
+    process.exit(1)
+  })
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : env.PORT
+    log.info({ port, host: env.HOST, mode: env.NODE_ENV, upstream: env.CASINO_API_URL ? 'external' : 'embedded', publicUrl }, `web server listening on http://localhost:${port}`)
+  })
+
+  let stopping = false
+  async function shutdown(signal: string) {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
+    const force = setTimeout(() => {
+      log.warn('shutdown timeout: closing the remaining connections')
+      server.closeAllConnections()
+    }, env.SHUTDOWN_TIMEOUT_MS)
+    force.unref()
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeIdleConnections()
+    })
+    clearTimeout(force)
+    try {
+      await ((await app.locals.vite) as { close(): Promise<void> } | undefined)?.close()
+      await embedded?.close()
+    } catch (error) {
+      log.error({ err: error }, 'error while closing')
+    }
+    log.info('stopped')
+    log.flush?.()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

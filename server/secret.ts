@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+type Log = { info(obj: object, msg?: string): void }
+
+/**
+ * The session secret of a deployment that did not set SESSION_SECRET: generated once and kept in
+ * <DATA_DIR>/session-secret (mode 0600), so sessions survive restarts. Operators running several
+ * instances set SESSION_SECRET instead (all instances must share it).
+ */
+export function ensureSessionSecret(dataDir: string, log: Log): string {
+  const file = path.join(path.resolve(dataDir), 'session-secret')
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  log.info({ file }, 'SESSION_SECRET not set: generated a session secret and saved it')
+  return secret
+}

@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest'
+import { isSameOrigin, plainPage } from './security.ts'
+
+const own = ['https://casino.example', 'http://localhost:3000']
+
+test('same-origin requests and requests without browser headers pass', () => {
+  expect(isSameOrigin({ origin: 'https://casino.example', secFetchSite: 'same-origin', ownOrigins: own })).toBe(true)
+  expect(isSameOrigin({ origin: 'http://localhost:3000', secFetchSite: undefined, ownOrigins: own })).toBe(true)
+  expect(isSameOrigin({ origin: undefined, secFetchSite: undefined, ownOrigins: own })).toBe(true)
+})
+
+test('another origin or a cross-site fetch is refused', () => {
+  expect(isSameOrigin({ origin: 'https://evil.example', secFetchSite: undefined, ownOrigins: own })).toBe(false)
+  expect(isSameOrigin({ origin: 'null', secFetchSite: undefined, ownOrigins: own })).toBe(false)
+  expect(isSameOrigin({ origin: undefined, secFetchSite: 'cross-site', ownOrigins: own })).toBe(false)
+  expect(isSameOrigin({ origin: 'https://casino.example', secFetchSite: 'cross-site', ownOrigins: own })).toBe(false)
+})
+
+test('the plain refusal page follows the lng cookie', () => {
+  expect(plainPage('lng=en', 'forbidden')).toContain("You don&#39;t have access to this.")
+  expect(plainPage(undefined, 'forbidden')).toContain('No tienes acceso a esto.')
+})

@@ -1,0 +1,187 @@
+// The web app against the real casino API and a real database, as a browser with JavaScript
+// off uses it: plain form posts, redirects, cookies.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { unseal } from '../../app/utils/session.server.ts'
+import { Browser, textOf } from '../setup/http.ts'
+import { newPlayer, startTestSite, TEST_SESSION_SECRET, testDatabases, type TestSite } from '../setup/harness.ts'
+
+const SESSION_COOKIE = 'casino'
+
+async function registerAndActivate(site: TestSite, player = newPlayer()) {
+  const b = new Browser(site.webUrl)
+  const registered = await b.post('/register', player)
+  expect(registered.status).toBe(200)
+  expect(textOf(registered.html)).toContain('Jugador creado correctamente.')
+  const { link } = site.lastMailTo(player.email)
+  expect(link).toMatch(new RegExp(`^${site.webUrl}/activate/[A-Za-z0-9_-]{20,}$`))
+  const activated = await b.post(new URL(link!).pathname, {})
+  expect(textOf(activated.html)).toContain('Tu cuenta está activa.')
+  return player
+}
+
+async function logIn(site: TestSite, username: string, password: string) {
+  const b = new Browser(site.webUrl)
+  const page = await b.post('/login', { username, password })
+  return { b, page }
+}
+
+for (const database of testDatabases()) {
+  describe(`accounts on ${database.name}`, () => {
+    let site: TestSite
+    beforeAll(async () => {
+      site = await startTestSite({ database })
+    })
+    afterAll(async () => {
+      await site?.close()
+    })
+
+    test('register → activate → log in → profile → change password → log out', async () => {
+      const player = await registerAndActivate(site)
+
+      const { b, page: home } = await logIn(site, player.username, player.password)
+      expect(home.url).toBe(`${site.webUrl}/`)
+      expect(textOf(home.html)).toContain(player.username)
+
+      const profile = await b.get('/user-management/profile')
+      expect(profile.status).toBe(200)
+      expect(profile.html).toContain(player.email)
+
+      const newPassword = `${player.password}-new`
+      const changed = await b.post('/user-management/change-password', { oldPassword: player.password, newPassword, confirmPassword: newPassword })
+      expect(textOf(changed.html)).toContain('Contraseña cambiada correctamente.')
+
+      const out = await b.post('/logout', {})
+      expect(out.url).toBe(`${site.webUrl}/`)
+      expect(b.cookies.has(SESSION_COOKIE)).toBe(false)
+      const guarded = await b.get('/user-management/profile', false)
+      expect(guarded.status).toBe(302)
+      expect(guarded.headers.get('location')).toBe('/')
+
+      const withOld = await logIn(site, player.username, player.password)
+      expect(withOld.page.status).toBe(400)
+      expect(textOf(withOld.page.html)).toContain('¡Usuario o contraseña incorrectos!')
+      const withNew = await logIn(site, player.username, newPassword)
+      expect(withNew.page.url).toBe(`${site.webUrl}/`)
+    })
+
+    test('the English pages run the same journey in English', async () => {
+      const player = newPlayer({ language: 'en' })
+      const b = new Browser(site.webUrl)
+      const registered = await b.post('/en/register', player)
+      expect(textOf(registered.html)).toContain('Player created successfully.')
+      const { link } = site.lastMailTo(player.email)
+      expect(link).toMatch(new RegExp(`^${site.webUrl}/en/activate/`))
+      const activated = await b.post(new URL(link!).pathname, {})
+      expect(textOf(activated.html)).toContain('Your account is active.')
+      const home = await b.post('/en/login', { username: player.username, password: player.password })
+      expect(home.url).toBe(`${site.webUrl}/en`)
+      const wrong = await b.post('/en/user-management/change-password', { oldPassword: 'not-my-password', newPassword: 'whatever-123', confirmPassword: 'whatever-123' })
+      expect(wrong.status).toBe(400)
+      expect(textOf(wrong.html)).toContain('Old password is wrong')
+    })
+
+    test('each duplicate gets its own message, and the input is kept', async () => {
+      const first = newPlayer()
+      expect((await new Browser(site.webUrl).post('/register', first)).status).toBe(200)
+
+      const cases: { field: Record<string, string>; message: string }[] = [
+        { field: { username: first.username }, message: 'Este nombre de usuario ya está en uso.' },
+        { field: { email: first.email }, message: 'El correo ya existe.' },
+        { field: { phone: first.phone }, message: 'El número de teléfono ya existe.' },
+      ]
+      for (const { field, message } of cases) {
+        const again = newPlayer(field)
+        const page = await new Browser(site.webUrl).post('/register', again)
+        expect(page.status).toBe(409)
+        expect(textOf(page.html)).toContain(message)
+        expect(page.html).toContain(`value="${again.city}"`)
+        expect(page.html).toContain(`value="${again.email}"`)
+      }
+    })
+
+    test('repeated wrong passwords lock the account with a clear message', async () => {
+      const player = await registerAndActivate(site)
+      const b = new Browser(site.webUrl, { 'x-forwarded-for': '81.45.0.1' })
+      let last = await b.post('/login', { username: player.username, password: 'wrong-password' })
+      for (let i = 0; i < 5; i++) last = await b.post('/login', { username: player.username, password: 'wrong-password' })
+      expect(last.status).toBe(429)
+      expect(textOf(last.html)).toMatch(/Demasiados intentos fallidos en esta cuenta. Inténtalo de nuevo en \d+ minutos/)
+      // the right password does not open a locked account either
+      const right = await b.post('/login', { username: player.username, password: player.password })
+      expect(right.status).toBe(429)
+    })
+
+    test('a token revoked upstream signs the player out at the next page', async () => {
+      const player = await registerAndActivate(site)
+      const laptop = await logIn(site, player.username, player.password)
+      const phone = await logIn(site, player.username, player.password)
+      const newPassword = `${player.password}-2`
+      // changing the password on the laptop revokes every other token of the player
+      await laptop.b.post('/user-management/change-password', { oldPassword: player.password, newPassword, confirmPassword: newPassword })
+      const page = await phone.b.get('/user-management/profile', false)
+      expect(page.status).toBe(302)
+      expect(page.headers.get('location')).toBe('/')
+      expect(page.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0|expires=thu, 01 jan 1970/i.test(c))).toBe(true)
+      expect((await laptop.b.get('/user-management/profile')).status).toBe(200)
+    })
+
+    test('the bearer token never reaches the browser', async () => {
+      const player = await registerAndActivate(site)
+      const { b } = await logIn(site, player.username, player.password)
+      await b.get('/user-management/profile')
+      await b.get('/en/user-management/change-password')
+      await b.get('/')
+      const sealed = b.cookies.get(SESSION_COOKIE)
+      expect(sealed).toBeTruthy()
+      const opened = unseal(decodeURIComponent(sealed!), [TEST_SESSION_SECRET])
+      const token = (opened?.payload as { token?: string } | undefined)?.token
+      expect(token).toMatch(/^[A-Za-z0-9_-]{22,}$/)
+      for (const chunk of b.transcript) expect(chunk.includes(token!)).toBe(false)
+      expect(sealed!.includes(token!)).toBe(false)
+      const sessionCookies = b.receivedCookies.filter((c) => c.startsWith(`${SESSION_COOKIE}=`))
+      expect(sessionCookies.length).toBeGreaterThan(0)
+      for (const c of sessionCookies) expect(c).toMatch(/HttpOnly/i)
+      for (const c of b.receivedCookies.filter((c) => !/HttpOnly/i.test(c))) expect(c.includes(token!)).toBe(false)
+    })
+
+    test('a cross-site form post is refused and changes nothing', async () => {
+      const player = await registerAndActivate(site)
+      const { b } = await logIn(site, player.username, player.password)
+      const evil = await b.post('/user-management/change-password', { oldPassword: player.password, newPassword: 'hacked-password', confirmPassword: 'hacked-password' }, { origin: 'https://evil.example', follow: false })
+      expect(evil.status).toBe(403)
+      const stillWorks = await logIn(site, player.username, player.password)
+      expect(stillWorks.page.url).toBe(`${site.webUrl}/`)
+      const crossSite = await new Browser(site.webUrl, { 'sec-fetch-site': 'cross-site' }).request('/login', { method: 'POST', body: new URLSearchParams({ username: player.username, password: player.password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, false)
+      expect(crossSite.status).toBe(403)
+    })
+
+    test('garbage in every form gives 400 with messages, never a 500', async () => {
+      const player = await registerAndActivate(site)
+      const visitor = new Browser(site.webUrl)
+      const { b: member } = await logIn(site, player.username, player.password)
+      const junk: Record<string, string | string[]>[] = [
+        {},
+        { username: ['a', 'b'], password: '' },
+        { email: 'x'.repeat(100_000), phone: '☃☃☃', birthday: '2099-99-99', gender: 'robot', country: '<script>' },
+        { oldPassword: '', newPassword: '1', confirmPassword: '2', __proto__: 'x', 'constructor[prototype]': 'y' },
+      ]
+      const forms = [
+        { b: visitor, path: '/login' },
+        { b: visitor, path: '/en/login' },
+        { b: visitor, path: '/register' },
+        { b: visitor, path: '/forgot-password' },
+        { b: visitor, path: '/reset-password/not-a-real-token-123456' },
+        { b: member, path: '/user-management/profile' },
+        { b: member, path: '/user-management/change-password' },
+      ]
+      for (const { b, path } of forms) {
+        for (const fields of junk) {
+          const page = await b.post(path, fields, { follow: false })
+          expect(page.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(400)
+          expect(textOf(page.html), path).toMatch(/Campo obligatorio|Field required|Dirección de correo no válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32/)
+          expect(page.html).not.toMatch(/at .*\.(ts|js):\d+/)
+        }
+      }
+    })
+  })
+}

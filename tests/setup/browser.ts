@@ -1,0 +1,50 @@
+// Debian Chromium driven by playwright-core, as a player would use the site.
+import { existsSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import { expect } from 'vitest'
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
+
+/**
+ * Browser tests may be skipped only on a developer machine without Chromium; in CI (CI set)
+ * a missing browser fails the run.
+ */
+export const skipBrowserTests = !CHROMIUM && !process.env.CI
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!CHROMIUM) throw new Error('Debian chromium is not installed (apt-get install chromium fonts-liberation)')
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export async function newContext(browser: Browser, opts: { javaScript: boolean; baseURL: string }): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    javaScriptEnabled: opts.javaScript,
+    baseURL: opts.baseURL,
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+  })
+  context.setDefaultTimeout(15_000)
+  return context
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+  expect(bad, `accessibility on ${page.url()}`).toEqual([])
+}
