@@ -1,7 +1,7 @@
 // The web app against the real casino API and a real database, as a browser with JavaScript
 // off uses it: plain form posts, redirects, cookies.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { unseal } from '../../app/utils/session.server.ts'
+import { openSession } from '../../app/utils/session.server.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { newPlayer, startTestSite, TEST_SESSION_SECRET, testDatabases, type TestSite } from '../setup/harness.ts'
 
@@ -133,8 +133,8 @@ for (const database of testDatabases()) {
       await b.get('/')
       const sealed = b.cookies.get(SESSION_COOKIE)
       expect(sealed).toBeTruthy()
-      const opened = unseal(decodeURIComponent(sealed!), [TEST_SESSION_SECRET])
-      const token = (opened?.payload as { token?: string } | undefined)?.token
+      const opened = openSession(decodeURIComponent(sealed!), [TEST_SESSION_SECRET])
+      const token = opened.get('token')
       expect(token).toMatch(/^[A-Za-z0-9_-]{22,}$/)
       for (const chunk of b.transcript) expect(chunk.includes(token!)).toBe(false)
       expect(sealed!.includes(token!)).toBe(false)
