@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
+import { OPENAPI_FILE } from '../contract/openapi.ts'
 import { calls, ErrorBody } from '../contract/index.ts'
 import type { Context } from '../src/context.ts'
 import { buildApp } from '../src/http/app.ts'
@@ -145,4 +147,13 @@ test.for(backends)('geolocation believes X-Forwarded-For only from trusted proxi
 
   // Without trusted proxies the header is ignored.
   expect(await geo(untrusting(backend), '8.8.8.8')).toEqual({ ip: '127.0.0.1', countryCode: null })
+})
+
+test('the casino API publishes its contract as OpenAPI 3.1 at /openapi.json, the same as docs/openapi.json', async () => {
+  const res = await api('pglite').fetch('/openapi.json')
+  expect(res.status).toBe(200)
+  const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> }
+  expect(doc.openapi).toMatch(/^3\.1\./)
+  expect(doc.paths['/front/auth/login/']).toBeDefined()
+  expect(doc).toEqual(JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')))
 })

@@ -141,7 +141,7 @@ for (const database of testDatabases()) {
       const sessionCookies = b.receivedCookies.filter((c) => c.startsWith(`${SESSION_COOKIE}=`))
       expect(sessionCookies.length).toBeGreaterThan(0)
       for (const c of sessionCookies) expect(c).toMatch(/HttpOnly/i)
-      for (const c of b.receivedCookies.filter((c) => !/HttpOnly/i.test(c))) expect(c.includes(token!)).toBe(false)
+      for (const cookie of b.receivedCookies.filter((c) => !/HttpOnly/i.test(c))) expect(cookie.includes(token!)).toBe(false)
     })
 
     test('a cross-site form post is refused and changes nothing', async () => {

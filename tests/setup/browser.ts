@@ -1,6 +1,6 @@
 // Debian Chromium driven by playwright-core, as a player would use the site.
 import { existsSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { expect } from 'vitest'
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { calls, type CallDef, type CallName } from '../../contract/index.ts'
+import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../geo.ts'
@@ -74,6 +75,11 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
       },
     })
   }
+
+  // The contract as OpenAPI 3.1, so an operator can check their own backend against it.
+  const openApi = buildOpenApi()
+  app.get('/openapi.json', async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(openApi))
+  app.get('/healthz', async () => ({ ok: true }))
 
   app.setNotFoundHandler(async (_req, reply) => {
     return reply.code(404).send(new ApiError(404, 'not_found').toBody())

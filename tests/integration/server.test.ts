@@ -1,0 +1,71 @@
+// What the web server itself promises operators and browsers: health, readiness, headers,
+// the service worker, cached assets, and the site-access switch.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { setSetting } from '../../casino-api/src/settings.ts'
+import { Browser, textOf } from '../setup/http.ts'
+import { startTestSite, type TestSite } from '../setup/harness.ts'
+
+let site: TestSite
+beforeAll(async () => {
+  site = await startTestSite()
+})
+afterAll(async () => {
+  await site?.close()
+})
+
+test('/healthz answers while the process is up and /readyz checks the casino API', async () => {
+  expect((await fetch(`${site.webUrl}/healthz`)).status).toBe(200)
+  expect((await fetch(`${site.webUrl}/readyz`)).status).toBe(200)
+})
+
+test('pages carry the security headers and a CSP nonce that matches every inline script', async () => {
+  const res = await fetch(`${site.webUrl}/en`)
+  expect(res.status).toBe(200)
+  const csp = res.headers.get('content-security-policy') ?? ''
+  const nonce = csp.match(/'nonce-([^']+)'/)?.[1]
+  expect(nonce).toBeTruthy()
+  expect(csp).toContain("frame-ancestors 'self'")
+  expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  expect(res.headers.get('permissions-policy')).toBeTruthy()
+  expect(res.headers.get('x-request-id')).toBeTruthy()
+  const html = await res.text()
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+  expect(html).toContain('<html lang="en"')
+  expect(html).toMatch(/hreflang="es"/i)
+  expect(html).toMatch(/hreflang="x-default"/i)
+})
+
+test('hashed assets are cached for a year; /sw.js is served for scope / and revalidated', async () => {
+  const html = await (await fetch(`${site.webUrl}/`)).text()
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0]
+  expect(asset).toBeTruthy()
+  const a = await fetch(site.webUrl + asset)
+  expect(a.status).toBe(200)
+  expect(a.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/)
+  const sw = await fetch(`${site.webUrl}/sw.js`)
+  expect(sw.status).toBe(200)
+  expect(sw.headers.get('content-type')).toMatch(/javascript/)
+  expect(sw.headers.get('service-worker-allowed')).toBe('/')
+  expect(sw.headers.get('cache-control')).toMatch(/no-cache/)
+  const body = await sw.text()
+  expect(body).toContain('offline')
+})
+
+test('with the site switched off, players see "You can\'t access the site."', async () => {
+  await setSetting(site.api.db, 'siteAccess', false, new Date())
+  // a new site reads the settings afresh (the web app caches them briefly)
+  const other = await startTestSite()
+  try {
+    await setSetting(other.api.db, 'siteAccess', false, new Date())
+    const page = await new Browser(other.webUrl).get('/en/login')
+    expect(page.status).toBe(503)
+    expect(textOf(page.html)).toContain("You can't access the site.")
+    const es = await new Browser(other.webUrl).get('/')
+    expect(textOf(es.html)).toContain('No puedes acceder al sitio.')
+  } finally {
+    await other.close()
+  }
+})
