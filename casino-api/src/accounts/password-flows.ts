@@ -13,7 +13,7 @@ import { passwordResetMail } from '../mail-texts.ts'
 import { clearAccountLockout, revokePlayerTokens } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
-import { hashToken, newOpaqueToken } from './tokens.ts'
+import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
 
 export const RESET_TTL_MS = 60 * 60 * 1000
 /** Reset e-mails per account per hour: enough for a lost e-mail, too few to flood a mailbox. */
@@ -71,18 +71,7 @@ export async function confirmPasswordReset(ctx: Context, params: z.output<typeof
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
   const done = await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, hashToken(params.token)),
-          eq(oneTimeTokens.kind, 'password_reset'),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, now),
-        ),
-      )
-      .returning({ playerId: oneTimeTokens.playerId })
+    const used = await spendOneTimeToken(tx, 'password_reset', params.token, now)
     if (!used) return false
     const [player] = await tx.select().from(players).where(eq(players.id, used.playerId))
     if (!player || player.status === 'closed') return false

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { ActivatePlayerAnswer, ActivatePlayerParams, Locale, RegisterPlayerAnswer, RegisterPlayerParams } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts'
 import { activationMail } from '../mail-texts.ts'
 import { getSettings } from '../settings.ts'
 import { duplicateError, findClashes, raceDuplicateError } from './players.ts'
-import { hashToken, newOpaqueToken } from './tokens.ts'
+import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
 
 export const ACTIVATION_TTL_HOURS = 72
 
@@ -104,19 +104,7 @@ export async function sendOrLog(ctx: Context, mail: Parameters<Context['mailer']
 export async function activatePlayer(ctx: Context, params: z.output<typeof ActivatePlayerParams>): Promise<z.input<typeof ActivatePlayerAnswer>> {
   const now = ctx.now()
   const username = await ctx.db.transaction(async (tx) => {
-    // Marking the token used in the same statement that finds it makes it single use under concurrency.
-    const [used] = await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, hashToken(params.token)),
-          eq(oneTimeTokens.kind, 'activation'),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, now),
-        ),
-      )
-      .returning({ playerId: oneTimeTokens.playerId })
+    const used = await spendOneTimeToken(tx, 'activation', params.token, now)
     if (!used) return null
     const [player] = await tx.select().from(players).where(eq(players.id, used.playerId))
     if (!player || (player.status !== 'pending' && player.status !== 'active')) return null

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Queryable } from '../db/open.ts'
+import { oneTimeTokens } from '../db/schema.ts'
 
 /** 256 random bits, base64url: 43 characters. */
 export function newOpaqueToken() {
@@ -22,4 +25,18 @@ export function bearerToken(header: string | undefined) {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   const token = match?.[1]
   return token && OPAQUE_TOKEN.test(token) ? token : null
+}
+
+/**
+ * Uses a single-use e-mailed token: marks it used in the same statement that finds it (unused,
+ * unexpired, of this kind), so two concurrent requests cannot both spend it. Answers the
+ * player's id, or undefined when the token is unknown, used, expired or of another kind.
+ */
+export async function spendOneTimeToken(tx: Queryable, kind: 'activation' | 'password_reset', token: string, now: Date) {
+  const [used] = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
+    .returning({ playerId: oneTimeTokens.playerId })
+  return used
 }
