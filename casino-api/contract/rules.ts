@@ -65,6 +65,12 @@ export function ageOn(birthday: string, today: Date = new Date()) {
   return age
 }
 
+/** YYYY-MM-DD naming a day that exists (no 2021-02-30). */
+export function isRealDate(v: string) {
+  const d = new Date(`${v}T00:00:00Z`)
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+}
+
 export const birthday = () =>
   trimmed()
     .min(1, 'field_required')
@@ -73,7 +79,8 @@ export const birthday = () =>
       const age = ageOn(v)
       return age >= 0 && age < 130
     }, 'invalid_date')
-    .refine((v) => ageOn(v) >= MINIMUM_AGE, 'under_age')
+    // An impossible date already says invalid_date; only a real date can be under age.
+    .refine((v) => !isRealDate(v) || ageOn(v) >= MINIMUM_AGE, 'under_age')
 
 /** A checkbox that must be ticked: 'on'/'true'/true from a form or JSON. */
 export const mustAccept = (code: 'accept_age' | 'accept_terms' | 'confirm_currency') =>
@@ -129,7 +136,7 @@ export function parseAmountToCents(input: string): number | null {
     frac = s.slice(lastSep + 1)
     if (!frac) return null
   }
-  if (whole && !/^\d{1,3}([.,]\d{3})*$|^\d+$/.test(whole)) return null
+  if (whole && !/^\d{1,3}(\.\d{3})*$|^\d{1,3}(,\d{3})*$|^\d+$/.test(whole)) return null
   const digits = whole.replace(/[.,]/g, '') || '0'
   const cents = Number(digits) * 100 + Number(frac.padEnd(2, '0'))
   return Number.isSafeInteger(cents) && cents > 0 ? cents : null

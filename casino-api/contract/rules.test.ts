@@ -1,0 +1,111 @@
+import { expect, test } from 'vitest'
+import { ChangePasswordForm, LoginParams, RegisterForm, ResetPasswordForm, UpdateProfileParams } from './auth.ts'
+import { ageOn, amountInCents, isValidCardNumber, normalizePhone, parseAmountToCents } from './rules.ts'
+
+/** The catalogue codes a schema answers for an input, by field. */
+function codes(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
+  const r = schema.safeParse(input)
+  const out: Record<string, string[]> = {}
+  for (const i of r.error?.issues ?? []) (out[i.path.join('.') || ''] ??= []).push(i.message)
+  return out
+}
+
+const valid = {
+  username: 'lucia_g',
+  password: 'a-good-password',
+  confirmPassword: 'a-good-password',
+  email: 'Lucia@Example.com',
+  phone: '+34 600 11 22 33',
+  gender: 'female',
+  birthday: '1990-05-17',
+  firstName: 'Lucía',
+  lastName: 'García',
+  address: 'Calle Mayor 1',
+  postalCode: '28013',
+  city: 'Madrid',
+  country: 'es',
+  language: 'es',
+  currency: 'EUR',
+  ageConfirmed: 'on',
+  termsAccepted: 'on',
+  currencyConfirmed: 'on',
+}
+
+test('a complete registration passes and is normalised (e-mail lower case, phone digits, country upper case)', () => {
+  const r = RegisterForm.parse(valid)
+  expect(r.email).toBe('lucia@example.com')
+  expect(r.phone).toBe('+34600112233')
+  expect(r.country).toBe('ES')
+  expect(r.newsletter).toBe(false)
+  expect(r.promoCode).toBeUndefined()
+})
+
+test('every required registration field says "Field required" when empty', () => {
+  const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, '']))
+  const c = codes(RegisterForm, empty)
+  for (const field of ['username', 'password', 'email', 'phone', 'gender', 'birthday', 'firstName', 'lastName', 'address', 'postalCode', 'city', 'country']) {
+    expect(c[field], field).toContain('field_required')
+  }
+  expect(c.ageConfirmed).toEqual(['accept_age'])
+  expect(c.termsAccepted).toEqual(['accept_terms'])
+  expect(c.currencyConfirmed).toEqual(['confirm_currency'])
+})
+
+test('registration rules answer the catalogue codes of the spec', () => {
+  expect(codes(RegisterForm, { ...valid, email: 'not-an-email' }).email).toEqual(['invalid_email'])
+  expect(codes(RegisterForm, { ...valid, phone: '12 34' }).phone).toEqual(['phone_too_short'])
+  expect(codes(RegisterForm, { ...valid, phone: '12345678abc' }).phone).toEqual(['invalid_phone'])
+  expect(codes(RegisterForm, { ...valid, password: 'short', confirmPassword: 'short' }).password).toEqual(['password_too_short'])
+  expect(codes(RegisterForm, { ...valid, confirmPassword: 'something-else' }).confirmPassword).toEqual(['password_mismatch'])
+  expect(codes(RegisterForm, { ...valid, username: 'a b' }).username).toEqual(['username_invalid'])
+  expect(codes(RegisterForm, { ...valid, birthday: '2020-13-45' }).birthday).toEqual(['invalid_date'])
+  expect(codes(RegisterForm, { ...valid, gender: 'robot' }).gender).toEqual(['field_required'])
+})
+
+test('players must be 18: the day before the 18th birthday is refused, the day itself accepted', () => {
+  const today = new Date()
+  const y = today.getUTCFullYear() - 18
+  const mm = String(today.getUTCMonth() + 1).padStart(2, '0')
+  const dd = String(today.getUTCDate()).padStart(2, '0')
+  expect(codes(RegisterForm, { ...valid, birthday: `${y}-${mm}-${dd}` }).birthday).toBeUndefined()
+  const tomorrow = new Date(Date.UTC(y, today.getUTCMonth(), today.getUTCDate() + 1)).toISOString().slice(0, 10)
+  expect(codes(RegisterForm, { ...valid, birthday: tomorrow }).birthday).toEqual(['under_age'])
+  expect(ageOn('2000-02-29', new Date('2018-02-28T12:00:00Z'))).toBe(17)
+  expect(ageOn('2000-02-29', new Date('2018-03-01T12:00:00Z'))).toBe(18)
+})
+
+test('login accepts any existing password; new passwords need 8 characters and must match', () => {
+  expect(LoginParams.safeParse({ username: 'demo', password: 'abc' }).success).toBe(true)
+  expect(codes(LoginParams, { username: '', password: '' })).toEqual({ username: ['field_required'], password: ['field_required'] })
+  expect(codes(ChangePasswordForm, { oldPassword: 'x', newPassword: 'long-enough', confirmPassword: 'different!' }).confirmPassword).toEqual(['password_mismatch'])
+  expect(codes(ResetPasswordForm, { token: 't'.repeat(43), password: '1234567', confirmPassword: '1234567' }).password).toEqual(['password_too_short'])
+})
+
+test('the profile form cannot carry a username, names or birthday', () => {
+  const r = UpdateProfileParams.parse({ ...valid, username: 'new-name', firstName: 'Eve', birthday: '1970-01-01' })
+  expect(Object.keys(r).sort()).toEqual(['address', 'city', 'country', 'email', 'language', 'newsletter', 'phone', 'postalCode'])
+})
+
+test('phones are one phone however they are written', () => {
+  expect(normalizePhone('+34 600-11 22 33')).toBe('+34600112233')
+  expect(normalizePhone('600 112 233')).toBe('600112233')
+})
+
+test('card numbers pass the Luhn check', () => {
+  expect(isValidCardNumber('4111 1111 1111 1111')).toBe(true)
+  expect(isValidCardNumber('4111 1111 1111 1112')).toBe(false)
+  expect(isValidCardNumber('1234')).toBe(false)
+})
+
+test('amounts typed by players become integer cents, in Spanish and English notation', () => {
+  expect(parseAmountToCents('12')).toBe(1200)
+  expect(parseAmountToCents('12,5')).toBe(1250)
+  expect(parseAmountToCents('12.50')).toBe(1250)
+  expect(parseAmountToCents('1.234,56')).toBe(123456)
+  expect(parseAmountToCents('1,234.56')).toBe(123456)
+  expect(parseAmountToCents('1.234')).toBe(123400)
+  expect(parseAmountToCents('€ 20')).toBe(2000)
+  for (const bad of ['', 'abc', '0', '1,2,3', '12.345,678', '-5', '1e3']) expect(parseAmountToCents(bad), bad).toBeNull()
+  expect(amountInCents().safeParse('abc').error?.issues[0]?.message).toBe('invalid_number')
+  expect(amountInCents().parse('0,01')).toBe(1)
+})
