@@ -266,3 +266,16 @@ export function SubmitButton({
     </button>
   )
 }
+
+/** The shell of the account form pages: a centred card with its heading and an optional intro. */
+export function FormPage({ heading, intro, wide, children }: { heading: ReactNode; intro?: ReactNode; wide?: boolean; children?: ReactNode }) {
+  return (
+    <div className={styles.page}>
+      <div className={wide ? styles.wideCard : styles.card}>
+        <h1 className={styles.heading}>{heading}</h1>
+        {intro ? <p className={styles.intro}>{intro}</p> : null}
+        {children}
+      </div>
+    </div>
+  )
+}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useNavigate, useSubmit } from 'react-router'
 import { ActivatePlayerParams } from '../../casino-api/contract/index.ts'
-import { FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
+import { FormPage, FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -45,39 +45,33 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
 
   if (actionData?.activated) {
     return (
-      <div className={forms.page}>
-        <div className={forms.card}>
-          <h1 className={forms.heading}>{t('auth.activate.doneHeading')}</h1>
-          <FormStatus>
-            <p>{text('account_activated')}</p>
-          </FormStatus>
-          {/* Without JavaScript the browser follows this after 5 s; with it, <Countdown> does. */}
-          <noscript>
-            <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=${actionData.loginUrl}`} />
-          </noscript>
-          <Countdown seconds={REDIRECT_SECONDS} to={actionData.loginUrl} />
-          <p className={forms.links}>
-            <Link to={actionData.loginUrl}>{t('auth.activate.loginNow')}</Link>
-          </p>
-        </div>
-      </div>
+      <FormPage heading={t('auth.activate.doneHeading')}>
+        <FormStatus>
+          <p>{text('account_activated')}</p>
+        </FormStatus>
+        {/* Without JavaScript the browser follows this after 5 s; with it, <Countdown> does. */}
+        <noscript>
+          <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=${actionData.loginUrl}`} />
+        </noscript>
+        <Countdown seconds={REDIRECT_SECONDS} to={actionData.loginUrl} />
+        <p className={forms.links}>
+          <Link to={actionData.loginUrl}>{t('auth.activate.loginNow')}</Link>
+        </p>
+      </FormPage>
     )
   }
 
   const code = actionData ? actionData.code : loaderData.valid ? null : 'activation_invalid'
   if (code) {
     return (
-      <div className={forms.page}>
-        <div className={forms.card}>
-          <h1 className={forms.heading}>{t('auth.activate.failedHeading')}</h1>
-          <div className={forms.formError}>
-            <p>{text(code)}</p>
-          </div>
-          <p className={forms.links}>
-            <Link to={localePath('/')}>{t('auth.activate.home')}</Link>
-          </p>
+      <FormPage heading={t('auth.activate.failedHeading')}>
+        <div className={forms.formError}>
+          <p>{text(code)}</p>
         </div>
-      </div>
+        <p className={forms.links}>
+          <Link to={localePath('/')}>{t('auth.activate.home')}</Link>
+        </p>
+      </FormPage>
     )
   }
 
@@ -97,17 +91,13 @@ function ActivateForm() {
   }, [submit])
 
   return (
-    <div className={forms.page}>
-      <div className={forms.card}>
-        <h1 className={forms.heading}>{t('auth.activate.heading')}</h1>
-        <p className={forms.intro}>{t('auth.activate.intro')}</p>
-        <Form method="post" ref={form} className={forms.form}>
-          <div className={forms.actions}>
-            <SubmitButton pendingLabel={t('auth.activate.submitting')}>{t('auth.activate.submit')}</SubmitButton>
-          </div>
-        </Form>
-      </div>
-    </div>
+    <FormPage heading={t('auth.activate.heading')} intro={t('auth.activate.intro')}>
+      <Form method="post" ref={form} className={forms.form}>
+        <div className={forms.actions}>
+          <SubmitButton pendingLabel={t('auth.activate.submitting')}>{t('auth.activate.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </FormPage>
   )
 }
 

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { ResetPlayerPasswordParams } from '../../casino-api/contract/index.ts'
-import { Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
+import { Field, FormErrors, FormPage, FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -47,38 +47,31 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
   if (actionData && 'sent' in actionData) {
     return (
-      <div className={forms.page}>
-        <div className={forms.card}>
-          <h1 className={forms.heading}>{t('auth.forgot.sentHeading')}</h1>
-          <FormStatus>
-            <p>{text('reset_email_sent')}</p>
-          </FormStatus>
-          <p className={forms.intro}>{t('auth.forgot.sentNote')}</p>
-          <p className={forms.links}>
-            <Link to={localePath('/login')}>{t('auth.forgot.backToLogin')}</Link>
-          </p>
-        </div>
-      </div>
+      <FormPage heading={t('auth.forgot.sentHeading')}>
+        <FormStatus>
+          <p>{text('reset_email_sent')}</p>
+        </FormStatus>
+        <p className={forms.intro}>{t('auth.forgot.sentNote')}</p>
+        <p className={forms.links}>
+          <Link to={localePath('/login')}>{t('auth.forgot.backToLogin')}</Link>
+        </p>
+      </FormPage>
     )
   }
 
   return (
-    <div className={forms.page}>
-      <div className={forms.card}>
-        <h1 className={forms.heading}>{t('auth.forgot.heading')}</h1>
-        <p className={forms.intro}>{t('auth.forgot.intro')}</p>
-        <Form method="post" {...getFormProps(form)} className={forms.form}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Field meta={fields.username} label={t('auth.forgot.username')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
-          <Field meta={fields.email} type="email" label={t('auth.forgot.email')} inputProps={{ autoComplete: 'email' }} />
-          <div className={forms.actions}>
-            <SubmitButton pendingLabel={t('auth.forgot.submitting')}>{t('auth.forgot.submit')}</SubmitButton>
-          </div>
-          <p className={forms.links}>
-            <Link to={localePath('/login')}>{t('auth.forgot.backToLogin')}</Link>
-          </p>
-        </Form>
-      </div>
-    </div>
+    <FormPage heading={t('auth.forgot.heading')} intro={t('auth.forgot.intro')}>
+      <Form method="post" {...getFormProps(form)} className={forms.form}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field meta={fields.username} label={t('auth.forgot.username')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
+        <Field meta={fields.email} type="email" label={t('auth.forgot.email')} inputProps={{ autoComplete: 'email' }} />
+        <div className={forms.actions}>
+          <SubmitButton pendingLabel={t('auth.forgot.submitting')}>{t('auth.forgot.submit')}</SubmitButton>
+        </div>
+        <p className={forms.links}>
+          <Link to={localePath('/login')}>{t('auth.forgot.backToLogin')}</Link>
+        </p>
+      </Form>
+    </FormPage>
   )
 }

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
-import { CheckboxField, Field, FormErrors, FormStatus, RadioGroupField, SelectField, SubmitButton, useMessageText, useClearPasswords } from '../components/forms.tsx'
+import { CheckboxField, Field, FormErrors, FormPage, FormStatus, RadioGroupField, SelectField, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { siteAccessContext } from '../middleware/access.ts'
 import { getInstance } from '../middleware/i18next.ts'
@@ -110,22 +110,19 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   if (actionData && 'created' in actionData && actionData.created) {
     const { email, activationRequired } = actionData.created
     return (
-      <div className={forms.page}>
-        <div className={forms.card}>
-          <h1 className={forms.heading}>{t('auth.register.doneHeading')}</h1>
-          <FormStatus>
-            <p>{text('player_created')}</p>
-            <p>{activationRequired ? t('auth.register.activationSent', { email }) : t('auth.register.noActivation')}</p>
-          </FormStatus>
-          <p className={forms.links}>
-            {activationRequired ? (
-              <Link to={localePath('/')}>{t('auth.register.home')}</Link>
-            ) : (
-              <Link to={localePath('/login')}>{t('auth.register.login')}</Link>
-            )}
-          </p>
-        </div>
-      </div>
+      <FormPage heading={t('auth.register.doneHeading')}>
+        <FormStatus>
+          <p>{text('player_created')}</p>
+          <p>{activationRequired ? t('auth.register.activationSent', { email }) : t('auth.register.noActivation')}</p>
+        </FormStatus>
+        <p className={forms.links}>
+          {activationRequired ? (
+            <Link to={localePath('/')}>{t('auth.register.home')}</Link>
+          ) : (
+            <Link to={localePath('/login')}>{t('auth.register.login')}</Link>
+          )}
+        </p>
+      </FormPage>
     )
   }
 
@@ -135,113 +132,109 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   ]
 
   return (
-    <div className={forms.page}>
-      <div className={forms.wideCard}>
-        <h1 className={forms.heading}>{t('auth.register.heading')}</h1>
-        <p className={forms.intro}>{t('auth.register.intro')}</p>
-        <Form method="post" {...getFormProps(form)} className={forms.form}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+    <FormPage heading={t('auth.register.heading')} intro={t('auth.register.intro')} wide>
+      <Form method="post" {...getFormProps(form)} className={forms.form}>
+        <FormErrors id={form.errorId} errors={form.errors} />
 
-          <fieldset className={forms.section}>
-            <legend className={forms.sectionTitle}>{t('auth.register.sections.account')}</legend>
-            <div className={forms.grid}>
-              <Field
-                meta={fields.username}
-                label={t('auth.register.username')}
-                help={t('auth.register.usernameHelp')}
-                describedBy={availability === null ? undefined : `${fields.username.id}-availability`}
-                inputProps={{
-                  autoComplete: 'username',
-                  autoCapitalize: 'none',
-                  spellCheck: false,
-                  onBlur: (e) => checkUsername(e.currentTarget.value),
-                }}
-              >
-                <p id={`${fields.username.id}-availability`} className={forms.note} aria-live="polite">
-                  {check.state !== 'idle' ? t('auth.register.checkingUsername') : null}
-                  {availability === true ? <span className={forms.ok}>{text('username_available')}</span> : null}
-                  {availability === false ? <span className={forms.bad}>{text('username_taken')}</span> : null}
-                </p>
-              </Field>
-              <Field meta={fields.email} type="email" label={t('auth.register.email')} inputProps={{ autoComplete: 'email' }} />
-              <Field
-                meta={fields.password}
-                type="password"
-                label={t('auth.register.password')}
-                help={t('auth.register.passwordHelp')}
-                inputProps={{ autoComplete: 'new-password' }}
-              />
-              <Field meta={fields.confirmPassword} type="password" label={t('auth.register.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
-              <Field meta={fields.phone} type="tel" label={t('auth.register.phone')} help={t('auth.register.phoneHelp')} inputProps={{ autoComplete: 'tel' }} />
-              <Field meta={fields.promoCode} label={t('auth.register.promoCode')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
-            </div>
-          </fieldset>
-
-          <fieldset className={forms.section}>
-            <legend className={forms.sectionTitle}>{t('auth.register.sections.personal')}</legend>
-            <div className={forms.grid}>
-              <Field meta={fields.firstName} label={t('auth.register.firstName')} inputProps={{ autoComplete: 'given-name' }} />
-              <Field meta={fields.lastName} label={t('auth.register.lastName')} inputProps={{ autoComplete: 'family-name' }} />
-              <RadioGroupField
-                meta={fields.gender}
-                legend={t('auth.register.gender')}
-                options={[
-                  { value: 'male', label: t('auth.register.male') },
-                  { value: 'female', label: t('auth.register.female') },
-                ]}
-              />
-              <Field
-                meta={fields.birthday}
-                type="date"
-                label={t('auth.register.birthday')}
-                inputProps={{ autoComplete: 'bday', max: latestBirthday(), min: '1900-01-01' }}
-              />
-            </div>
-          </fieldset>
-
-          <fieldset className={forms.section}>
-            <legend className={forms.sectionTitle}>{t('auth.register.sections.address')}</legend>
-            <div className={forms.grid}>
-              <Field meta={fields.address} label={t('auth.register.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
-              <Field meta={fields.postalCode} label={t('auth.register.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
-              <Field meta={fields.city} label={t('auth.register.city')} inputProps={{ autoComplete: 'address-level2' }} />
-              <SelectField
-                meta={fields.country}
-                label={t('auth.register.country')}
-                options={loaderData.countries}
-                placeholder={t('auth.register.countryPlaceholder')}
-                selectProps={{ autoComplete: 'country' }}
-              />
-              <SelectField meta={fields.language} label={t('auth.register.language')} options={languages} />
-            </div>
-          </fieldset>
-
-          <fieldset className={forms.section}>
-            <legend className={forms.sectionTitle}>{t('auth.register.sections.confirmations')}</legend>
-            <p className={forms.currency}>
-              <span>{t('auth.register.currency')}</span>{' '}
-              <strong>
-                {loaderData.currency} · {loaderData.currencyLabel}
-              </strong>
-            </p>
-            <input type="hidden" name={fields.currency.name} value={loaderData.currency} />
-            <CheckboxField meta={fields.newsletter} label={t('auth.register.newsletter')} />
-            <CheckboxField meta={fields.ageConfirmed} label={t('auth.register.ageConfirmed')} />
-            <CheckboxField meta={fields.termsAccepted} label={t('auth.register.termsAccepted')} help={t('auth.register.termsHelp')} />
-            <CheckboxField
-              meta={fields.currencyConfirmed}
-              label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, label: loaderData.currencyLabel })}
+        <fieldset className={forms.section}>
+          <legend className={forms.sectionTitle}>{t('auth.register.sections.account')}</legend>
+          <div className={forms.grid}>
+            <Field
+              meta={fields.username}
+              label={t('auth.register.username')}
+              help={t('auth.register.usernameHelp')}
+              describedBy={availability === null ? undefined : `${fields.username.id}-availability`}
+              inputProps={{
+                autoComplete: 'username',
+                autoCapitalize: 'none',
+                spellCheck: false,
+                onBlur: (e) => checkUsername(e.currentTarget.value),
+              }}
+            >
+              <p id={`${fields.username.id}-availability`} className={forms.note} aria-live="polite">
+                {check.state !== 'idle' ? t('auth.register.checkingUsername') : null}
+                {availability === true ? <span className={forms.ok}>{text('username_available')}</span> : null}
+                {availability === false ? <span className={forms.bad}>{text('username_taken')}</span> : null}
+              </p>
+            </Field>
+            <Field meta={fields.email} type="email" label={t('auth.register.email')} inputProps={{ autoComplete: 'email' }} />
+            <Field
+              meta={fields.password}
+              type="password"
+              label={t('auth.register.password')}
+              help={t('auth.register.passwordHelp')}
+              inputProps={{ autoComplete: 'new-password' }}
             />
-          </fieldset>
-
-          <div className={forms.actions}>
-            <SubmitButton pendingLabel={t('auth.register.submitting')}>{t('auth.register.submit')}</SubmitButton>
+            <Field meta={fields.confirmPassword} type="password" label={t('auth.register.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
+            <Field meta={fields.phone} type="tel" label={t('auth.register.phone')} help={t('auth.register.phoneHelp')} inputProps={{ autoComplete: 'tel' }} />
+            <Field meta={fields.promoCode} label={t('auth.register.promoCode')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
           </div>
-          <p className={forms.links}>
-            {t('auth.register.haveAccount')} <Link to={localePath('/login')}>{t('auth.register.login')}</Link>
+        </fieldset>
+
+        <fieldset className={forms.section}>
+          <legend className={forms.sectionTitle}>{t('auth.register.sections.personal')}</legend>
+          <div className={forms.grid}>
+            <Field meta={fields.firstName} label={t('auth.register.firstName')} inputProps={{ autoComplete: 'given-name' }} />
+            <Field meta={fields.lastName} label={t('auth.register.lastName')} inputProps={{ autoComplete: 'family-name' }} />
+            <RadioGroupField
+              meta={fields.gender}
+              legend={t('auth.register.gender')}
+              options={[
+                { value: 'male', label: t('auth.register.male') },
+                { value: 'female', label: t('auth.register.female') },
+              ]}
+            />
+            <Field
+              meta={fields.birthday}
+              type="date"
+              label={t('auth.register.birthday')}
+              inputProps={{ autoComplete: 'bday', max: latestBirthday(), min: '1900-01-01' }}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className={forms.section}>
+          <legend className={forms.sectionTitle}>{t('auth.register.sections.address')}</legend>
+          <div className={forms.grid}>
+            <Field meta={fields.address} label={t('auth.register.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
+            <Field meta={fields.postalCode} label={t('auth.register.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
+            <Field meta={fields.city} label={t('auth.register.city')} inputProps={{ autoComplete: 'address-level2' }} />
+            <SelectField
+              meta={fields.country}
+              label={t('auth.register.country')}
+              options={loaderData.countries}
+              placeholder={t('auth.register.countryPlaceholder')}
+              selectProps={{ autoComplete: 'country' }}
+            />
+            <SelectField meta={fields.language} label={t('auth.register.language')} options={languages} />
+          </div>
+        </fieldset>
+
+        <fieldset className={forms.section}>
+          <legend className={forms.sectionTitle}>{t('auth.register.sections.confirmations')}</legend>
+          <p className={forms.currency}>
+            <span>{t('auth.register.currency')}</span>{' '}
+            <strong>
+              {loaderData.currency} · {loaderData.currencyLabel}
+            </strong>
           </p>
-        </Form>
-      </div>
-    </div>
+          <input type="hidden" name={fields.currency.name} value={loaderData.currency} />
+          <CheckboxField meta={fields.newsletter} label={t('auth.register.newsletter')} />
+          <CheckboxField meta={fields.ageConfirmed} label={t('auth.register.ageConfirmed')} />
+          <CheckboxField meta={fields.termsAccepted} label={t('auth.register.termsAccepted')} help={t('auth.register.termsHelp')} />
+          <CheckboxField
+            meta={fields.currencyConfirmed}
+            label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, label: loaderData.currencyLabel })}
+          />
+        </fieldset>
+
+        <div className={forms.actions}>
+          <SubmitButton pendingLabel={t('auth.register.submitting')}>{t('auth.register.submit')}</SubmitButton>
+        </div>
+        <p className={forms.links}>
+          {t('auth.register.haveAccount')} <Link to={localePath('/login')}>{t('auth.register.login')}</Link>
+        </p>
+      </Form>
+    </FormPage>
   )
 }

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { ConfirmPasswordResetParams, ResetPasswordForm } from '../../casino-api/contract/index.ts'
-import { Field, FormErrors, SubmitButton, useMessageText, useClearPasswords } from '../components/forms.tsx'
+import { Field, FormErrors, FormPage, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -57,41 +57,34 @@ export default function ResetPassword({ loaderData, actionData, params }: Route.
   // A refused or malformed token: the form is useless, say so and offer a new link.
   if (!loaderData.valid || fields.token.errors?.length) {
     return (
-      <div className={forms.page}>
-        <div className={forms.card}>
-          <h1 className={forms.heading}>{t('auth.reset.invalidHeading')}</h1>
-          <div className={forms.formError}>
-            <p>{text('reset_token_invalid')}</p>
-          </div>
-          <p className={forms.links}>
-            <Link to={localePath('/forgot-password')}>{t('auth.reset.askAgain')}</Link>
-          </p>
+      <FormPage heading={t('auth.reset.invalidHeading')}>
+        <div className={forms.formError}>
+          <p>{text('reset_token_invalid')}</p>
         </div>
-      </div>
+        <p className={forms.links}>
+          <Link to={localePath('/forgot-password')}>{t('auth.reset.askAgain')}</Link>
+        </p>
+      </FormPage>
     )
   }
 
   return (
-    <div className={forms.page}>
-      <div className={forms.card}>
-        <h1 className={forms.heading}>{t('auth.reset.heading')}</h1>
-        <p className={forms.intro}>{t('auth.reset.intro')}</p>
-        <Form method="post" {...getFormProps(form)} className={forms.form}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name={fields.token.name} value={params.token} />
-          <Field
-            meta={fields.password}
-            type="password"
-            label={t('auth.reset.password')}
-            help={t('auth.reset.passwordHelp')}
-            inputProps={{ autoComplete: 'new-password' }}
-          />
-          <Field meta={fields.confirmPassword} type="password" label={t('auth.reset.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
-          <div className={forms.actions}>
-            <SubmitButton pendingLabel={t('auth.reset.submitting')}>{t('auth.reset.submit')}</SubmitButton>
-          </div>
-        </Form>
-      </div>
-    </div>
+    <FormPage heading={t('auth.reset.heading')} intro={t('auth.reset.intro')}>
+      <Form method="post" {...getFormProps(form)} className={forms.form}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name={fields.token.name} value={params.token} />
+        <Field
+          meta={fields.password}
+          type="password"
+          label={t('auth.reset.password')}
+          help={t('auth.reset.passwordHelp')}
+          inputProps={{ autoComplete: 'new-password' }}
+        />
+        <Field meta={fields.confirmPassword} type="password" label={t('auth.reset.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
+        <div className={forms.actions}>
+          <SubmitButton pendingLabel={t('auth.reset.submitting')}>{t('auth.reset.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </FormPage>
   )
 }

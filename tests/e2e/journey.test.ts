@@ -1,22 +1,12 @@
 // A player's first visit in Debian Chromium, with JavaScript on and off, in Spanish and English:
 // register → activate (e-mailed link) → log in → profile → change password → log out.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import { resources } from '../../locales/index.ts'
-import { expectAccessible, launchBrowser, newContext, skipBrowserTests } from '../setup/browser.ts'
-import { newPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
+import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { newPlayer } from '../setup/harness.ts'
 
-let site: TestSite
-let browser: Browser
-beforeAll(async () => {
-  if (skipBrowserTests) return
-  site = await startTestSite()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const env = useSiteInChromium()
 
 const modes = [
   { locale: 'es', javaScript: true },
@@ -45,7 +35,7 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
     test(`${locale}, JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
       const tr = resources[locale].translation
       const prefix = locale === 'en' ? '/en' : ''
-      const context = await newContext(browser, { javaScript, baseURL: site.webUrl })
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
       const page = await context.newPage()
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
@@ -66,7 +56,7 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
       await page.getByText(tr.catalogue.player_created).waitFor()
 
       // activate from the e-mailed link
-      const { link } = site.lastMailTo(player.email)
+      const { link } = env.site.lastMailTo(player.email)
       expect(link).toContain(`${prefix}/activate/`)
       await page.goto(link!)
       if (!javaScript) await page.getByRole('button', { name: tr.auth.activate.submit }).click()
@@ -131,7 +121,7 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
 
   test('the language dropdown goes to the same page in the other language, and back', async () => {
     for (const javaScript of [true, false]) {
-      const context = await newContext(browser, { javaScript, baseURL: site.webUrl })
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
       const page = await context.newPage()
       await page.goto('/register')
       await page.locator('summary:visible').filter({ hasText: 'ES' }).first().click()
@@ -152,7 +142,7 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
   })
 
   test('an unknown address shows the 404 page with a link home, in both languages', async () => {
-    const context = await newContext(browser, { javaScript: true, baseURL: site.webUrl })
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     const page = await context.newPage()
     for (const [path, locale, home] of [['/no-such-page', 'es', '/'], ['/en/no-such-page', 'en', '/en']] as const) {
       const response = await page.goto(path)
@@ -166,13 +156,13 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
   })
 
   test('the login, restriction and password pages pass axe in both themes', async () => {
-    const context = await newContext(browser, { javaScript: true, baseURL: site.webUrl })
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     const page = await context.newPage()
     for (const path of ['/login', '/en/forgot-password', '/restriction', '/reset-password/not-a-valid-token-0000', '/en/activate/not-a-valid-token-0000']) {
       await page.goto(path)
       await expectAccessible(page)
     }
-    await context.addCookies([{ name: 'theme', value: 'light', url: site.webUrl }])
+    await context.addCookies([{ name: 'theme', value: 'light', url: env.site.webUrl }])
     for (const path of ['/', '/en/register', '/login']) {
       await page.goto(path)
       await expectAccessible(page)

@@ -1,30 +1,18 @@
 // The service worker (/sw.js, scope /), its offline page in the visitor's language, and the
 // page reload after a failed chunk load (at most once a minute).
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, skipBrowserTests } from '../setup/browser.ts'
-import { startTestSite, type TestSite } from '../setup/harness.ts'
+import { describe, expect, test } from 'vitest'
+import { skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 
-let site: TestSite
-let browser: Browser
-beforeAll(async () => {
-  if (skipBrowserTests) return
-  site = await startTestSite()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const env = useSiteInChromium()
 
 describe.skipIf(skipBrowserTests)('offline and updates', () => {
   test('the service worker controls the site with scope / and shows the offline page in the visitor\'s language', async () => {
     // 127.0.0.1 is a secure context for service workers, like localhost.
-    const context = await browser.newContext({ baseURL: site.webUrl, serviceWorkers: 'allow' })
+    const context = await env.browser.newContext({ baseURL: env.site.webUrl, serviceWorkers: 'allow' })
     const page = await context.newPage()
     await page.goto('/en')
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
-    expect(scope).toBe(`${site.webUrl}/`)
+    expect(scope).toBe(`${env.site.webUrl}/`)
     // the next load is controlled by the worker
     await page.reload()
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
@@ -38,7 +26,7 @@ describe.skipIf(skipBrowserTests)('offline and updates', () => {
   })
 
   test('a failed chunk load reloads the page once, and not again within a minute', async () => {
-    const context = await browser.newContext({ baseURL: site.webUrl })
+    const context = await env.browser.newContext({ baseURL: env.site.webUrl })
     const page = await context.newPage()
     await page.goto('/')
     await page.waitForLoadState('networkidle')

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs'
 import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { startTestSite, type TestSite } from './harness.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 
@@ -47,4 +48,19 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
   expect(bad, `accessibility on ${page.url()}`).toEqual([])
+}
+
+/** A test file's casino (web app + casino API on PGlite) and one Chromium, started once for the file. */
+export function useSiteInChromium() {
+  const env = {} as { site: TestSite; browser: Browser }
+  beforeAll(async () => {
+    if (skipBrowserTests) return
+    env.site = await startTestSite()
+    env.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await env.browser?.close()
+    await env.site?.close()
+  })
+  return env
 }
