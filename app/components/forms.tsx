@@ -142,12 +142,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {help ? (
-        <p id={helpId} className={styles.help}>
-          {help}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <HelpAndErrors helpId={helpId} help={help} errorId={meta.errorId} errors={meta.errors} />
     </div>
   )
 }
@@ -187,12 +182,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {help ? (
-        <p id={helpId} className={styles.help}>
-          {help}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
+      <HelpAndErrors helpId={helpId} help={help} errorId={meta.errorId} errors={meta.errors} />
     </div>
   )
 }
@@ -277,5 +267,19 @@ export function FormPage({ heading, intro, wide, children }: { heading: ReactNod
         {children}
       </div>
     </div>
+  )
+}
+
+/** Under every field: its help text (when any), then its errors. */
+function HelpAndErrors({ helpId, help, errorId, errors }: { helpId?: string; help?: ReactNode; errorId?: string; errors?: readonly string[] | null }) {
+  return (
+    <>
+      {help ? (
+        <p id={helpId} className={styles.help}>
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </>
   )
 }
