@@ -1,6 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction } from 'react-router'
-import type { Geolocation, MessageCode, SiteSettings } from '../../casino-api/contract/index.ts'
-import { getGeolocation, getSiteSettings, isRestricted } from '../upstream/site.server.ts'
+import { isRestricted, type Geolocation, type MessageCode, type SiteSettings } from '../../casino-api/contract/index.ts'
+import { getGeolocation, getSiteSettings } from '../upstream/site.server.ts'
 import { localeFromPath, localizePath, stripLocale } from '../utils/locale.ts'
 import { getRequestInfo } from './context.ts'
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isRestricted } from './site.server.ts'
+import { isRestricted } from '../../casino-api/contract/index.ts'
 
 const open = { countryBlackList: null, ipBlackList: null }
 

@@ -81,13 +81,6 @@ export async function getGeolocation(args: UpstreamArgs): Promise<Geolocation | 
 }
 
 /** A visitor is restricted when the country blacklist (non-null) has their country, or the ip blacklist their ip. */
-export function isRestricted(settings: Pick<SiteSettings, 'countryBlackList' | 'ipBlackList'>, geo: Geolocation, clientIp?: string): boolean {
-  const country = geo.countryCode?.toUpperCase()
-  if (country && settings.countryBlackList?.some((c) => c.toUpperCase() === country)) return true
-  const ips = settings.ipBlackList ?? []
-  return ips.includes(geo.ip) || (clientIp !== undefined && ips.includes(clientIp))
-}
-
 /** Forget the cached settings (tests, or after an admin changed them). */
 export function clearSiteCaches() {
   settingsByUpstream.clear()

@@ -32,3 +32,14 @@ export const GeolocationAnswer = z.object({
   countryCode: z.string().length(2).nullable(),
 })
 export type Geolocation = z.infer<typeof GeolocationAnswer>
+
+/**
+ * The spec's restriction rule, for both halves: a visitor is kept out when a blacklist is set and
+ * holds their country or their ip (`alsoIp`: the address the web app saw, when it differs).
+ */
+export function isRestricted(settings: Pick<SiteSettings, 'countryBlackList' | 'ipBlackList'>, geo: Geolocation, alsoIp?: string): boolean {
+  const country = geo.countryCode?.toUpperCase()
+  if (country && settings.countryBlackList?.some((c) => c.toUpperCase() === country)) return true
+  const ips = settings.ipBlackList ?? []
+  return ips.includes(geo.ip) || (alsoIp !== undefined && ips.includes(alsoIp))
+}

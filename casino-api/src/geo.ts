@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import geoip from 'geoip-country'
-import type { Geolocation, SiteSettings } from '../contract/index.ts'
+import { isRestricted, type Geolocation, type SiteSettings } from '../contract/index.ts'
 
 /** '::ffff:1.2.3.4' (an IPv4 client on an IPv6 socket) is 1.2.3.4. */
 export function normalizeIp(ip: string) {
@@ -28,8 +28,5 @@ export function countryOf(ip: string): string | null {
 
 export const geolocate = (ip: string): Geolocation => ({ ip, countryCode: countryOf(ip) })
 
-/** Whether the settings' blacklists keep this address out. */
-export function isBlocked(settings: SiteSettings, ip: string) {
-  const country = countryOf(ip)
-  return Boolean((country && settings.countryBlackList?.includes(country)) || settings.ipBlackList?.includes(ip))
-}
+/** Whether the settings' blacklists keep this address out (the contract's rule). */
+export const isBlocked = (settings: SiteSettings, ip: string) => isRestricted(settings, geolocate(ip))
