@@ -1,5 +1,5 @@
-import en from '../locales/en/catalogue.ts'
-import es from '../locales/es/catalogue.ts'
+import { resources } from '../locales/index.ts'
+import { LOCALE_COOKIE } from '../app/utils/cookie-names.ts'
 
 /**
  * A state-changing request is accepted only from the site itself: a browser sends Origin on
@@ -21,10 +21,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * visitor's last language (the `lng` cookie; Spanish by default). No scripts, no styles needed.
  */
 export function plainPage(cookieHeader: string | undefined, code: 'forbidden' | 'internal_error') {
-  const lng = /(?:^|;\s*)lng=en(?:;|$)/.test(cookieHeader ?? '') ? 'en' : 'es'
-  const catalogue = lng === 'en' ? en : es
+  const lng = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=en(?:;|$)`).test(cookieHeader ?? '') ? 'en' : 'es'
+  const { catalogue, common } = resources[lng].translation
   const home = lng === 'en' ? '/en' : '/'
-  const homeText = lng === 'en' ? 'Go to the home page' : 'Ir a la página de inicio'
+  const homeText = escapeHtml(common.errors.goHome)
   const message = escapeHtml(catalogue[code])
   return `<!doctype html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title></head><body><main><h1>${message}</h1><p><a href="${home}">${homeText}</a></p></main></body></html>`
 }
