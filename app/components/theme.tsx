@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useState } from 'react'
+import { PREFERENCE_MAX_AGE_SECONDS, THEME_COOKIE } from '../utils/cookie-names.ts'
 
 export type Theme = 'dark' | 'light'
 
@@ -17,7 +18,7 @@ export function useThemeState(fromServer: Theme): ThemeState {
   const setTheme = useCallback(
     (next: Theme) => {
       const secure = window.location.protocol === 'https:' ? '; Secure' : ''
-      document.cookie = `theme=${next}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`
+      document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=${PREFERENCE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`
       setChoice({ theme: next, over: fromServer })
     },
     [fromServer],

@@ -1,11 +1,10 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
-import { LOCALE_COOKIE, THEME_COOKIE } from './cookie-names.ts'
+import { LOCALE_COOKIE, PREFERENCE_MAX_AGE_SECONDS, THEME_COOKIE } from './cookie-names.ts'
 import { isSecureCookie } from './env.server.ts'
 import { isLocale, type Locale } from './locale.ts'
 
 /** Visitor preferences kept in plain cookies: nothing secret, readable by the offline page. */
 export type Theme = 'dark' | 'light'
-const ONE_YEAR = 365 * 24 * 60 * 60
 
 function cookies(request: Request) {
   const header = request.headers.get('Cookie')
@@ -17,7 +16,7 @@ export function readTheme(request: Request): Theme {
 }
 
 export function themeCookie(theme: Theme): string {
-  return stringifySetCookie({ name: THEME_COOKIE, value: theme, path: '/', maxAge: ONE_YEAR, sameSite: 'lax', secure: isSecureCookie() })
+  return stringifySetCookie({ name: THEME_COOKIE, value: theme, path: '/', maxAge: PREFERENCE_MAX_AGE_SECONDS, sameSite: 'lax', secure: isSecureCookie() })
 }
 
 export function readLocaleCookie(request: Request): Locale | null {
@@ -31,5 +30,5 @@ export function readLocaleCookie(request: Request): Locale | null {
  * answers itself (403, 503).
  */
 export function localeCookie(locale: Locale): string {
-  return stringifySetCookie({ name: LOCALE_COOKIE, value: locale, path: '/', maxAge: ONE_YEAR, sameSite: 'lax', secure: isSecureCookie() })
+  return stringifySetCookie({ name: LOCALE_COOKIE, value: locale, path: '/', maxAge: PREFERENCE_MAX_AGE_SECONDS, sameSite: 'lax', secure: isSecureCookie() })
 }
