@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { fontSize, media, radius, space, vars } from '../styles/theme.css.ts'
-import { button, card as uiCard } from '../styles/ui.css.ts'
+import { fontSize, media, space, vars } from '../styles/theme.css.ts'
+import { button, notice, card as uiCard } from '../styles/ui.css.ts'
 import { fieldError, input } from './forms.css.ts'
 
 // The look of forms.tsx and of the account pages. The base pieces (form, field, label, input,
@@ -42,15 +42,7 @@ export const checkLabel = style({ cursor: 'pointer' })
 export const radioGroup = style({ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'grid', gap: space[1] })
 export const radioRow = style({ display: 'flex', flexWrap: 'wrap', gap: space[5], minHeight: '44px', alignItems: 'center' })
 
-export const formStatus = style({
-  padding: `${space[3]} ${space[4]}`,
-  borderRadius: radius.control,
-  border: `1px solid ${vars.color.success}`,
-  borderLeftWidth: '4px',
-  background: vars.color.raised,
-  color: vars.color.text,
-  marginBottom: space[4],
-})
+export const formStatus = style([notice, { borderColor: vars.color.success, marginBottom: space[4] }])
 globalStyle(`${formStatus} p:last-child`, { marginBottom: 0 })
 
 export const submitButton = style([

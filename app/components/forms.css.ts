@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { fontSize, radius, space, vars } from '../styles/theme.css.ts'
+import { notice } from '../styles/ui.css.ts'
 
 // Form styles: the login form's layout, and the field pieces that form-fields.css.ts builds on.
 export const form = style({ display: 'grid', gap: space[4] })
@@ -19,15 +20,7 @@ export const input = style({
   },
 })
 export const fieldError = style({ margin: 0, color: vars.color.dangerText, fontSize: fontSize.small })
-export const formError = style({
-  margin: 0,
-  padding: `${space[3]} ${space[4]}`,
-  borderRadius: radius.control,
-  border: `1px solid ${vars.color.danger}`,
-  borderLeftWidth: '4px',
-  background: vars.color.raised,
-  color: vars.color.text,
-})
+export const formError = style([notice, { margin: 0, borderColor: vars.color.danger }])
 globalStyle(`${formError} > p, ${formError} > ul`, { margin: 0 })
 export const formFooter = style({ display: 'grid', gap: space[2], fontSize: fontSize.small })
 export const submit = style({ width: '100%' })

@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { fontSize, layout, media, radius, space, vars } from '../styles/theme.css.ts'
+import { iconButton } from '../styles/ui.css.ts'
 
 // ---- skip link --------------------------------------------------------------------------
 export const skipLink = style({
@@ -168,21 +169,7 @@ export const themeButton = style({
 export const themeButtonWide = style({ width: 'auto', padding: `0 ${space[3]}`, gap: space[2], height: '40px' })
 
 // ---- mobile menu (side bar) ---------------------------------------------------------------
-export const menuButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.control,
-  background: 'transparent',
-  color: vars.color.text,
-  fontSize: '22px',
-  lineHeight: 1,
-  cursor: 'pointer',
-  listStyle: 'none',
-})
+export const menuButton = style([iconButton, { width: '40px', height: '40px', listStyle: 'none' }])
 
 const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } })
 

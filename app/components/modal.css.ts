@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css'
 import { fontSize, radius, space, vars } from '../styles/theme.css.ts'
+import { iconButton } from '../styles/ui.css.ts'
 
 const rise = keyframes({ from: { opacity: 0, transform: 'translateY(12px)' }, to: { opacity: 1, transform: 'none' } })
 
@@ -19,15 +20,4 @@ export const dialog = style({
 })
 export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: space[4] })
 export const title = style({ margin: 0, fontSize: fontSize.large })
-export const close = style({
-  width: '36px',
-  height: '36px',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.control,
-  background: 'transparent',
-  color: vars.color.text,
-  fontSize: '22px',
-  lineHeight: 1,
-  cursor: 'pointer',
-  selectors: { '&:hover': { borderColor: vars.color.accent } },
-})
+export const close = style([iconButton, { width: '36px', height: '36px', selectors: { '&:hover': { borderColor: vars.color.accent } } }])

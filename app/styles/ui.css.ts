@@ -79,3 +79,29 @@ export const narrowPage = style({
 
 export const pageTitle = style({ fontSize: fontSize.title, margin: `0 0 ${space[4]}` })
 export const muted = style({ color: vars.color.muted })
+
+/** A square button holding one symbol (menu ☰, close ×); its size is set where it is used. */
+export const iconButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  background: 'transparent',
+  color: vars.color.text,
+  fontSize: '22px',
+  lineHeight: 1,
+  cursor: 'pointer',
+})
+
+/** A boxed message beside a form (success or error): a coloured edge on the raised surface. */
+export const notice = style({
+  padding: `${space[3]} ${space[4]}`,
+  borderRadius: radius.control,
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderLeftWidth: '4px',
+  background: vars.color.raised,
+  color: vars.color.text,
+})
