@@ -51,7 +51,7 @@ export const AcceptWithdrawalParams = z.object({
 export const AcceptWithdrawalAnswer = z.object({ ok: z.literal(true), message: z.literal('withdrawal_accepted'), transaction: FinancialTransaction })
 
 /** The amount goes back to the player's balance; the reason is shown to the player. */
-export const RejectWithdrawalParams = z.object({ id: required(64), reason: required(500) })
+export const RejectWithdrawalParams = z.object({ id: required(64), reason: required(500, { multiline: true }) })
 export const RejectWithdrawalAnswer = z.object({ ok: z.literal(true), message: z.literal('withdrawal_rejected'), transaction: FinancialTransaction })
 
 /** Matched by the reference the player put on the transfer; the amount is what actually arrived. */

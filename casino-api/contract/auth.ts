@@ -158,7 +158,7 @@ export const GetPlayerBalanceAnswer = Balance
 
 export const PlayerSendMessageParams = z.object({
   subject: required(120),
-  message: required(4000),
+  message: required(4000, { multiline: true }),
   /** Visitors give a name and e-mail; a logged-in player is known by the token. */
   name: optionalText(120),
   email: email().optional(),

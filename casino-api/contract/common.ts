@@ -20,6 +20,7 @@ export const MESSAGE_CODES = [
   // field rules (used as zod messages, so a form shows them under the field)
   'field_required',
   'invalid_value',
+  'invalid_characters',
   'invalid_email',
   'phone_too_short',
   'invalid_phone',

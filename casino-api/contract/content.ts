@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Id, Locale, LOCALES, Timestamp } from './common.ts'
-import { checkbox, optionalText, required } from './rules.ts'
+import { checkbox, isPrintableText, optionalText, required } from './rules.ts'
 
 /**
  * Site content is one table of entries keyed by kind, slug and locale. Administrators write
@@ -108,8 +108,8 @@ export const SiteContentFields = z.object({
   slug: slug(),
   locale: z.enum(LOCALES, { error: 'invalid_value' }),
   title: required(200),
-  summary: optionalText(500),
-  body: z.string().max(100_000, 'invalid_value').default(''),
+  summary: optionalText(500, { multiline: true }),
+  body: z.string().refine((v) => isPrintableText(v, { multiline: true }), 'invalid_characters').max(100_000, 'invalid_value').default(''),
   section: slug().optional(),
   imageUrl: optionalLink(),
   linkUrl: optionalLink(),

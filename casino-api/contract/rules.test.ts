@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { ChangePasswordForm, LoginParams, RegisterForm, ResetPasswordForm, UpdateProfileParams } from './auth.ts'
+import { ChangePasswordForm, LoginParams, PlayerSendMessageParams, RegisterForm, ResetPasswordForm, UpdateProfileParams } from './auth.ts'
 import { ageOn, amountInCents, isValidCardNumber, normalizePhone, parseAmountToCents } from './rules.ts'
 
 /** The catalogue codes a schema answers for an input, by field. */
@@ -108,4 +108,24 @@ test('amounts typed by players become integer cents, in Spanish and English nota
   for (const bad of ['', 'abc', '0', '1,2,3', '12.345,678', '-5', '1e3']) expect(parseAmountToCents(bad), bad).toBeNull()
   expect(amountInCents().safeParse('abc').error?.issues[0]?.message).toBe('invalid_number')
   expect(amountInCents().parse('0,01')).toBe(1)
+})
+
+test('NUL and other control characters are refused in every text rule with invalid_characters, and nothing else', () => {
+  const profile = { email: 'lucia@example.com', phone: '+34 600 11 22 33', address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', country: 'es', language: 'es' }
+  for (const bad of ['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\t', '\n']) {
+    for (const field of ['firstName', 'lastName', 'address', 'postalCode', 'city', 'username', 'email', 'phone', 'promoCode', 'password']) {
+      const value = field === 'email' ? `lu${bad}cia@example.com` : `${(valid as Record<string, string>)[field] ?? 'PROMO'}x${bad}y`
+      const errors = codes(RegisterForm, { ...valid, [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) })
+      expect(errors[field], `${field} with ${JSON.stringify(bad)}`).toEqual(['invalid_characters'])
+    }
+    expect(codes(UpdateProfileParams, { ...profile, city: `Ma${bad}drid` }).city).toEqual(['invalid_characters'])
+    expect(codes(LoginParams, { username: 'demo', password: `pass${bad}word` }).password).toEqual(['invalid_characters'])
+    expect(codes(ChangePasswordForm, { oldPassword: `a${bad}b`, newPassword: 'a-good-password', confirmPassword: 'a-good-password' }).oldPassword).toEqual(['invalid_characters'])
+  }
+  // Printable text of any script, spaces and symbols pass; a support message keeps its lines.
+  expect(RegisterForm.safeParse({ ...valid, firstName: 'Zoë-Ñandú «Ångström» 李' }).success).toBe(true)
+  expect(RegisterForm.safeParse({ ...valid, password: 'pässwörd with spaces ✓', confirmPassword: 'pässwörd with spaces ✓' }).success).toBe(true)
+  expect(PlayerSendMessageParams.safeParse({ subject: 'Hola', message: 'Línea 1\r\n\tLínea 2', name: 'Lucía', email: 'l@example.com' }).success).toBe(true)
+  expect(codes(PlayerSendMessageParams, { subject: 'Hola', message: 'a\u0000b', name: 'Lucía', email: 'l@example.com' }).message).toEqual(['invalid_characters'])
+  expect(codes(PlayerSendMessageParams, { subject: 'Ho\nla', message: 'ab', name: 'Lucía', email: 'l@example.com' }).subject).toEqual(['invalid_characters'])
 })

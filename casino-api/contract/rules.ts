@@ -9,13 +9,34 @@ export const PASSWORD_MAX = 128
 export const PHONE_MIN_DIGITS = 7
 export const MINIMUM_AGE = 18
 
-const trimmed = () => z.string({ error: 'field_required' }).trim()
+/**
+ * NUL, the other C0 controls, DEL and the C1 controls: nothing a person types into a form, and
+ * PostgreSQL refuses NUL in text outright. A multi-line text (a support message) keeps tab, line
+ * feed and carriage return.
+ */
+const CONTROL_CHARACTERS = /\p{Cc}/u
+const CONTROL_CHARACTERS_BUT_LINES = /(?![\t\n\r])\p{Cc}/u
 
-export const required = (max = 200) => trimmed().min(1, 'field_required').max(max, 'invalid_value')
+export type TextOptions = { multiline?: boolean }
 
-export const optionalText = (max = 200) =>
+/** True when `v` has no control character (tab and line breaks allowed when multiline). */
+export function isPrintableText(v: string, options: TextOptions = {}) {
+  return !(options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(v)
+}
+
+/** The first check of every text rule: a control character gets its own message, and no other. */
+const printable = (options: TextOptions = {}) => (v: string) => isPrintableText(v, options)
+const INVALID_CHARACTERS = { message: 'invalid_characters', abort: true } as const
+
+const trimmed = (options: TextOptions = {}) =>
+  z.string({ error: 'field_required' }).refine(printable(options), INVALID_CHARACTERS).trim()
+
+export const required = (max = 200, options: TextOptions = {}) => trimmed(options).min(1, 'field_required').max(max, 'invalid_value')
+
+export const optionalText = (max = 200, options: TextOptions = {}) =>
   z
     .string()
+    .refine(printable(options), INVALID_CHARACTERS)
     .trim()
     .max(max, 'invalid_value')
     .optional()
@@ -49,12 +70,14 @@ export function normalizePhone(v: string) {
 export const newPassword = () =>
   z
     .string({ error: 'field_required' })
+    .refine(printable(), INVALID_CHARACTERS)
     .min(1, 'field_required')
     .min(PASSWORD_MIN, 'password_too_short')
     .max(PASSWORD_MAX, 'password_too_long')
 
 /** A password being checked (login, old password): any existing one, so only 'required'. */
-export const anyPassword = () => z.string({ error: 'field_required' }).min(1, 'field_required').max(PASSWORD_MAX, 'password_too_long')
+export const anyPassword = () =>
+  z.string({ error: 'field_required' }).refine(printable(), INVALID_CHARACTERS).min(1, 'field_required').max(PASSWORD_MAX, 'password_too_long')
 
 /** Age in whole years on `today` of someone born on `birthday` (both YYYY-MM-DD). */
 export function ageOn(birthday: string, today: Date = new Date()) {

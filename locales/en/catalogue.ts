@@ -13,6 +13,7 @@ export default {
   upstream_unavailable: 'The casino is not answering right now. Please try again in a moment; nothing was lost.',
   field_required: 'Field required',
   invalid_value: 'Please check this value.',
+  invalid_characters: 'This field contains invisible characters that are not allowed. Please type it again.',
   invalid_email: 'Not valid email address',
   phone_too_short: 'Phone number length must be at least 7',
   invalid_phone: 'Not valid phone number',

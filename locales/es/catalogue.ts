@@ -14,6 +14,7 @@ export default {
   upstream_unavailable: 'El casino no responde en este momento. Inténtalo de nuevo en un instante; no se ha perdido nada.',
   field_required: 'Campo obligatorio',
   invalid_value: 'Revisa este valor.',
+  invalid_characters: 'Este campo contiene caracteres invisibles no permitidos. Vuelve a escribirlo.',
   invalid_email: 'Dirección de correo no válida',
   phone_too_short: 'El número de teléfono debe tener al menos 7 dígitos',
   invalid_phone: 'Número de teléfono no válido',
