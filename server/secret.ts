@@ -11,15 +11,23 @@ type Log = { info(obj: object, msg?: string): void }
  */
 export function ensureSessionSecret(dataDir: string, log: Log): string {
   const file = path.join(path.resolve(dataDir), 'session-secret')
+  // DATA_DIR also holds the database and e-mails: only this user may enter it.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  fs.chmodSync(path.dirname(file), 0o700)
   try {
     const existing = fs.readFileSync(file, 'utf8').trim()
-    if (existing.length >= 32) return existing
+    if (existing.length >= 32) {
+      // A file copied in or made by hand may be readable by others: whoever reads it forges sessions.
+      if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600)
+      return existing
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true })
   const secret = randomBytes(48).toString('base64url')
+  // mode applies only when the file is created: a short or empty one left over is tightened too.
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  fs.chmodSync(file, 0o600)
   log.info({ file }, 'SESSION_SECRET not set: generated a session secret and saved it')
   return secret
 }

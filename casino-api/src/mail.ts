@@ -1,12 +1,13 @@
 /**
  * Outgoing mail. With an SMTP URL, messages go to that server; without one they are written as
- * .eml files into the mail folder (`${dataDir}/mail`), which is what a single-machine install
- * and the tests read (see mail-box.ts).
+ * .eml files into the mail folder (`${dataDir}/mail`, 0700, files 0600: they hold live links),
+ * which is what a single-machine install and the tests read (see mail-box.ts).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport } from 'nodemailer'
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './files.ts'
 import type { MailContent } from './mail-texts.ts'
 
 export type OutgoingMail = MailContent & { to: string; replyTo?: string }
@@ -40,13 +41,13 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
   let ready: Promise<unknown> | undefined
   return {
     async send(mail) {
-      ready ??= mkdir(options.mailDir, { recursive: true })
+      ready ??= ensurePrivateDir(options.mailDir)
       await ready
       const info = await transport.sendMail({ from: options.from, ...mail })
       // Written under a temporary name first, so a reader never sees half a message.
       const name = mailFileName(mail.to)
       const message = info.message as Buffer
-      await writeFile(join(options.mailDir, `.${name}.tmp`), message)
+      await writeFile(join(options.mailDir, `.${name}.tmp`), message, { mode: PRIVATE_FILE_MODE })
       await rename(join(options.mailDir, `.${name}.tmp`), join(options.mailDir, name))
     },
     close: () => transport.close(),

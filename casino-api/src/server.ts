@@ -9,6 +9,7 @@ import type { Context } from './context.ts'
 import { openDatabase, type Database } from './db/open.ts'
 import { handlers } from './handlers.ts'
 import { buildApp } from './http/app.ts'
+import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail.ts'
 import { pruneSpentRows } from './maintenance.ts'
 import { seed } from './seed.ts'
@@ -60,6 +61,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const dataDir = resolve(options.dataDir ?? 'data')
   const now = options.now ?? (() => new Date())
   const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
+
+  // 0700 before anything is written into it: database files, e-mails, the admin password file.
+  await ensurePrivateDir(dataDir)
 
   // Until the HTTP side (and its logger) exists, database trouble goes to stderr.
   let log: FastifyBaseLogger | undefined

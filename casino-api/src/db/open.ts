@@ -3,7 +3,6 @@
  * default, PostgreSQL through node-postgres when a connection URL is given. Pending migrations
  * from casino-api/drizzle/ are applied before the database is handed out.
  */
-import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { readMigrationFiles, type MigrationConfig, type MigrationMeta } from 'drizzle-orm/migrator'
@@ -12,6 +11,7 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool } from 'pg'
+import { ensurePrivateDir, makeTreePrivate } from '../files.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -48,12 +48,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
 }
 
 async function openPglite(dataDir: string): Promise<OpenedDatabase> {
-  await mkdir(dataDir, { recursive: true })
+  await ensurePrivateDir(dataDir)
   const client = await PGlite.create(dataDir)
   try {
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })
-    return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() }
+    await makeTreePrivate(dataDir)
+    return {
+      db: db as unknown as Database,
+      driver: 'pglite',
+      async close() {
+        await client.close()
+        await makeTreePrivate(dataDir)
+      },
+    }
   } catch (error) {
     await client.close().catch(() => {})
     throw error
