@@ -11,7 +11,7 @@ export const playerCalls = {
     params: A.LoginParams,
     answer: A.LoginAnswer,
     summary: 'Log in with username and password; answers an opaque bearer token.',
-    errors: ['wrong_credentials', 'account_locked', 'ip_locked', 'account_not_active', 'account_closed', 'site_disabled'],
+    errors: ['wrong_credentials', 'account_locked', 'ip_locked', 'account_not_active', 'account_closed', 'site_disabled', 'country_restricted'],
   }),
   player: defineCall({
     method: 'GET',

@@ -1,6 +1,11 @@
 /**
  * The calls of the contract this service implements, by name. The router (http/app.ts) checks
  * access and validates params before a handler runs, and checks the answer after.
+ *
+ * Geo-blocking (geo-guard.ts): login checks the blacklists first; every handler of a call that
+ * moves money (MONEY_CALLS: deposits, withdrawals, real play...) is written as
+ * `name: moneyMoving(async (ctx, input) => ...)`, so it runs only for clients the blacklists
+ * let in. tests/geo-guard.test.ts fails when one is routed without it.
  */
 import { sql } from 'drizzle-orm'
 import { login, revokeToken } from './accounts/login.ts'
@@ -11,6 +16,7 @@ import { activatePlayer, registerPlayer } from './accounts/register.ts'
 import type { Handlers, Session } from './context.ts'
 import { players } from './db/schema.ts'
 import { geolocate } from './geo.ts'
+import { refuseRestrictedClient } from './geo-guard.ts'
 import { ApiError } from './http/errors.ts'
 import { getSettings } from './settings.ts'
 import { sendSupportMessage } from './support.ts'
@@ -22,7 +28,11 @@ function must(session: Session | null): Session {
 }
 
 export const handlers: Handlers = {
-  login: (ctx, { params, ip, userAgent }) => login(ctx, params, { ip, userAgent }),
+  // Before the password is looked at: a blocked client learns nothing and counts no failure.
+  login: async (ctx, { params, ip, userAgent }) => {
+    await refuseRestrictedClient(ctx, ip)
+    return login(ctx, params, { ip, userAgent })
+  },
 
   player: async (ctx, { session }) => {
     const player = await getPlayer(ctx.db, must(session).playerId)
