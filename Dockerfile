@@ -15,7 +15,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
+# No demo player in the image (SEED_DEMO); the admin's first password is generated into
+# /app/data/admin-password.txt (0600) unless ADMIN_PASSWORD is set, and must be changed at first log-in.
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data SEED_DEMO=false
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

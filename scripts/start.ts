@@ -9,6 +9,8 @@ if (!existsSync('build/server/index.js')) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 process.env.NODE_ENV ??= 'production'
+// `npm start` is for trying the site on one machine: with the demo player, unless told otherwise.
+process.env.SEED_DEMO ??= 'true'
 // Production needs SESSION_SECRET; on a fresh clone, generate one once and keep it in DATA_DIR.
 if (!process.env.SESSION_SECRET) {
   const { ensureSessionSecret } = await import('../server/secret.ts')

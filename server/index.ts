@@ -28,6 +28,7 @@ async function startEmbeddedApi(env: Env, publicUrl: string, log: pino.Logger): 
     webUrl: string
     smtpUrl?: string
     adminPassword?: string
+    seedDemo?: boolean
     trustedProxies?: string[]
     logger?: boolean
   }) => Promise<EmbeddedApi>
@@ -45,6 +46,7 @@ async function startEmbeddedApi(env: Env, publicUrl: string, log: pino.Logger): 
     webUrl: publicUrl,
     smtpUrl: env.SMTP_URL,
     adminPassword: env.ADMIN_PASSWORD,
+    seedDemo: env.SEED_DEMO,
     // The web server is its only client and forwards the visitor's ip from loopback.
     trustedProxies: ['127.0.0.1', '::1'],
     // Its request lines repeat ours (every page makes a few calls): only when debugging.

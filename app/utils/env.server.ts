@@ -35,6 +35,8 @@ export const EnvSchema = z
     DATABASE_URL: optionalText,
     SMTP_URL: optionalText,
     ADMIN_PASSWORD: optionalText,
+    /** 'true' seeds the demo player demo / demo-player-2026: `npm start` and `npm run dev` set it, the container does not. */
+    SEED_DEMO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET?.length) {

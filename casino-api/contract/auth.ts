@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Currency, Done, Id, Locale, Money, Timestamp } from './common.ts'
-import { anyPassword, birthday, checkbox, countryCode, email, mustAccept, newPassword, optionalText, phone, required, username } from './rules.ts'
+import { anyPassword, birthday, checkbox, countryCode, email, isPrintableText, mustAccept, newPassword, optionalText, PASSWORD_MAX, phone, required, username } from './rules.ts'
 
 export const Gender = z.enum(['male', 'female'], { error: 'field_required' })
 export const Scope = z.enum(['player', 'admin'])
@@ -35,6 +35,12 @@ export const Player = z.object({
   status: PlayerStatus,
   loyaltyPoints: z.number().int().nonnegative(),
   createdAt: Timestamp,
+  /**
+   * A seeded account (the admin) must choose a new password first: until then the casino API
+   * answers 403 'password_change_required' to every call but player, logout,
+   * update_player_password, get_setting and geolocation.
+   */
+  passwordChangeRequired: z.boolean(),
   balance: Balance,
 })
 export type Player = z.infer<typeof Player>
@@ -137,10 +143,14 @@ export const GetPlayerProfileAnswer = PlayerProfile
 
 /**
  * What a player may change themselves. Username never; names and birthday only through
- * support (the terms: personal details change only through support).
+ * support (the terms: personal details change only through support). A new e-mail address needs
+ * the current password and takes effect only when the link sent to it is opened
+ * (confirm_email_change); the old address is told.
  */
 export const UpdateProfileParams = z.object({
   email: email(),
+  /** Required when `email` differs from the account's; ignored otherwise. */
+  currentPassword: z.string().refine((v) => isPrintableText(v), 'invalid_characters').max(PASSWORD_MAX, 'password_too_long').optional(),
   phone: phone(),
   address: required(200),
   postalCode: required(20),
@@ -149,7 +159,17 @@ export const UpdateProfileParams = z.object({
   language: Locale.catch('es'),
   newsletter: checkbox(),
 })
-export const UpdateProfileAnswer = z.object({ ok: z.literal(true), message: z.literal('profile_updated'), profile: PlayerProfile })
+export const UpdateProfileAnswer = z.object({
+  ok: z.literal(true),
+  /** 'email_change_sent' when a new address waits for confirmation (the other changes are saved). */
+  message: z.enum(['profile_updated', 'email_change_sent']),
+  profile: PlayerProfile,
+  /** The address the confirmation link went to, with 'email_change_sent'. */
+  pendingEmail: z.string().optional(),
+})
+
+export const ConfirmEmailChangeParams = z.object({ token: z.string().min(16).max(200) })
+export const ConfirmEmailChangeAnswer = z.object({ ok: z.literal(true), message: z.literal('email_changed'), email: z.string() })
 
 export const GetPlayerBalanceParams = z.object({})
 export const GetPlayerBalanceAnswer = Balance

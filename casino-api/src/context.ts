@@ -21,6 +21,8 @@ export type Session = {
   tokenId: string
   playerId: string
   scope: 'player' | 'admin'
+  /** The account must change its password before anything else (seeded admin). */
+  passwordChangeRequired: boolean
 }
 
 export type CallInput<K extends CallName> = {

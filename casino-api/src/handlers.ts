@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { login, revokeToken } from './accounts/login.ts'
 import { confirmPasswordReset, requestPasswordReset, updatePassword } from './accounts/password-flows.ts'
 import { getBalance, getPlayer, toProfile, usernameIs } from './accounts/players.ts'
-import { updateProfile } from './accounts/profile.ts'
+import { confirmEmailChange, updateProfile } from './accounts/profile.ts'
 import { activatePlayer, registerPlayer } from './accounts/register.ts'
 import type { Handlers, Session } from './context.ts'
 import { players } from './db/schema.ts'
@@ -61,7 +61,9 @@ export const handlers: Handlers = {
 
   get_player_profile: async (ctx, { session }) => toProfile(await getPlayer(ctx.db, must(session).playerId)),
 
-  update_profile: (ctx, { params, session }) => updateProfile(ctx, must(session), params),
+  update_profile: (ctx, { params, session, ip }) => updateProfile(ctx, must(session), params, { ip }),
+
+  confirm_email_change: (ctx, { params }) => confirmEmailChange(ctx, params),
 
   get_player_balance: async (ctx, { session }) => getBalance(ctx.db, await getPlayer(ctx.db, must(session).playerId)),
 

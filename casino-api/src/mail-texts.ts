@@ -57,6 +57,44 @@ export function passwordResetMail(locale: Locale, v: { firstName: string; userna
   }
 }
 
+/** To the new address: the link that makes it the account's address. */
+export function emailChangeMail(locale: Locale, v: { firstName: string; username: string; newEmail: string; link: string; validHours: number }): MailContent {
+  if (locale === 'en') {
+    const intro = [`Hello ${v.firstName},`, `You asked to use ${v.newEmail} as the e-mail address of your account ${v.username}. Please confirm it: the address changes only when you open this link.`]
+    const after = [`The link is valid for ${v.validHours} hours and can be used once. If you did not ask for it, ignore this e-mail: nothing changes.`]
+    return {
+      subject: 'Confirm your new e-mail address',
+      text: [...intro, `Confirm the new address: ${v.link}`, ...after].join('\n\n'),
+      html: html(intro, { href: v.link, label: 'Confirm the new address' }, after),
+    }
+  }
+  const intro = [`Hola ${v.firstName}:`, `Has pedido usar ${v.newEmail} como dirección de correo de tu cuenta ${v.username}. Confírmala: la dirección solo cambia cuando abras este enlace.`]
+  const after = [`El enlace es válido durante ${v.validHours} horas y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: no cambia nada.`]
+  return {
+    subject: 'Confirma tu nueva dirección de correo',
+    text: [...intro, `Confirma la nueva dirección: ${v.link}`, ...after].join('\n\n'),
+    html: html(intro, { href: v.link, label: 'Confirmar la nueva dirección' }, after),
+  }
+}
+
+/** To the old address: someone with the password asked to move the account to another address. */
+export function emailChangeNoticeMail(locale: Locale, v: { firstName: string; username: string; newEmail: string; supportEmail: string }): MailContent {
+  if (locale === 'en') {
+    const paragraphs = [
+      `Hello ${v.firstName},`,
+      `Someone asked to change the e-mail address of your account ${v.username} to ${v.newEmail}. It changes only when the link sent to that address is opened.`,
+      `If it was you, there is nothing to do. If it was not, change your password now and write to ${v.supportEmail}.`,
+    ]
+    return { subject: 'Your e-mail address is being changed', text: paragraphs.join('\n\n'), html: html(paragraphs) }
+  }
+  const paragraphs = [
+    `Hola ${v.firstName}:`,
+    `Se ha pedido cambiar la dirección de correo de tu cuenta ${v.username} a ${v.newEmail}. Solo cambiará cuando se abra el enlace enviado a esa dirección.`,
+    `Si has sido tú, no tienes que hacer nada. Si no, cambia tu contraseña ahora y escribe a ${v.supportEmail}.`,
+  ]
+  return { subject: 'Se está cambiando tu dirección de correo', text: paragraphs.join('\n\n'), html: html(paragraphs) }
+}
+
 /** To the support team (always in Spanish, the operator's language), with the player's message quoted. */
 export function supportMail(v: { subject: string; message: string; fromName: string; fromEmail: string; username?: string; ip: string }): MailContent {
   const who = v.username ? `${v.fromName} (usuario ${v.username}) <${v.fromEmail}>` : `${v.fromName} <${v.fromEmail}>`

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Passwords } from './accounts/passwords.ts'
 import { usernameIs } from './accounts/players.ts'
 import type { Database } from './db/open.ts'
 import { players } from './db/schema.ts'
+import { PRIVATE_FILE_MODE } from './files.ts'
 import { seedSettings } from './settings.ts'
 
 export const DEMO_USERNAME = 'demo'
@@ -44,26 +47,48 @@ const DEMO: Account = {
   status: 'active',
 }
 
+export const ADMIN_PASSWORD_FILE = 'admin-password.txt'
+
+export type SeedOptions = {
+  /** The admin's first password; generated into `${dataDir}/admin-password.txt` without it. */
+  adminPassword?: string
+  /** Also create the demo player (development and `npm start` only, never in the container). */
+  seedDemo?: boolean
+  dataDir: string
+  now: Date
+  print: (line: string) => void
+}
+
 /**
- * What a fresh database needs: the default settings, an administrator and a demo player. Safe
- * to run at every start and from several instances at once: existing rows are left alone, and
- * only the instance that created an account prints its credentials (a generated admin password
- * exists nowhere else, so it is shown exactly once).
+ * What a fresh database needs: the default settings and an administrator, and the demo player
+ * when asked for. Safe to run at every start and from several instances at once: existing rows
+ * are left alone. A generated admin password is never printed (stdout ends up in log files and
+ * container logs): it goes into a 0600 file in the data folder, and only the file's path is
+ * printed. Either way the admin must choose a new password at the first log-in.
  */
-export async function seed(db: Database, passwords: Passwords, options: { adminPassword?: string; now: Date; print: (line: string) => void }) {
+export async function seed(db: Database, passwords: Passwords, options: SeedOptions) {
   await seedSettings(db, options.now)
 
+  const generated = !options.adminPassword
   const adminPassword = options.adminPassword || randomBytes(15).toString('base64url')
-  if (await insertAccount(db, passwords, ADMIN, adminPassword, options.now)) {
-    options.print(
-      options.adminPassword
-        ? 'Casino API: created the admin account (username admin, password from ADMIN_PASSWORD).'
-        : `Casino API: created the admin account. Username: admin  Password: ${adminPassword}  (shown only now; set ADMIN_PASSWORD to choose it)`,
-    )
+  if (await insertAccount(db, passwords, { ...ADMIN, passwordChangeRequired: true }, adminPassword, options.now)) {
+    if (generated) {
+      const file = await writePrivateFile(join(options.dataDir, ADMIN_PASSWORD_FILE), `${adminPassword}\n`)
+      options.print(`Casino API: created the admin account (username admin). Its first password is in ${file} (readable only by this user); it must be changed at the first log-in.`)
+    } else {
+      options.print('Casino API: created the admin account (username admin, first password from ADMIN_PASSWORD; it must be changed at the first log-in).')
+    }
   }
-  if (await insertAccount(db, passwords, DEMO, DEMO_PASSWORD, options.now)) {
-    options.print(`Casino API: created a demo player. Username: ${DEMO_USERNAME}  Password: ${DEMO_PASSWORD}`)
+  if (options.seedDemo && (await insertAccount(db, passwords, DEMO, DEMO_PASSWORD, options.now))) {
+    options.print(`Casino API: created a demo player (SEED_DEMO). Username: ${DEMO_USERNAME}  Password: ${DEMO_PASSWORD}`)
   }
+}
+
+/** Writes `content` to a new 0600 file (replacing an old one), and answers its path. */
+async function writePrivateFile(file: string, content: string) {
+  await rm(file, { force: true })
+  await writeFile(file, content, { mode: PRIVATE_FILE_MODE, flag: 'wx' })
+  return file
 }
 
 async function insertAccount(db: Database, passwords: Passwords, account: Account, password: string, now: Date) {

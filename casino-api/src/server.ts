@@ -35,8 +35,13 @@ export type CasinoApiOptions = {
   smtpUrl?: string
   /** From address of e-mails. Default "Casino" <no-reply@host of webUrl>. */
   mailFrom?: string
-  /** Password of the admin account when it is created; generated and printed once otherwise. */
+  /**
+   * First password of the admin account when it is created; without it one is generated into
+   * `${dataDir}/admin-password.txt` (0600). Either way it must be changed at the first log-in.
+   */
   adminPassword?: string
+  /** Create the demo player demo / demo-player-2026 (SEED_DEMO). Default false. */
+  seedDemo?: boolean
   /** Addresses/CIDRs (or 'loopback', 'uniquelocal'...) whose X-Forwarded-For is believed. Default ['loopback']. */
   trustedProxies?: string[]
   /** fastify's pino logger on stdout. Default true. */
@@ -81,7 +86,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
   try {
     const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
-    await seed(opened.db, passwords, { adminPassword: options.adminPassword, now: now(), print: (line) => console.log(line) })
+    await seed(opened.db, passwords, { adminPassword: options.adminPassword, seedDemo: options.seedDemo ?? false, dataDir, now: now(), print: (line) => console.log(line) })
 
     const mailer = createMailer({
       smtpUrl: options.smtpUrl,

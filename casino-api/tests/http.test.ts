@@ -80,11 +80,11 @@ test.for(backends)('player calls need a valid bearer token [%s]', async (backend
     expect(ErrorBody.parse(await res.json()).error.code).toBe('unauthorized')
   }
   // A POST without any body is an empty params object.
-  const { token } = await activePlayer(a)
+  const { token, params } = await activePlayer(a)
   const res = await a.fetch(calls.get_player_profile.path, { method: 'POST', headers: { authorization: `bearer ${token}` } })
   expect(res.status).toBe(200)
   // The login path works with and without its trailing slash.
-  const noSlash = await post(a, '/front/auth/login', JSON.stringify({ username: 'demo', password: 'demo-player-2026' }))
+  const noSlash = await post(a, '/front/auth/login', JSON.stringify({ username: params.username, password: params.password }))
   expect(noSlash.status).toBe(200)
 })
 

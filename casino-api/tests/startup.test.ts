@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,22 +17,27 @@ async function loginStatus(url: string, username: string, password: string) {
   return res.status
 }
 
-test('a generated admin password is printed once; restarts migrate and seed nothing twice (PGlite)', async () => {
+test('a generated admin password goes to a 0600 file, never to stdout; restarts migrate and seed nothing twice (PGlite)', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-start-'))
   const print = vi.spyOn(console, 'log').mockImplementation(() => {})
+  const logged = [vi.spyOn(console, 'info'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'error'), vi.spyOn(process.stdout, 'write'), vi.spyOn(process.stderr, 'write')]
   try {
-    const first = await startCasinoApi({ ...base, dataDir })
-    const lines = print.mock.calls.map((c) => String(c[0]))
-    const adminLine = lines.find((l) => l.includes('admin account'))
-    const password = /Password: (\S+)/.exec(adminLine ?? '')?.[1]
+    const first = await startCasinoApi({ ...base, dataDir, seedDemo: true })
+    const file = join(dataDir, 'admin-password.txt')
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600')
+    const password = readFileSync(file, 'utf8').trim()
     expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/)
+    const lines = print.mock.calls.map((c) => String(c[0]))
+    expect(lines.find((l) => l.includes('admin account'))).toContain(file)
+    const everything = [print, ...logged].flatMap((spy) => spy.mock.calls.map((c) => c.map(String).join(' '))).join('\n')
+    expect(everything).not.toContain(password)
     expect(lines.some((l) => l.includes('Username: demo  Password: demo-player-2026'))).toBe(true)
     expect(await loginStatus(first.url, 'admin', password!)).toBe(200)
     await first.close()
 
     print.mockClear()
     // ADMIN_PASSWORD only applies when the account is created.
-    const second = await startCasinoApi({ ...base, dataDir, adminPassword: 'something-else' })
+    const second = await startCasinoApi({ ...base, dataDir, adminPassword: 'something-else', seedDemo: true })
     expect(print).not.toHaveBeenCalled()
     expect(await loginStatus(second.url, 'admin', password!)).toBe(200)
     expect(await loginStatus(second.url, 'demo', 'demo-player-2026')).toBe(200)
@@ -40,6 +46,7 @@ test('a generated admin password is printed once; restarts migrate and seed noth
     await second.close()
   } finally {
     print.mockRestore()
+    for (const spy of logged) spy.mockRestore()
     await rm(dataDir, { recursive: true, force: true })
   }
 })
@@ -64,8 +71,9 @@ if (process.env.TEST_DATABASE_URL) test('instances starting together on one Post
     const apis = await Promise.all([startCasinoApi(options), startCasinoApi(options), startCasinoApi(options)])
     expect(print.mock.calls.filter((c) => String(c[0]).includes('admin account'))).toHaveLength(1)
     for (const api of apis) expect(await loginStatus(api.url, 'admin', 'admin-pass-1234')).toBe(200)
+    // No demo player without seedDemo.
     const [row] = await apis[0]!.db.select({ n: sql<number>`count(*)::int` }).from(players)
-    expect(row?.n).toBe(2)
+    expect(row?.n).toBe(1)
     await Promise.all(apis.map((api) => api.close()))
     // A last start finds everything in place, and drops the schema when it closes.
     const last = await startCasinoApi({ ...options, dropSchemaOnClose: true })

@@ -19,7 +19,7 @@ export function testDatabases(): TestDatabase[] {
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
 
-export async function startTestSite(opts: { database?: TestDatabase } = {}) {
+export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: boolean; adminPassword?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-site-'))
   const database = opts.database ?? { name: 'pglite' }
   // The web app's port must be known before the casino API writes links into e-mails.
@@ -39,6 +39,8 @@ export async function startTestSite(opts: { database?: TestDatabase } = {}) {
     dataDir,
     webUrl,
     logger: false,
+    seedDemo: opts.seedDemo ?? false,
+    adminPassword: opts.adminPassword,
     ...(database.name === 'postgres'
       ? { databaseUrl: database.databaseUrl, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
       : {}),

@@ -79,6 +79,7 @@ export async function confirmPasswordReset(ctx: Context, params: z.output<typeof
       .update(players)
       .set({
         passwordHash,
+        passwordChangeRequired: false,
         updatedAt: now,
         ...(player.status === 'pending' ? { status: 'active' as const, activatedAt: now } : {}),
       })
@@ -104,7 +105,7 @@ export async function updatePassword(ctx: Context, session: Session, params: z.o
   const passwordHash = await ctx.passwords.hash(params.newPassword)
   const now = ctx.now()
   await ctx.db.transaction(async (tx) => {
-    await tx.update(players).set({ passwordHash, updatedAt: now }).where(eq(players.id, player.id))
+    await tx.update(players).set({ passwordHash, passwordChangeRequired: false, updatedAt: now }).where(eq(players.id, player.id))
     await revokePlayerTokens(tx, player.id, now, session.tokenId)
   })
   return { ok: true, message: 'password_changed' }

@@ -44,6 +44,7 @@ export function toProfile(p: PlayerRow): z.input<typeof PlayerProfile> {
     status: p.status,
     loyaltyPoints: p.loyaltyPoints,
     createdAt: p.createdAt.toISOString(),
+    passwordChangeRequired: p.passwordChangeRequired,
   }
 }
 

@@ -1,39 +1,131 @@
-import { eq } from 'drizzle-orm'
+import { and, count, eq, gt, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { UpdateProfileAnswer, UpdateProfileParams } from '../../contract/index.ts'
+import type { ConfirmEmailChangeAnswer, ConfirmEmailChangeParams, UpdateProfileAnswer, UpdateProfileParams } from '../../contract/index.ts'
 import type { Context, Session } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { players } from '../db/schema.ts'
-import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile } from './players.ts'
+import { loginAttempts, oneTimeTokens, players } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { emailChangeMail, emailChangeNoticeMail } from '../mail-texts.ts'
+import { getSettings } from '../settings.ts'
+import { ACCOUNT_FAILURE_LIMIT, LOCKOUT_MS, LOCKOUT_WINDOW_MS } from './login.ts'
+import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
+import { sendOrLog, webLink } from './register.ts'
+import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
 
-/** Contact details only: username, names and birthday change through support (the terms). */
+export const EMAIL_CHANGE_TTL_HOURS = 24
+
+/**
+ * Contact details only: username, names and birthday change through support (the terms).
+ *
+ * A new e-mail address is the key to the account (password resets go there), so a borrowed
+ * session must not be able to set one: it needs the current password, is only saved when the
+ * link sent to the new address is opened (confirmEmailChange), and the old address is told.
+ * The other fields are saved at once.
+ */
 export async function updateProfile(
   ctx: Context,
   session: Session,
   params: z.output<typeof UpdateProfileParams>,
+  client: { ip: string },
 ): Promise<z.input<typeof UpdateProfileAnswer>> {
-  const clashes = await findClashes(ctx.db, { email: params.email, phone: params.phone }, session.playerId)
+  const player = await getPlayer(ctx.db, session.playerId)
+  const newEmail = params.email !== player.email ? params.email : null
+  if (newEmail) await checkCurrentPassword(ctx, player, params.currentPassword, client.ip)
+
+  const clashes = await findClashes(ctx.db, { ...(newEmail ? { email: newEmail } : {}), phone: params.phone }, session.playerId)
   // update_profile has no 'duplicate_player': both clashes come as email_taken, each under its field.
   if (clashes.length) throw duplicateError(clashes, 'email_taken')
   const now = ctx.now()
+  const token = newOpaqueToken()
   try {
-    await ctx.db
-      .update(players)
-      .set({
-        email: params.email,
-        phone: params.phone,
-        address: params.address,
-        postalCode: params.postalCode,
-        city: params.city,
-        country: params.country,
-        language: params.language,
-        newsletter: params.newsletter,
-        updatedAt: now,
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(players)
+        .set({
+          phone: params.phone,
+          address: params.address,
+          postalCode: params.postalCode,
+          city: params.city,
+          country: params.country,
+          language: params.language,
+          newsletter: params.newsletter,
+          updatedAt: now,
+        })
+        .where(eq(players.id, session.playerId))
+      if (!newEmail) return
+      // Only the newest link works: an earlier request (a typo, another address) is dropped.
+      await tx
+        .update(oneTimeTokens)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)))
+      await tx.insert(oneTimeTokens).values({
+        tokenHash: hashToken(token),
+        kind: 'email_change',
+        playerId: player.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3600_000),
+        createdIp: client.ip,
+        newEmail,
       })
-      .where(eq(players.id, session.playerId))
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'profile')
     throw error
   }
-  return { ok: true, message: 'profile_updated', profile: toProfile(await getPlayer(ctx.db, session.playerId)) }
+  const profile = toProfile(await getPlayer(ctx.db, session.playerId))
+  if (!newEmail) return { ok: true, message: 'profile_updated', profile }
+
+  const names = { firstName: player.firstName, username: player.username }
+  const confirm = emailChangeMail(params.language, { ...names, newEmail, link: webLink(ctx, params.language, `/confirm-email/${token}`), validHours: EMAIL_CHANGE_TTL_HOURS })
+  await sendOrLog(ctx, { to: newEmail, ...confirm }, 'email_change')
+  const { supportEmail } = await getSettings(ctx.db)
+  await sendOrLog(ctx, { to: player.email, ...emailChangeNoticeMail(params.language, { ...names, newEmail, supportEmail }) }, 'email_change_notice')
+  return { ok: true, message: 'email_change_sent', profile, pendingEmail: newEmail }
+}
+
+/**
+ * The current password, for a change of e-mail. A wrong one counts as a failed log-in of the
+ * account (the same rows and limit as the log-in lockout), so a borrowed session cannot guess
+ * it here without end.
+ */
+async function checkCurrentPassword(ctx: Context, player: PlayerRow, password: string | undefined, ip: string) {
+  if (!password) throw new ApiError(400, 'validation_failed', { fields: { currentPassword: ['field_required'] } })
+  const accountKey = player.username.toLowerCase()
+  const now = ctx.now()
+  const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS)
+  const [failures] = await ctx.db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false), gt(loginAttempts.createdAt, since)))
+  if ((failures?.n ?? 0) >= ACCOUNT_FAILURE_LIMIT) {
+    const seconds = LOCKOUT_MS / 1000
+    throw new ApiError(429, 'account_locked', { args: [Math.ceil(seconds / 60)], retryAfterSeconds: seconds })
+  }
+  if (await ctx.passwords.verify(player.passwordHash, password)) return
+  await ctx.db.insert(loginAttempts).values({ accountKey, playerId: player.id, ip, success: false, createdAt: now })
+  throw new ApiError(400, 'old_password_wrong', { fields: { currentPassword: ['old_password_wrong'] } })
+}
+
+/** Opens an e-mail change link: the address it was sent to becomes the account's. */
+export async function confirmEmailChange(ctx: Context, params: z.output<typeof ConfirmEmailChangeParams>): Promise<z.input<typeof ConfirmEmailChangeAnswer>> {
+  const now = ctx.now()
+  let email: string | null
+  try {
+    email = await ctx.db.transaction(async (tx) => {
+      const used = await spendOneTimeToken(tx, 'email_change', params.token, now)
+      if (!used?.newEmail) return null
+      const [player] = await tx.select().from(players).where(eq(players.id, used.playerId))
+      if (!player || player.status === 'closed' || player.status === 'suspended') return null
+      // Someone may have taken the address since the link was sent.
+      const clashes = await findClashes(tx, { email: used.newEmail }, player.id)
+      if (clashes.length) throw new ApiError(409, 'email_taken')
+      await tx.update(players).set({ email: used.newEmail, updatedAt: now }).where(eq(players.id, player.id))
+      return used.newEmail
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, 'email_taken')
+    throw error
+  }
+  if (email === null) throw new ApiError(400, 'email_change_invalid')
+  return { ok: true, message: 'email_changed', email }
 }

@@ -32,11 +32,11 @@ export function bearerToken(header: string | undefined) {
  * unexpired, of this kind), so two concurrent requests cannot both spend it. Answers the
  * player's id, or undefined when the token is unknown, used, expired or of another kind.
  */
-export async function spendOneTimeToken(tx: Queryable, kind: 'activation' | 'password_reset', token: string, now: Date) {
+export async function spendOneTimeToken(tx: Queryable, kind: 'activation' | 'password_reset' | 'email_change', token: string, now: Date) {
   const [used] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: now })
     .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
-    .returning({ playerId: oneTimeTokens.playerId })
+    .returning({ playerId: oneTimeTokens.playerId, newEmail: oneTimeTokens.newEmail })
   return used
 }

@@ -16,7 +16,7 @@ export const playerStatusEnum = pgEnum('player_status', ['pending', 'active', 's
 export const genderEnum = pgEnum('gender', ['male', 'female'])
 export const localeEnum = pgEnum('locale', ['es', 'en'])
 export const currencyEnum = pgEnum('currency', ['EUR', 'INR'])
-export const oneTimeTokenKindEnum = pgEnum('one_time_token_kind', ['activation', 'password_reset'])
+export const oneTimeTokenKindEnum = pgEnum('one_time_token_kind', ['activation', 'password_reset', 'email_change'])
 
 export const players = pgTable(
   'players',
@@ -44,6 +44,8 @@ export const players = pgTable(
     promoCode: text('promo_code'),
     scope: scopeEnum('scope').notNull().default('player'),
     status: playerStatusEnum('status').notNull().default('pending'),
+    /** Set on a seeded account (admin): every call but a few is refused until the password is changed. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     loyaltyPoints: integer('loyalty_points').notNull().default(0),
     /** When the player confirmed being 18 or older, accepted the terms and confirmed the currency. */
     ageConfirmedAt: at('age_confirmed_at').notNull(),
@@ -82,7 +84,7 @@ export const accessTokens = pgTable(
   (t) => [uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash), index('access_tokens_player_idx').on(t.playerId)],
 )
 
-/** Single-use tokens of e-mailed links (activation, password reset), stored hashed. */
+/** Single-use tokens of e-mailed links (activation, password reset, e-mail change), stored hashed. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -96,6 +98,8 @@ export const oneTimeTokens = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdIp: text('created_ip'),
+    /** 'email_change' only: the address the link was sent to, which becomes the account's when it is opened. */
+    newEmail: text('new_email'),
   },
   (t) => [uniqueIndex('one_time_tokens_token_hash_key').on(t.tokenHash), index('one_time_tokens_player_kind_idx').on(t.playerId, t.kind, t.createdAt)],
 )

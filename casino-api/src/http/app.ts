@@ -11,7 +11,7 @@ import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../geo.ts'
-import { checkAccess, resolveSession } from './auth.ts'
+import { checkAccess, checkPasswordChange, resolveSession } from './auth.ts'
 import { ApiError, validationFailed } from './errors.ts'
 
 /** The largest body we read: the longest call (a support message) is a few KiB. */
@@ -55,7 +55,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
       url: def.path,
       handler: async (req) => {
         const session = def.auth === 'public' ? null : await resolveSession(ctx, req.headers.authorization)
-        const denied = checkAccess(def.auth, session)
+        const denied = checkAccess(def.auth, session) ?? checkPasswordChange(name, session)
         if (denied) throw denied
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
         const parsed = def.params.safeParse(body, { reportInput: true })

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Auth } from '../../contract/index.ts'
+import type { Auth, CallName } from '../../contract/index.ts'
 import { bearerToken, hashToken } from '../accounts/tokens.ts'
 import type { Context, Session } from '../context.ts'
 import { accessTokens, players } from '../db/schema.ts'
@@ -14,13 +14,13 @@ export async function resolveSession(ctx: Context, authorization: string | undef
   const token = bearerToken(authorization)
   if (!token) return 'invalid'
   const [row] = await ctx.db
-    .select({ tokenId: accessTokens.id, playerId: players.id, scope: players.scope, status: players.status })
+    .select({ tokenId: accessTokens.id, playerId: players.id, scope: players.scope, status: players.status, passwordChangeRequired: players.passwordChangeRequired })
     .from(accessTokens)
     .innerJoin(players, eq(players.id, accessTokens.playerId))
     .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, ctx.now())))
     .limit(1)
   if (!row || row.status !== 'active') return 'invalid'
-  return { tokenId: row.tokenId, playerId: row.playerId, scope: row.scope }
+  return { tokenId: row.tokenId, playerId: row.playerId, scope: row.scope, passwordChangeRequired: row.passwordChangeRequired }
 }
 
 /**
@@ -35,4 +35,16 @@ export function checkAccess(auth: Auth, session: Session | null | 'invalid'): Ap
   if (!session) return new ApiError(401, 'unauthorized')
   if (auth === 'admin' && session.scope !== 'admin') return new ApiError(403, 'forbidden')
   return null
+}
+
+/** What an account that must change its password may still do: see itself, leave, change it. */
+export const CALLS_BEFORE_PASSWORD_CHANGE: ReadonlySet<CallName> = new Set<CallName>(['player', 'logout', 'update_player_password', 'get_setting', 'geolocation'])
+
+/**
+ * 403 'password_change_required' for any other call made with the token of an account whose
+ * first password (a seeded admin's, known to whoever installed the site) is still in use.
+ */
+export function checkPasswordChange(name: CallName, session: Session | null | 'invalid'): ApiError | null {
+  if (!session || session === 'invalid' || !session.passwordChangeRequired) return null
+  return CALLS_BEFORE_PASSWORD_CHANGE.has(name) ? null : new ApiError(403, 'password_change_required')
 }
