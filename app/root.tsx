@@ -18,7 +18,7 @@ import { sessionMiddleware } from './middleware/session.ts'
 import './styles/global.css.ts'
 import { darkTheme, lightTheme } from './styles/theme.css.ts'
 import { isUpstreamUnavailable } from './upstream/client.server.ts'
-import { getPlayer, toPublicPlayer } from './utils/auth.server.ts'
+import { getPlayer, redirectIfPasswordChangeRequired, toPublicPlayer } from './utils/auth.server.ts'
 import { isLocale, localeFromPath, localizePath, stripLocale, type Locale } from './utils/locale.ts'
 import { localeCookie, readLocaleCookie, readTheme, themeCookie } from './utils/preferences.server.ts'
 import { commitSession, destroySession, getSession } from './utils/session.server.ts'
@@ -60,6 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const found = await getPlayer(args)
     player = found ? toPublicPlayer(found) : null
+    redirectIfPasswordChangeRequired(args, found)
   } catch (error) {
     // The casino API is down: the pages that do not need it still render, without the player.
     if (!isUpstreamUnavailable(error)) throw error
@@ -136,6 +137,11 @@ export function Layout({ children }: { children: ReactNode }) {
             </a>
             {bare ? <BareHeader siteName={siteName} /> : <SiteHeader player={player} siteName={siteName} />}
             <main id="main" tabIndex={-1} className={bare ? layout.mainBare : layout.main}>
+              {player?.passwordChangeRequired ? (
+                <p className={layout.notice}>
+                  {t('catalogue.password_change_required')}
+                </p>
+              ) : null}
               {rootData?.upstreamDown ? (
                 <p className={layout.notice}>
                   {t('common.errors.upstreamNotice')}

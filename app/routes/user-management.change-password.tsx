@@ -7,7 +7,7 @@ import { Field, FormErrors, FormStatus, SubmitButton, useMessageText, useClearPa
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
-import { requirePlayer } from '../utils/auth.server.ts'
+import { forgetPlayer, requirePlayer } from '../utils/auth.server.ts'
 import { invalidForm, refusedForm } from '../utils/forms.server.ts'
 import { metaTags } from '../utils/page-meta.ts'
 import { pageMeta } from '../utils/page-meta.server.ts'
@@ -28,6 +28,8 @@ export async function action(args: Route.ActionArgs) {
   const { oldPassword, newPassword } = submission.value
   const result = await callUpstream(args, 'update_player_password', { oldPassword, newPassword })
   if (!result.ok) return refusedForm(submission, result)
+  // The page renders with the player as it is now (a first password no longer needs changing).
+  forgetPlayer(args)
   // The answer empties the form (no password travels back) and says so in place; the same
   // page without JavaScript.
   return { result: submission.reply({ resetForm: true }), changed: true }

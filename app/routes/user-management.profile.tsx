@@ -37,8 +37,12 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema: UpdateProfileParams })
   if (submission.status !== 'success') return invalidForm(submission)
   const result = await callUpstream(args, 'update_profile', submission.value)
-  if (!result.ok) return refusedForm(submission, result)
-  // Post/redirect/get: a reload does not post again, and the page shows what was saved.
+  if (!result.ok) return refusedForm(submission, result, { fieldOf: { old_password_wrong: 'currentPassword' } })
+  // Post/redirect/get: a reload does not post again, and the page shows what was saved. A new
+  // e-mail address is only saved once the link sent to it is opened: the toast says where it went.
+  if (result.data.message === 'email_change_sent') {
+    return redirectWithToast(args, '/user-management/profile', { type: 'success', code: 'email_change_sent', args: [result.data.pendingEmail ?? submission.value.email] })
+  }
   return redirectWithToast(args, '/user-management/profile', { type: 'success', code: 'profile_updated' })
 }
 
@@ -113,6 +117,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <Field meta={fields.city} label={t('account.profile.city')} inputProps={{ autoComplete: 'address-level2' }} />
             <SelectField meta={fields.country} label={t('account.profile.country')} options={loaderData.countries} selectProps={{ autoComplete: 'country' }} />
             <SelectField meta={fields.language} label={t('account.profile.language')} options={languages} help={t('account.profile.languageHelp')} />
+            <Field
+              meta={fields.currentPassword}
+              type="password"
+              label={t('account.profile.currentPassword')}
+              help={t('account.profile.currentPasswordHelp')}
+              inputProps={{ autoComplete: 'current-password' }}
+              className={forms.full}
+            />
           </div>
           <CheckboxField meta={fields.newsletter} label={t('account.profile.newsletter')} />
           <div className={forms.actions}>

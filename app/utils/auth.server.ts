@@ -1,17 +1,30 @@
 import { createContext, redirect } from 'react-router'
 import type { Player } from '../../casino-api/contract/index.ts'
 import { callUpstream, type UpstreamArgs } from '../upstream/client.server.ts'
-import { localeFromPath, localizePath } from './locale.ts'
+import { localeFromPath, localizePath, stripLocale } from './locale.ts'
 import { commitSession, getSession, newSession } from './session.server.ts'
 import type { Toast } from './toast.server.ts'
 
 export type { Player }
 
 /** What the browser may know about the player: no token, no personal details. */
-export type PublicPlayer = Pick<Player, 'username' | 'scope' | 'balance'>
+export type PublicPlayer = Pick<Player, 'username' | 'scope' | 'balance' | 'passwordChangeRequired'>
 
 export function toPublicPlayer(player: Player): PublicPlayer {
-  return { username: player.username, scope: player.scope, balance: { ...player.balance } }
+  return { username: player.username, scope: player.scope, balance: { ...player.balance }, passwordChangeRequired: player.passwordChangeRequired }
+}
+
+export const CHANGE_PASSWORD_PATH = '/user-management/change-password'
+
+/**
+ * An account that must change its first password (the seeded admin) is sent to the
+ * change-password page from every other page; the casino API refuses its other calls anyway.
+ */
+export function redirectIfPasswordChangeRequired(args: UpstreamArgs, player: Pick<Player, 'passwordChangeRequired'> | null) {
+  if (!player?.passwordChangeRequired) return
+  const pathname = new URL(args.request.url).pathname.replace(/\.data$/, '')
+  if (stripLocale(pathname) === CHANGE_PASSWORD_PATH || stripLocale(pathname) === '/logout') return
+  throw redirect(localizePath(localeOf(args), CHANGE_PASSWORD_PATH))
 }
 
 // One GET /front/auth/player per request, however many loaders ask.
@@ -39,10 +52,16 @@ export async function getPlayer(args: UpstreamArgs): Promise<Player | null> {
   return pending
 }
 
+/** After a change of the player upstream (a new password...): the next getPlayer of this request asks again. */
+export function forgetPlayer(args: UpstreamArgs) {
+  args.context.set(playerOfRequest, null)
+}
+
 /** The player, or a redirect of the visitor to the start page (`/` or `/en`). */
 export async function requirePlayer(args: UpstreamArgs): Promise<Player> {
   const player = await getPlayer(args)
   if (!player) throw redirect(localizePath(localeOf(args), '/'))
+  redirectIfPasswordChangeRequired(args, player)
   return player
 }
 

@@ -63,5 +63,96 @@ for (const database of testDatabases()) {
       expect(login.status).toBe(400)
       expect(textOf(login.html)).toContain('Este campo contiene caracteres invisibles no permitidos.')
     })
+
+    test('a new e-mail address needs the current password, is confirmed by a link sent to it, and the old address is told', async () => {
+      const player = await registerAndActivate(site)
+      const b = await logIn(site, player.username, player.password)
+      const newEmail = `changed.${player.username}@example.org`
+      const form = { email: newEmail, phone: player.phone, address: player.address, postalCode: player.postalCode, city: 'Sevilla', country: 'ES', language: 'es' }
+
+      const missing = await b.post('/user-management/profile', form, { follow: false })
+      expect(missing.status).toBe(400)
+      expect(textOf(missing.html)).toContain('Campo obligatorio')
+      expect(missing.html).toContain(`value="${newEmail}"`)
+
+      const wrong = await b.post('/user-management/profile', { ...form, currentPassword: 'not-my-password' }, { follow: false })
+      expect(wrong.status).toBe(400)
+      expect(textOf(wrong.html)).toContain('La contraseña actual es incorrecta')
+      expect(wrong.html).toContain(`value="${newEmail}"`)
+      expect(wrong.html).toContain('value="Sevilla"')
+      expect(wrong.html).not.toContain('not-my-password')
+      expect(() => site.lastMailTo(newEmail)).toThrow(/no e-mail/)
+
+      const asked = await b.post('/user-management/profile', { ...form, currentPassword: player.password })
+      expect(asked.url).toBe(`${site.webUrl}/user-management/profile`)
+      expect(textOf(asked.html)).toContain(`Te hemos enviado un enlace de confirmación a ${newEmail}.`)
+      // Not changed yet; the other details are saved.
+      expect(asked.html).toContain(`value="${player.email}"`)
+      expect(asked.html).toContain('value="Sevilla"')
+
+      const notice = site.lastMailTo(player.email)
+      // (The harness decodes the mail as Latin-1: only ASCII parts are compared.)
+      expect(notice.text).toContain(`de tu cuenta ${player.username} a ${newEmail}. Solo cambiar`)
+      expect(notice.text).toContain(newEmail)
+      const { link } = site.lastMailTo(newEmail)
+      expect(link).toMatch(new RegExp(`^${site.webUrl}/confirm-email/[A-Za-z0-9_-]{43}$`))
+
+      // Opening the link (a mail scanner, a preview) spends nothing: it shows a button.
+      const shown = await new Browser(site.webUrl).get(new URL(link!).pathname)
+      expect(shown.status).toBe(200)
+      expect(textOf(shown.html)).toContain('Confirmar la dirección')
+      const confirmed = await new Browser(site.webUrl).post(new URL(link!).pathname, {})
+      expect(confirmed.status).toBe(200)
+      expect(textOf(confirmed.html)).toContain('Tu dirección de correo se ha cambiado.')
+      expect((await b.get('/user-management/profile')).html).toContain(`value="${newEmail}"`)
+
+      const again = await new Browser(site.webUrl).post(new URL(link!).pathname, {})
+      expect(again.status).toBe(400)
+      expect(textOf(again.html)).toContain('Este enlace de confirmación no es válido, ha caducado o ya se ha usado.')
+      // The English page exists too.
+      expect(textOf((await new Browser(site.webUrl).get(`/en${new URL(link!).pathname}`)).html)).toContain('Confirm the address')
+    })
+
+    test('without SEED_DEMO there is no demo player', async () => {
+      const page = await new Browser(site.webUrl).post('/login', { username: 'demo', password: 'demo-player-2026' })
+      expect(page.status).toBe(400)
+      expect(textOf(page.html)).toContain('¡Usuario o contraseña incorrectos!')
+    })
   })
 }
+
+describe('the seeded admin', () => {
+  const ADMIN_FIRST_PASSWORD = 'first-admin-password-2026'
+  let site: TestSite
+  beforeAll(async () => {
+    site = await startTestSite({ adminPassword: ADMIN_FIRST_PASSWORD })
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+
+  test('must change its first password before anything else, with the reason on every page', async () => {
+    const b = new Browser(site.webUrl)
+    const landed = await b.post('/login', { username: 'admin', password: ADMIN_FIRST_PASSWORD })
+    expect(landed.url).toBe(`${site.webUrl}/user-management/change-password`)
+    const reason = 'Por tu seguridad, elige una contraseña nueva antes de continuar.'
+    expect(textOf(landed.html)).toContain(reason)
+    for (const path of ['/', '/user-management/profile', '/user-management']) {
+      const page = await b.get(path)
+      expect(page.url, path).toBe(`${site.webUrl}/user-management/change-password`)
+      expect(textOf(page.html)).toContain(reason)
+    }
+    const en = await b.get('/en/user-management/profile')
+    expect(en.url).toBe(`${site.webUrl}/en/user-management/change-password`)
+    expect(textOf(en.html)).toContain('For your security, please choose a new password before you continue.')
+
+    const newPassword = 'a-new-admin-password-2026'
+    const changed = await b.post('/user-management/change-password', { oldPassword: ADMIN_FIRST_PASSWORD, newPassword, confirmPassword: newPassword })
+    expect(textOf(changed.html)).toContain('Contraseña cambiada correctamente.')
+    expect(textOf(changed.html)).not.toContain(reason)
+    const home = await b.get('/')
+    expect(home.url).toBe(`${site.webUrl}/`)
+    expect(textOf(home.html)).not.toContain(reason)
+    expect((await b.get('/user-management/profile')).status).toBe(200)
+  })
+})
