@@ -9,10 +9,15 @@ import { join } from 'node:path'
 export const PRIVATE_DIR_MODE = 0o700
 export const PRIVATE_FILE_MODE = 0o600
 
-/** Creates `dir` (and missing parents) and makes it 0700, also when it existed already. */
+/**
+ * Creates `dir` (and missing parents) and makes it 0700, also when it existed already. A folder
+ * owned by another user cannot be changed (EPERM): it is used as it is, the files still are 0600.
+ */
 export async function ensurePrivateDir(dir: string) {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
-  await chmod(dir, PRIVATE_DIR_MODE)
+  await chmod(dir, PRIVATE_DIR_MODE).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPERM') throw error
+  })
 }
 
 /**

@@ -25,7 +25,7 @@ test.for(backends)('the seeded admin must change its first password: until then 
   expect(calls.get_player_profile.auth).toBe('player')
 })
 
-test.for(backends)('without SEED_DEMO there is no demo player, and a generated admin password is only in the file [%s]', async (backend) => {
+test.for(backends)('without SEED_DEMO there is no demo player, and a generated admin password is only in the file [%s]', { timeout: 180_000 }, async (backend) => {
   const print = vi.spyOn(console, 'log').mockImplementation(() => {})
   const a = await startTestApi(backend, { adminPassword: undefined })
   try {

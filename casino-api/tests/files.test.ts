@@ -2,6 +2,9 @@ import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
+
+// Each test starts PGlite (one or two times): slow on a busy machine, so a generous limit.
+const PGLITE_STARTS = { timeout: 180_000 }
 import { startCasinoApi } from '../src/server.ts'
 import { FAST_HASHING, newPlayer, startTestApi, WEB_URL } from './helpers.ts'
 
@@ -19,7 +22,7 @@ async function openToOthers(dir: string) {
 
 const modeOf = async (path: string) => ((await stat(path)).mode & 0o777).toString(8)
 
-test('DATA_DIR, the PGlite database and the e-mails are private to the service user (0700 folders, 0600 files)', async () => {
+test('DATA_DIR, the PGlite database and the e-mails are private to the service user (0700 folders, 0600 files)', PGLITE_STARTS, async () => {
   const api = await startTestApi('pglite')
   try {
     expect(await modeOf(api.dataDir)).toBe('700')
@@ -39,7 +42,7 @@ test('DATA_DIR, the PGlite database and the e-mails are private to the service u
   }
 })
 
-test('a data folder left open to others is closed again at start, database files included', async () => {
+test('a data folder left open to others is closed again at start, database files included', PGLITE_STARTS, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-files-'))
   const options = { port: 0, dataDir, webUrl: WEB_URL, logger: false, passwordHashing: FAST_HASHING, adminPassword: 'admin-pass-1234' }
   try {

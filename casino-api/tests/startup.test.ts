@@ -17,7 +17,7 @@ async function loginStatus(url: string, username: string, password: string) {
   return res.status
 }
 
-test('a generated admin password goes to a 0600 file, never to stdout; restarts migrate and seed nothing twice (PGlite)', async () => {
+test('a generated admin password goes to a 0600 file, never to stdout; restarts migrate and seed nothing twice (PGlite)', { timeout: 180_000 }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-start-'))
   const print = vi.spyOn(console, 'log').mockImplementation(() => {})
   const logged = [vi.spyOn(console, 'info'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'error'), vi.spyOn(process.stdout, 'write'), vi.spyOn(process.stderr, 'write')]
