@@ -47,7 +47,7 @@ export const handlers: Handlers = {
 
   confirm_password_reset: (ctx, { params }) => confirmPasswordReset(ctx, params),
 
-  update_player_password: (ctx, { params, session }) => updatePassword(ctx, must(session), params),
+  update_player_password: (ctx, { params, session, ip }) => updatePassword(ctx, must(session), params, { ip }),
 
   get_player_profile: async (ctx, { session }) => toProfile(await getPlayer(ctx.db, must(session).playerId)),
 
