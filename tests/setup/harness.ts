@@ -34,11 +34,14 @@ export async function startTestSite(opts: { database?: TestDatabase } = {}) {
   await new Promise((resolve) => server.once('listening', resolve))
   const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
+  // The casino API's clock, which tests move forward (lockouts, slowdowns) instead of sleeping.
+  let clockOffset = 0
   const api = await startCasinoApi({
     port: 0,
     dataDir,
     webUrl,
     logger: false,
+    now: () => new Date(Date.now() + clockOffset),
     ...(database.name === 'postgres'
       ? { databaseUrl: database.databaseUrl, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
       : {}),
@@ -50,6 +53,10 @@ export async function startTestSite(opts: { database?: TestDatabase } = {}) {
     apiUrl: api.url,
     api,
     dataDir,
+    /** Moves the casino API's clock forward. */
+    advance(ms: number) {
+      clockOffset += ms
+    },
     /** The newest e-mail to `address`, decoded, and the first link in it to a page of the web app. */
     lastMailTo(address: string) {
       return lastMailTo(join(dataDir, 'mail'), address, webUrl)
