@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCasinoApi } from '../../casino-api/src/server.ts'
+import { startCasinoApi, type CasinoApiOptions } from '../../casino-api/src/server.ts'
 import { createWebApp } from '../../server/app.ts'
 
 export type TestDatabase = { name: 'pglite' } | { name: 'postgres'; databaseUrl: string }
@@ -19,7 +19,7 @@ export function testDatabases(): TestDatabase[] {
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
 
-export async function startTestSite(opts: { database?: TestDatabase } = {}) {
+export async function startTestSite(opts: { database?: TestDatabase; api?: Partial<CasinoApiOptions> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-site-'))
   const database = opts.database ?? { name: 'pglite' }
   // The web app's port must be known before the casino API writes links into e-mails.
@@ -45,6 +45,7 @@ export async function startTestSite(opts: { database?: TestDatabase } = {}) {
     ...(database.name === 'postgres'
       ? { databaseUrl: database.databaseUrl, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
       : {}),
+    ...opts.api,
   })
   web.setUpstream(api.url)
 
