@@ -6,6 +6,7 @@ import { getInstance } from '../middleware/i18next.ts'
 import { card, narrowPage, pageTitle } from '../styles/ui.css.ts'
 import { callUpstream } from '../upstream/client.server.ts'
 import { requireGuest, startPlayerSession } from '../utils/auth.server.ts'
+import { deviceCookie, readDeviceToken } from '../utils/device-cookie.server.ts'
 import { invalidForm, refusedForm } from '../utils/forms.server.ts'
 import { metaTags } from '../utils/page-meta.ts'
 import { pageMeta } from '../utils/page-meta.server.ts'
@@ -22,15 +23,19 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * Posted by the page's form and by the header's modal (fetcher). A refusal comes back as a form
  * error with the username kept (never the password); success starts a new session and goes home.
+ * The device cookie's token goes along (never one from the form), and the new one replaces it.
  */
 export async function action(args: Route.ActionArgs) {
   await requireGuest(args)
   const submission = parseWithZod(await args.request.formData(), { schema: LoginParams })
   if (submission.status !== 'success') return invalidForm(submission)
-  const answer = await callUpstream(args, 'login', submission.value)
+  const { username, password } = submission.value
+  const answer = await callUpstream(args, 'login', { username, password, deviceToken: readDeviceToken(args.request) })
   // 'Wrong username or password!' and the lockouts are about the whole form, not one field.
   if (!answer.ok) return refusedForm(submission, answer)
-  return startPlayerSession(args, answer.data.accessToken, '/')
+  const response = await startPlayerSession(args, answer.data.accessToken, '/')
+  response.headers.append('Set-Cookie', deviceCookie(answer.data.deviceToken))
+  return response
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { callUpstream } from '../upstream/client.server.ts'
 import { requireGuest } from '../utils/auth.server.ts'
 import { countryOptions, isCountryCode } from '../utils/countries.ts'
 import { invalidForm, refusalStatus, refusedForm } from '../utils/forms.server.ts'
+import { encodeMessage } from '../utils/form-messages.ts'
 import { requestLocale } from '../utils/toast.server.ts'
 import { useLocale, useLocalePath } from '../utils/locale.ts'
 import { metaTags } from '../utils/page-meta.ts'
@@ -60,7 +61,11 @@ export async function action(args: Route.ActionArgs) {
     const parsed = ValidatePlayerNameParams.safeParse({ username: formData.get('username') })
     if (!parsed.success) return data({ check: { username: String(formData.get('username') ?? ''), available: null } }, { status: 400 })
     const answer = await callUpstream(args, 'validate_player_name', parsed.data)
-    if (!answer.ok) return data({ check: { username: parsed.data.username, available: null } }, { status: refusalStatus(answer) })
+    if (!answer.ok) {
+      // Too many checks: say so beside the field (other refusals just leave the check unanswered).
+      const refusal = answer.status === 429 ? encodeMessage(answer.code, answer.args) : undefined
+      return data({ check: { username: parsed.data.username, available: null, refusal } }, { status: refusalStatus(answer) })
+    }
     return { check: { username: parsed.data.username, available: answer.data.available } }
   }
 
@@ -106,6 +111,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     check.submit({ intent: CHECK_USERNAME, username }, { method: 'post' })
   }
   const availability = check.state === 'idle' && lastCheck && lastCheck.username === checked && !fields.username.errors ? lastCheck.available : null
+  const checkRefusal = check.state === 'idle' && lastCheck && lastCheck.username === checked && 'refusal' in lastCheck && typeof lastCheck.refusal === 'string' ? lastCheck.refusal : undefined
 
   if (actionData && 'created' in actionData && actionData.created) {
     const { email, activationRequired } = actionData.created
@@ -143,7 +149,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               meta={fields.username}
               label={t('auth.register.username')}
               help={t('auth.register.usernameHelp')}
-              describedBy={availability === null ? undefined : `${fields.username.id}-availability`}
+              describedBy={availability === null && !checkRefusal ? undefined : `${fields.username.id}-availability`}
               inputProps={{
                 autoComplete: 'username',
                 autoCapitalize: 'none',
@@ -155,6 +161,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 {check.state !== 'idle' ? t('auth.register.checkingUsername') : null}
                 {availability === true ? <span className={forms.ok}>{text('username_available')}</span> : null}
                 {availability === false ? <span className={forms.bad}>{text('username_taken')}</span> : null}
+                {checkRefusal ? <span className={forms.bad}>{text(checkRefusal)}</span> : null}
               </p>
             </Field>
             <Field meta={fields.email} type="email" label={t('auth.register.email')} inputProps={{ autoComplete: 'email' }} />

@@ -50,11 +50,15 @@ export type Player = z.infer<typeof Player>
 export const LoginParams = z.object({
   username: required(64),
   password: anyPassword(),
+  /** The device token of an earlier log-in from this device (OWASP device cookies), if any. */
+  deviceToken: z.string().max(200).optional(),
 })
 export const LoginAnswer = z.object({
   accessToken: z.string().min(22),
   tokenType: z.literal('Bearer'),
   expiresAt: Timestamp,
+  /** Proves later log-ins come from a device this account used: the client keeps it (replacing any older one). */
+  deviceToken: z.string().min(22),
 })
 export type LoginAnswer = z.infer<typeof LoginAnswer>
 

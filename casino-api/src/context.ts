@@ -4,12 +4,15 @@ import type { CallName, Calls, ParamsOf } from '../contract/index.ts'
 import type { Passwords } from './accounts/passwords.ts'
 import type { Database } from './db/open.ts'
 import type { Mailer } from './mail.ts'
+import type { RateLimiter } from './rate-limits.ts'
 
 /** What every handler and service can reach: created once per running API. */
 export type Context = {
   db: Database
   passwords: Passwords
   mailer: Mailer
+  /** Per-ip and per-account limits of the username check, registration and reset mails. */
+  limits: RateLimiter
   now: () => Date
   /** The web app's public URL without a trailing slash: the base of e-mailed links. */
   webUrl: string

@@ -44,20 +44,27 @@ export const handlers: Handlers = {
     return { ok: true, message: 'logged_out' }
   },
 
-  register_player: (ctx, { params, ip }) => registerPlayer(ctx, params, { ip }),
+  register_player: async (ctx, { params, ip }) => {
+    await ctx.limits.check('registration', { ip, accounts: [params.username, params.email] })
+    return registerPlayer(ctx, params, { ip })
+  },
 
-  validate_player_name: async (ctx, { params }) => {
+  validate_player_name: async (ctx, { params, ip }) => {
+    await ctx.limits.check('usernameCheck', { ip, accounts: [params.username] })
     const [row] = await ctx.db.select({ n: sql<number>`1` }).from(players).where(usernameIs(params.username)).limit(1)
     return { available: !row }
   },
 
   activate_player: (ctx, { params }) => activatePlayer(ctx, params),
 
-  reset_player_password: (ctx, { params, ip }) => requestPasswordReset(ctx, params, { ip }),
+  reset_player_password: async (ctx, { params, ip }) => {
+    await ctx.limits.check('passwordReset', { ip, accounts: [params.username, params.email] })
+    return requestPasswordReset(ctx, params, { ip })
+  },
 
   confirm_password_reset: (ctx, { params }) => confirmPasswordReset(ctx, params),
 
-  update_player_password: (ctx, { params, session }) => updatePassword(ctx, must(session), params),
+  update_player_password: (ctx, { params, session, ip }) => updatePassword(ctx, must(session), params, { ip }),
 
   get_player_profile: async (ctx, { session }) => toProfile(await getPlayer(ctx.db, must(session).playerId)),
 

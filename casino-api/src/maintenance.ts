@@ -1,6 +1,6 @@
 import { lt, or } from 'drizzle-orm'
 import type { Queryable } from './db/open.ts'
-import { accessTokens, loginAttempts, loginLocks, oneTimeTokens } from './db/schema.ts'
+import { accessTokens, deviceTokens, loginAttempts, loginLocks, oneTimeTokens, rateLimits } from './db/schema.ts'
 
 /** How long spent rows stay for audits and support questions before they are deleted. */
 export const KEEP_SPENT_ROWS_MS = 30 * 24 * 3600_000
@@ -15,4 +15,6 @@ export async function pruneSpentRows(db: Queryable, now: Date) {
   await db.delete(loginLocks).where(lt(loginLocks.lockedUntil, now))
   await db.delete(accessTokens).where(or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)))
   await db.delete(oneTimeTokens).where(or(lt(oneTimeTokens.expiresAt, before), lt(oneTimeTokens.usedAt, before)))
+  await db.delete(deviceTokens).where(lt(deviceTokens.expiresAt, now))
+  await db.delete(rateLimits).where(lt(rateLimits.expire, now))
 }

@@ -12,6 +12,7 @@ import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail.ts'
 import { pruneSpentRows } from './maintenance.ts'
+import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
@@ -53,6 +54,11 @@ export type CasinoApiOptions = {
    * made with other parameters are upgraded at the next log-in.
    */
   passwordHashing?: PasswordHashing
+  /**
+   * Per-ip and per-account limits of the username check, registration and forgotten-password
+   * calls (defaults in rate-limits.ts); tests set low ones.
+   */
+  rateLimits?: RateLimitOverrides
 }
 
 export type CasinoApi = {
@@ -93,8 +99,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       mailDir: resolve(dataDir, 'mail'),
       from: options.mailFrom ?? `"Casino" <no-reply@${new URL(webUrl).hostname}>`,
     })
+    const limits = createRateLimiter(opened.db, options.rateLimits)
     const app = buildApp(
-      (fastify): Context => ({ db: opened.db, passwords, mailer, now, webUrl, log: fastify.log }),
+      (fastify): Context => ({ db: opened.db, passwords, mailer, limits, now, webUrl, log: fastify.log }),
       handlers,
       { logger: options.logger ?? true, trustedProxies: options.trustedProxies ?? ['loopback'] },
     )

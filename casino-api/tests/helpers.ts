@@ -22,6 +22,9 @@ export const WEB_URL = 'http://web.test'
 export const ADMIN_PASSWORD = 'admin-password-for-tests'
 /** Cheap argon2 for tests only; production keeps OWASP's parameters. */
 export const FAST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
+/** Test files register many players from one address; rate-limits.test.ts sets low limits of its own. */
+const roomy = { perIp: { points: 10_000, durationSeconds: 60 }, perAccount: { points: 10_000, durationSeconds: 60 } }
+export const ROOMY_RATE_LIMITS = { usernameCheck: roomy, registration: roomy, passwordReset: roomy }
 
 export type CallOptions = { token?: string; ip?: string; headers?: Record<string, string> }
 export type Answer = { status: number; body: unknown; headers: Headers }
@@ -68,6 +71,7 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     adminPassword: ADMIN_PASSWORD,
     logger: false,
     passwordHashing: FAST_HASHING,
+    rateLimits: ROOMY_RATE_LIMITS,
     now: () => new Date(Date.now() + offset),
     ...(backend === 'postgres'
       ? { databaseUrl: process.env.TEST_DATABASE_URL, schema: `test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }

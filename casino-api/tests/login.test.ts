@@ -2,14 +2,17 @@ import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { players } from '../src/db/schema.ts'
 import { setSetting } from '../src/settings.ts'
-import { ADMIN_PASSWORD, activePlayer, backends, login, useApis } from './helpers.ts'
+import { ADMIN_PASSWORD, activePlayer, backends, login, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
 
 // Each test logs in from addresses of its own (through the trusted loopback proxy), so that
 // the per-ip lockout of one test does not leak into another.
-let lastOctet = 0
-const freshIp = () => `203.0.113.${++lastOctet}`
+let lastIp = 0
+const freshIp = () => {
+  lastIp += 1
+  return `198.18.${lastIp >> 8}.${lastIp & 255}`
+}
 
 test.for(backends)('a wrong password and an unknown username get the same answer [%s]', async (backend) => {
   const a = api(backend)
@@ -23,31 +26,132 @@ test.for(backends)('a wrong password and an unknown username get the same answer
   expect((await a.fail('login', { username: '', password: '' }, 400, { ip })).fields).toEqual({ username: ['field_required'], password: ['field_required'] })
 })
 
-test.for(backends)('five failures lock the account for 15 minutes [%s]', async (backend) => {
+test.for(backends)('failures from untrusted clients slow the account down with a growing wait [%s]', async (backend) => {
   const a = api(backend)
   const { params } = await activePlayer(a)
-  const ip = freshIp()
   for (let i = 0; i < 4; i++) {
-    expect((await a.fail('login', { username: params.username, password: `wrong-${i}` }, 400, { ip })).code).toBe('wrong_credentials')
+    expect((await a.fail('login', { username: params.username, password: `wrong-${i}` }, 400, { ip: freshIp() })).code).toBe('wrong_credentials')
   }
-  const locked = await a.fail('login', { username: params.username, password: 'wrong-5' }, 429, { ip })
-  expect(locked).toMatchObject({
-    code: 'account_locked',
-    message: 'Too many failed log-ins for this account. Try again in 15 minutes or reset your password.',
-    args: [15],
-    retryAfterSeconds: 900,
+  const fifth = await a.fail('login', { username: params.username, password: 'wrong-5' }, 429, { ip: freshIp() })
+  expect(fifth).toMatchObject({
+    code: 'account_slowed',
+    message: 'Too many wrong passwords for this account. Try again in 1 s or reset your password.',
+    args: [1],
+    retryAfterSeconds: 1,
   })
-  expect(locked.headers.get('retry-after')).toBe('900')
+  expect(fifth.headers.get('retry-after')).toBe('1')
+  // During the wait even the right password is not looked at, from any address.
+  expect((await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() })).code).toBe('account_slowed')
 
-  // Locked even with the right password, from any address.
-  expect((await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() })).code).toBe('account_locked')
-  a.advance(10 * 60_000)
-  const later = await a.fail('login', { username: params.username, password: params.password }, 429, { ip })
-  expect(later).toMatchObject({ args: [5], retryAfterSeconds: 300 })
+  // Each further failure doubles the wait...
+  const waits: number[] = []
+  let wait = 1
+  for (let i = 0; i < 11; i++) {
+    a.advance(wait * 1000)
+    const next = await a.fail('login', { username: params.username, password: 'still-wrong' }, 429, { ip: freshIp() })
+    wait = next.retryAfterSeconds ?? 0
+    expect(next.headers.get('retry-after')).toBe(String(wait))
+    waits.push(wait)
+    if (wait >= 120) expect(next).toMatchObject({ code: 'account_locked', args: [Math.ceil(wait / 60)] })
+  }
+  // ...up to 15 minutes.
+  expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900])
 
-  a.advance(5 * 60_000 + 1000)
-  await login(a, params.username, params.password, { ip })
+  // A try during the wait is refused with what is left, and does not make the wait longer.
+  a.advance(600_000)
+  const during = await a.fail('login', { username: params.username, password: 'wrong' }, 429, { ip: freshIp() })
+  expect(during).toMatchObject({ code: 'account_locked', message: 'Too many failed log-ins for this account. Try again in 5 minutes or reset your password.' })
+  // 300 s, less the real time the calls took.
+  expect(during.retryAfterSeconds).toBeGreaterThan(290)
+  expect(during.retryAfterSeconds).toBeLessThanOrEqual(300)
+  a.advance(300_000)
+  await login(a, params.username, params.password, { ip: freshIp() })
 })
+
+test.for(backends)('a locked account still lets its trusted device in [%s]', async (backend) => {
+  const a = api(backend)
+  const { params } = await activePlayer(a)
+  const { deviceToken } = await a.ok('login', { username: params.username, password: params.password }, { ip: freshIp() })
+  expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  await slowDown(a, params.username, 15 * 60_000)
+
+  // The attacker, even with the right password, waits 15 minutes; the player's device does not.
+  expect((await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() })).retryAfterSeconds).toBeGreaterThan(890)
+  const trusted = await a.ok('login', { username: params.username, password: params.password, deviceToken }, { ip: freshIp() })
+  expect((await a.ok('player', {}, { token: trusted.accessToken })).username).toBe(params.username)
+  // The device gets a new token; the old one is spent.
+  expect(trusted.deviceToken).not.toBe(deviceToken)
+  expect((await a.fail('login', { username: params.username, password: params.password, deviceToken }, 429, { ip: freshIp() })).code).toBe('account_locked')
+  // The player's log-in does not reset the attacker's wait.
+  expect((await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() })).code).toBe('account_locked')
+  await a.ok('login', { username: params.username, password: params.password, deviceToken: trusted.deviceToken }, { ip: freshIp() })
+})
+
+test.for(backends)('a device token of another account, or a made-up one, does not help [%s]', async (backend) => {
+  const a = api(backend)
+  const other = await activePlayer(a)
+  const { deviceToken } = await a.ok('login', { username: other.params.username, password: other.params.password }, { ip: freshIp() })
+  const { params } = await activePlayer(a)
+  await slowDown(a, params.username, 60_000)
+  for (const token of [deviceToken, 'A'.repeat(43), 'not a token']) {
+    expect((await a.fail('login', { username: params.username, password: params.password, deviceToken: token }, 429, { ip: freshIp() })).code).toBe('account_slowed')
+  }
+  // The other account's token still works for its own account.
+  await a.ok('login', { username: other.params.username, password: other.params.password, deviceToken }, { ip: freshIp() })
+})
+
+test.for(backends)('failures from a trusted device count against that device only, and lock it out [%s]', async (backend) => {
+  const a = api(backend)
+  const { params } = await activePlayer(a)
+  const phone = (await a.ok('login', { username: params.username, password: params.password }, { ip: freshIp() })).deviceToken
+  const laptop = (await a.ok('login', { username: params.username, password: params.password }, { ip: freshIp() })).deviceToken
+  const ip = freshIp()
+  for (let i = 0; i < 5; i++) {
+    expect((await a.fail('login', { username: params.username, password: `typo-${i}`, deviceToken: phone }, 400, { ip })).code).toBe('wrong_credentials')
+  }
+  // The account is not slowed down by them: an untrusted client still gets its free tries.
+  for (let i = 0; i < 4; i++) await a.fail('login', { username: params.username, password: 'wrong' }, 400, { ip: freshIp() })
+  // The fifth untrusted failure starts the wait; the phone, out of tries, now waits like anyone...
+  await a.fail('login', { username: params.username, password: 'wrong' }, 429, { ip: freshIp() })
+  expect((await a.fail('login', { username: params.username, password: params.password, deviceToken: phone }, 429, { ip })).code).toBe('account_slowed')
+  // ...while the laptop, another device of the account, gets in.
+  await a.ok('login', { username: params.username, password: params.password, deviceToken: laptop }, { ip: freshIp() })
+})
+
+test.for(backends)('wrong current passwords on change-password count toward the slowdown [%s]', async (backend) => {
+  const a = api(backend)
+  const { params, token } = await activePlayer(a)
+  const { deviceToken } = await a.ok('login', { username: params.username, password: params.password }, { ip: freshIp() })
+  const ip = freshIp()
+  for (let i = 0; i < 4; i++) expect((await a.fail('update_player_password', change(`guess-${i}`), 400, { token, ip })).code).toBe('old_password_wrong')
+  const slowed = await a.fail('update_player_password', change('guess-5'), 429, { token, ip })
+  expect(slowed).toMatchObject({ code: 'account_slowed', retryAfterSeconds: 1 })
+  expect(slowed.headers.get('retry-after')).toBe('1')
+  // During the wait the right current password is not looked at either...
+  expect((await a.fail('update_player_password', change(params.password), 429, { token, ip })).code).toBe('account_slowed')
+  // ...and log-ins from untrusted clients wait too; the player's own device does not.
+  expect((await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() })).code).toBe('account_slowed')
+  await a.ok('login', { username: params.username, password: params.password, deviceToken }, { ip: freshIp() })
+  a.advance(1000)
+  await a.ok('update_player_password', change(params.password), { token, ip })
+})
+
+const change = (oldPassword: string) => ({ oldPassword, newPassword: 'a-new-password-9' })
+
+/** Wrong passwords from ever new addresses, waiting out each wait on the API's clock, until the account's wait reaches `ms`. */
+async function slowDown(a: TestApi, username: string, ms: number) {
+  for (let i = 0; i < 40; i++) {
+    const res = await a.call('login', { username, password: `guess-${i}` }, { ip: freshIp() })
+    if (res.status === 429) {
+      const seconds = (res.body as { error: { retryAfterSeconds: number } }).error.retryAfterSeconds
+      if (seconds * 1000 >= ms) return
+      a.advance(seconds * 1000)
+    } else {
+      expect(res.status).toBe(400)
+    }
+  }
+  throw new Error('the account never slowed down')
+}
 
 test.for(backends)('a successful log-in clears the failure counter [%s]', async (backend) => {
   const a = api(backend)
@@ -63,7 +167,7 @@ test.for(backends)('unknown usernames lock like real ones, so the lock tells not
   const a = api(backend)
   const ip = freshIp()
   for (let i = 0; i < 4; i++) await a.fail('login', { username: 'ghost_player', password: 'x' }, 400, { ip })
-  expect((await a.fail('login', { username: 'Ghost_Player', password: 'x' }, 429, { ip })).code).toBe('account_locked')
+  expect((await a.fail('login', { username: 'Ghost_Player', password: 'x' }, 429, { ip })).code).toBe('account_slowed')
 })
 
 test.for(backends)('twenty failures from one address lock that address [%s]', async (backend) => {

@@ -77,7 +77,7 @@ test.for(backends)('a password reset lifts the account lockout [%s]', async (bac
   const a = api(backend)
   const { params } = await activePlayer(a)
   for (let i = 0; i < 4; i++) await a.fail('login', { username: params.username, password: 'wrong' }, 400, { ip: '198.51.100.7' })
-  expect((await a.fail('login', { username: params.username, password: 'wrong' }, 429, { ip: '198.51.100.7' })).code).toBe('account_locked')
+  expect((await a.fail('login', { username: params.username, password: 'wrong' }, 429, { ip: '198.51.100.7' })).code).toBe('account_slowed')
   await a.ok('reset_player_password', { username: params.username, email: params.email, language: 'es' })
   const { token } = await mailedToken(a, params.email, '/reset-password/')
   await a.ok('confirm_password_reset', { token, password: 'brand-new-secret' })

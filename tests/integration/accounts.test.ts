@@ -2,7 +2,8 @@
 // off uses it: plain form posts, redirects, cookies.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openSession } from '../../app/utils/session.server.ts'
-import { Browser, textOf } from '../setup/http.ts'
+import { DEVICE_COOKIE } from '../../app/utils/cookie-names.ts'
+import { Browser, textOf, type Page } from '../setup/http.ts'
 import { newPlayer, startTestSite, TEST_SESSION_SECRET, testDatabases, type TestSite } from '../setup/harness.ts'
 
 const SESSION_COOKIE = 'casino'
@@ -99,16 +100,48 @@ for (const database of testDatabases()) {
       }
     })
 
-    test('repeated wrong passwords lock the account with a clear message', async () => {
+    test("an attacker's wrong passwords slow the account down; the player's device cookie still gets in", async () => {
       const player = await registerAndActivate(site)
-      const b = new Browser(site.webUrl, { 'x-forwarded-for': '81.45.0.1' })
-      let last = await b.post('/login', { username: player.username, password: 'wrong-password' })
-      for (let i = 0; i < 5; i++) last = await b.post('/login', { username: player.username, password: 'wrong-password' })
-      expect(last.status).toBe(429)
-      expect(textOf(last.html)).toMatch(/Demasiados intentos fallidos en esta cuenta. Inténtalo de nuevo en \d+ minutos/)
-      // the right password does not open a locked account either
-      const right = await b.post('/login', { username: player.username, password: player.password })
+      const own = await logIn(site, player.username, player.password)
+      expect(own.page.url).toBe(`${site.webUrl}/`)
+      const deviceCookie = own.page.setCookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))
+      expect(deviceCookie).toMatch(/; Max-Age=7776000/i)
+      expect(deviceCookie).toMatch(/; HttpOnly/i)
+      expect(deviceCookie).toMatch(/; SameSite=Lax/i)
+      expect(deviceCookie).toMatch(/; Path=\//i)
+      const device = own.b.cookies.get(DEVICE_COOKIE)!
+      expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      // The token is never in a page, and the device cookie outlives the session.
+      await own.b.get('/user-management/profile')
+      await own.b.post('/logout', {})
+      expect(own.b.cookies.has(SESSION_COOKIE)).toBe(false)
+      expect(own.b.cookies.get(DEVICE_COOKIE)).toBe(device)
+      for (const chunk of own.b.transcript) expect(chunk.replace(deviceCookie!, '').includes(device)).toBe(false)
+
+      // The attacker, from ever new addresses, waits out each wait until it is counted in minutes.
+      let last: Page | undefined
+      for (let i = 0; i < 20; i++) {
+        last = await new Browser(site.webUrl, { 'x-forwarded-for': `81.45.1.${i}` }).post('/login', { username: player.username, password: `guess-${i}` })
+        if (last.status === 400) {
+          expect(textOf(last.html)).toContain('¡Usuario o contraseña incorrectos!')
+          continue
+        }
+        expect(last.status).toBe(429)
+        const seconds = /Inténtalo de nuevo dentro de (\d+) s o restablece tu contraseña/.exec(textOf(last.html))?.[1]
+        if (!seconds) break
+        site.advance(Number(seconds) * 1000)
+      }
+      expect(textOf(last!.html)).toMatch(/Demasiados intentos fallidos en esta cuenta\. Inténtalo de nuevo en \d+ minutos/)
+      expect(last!.html).toContain(`value="${player.username}"`)
+      // Even the right password waits, without the device cookie...
+      const right = await new Browser(site.webUrl, { 'x-forwarded-for': '81.45.2.1' }).post('/login', { username: player.username, password: player.password })
       expect(right.status).toBe(429)
+      // ...and gets in with it, which hands the browser a new device token.
+      const back = await own.b.post('/login', { username: player.username, password: player.password })
+      expect(back.url).toBe(`${site.webUrl}/`)
+      expect(textOf(back.html)).toContain(player.username)
+      expect(own.b.cookies.get(DEVICE_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(own.b.cookies.get(DEVICE_COOKIE)).not.toBe(device)
     })
 
     test('a token revoked upstream signs the player out at the next page', async () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCasinoApi } from '../../casino-api/src/server.ts'
+import { startCasinoApi, type CasinoApiOptions } from '../../casino-api/src/server.ts'
 import { createWebApp } from '../../server/app.ts'
 
 export type TestDatabase = { name: 'pglite' } | { name: 'postgres'; databaseUrl: string }
@@ -19,7 +19,7 @@ export function testDatabases(): TestDatabase[] {
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
 
-export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: boolean; adminPassword?: string } = {}) {
+export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: boolean; adminPassword?: string; api?: Partial<CasinoApiOptions> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-site-'))
   const database = opts.database ?? { name: 'pglite' }
   // The web app's port must be known before the casino API writes links into e-mails.
@@ -34,6 +34,8 @@ export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: 
   await new Promise((resolve) => server.once('listening', resolve))
   const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
+  // The casino API's clock, which tests move forward (lockouts, slowdowns) instead of sleeping.
+  let clockOffset = 0
   const api = await startCasinoApi({
     port: 0,
     dataDir,
@@ -41,9 +43,11 @@ export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: 
     logger: false,
     seedDemo: opts.seedDemo ?? false,
     adminPassword: opts.adminPassword,
+    now: () => new Date(Date.now() + clockOffset),
     ...(database.name === 'postgres'
       ? { databaseUrl: database.databaseUrl, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
       : {}),
+    ...opts.api,
   })
   web.setUpstream(api.url)
 
@@ -52,6 +56,10 @@ export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: 
     apiUrl: api.url,
     api,
     dataDir,
+    /** Moves the casino API's clock forward. */
+    advance(ms: number) {
+      clockOffset += ms
+    },
     /** The newest e-mail to `address`, decoded, and the first link in it to a page of the web app. */
     lastMailTo(address: string) {
       return lastMailTo(join(dataDir, 'mail'), address, webUrl)

@@ -1,59 +1,87 @@
-import { and, count, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lt, max, ne } from 'drizzle-orm'
 import type { LoginAnswer, LoginParams } from '../../contract/index.ts'
 import type { z } from 'zod'
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
-import { accessTokens, loginAttempts, loginLocks, players } from '../db/schema.ts'
+import { accessTokens, deviceTokens, loginAttempts, loginLocks, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { getSettings } from '../settings.ts'
-import { findPlayerByUsername } from './players.ts'
-import { hashToken, newOpaqueToken } from './tokens.ts'
+import { findPlayerByUsername, type PlayerRow } from './players.ts'
+import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000
-/** Failures counted within this window... */
+/** A device token is good for this long after the device's last log-in. */
+export const DEVICE_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000
+/** Failures from one ip counted within this window... */
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000
-/** ...lock the account (or the ip) for this long. */
+/** ...lock the ip for this long. */
 export const LOCKOUT_MS = 15 * 60 * 1000
-export const ACCOUNT_FAILURE_LIMIT = 5
 export const IP_FAILURE_LIMIT = 20
+/** Wrong passwords of an account (or a device) count for this long, until the right one is given. */
+export const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000
+/** Wrong passwords from untrusted clients an account takes before each further try must wait... */
+export const ACCOUNT_FAILURE_LIMIT = 5
+/** ...1 s after the fifth, then twice as long after each further one, up to 15 minutes. */
+export const FIRST_DELAY_MS = 1000
+export const MAX_DELAY_MS = 15 * 60 * 1000
+/** Wrong passwords that make a device token untrusted (its log-ins then count like anyone's). */
+export const DEVICE_FAILURE_LIMIT = 5
 
-const accountLockKey = (username: string) => `account:${username.trim().toLowerCase()}`
 const ipLockKey = (ip: string) => `ip:${ip}`
+export const accountKeyOf = (username: string) => username.trim().toLowerCase()
 
+/** How long an account waits after its n-th failure from untrusted clients. */
+export function accountDelayMs(failures: number) {
+  if (failures < ACCOUNT_FAILURE_LIMIT) return 0
+  return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - ACCOUNT_FAILURE_LIMIT, 30), MAX_DELAY_MS)
+}
+
+/**
+ * Log-in, with OWASP's device cookies: a valid device token of this account (from an earlier
+ * log-in on the same device) makes the client trusted. Trusted clients are never slowed down by
+ * other people's failures, and their own failures count against their device token only.
+ * Everyone else (untrusted) shares the account's slowdown and the per-ip lock.
+ */
 export async function login(ctx: Context, params: z.output<typeof LoginParams>, client: { ip: string; userAgent: string | undefined }): Promise<LoginAnswer> {
   const now = ctx.now()
-  const accountKey = params.username.trim().toLowerCase()
+  const accountKey = accountKeyOf(params.username)
   const player = await findPlayerByUsername(ctx.db, params.username)
 
   // A switched-off site still lets administrators in: they are the ones who switch it back on.
   if (player?.scope !== 'admin' && !(await getSettings(ctx.db)).siteAccess) throw new ApiError(403, 'site_disabled')
 
-  await refuseIfLocked(ctx.db, ipLockKey(client.ip), 'ip_locked', now)
-  await refuseIfLocked(ctx.db, accountLockKey(accountKey), 'account_locked', now)
-
-  // Unknown usernames are verified against a dummy hash: same cost, same answer.
-  const ok = await ctx.passwords.verify(player?.passwordHash ?? null, params.password)
-  if (!player || !ok) {
-    await ctx.db.insert(loginAttempts).values({ accountKey, playerId: player?.id ?? null, ip: client.ip, success: false, createdAt: now })
-    await lockIfTooMany(ctx.db, client.ip, accountKey, now)
-    throw new ApiError(400, 'wrong_credentials')
+  const device = player && params.deviceToken ? await validDevice(ctx.db, params.deviceToken, player.id, now) : null
+  if (player && device) {
+    const outcome = await devicePasswordCheck(ctx, { accountKey, playerId: player.id, ip: client.ip, deviceId: device.id }, () =>
+      ctx.passwords.verify(player.passwordHash, params.password),
+    )
+    if (outcome === 'ok') return finishLogin(ctx, player, params.password, client, device.id)
+    if (outcome === 'wrong') throw new ApiError(400, 'wrong_credentials')
+    // 'untrusted': the device token used up its tries, the attempt goes on like anyone's.
   }
 
-  // The right password clears the account's counter, whatever the account's state.
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(loginAttempts)
-      .set({ cleared: true })
-      .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)))
-    await tx.insert(loginAttempts).values({ accountKey, playerId: player.id, ip: client.ip, success: true, cleared: true, createdAt: now })
-  })
+  await refuseIfLocked(ctx.db, ipLockKey(client.ip), now)
+  // Unknown usernames are verified against a dummy hash: same cost, same answer, same slowdown.
+  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey, playerId: player?.id ?? null, ip: client.ip }, () =>
+    ctx.passwords.verify(player?.passwordHash ?? null, params.password),
+  )
+  if (!player || !ok) {
+    await lockIpIfTooMany(ctx.db, client.ip, now)
+    if (waitMs > 0) throw slowedError(waitMs)
+    throw new ApiError(400, 'wrong_credentials')
+  }
+  return finishLogin(ctx, player, params.password, client, null)
+}
 
+/** After the right password: the account's state, then an access token and a device token. */
+async function finishLogin(ctx: Context, player: PlayerRow, password: string, client: { ip: string; userAgent: string | undefined }, deviceId: string | null): Promise<LoginAnswer> {
+  const now = ctx.now()
   if (player.status === 'pending') throw new ApiError(403, 'account_not_active')
   // A suspended account gets the closed answer: both mean "contact support".
   if (player.status !== 'active') throw new ApiError(403, 'account_closed')
 
   if (ctx.passwords.isOutdated(player.passwordHash)) {
-    const passwordHash = await ctx.passwords.hash(params.password)
+    const passwordHash = await ctx.passwords.hash(password)
     await ctx.db.update(players).set({ passwordHash }).where(eq(players.id, player.id))
   }
 
@@ -67,50 +95,165 @@ export async function login(ctx: Context, params: z.output<typeof LoginParams>, 
     createdIp: client.ip,
     userAgent: client.userAgent?.slice(0, 500) ?? null,
   })
-  return { accessToken: token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString() }
+
+  // Every successful log-in hands out a fresh device token; a trusted device's old one is
+  // replaced in place (its row, and so its history of attempts, stays).
+  const deviceToken = newOpaqueToken()
+  const deviceExpiresAt = new Date(now.getTime() + DEVICE_TOKEN_TTL_MS)
+  if (deviceId) {
+    await ctx.db.update(deviceTokens).set({ tokenHash: hashToken(deviceToken), expiresAt: deviceExpiresAt }).where(eq(deviceTokens.id, deviceId))
+  } else {
+    await ctx.db.insert(deviceTokens).values({ tokenHash: hashToken(deviceToken), playerId: player.id, createdAt: now, expiresAt: deviceExpiresAt })
+  }
+  return { accessToken: token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), deviceToken }
 }
 
-async function refuseIfLocked(db: Queryable, key: string, code: 'ip_locked' | 'account_locked', now: Date) {
+/** The device token's row when it is one of this player's and has not expired. */
+async function validDevice(db: Queryable, token: string, playerId: string, now: Date) {
+  if (!OPAQUE_TOKEN.test(token)) return null
+  const [row] = await db
+    .select({ id: deviceTokens.id })
+    .from(deviceTokens)
+    .where(and(eq(deviceTokens.tokenHash, hashToken(token)), eq(deviceTokens.playerId, playerId), gt(deviceTokens.expiresAt, now)))
+  return row ?? null
+}
+
+type Attempt = { accountKey: string; playerId: string | null; ip: string }
+
+/**
+ * The attempt is recorded as a failure before the password is verified, and the failures
+ * counted are those recorded before it: concurrent guesses see each other, so a burst of them
+ * cannot slip in before the first failure is written.
+ */
+async function recordAttempt(db: Queryable, attempt: Attempt & { deviceId?: string }, now: Date) {
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ accountKey: attempt.accountKey, playerId: attempt.playerId, ip: attempt.ip, success: false, createdAt: now, deviceTokenId: attempt.deviceId ?? null })
+    .returning({ id: loginAttempts.id })
+  if (!row) throw new Error('log-in attempt not recorded')
+  return row.id
+}
+
+/** Failures recorded before attempt `beforeId` that still count: of the device, or of the account's untrusted clients. */
+async function earlierFailures(db: Queryable, scope: { accountKey: string } | { deviceId: string }, beforeId: number, now: Date) {
+  const since = new Date(now.getTime() - FAILURE_MEMORY_MS)
+  const [row] = await db
+    .select({ n: count(), last: max(loginAttempts.createdAt) })
+    .from(loginAttempts)
+    .where(
+      and(
+        'deviceId' in scope ? eq(loginAttempts.deviceTokenId, scope.deviceId) : and(eq(loginAttempts.accountKey, scope.accountKey), isNull(loginAttempts.deviceTokenId)),
+        eq(loginAttempts.success, false),
+        eq(loginAttempts.cleared, false),
+        gt(loginAttempts.createdAt, since),
+        lt(loginAttempts.id, beforeId),
+      ),
+    )
+  return { n: row?.n ?? 0, last: row?.last ? new Date(row.last) : null }
+}
+
+async function markSucceeded(db: Queryable, id: number) {
+  await db.update(loginAttempts).set({ success: true, cleared: true }).where(eq(loginAttempts.id, id))
+}
+
+/**
+ * A password check from a trusted device: 'ok', 'wrong' (counted against the device only), or
+ * 'untrusted' when the device token has used up its tries (nothing verified, nothing counted).
+ */
+async function devicePasswordCheck(ctx: Context, attempt: Attempt & { deviceId: string }, verify: () => Promise<boolean>): Promise<'ok' | 'wrong' | 'untrusted'> {
+  const now = ctx.now()
+  const id = await recordAttempt(ctx.db, attempt, now)
+  const { n } = await earlierFailures(ctx.db, { deviceId: attempt.deviceId }, id, now)
+  if (n >= DEVICE_FAILURE_LIMIT) {
+    await ctx.db.delete(loginAttempts).where(eq(loginAttempts.id, id))
+    return 'untrusted'
+  }
+  if (!(await verify())) return 'wrong'
+  await ctx.db.transaction(async (tx) => {
+    await markSucceeded(tx, id)
+    await tx
+      .update(loginAttempts)
+      .set({ cleared: true })
+      .where(and(eq(loginAttempts.deviceTokenId, attempt.deviceId), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)))
+  })
+  return 'ok'
+}
+
+/**
+ * A password check of an account from an untrusted client (a log-in without a device token, or
+ * the current password on change-password). While the account must wait after its earlier
+ * failures, it refuses with 429 without looking at the password. After a failure, `waitMs` is
+ * the wait it has caused (0 while the account is under its free tries). The right password
+ * clears the account's untrusted failures.
+ */
+export async function slowedPasswordCheck(ctx: Context, attempt: Attempt, verify: () => Promise<boolean>): Promise<{ ok: boolean; waitMs: number }> {
+  const now = ctx.now()
+  const id = await recordAttempt(ctx.db, attempt, now)
+  const earlier = await earlierFailures(ctx.db, { accountKey: attempt.accountKey }, id, now)
+  const waitUntil = earlier.last ? earlier.last.getTime() + accountDelayMs(earlier.n) : 0
+  if (waitUntil > now.getTime()) {
+    // A refused try is not a failure: the wait does not grow while the player waits.
+    await ctx.db.delete(loginAttempts).where(eq(loginAttempts.id, id))
+    throw slowedError(waitUntil - now.getTime())
+  }
+  if (await verify()) {
+    await ctx.db.transaction(async (tx) => {
+      await markSucceeded(tx, id)
+      await clearUntrustedFailures(tx, attempt.accountKey)
+    })
+    return { ok: true, waitMs: 0 }
+  }
+  return { ok: false, waitMs: accountDelayMs(earlier.n + 1) }
+}
+
+async function clearUntrustedFailures(db: Queryable, accountKey: string) {
+  await db
+    .update(loginAttempts)
+    .set({ cleared: true })
+    .where(and(eq(loginAttempts.accountKey, accountKey), isNull(loginAttempts.deviceTokenId), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)))
+}
+
+/** 429 with the wait: in seconds under two minutes, in minutes beyond. */
+export function slowedError(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  if (seconds < 120) return new ApiError(429, 'account_slowed', { args: [seconds], retryAfterSeconds: seconds })
+  return new ApiError(429, 'account_locked', { args: [Math.ceil(seconds / 60)], retryAfterSeconds: seconds })
+}
+
+async function refuseIfLocked(db: Queryable, key: string, now: Date) {
   const [active] = await db
     .select({ lockedUntil: loginLocks.lockedUntil })
     .from(loginLocks)
     .where(and(eq(loginLocks.key, key), gt(loginLocks.lockedUntil, now)))
-  if (active) throw lockedError(code, active.lockedUntil, now)
+  if (active) throw ipLockedError(active.lockedUntil, now)
 }
 
-function lockedError(code: 'ip_locked' | 'account_locked', until: Date, now: Date) {
+function ipLockedError(until: Date, now: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
-  return new ApiError(429, code, { args: [Math.ceil(seconds / 60)], retryAfterSeconds: seconds })
+  return new ApiError(429, 'ip_locked', { args: [Math.ceil(seconds / 60)], retryAfterSeconds: seconds })
 }
 
-/** After a failure: lock the ip, or else the account, when its recent failures reach the limit. */
-async function lockIfTooMany(db: Queryable, ip: string, accountKey: string, now: Date) {
+/** After an untrusted failure: lock the ip when its recent failures reach the limit. */
+async function lockIpIfTooMany(db: Queryable, ip: string, now: Date) {
   const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS)
   const [ipFailures] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)))
-  if ((ipFailures?.n ?? 0) >= IP_FAILURE_LIMIT) throw await lock(db, ipLockKey(ip), 'ip_locked', now)
-  const [accountFailures] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false), gt(loginAttempts.createdAt, since)))
-  if ((accountFailures?.n ?? 0) >= ACCOUNT_FAILURE_LIMIT) throw await lock(db, accountLockKey(accountKey), 'account_locked', now)
-}
-
-async function lock(db: Queryable, key: string, code: 'ip_locked' | 'account_locked', now: Date) {
+    .where(and(eq(loginAttempts.ip, ip), isNull(loginAttempts.deviceTokenId), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)))
+  if ((ipFailures?.n ?? 0) < IP_FAILURE_LIMIT) return
   const lockedUntil = new Date(now.getTime() + LOCKOUT_MS)
   await db
     .insert(loginLocks)
-    .values({ key, lockedUntil, createdAt: now })
+    .values({ key: ipLockKey(ip), lockedUntil, createdAt: now })
     .onConflictDoUpdate({ target: loginLocks.key, set: { lockedUntil, createdAt: now } })
-  return lockedError(code, lockedUntil, now)
+  throw ipLockedError(lockedUntil, now)
 }
 
 /** Forgets an account's failures and lock (after a password reset). */
 export async function clearAccountLockout(db: Queryable, username: string) {
-  const accountKey = username.trim().toLowerCase()
-  await db.delete(loginLocks).where(eq(loginLocks.key, accountLockKey(accountKey)))
+  const accountKey = accountKeyOf(username)
+  // Locks of the account from before the slowdown replaced them.
+  await db.delete(loginLocks).where(eq(loginLocks.key, `account:${accountKey}`))
   await db
     .update(loginAttempts)
     .set({ cleared: true })

@@ -10,7 +10,7 @@ import type { Context, Session } from '../context.ts'
 import { oneTimeTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { passwordResetMail } from '../mail-texts.ts'
-import { clearAccountLockout, revokePlayerTokens } from './login.ts'
+import { accountKeyOf, clearAccountLockout, revokePlayerTokens, slowedError, slowedPasswordCheck } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
 import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
@@ -96,10 +96,18 @@ export async function confirmPasswordReset(ctx: Context, params: z.output<typeof
   return { ok: true, message: 'password_reset_done' }
 }
 
-/** Changes the password of the logged-in player and signs out their other sessions. */
-export async function updatePassword(ctx: Context, session: Session, params: z.output<typeof UpdatePlayerPasswordParams>): Promise<Done> {
+/**
+ * Changes the password of the logged-in player and signs out their other sessions. A wrong
+ * current password counts toward the account's log-in slowdown: a borrowed session must not
+ * become a way to guess the password without limits.
+ */
+export async function updatePassword(ctx: Context, session: Session, params: z.output<typeof UpdatePlayerPasswordParams>, client: { ip: string }): Promise<Done> {
   const player = await getPlayer(ctx.db, session.playerId)
-  if (!(await ctx.passwords.verify(player.passwordHash, params.oldPassword))) {
+  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey: accountKeyOf(player.username), playerId: player.id, ip: client.ip }, () =>
+    ctx.passwords.verify(player.passwordHash, params.oldPassword),
+  )
+  if (!ok) {
+    if (waitMs > 0) throw slowedError(waitMs)
     throw new ApiError(400, 'old_password_wrong', { fields: { oldPassword: ['old_password_wrong'] } })
   }
   const passwordHash = await ctx.passwords.hash(params.newPassword)

@@ -119,11 +119,43 @@ export const loginAttempts = pgTable(
     success: boolean('success').notNull(),
     cleared: boolean('cleared').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Set when the attempt came with a valid device token: counted against that device only. */
+    deviceTokenId: uuid('device_token_id').references(() => deviceTokens.id, { onDelete: 'cascade' }),
   },
   (t) => [index('login_attempts_account_idx').on(t.accountKey, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 )
 
-/** Active lockouts: key 'account:<username>' or 'ip:<address>'. */
+/**
+ * Device tokens (OWASP "device cookies"): issued at a successful log-in and bound to that
+ * account; a log-in that presents one with the right password is let in while the account is
+ * slowed down for everyone else. Only the SHA-256 of the opaque token is stored.
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('device_tokens_token_hash_key').on(t.tokenHash), index('device_tokens_player_idx').on(t.playerId)],
+)
+
+/**
+ * Counters of rate-limiter-flexible's drizzle store (key, points, expire), shared by every
+ * instance of the casino API: the per-ip and per-account limits of the username check,
+ * registration and forgotten-password calls.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: at('expire'),
+})
+
+/** Active lockouts: key 'account:<username>', 'ip:<address>' or 'device:<device token id>'. */
 export const loginLocks = pgTable('login_locks', {
   key: text('key').primaryKey(),
   lockedUntil: at('locked_until').notNull(),

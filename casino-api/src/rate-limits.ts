@@ -1,0 +1,84 @@
+/**
+ * Rate limits of the calls that need no password but can be abused by the thousand: the
+ * username check, registration and the forgotten-password mail. Each call is limited per client
+ * ip and per account (the username and the e-mail it names). The counters live in the database
+ * (rate-limiter-flexible's drizzle store on the `rate_limits` table, one atomic upsert per
+ * key), so every instance of the casino API sees the same counts.
+ */
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
+import type { MessageCode } from '../contract/index.ts'
+import type { Database } from './db/open.ts'
+import { rateLimits } from './db/schema.ts'
+import { ApiError } from './http/errors.ts'
+
+/** `points` calls per `durationSeconds`, counted from the first call of the period. */
+export type Limit = { points: number; durationSeconds: number }
+export type LimitedAction = 'usernameCheck' | 'registration' | 'passwordReset'
+export type RateLimits = Record<LimitedAction, { perIp: Limit; perAccount: Limit }>
+/** What CasinoApiOptions.rateLimits takes: any part of the defaults. */
+export type RateLimitOverrides = { [A in LimitedAction]?: { perIp?: Limit; perAccount?: Limit } }
+
+/** Far above what a person does (one check per username typed, a few sign-ups, a few lost passwords). */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  usernameCheck: { perIp: { points: 30, durationSeconds: 60 }, perAccount: { points: 10, durationSeconds: 60 } },
+  registration: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 10, durationSeconds: 3600 } },
+  passwordReset: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 10, durationSeconds: 3600 } },
+}
+
+/** The refusal of each action, and whether its wait is told in seconds or minutes. */
+const REFUSAL: Record<LimitedAction, { code: MessageCode; unitSeconds: number }> = {
+  usernameCheck: { code: 'username_checks_limited', unitSeconds: 1 },
+  registration: { code: 'registrations_limited', unitSeconds: 60 },
+  passwordReset: { code: 'reset_requests_limited', unitSeconds: 60 },
+}
+
+export type RateLimiter = {
+  /**
+   * Counts one call of `action` for the ip and for each account key (username, e-mail), and
+   * throws 429 with the longest wait when any of them is over its limit.
+   */
+  check(action: LimitedAction, keys: { ip: string; accounts: string[] }): Promise<void>
+}
+
+export function createRateLimiter(db: Database, overrides: RateLimitOverrides = {}): RateLimiter {
+  const limiters = new Map<string, RateLimiterDrizzle>()
+  const limiter = (action: LimitedAction, scope: 'perIp' | 'perAccount') => {
+    const name = `${action}:${scope}`
+    let found = limiters.get(name)
+    if (!found) {
+      const limit = overrides[action]?.[scope] ?? DEFAULT_RATE_LIMITS[action][scope]
+      found = new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        keyPrefix: name,
+        points: limit.points,
+        duration: limit.durationSeconds,
+        // Expired rows are deleted by the service's own pruning (maintenance.ts), not by a timer per limiter.
+        clearExpiredByTimeout: false,
+      })
+      limiters.set(name, found)
+    }
+    return found
+  }
+
+  return {
+    async check(action, { ip, accounts }) {
+      const keys = [...new Set(accounts.map((account) => account.trim().toLowerCase()).filter(Boolean))]
+      const results = await Promise.allSettled([
+        limiter(action, 'perIp').consume(ip),
+        ...keys.map((key) => limiter(action, 'perAccount').consume(key)),
+      ])
+      let waitMs = -1
+      for (const result of results) {
+        if (result.status === 'fulfilled') continue
+        // Over the limit rejects with the counter's state; anything else is a database failure.
+        if (!(result.reason instanceof RateLimiterRes)) throw result.reason
+        waitMs = Math.max(waitMs, result.reason.msBeforeNext)
+      }
+      if (waitMs < 0) return
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+      const { code, unitSeconds } = REFUSAL[action]
+      throw new ApiError(429, code, { args: [Math.ceil(seconds / unitSeconds)], retryAfterSeconds: seconds })
+    },
+  }
+}

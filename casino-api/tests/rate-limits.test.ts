@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test } from 'vitest'
+import type { RateLimitOverrides } from '../src/rate-limits.ts'
+import { backends, newPlayer, startTestApi, useApis, type TestApi } from './helpers.ts'
+
+// Low limits, so that a test reaches them in a few calls; the defaults are far above what a
+// person does (rate-limits.ts).
+const LIMITS: RateLimitOverrides = {
+  usernameCheck: { perIp: { points: 3, durationSeconds: 60 }, perAccount: { points: 2, durationSeconds: 60 } },
+  registration: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
+  passwordReset: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
+}
+
+const api = useApis({ rateLimits: LIMITS })
+
+let lastIp = 0
+const freshIp = () => {
+  lastIp += 1
+  return `198.19.${lastIp >> 8}.${lastIp & 255}`
+}
+const name = () => `n_${randomBytes(4).toString('hex')}`
+
+/** A 429 with the code, its wait in the message, in the body and in Retry-After. */
+async function expectLimited(a: TestApi, call: Parameters<TestApi['fail']>[0], params: unknown, ip: string, code: string, maxSeconds: number) {
+  const refused = await a.fail(call, params, 429, { ip })
+  expect(refused.code).toBe(code)
+  expect(refused.retryAfterSeconds).toBeGreaterThan(0)
+  expect(refused.retryAfterSeconds).toBeLessThanOrEqual(maxSeconds)
+  expect(refused.headers.get('retry-after')).toBe(String(refused.retryAfterSeconds))
+  expect(refused.message).toContain(String(refused.args?.[0]))
+  return refused
+}
+
+test.for(backends)('the username check is limited per address and per username [%s]', async (backend) => {
+  const a = api(backend)
+  const ip = freshIp()
+  for (let i = 0; i < 3; i++) expect(await a.ok('validate_player_name', { username: name() }, { ip })).toEqual({ available: true })
+  const refused = await expectLimited(a, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
+  expect(refused.message).toMatch(/^Too many username checks\. Try again in \d+ s\.$/)
+  // Another address is not affected...
+  const wanted = name()
+  await a.ok('validate_player_name', { username: wanted }, { ip: freshIp() })
+  await a.ok('validate_player_name', { username: wanted.toUpperCase() }, { ip: freshIp() })
+  // ...but one username cannot be checked from ever new addresses.
+  await expectLimited(a, 'validate_player_name', { username: wanted }, freshIp(), 'username_checks_limited', 60)
+})
+
+test.for(backends)('registration is limited per address and per username and e-mail [%s]', async (backend) => {
+  const a = api(backend)
+  const ip = freshIp()
+  for (let i = 0; i < 3; i++) await a.ok('register_player', newPlayer(), { ip })
+  const refused = await expectLimited(a, 'register_player', newPlayer(), ip, 'registrations_limited', 3600)
+  expect(refused.message).toMatch(/^Too many sign-up attempts\. Try again in \d+ min\.$/)
+  expect(refused.args).toEqual([60])
+
+  // The same e-mail from ever new addresses: the second try is the account's last.
+  const first = newPlayer()
+  await a.ok('register_player', first, { ip: freshIp() })
+  expect((await a.fail('register_player', newPlayer({ email: first.email }), 409, { ip: freshIp() })).code).toBe('email_taken')
+  await expectLimited(a, 'register_player', newPlayer({ email: first.email }), freshIp(), 'registrations_limited', 3600)
+})
+
+test.for(backends)('forgotten-password requests are limited per address and per account [%s]', async (backend) => {
+  const a = api(backend)
+  const ip = freshIp()
+  for (let i = 0; i < 3; i++) await a.fail('reset_player_password', { username: name(), email: `${name()}@example.com` }, 400, { ip })
+  const refused = await expectLimited(a, 'reset_player_password', { username: name(), email: `${name()}@example.com` }, ip, 'reset_requests_limited', 3600)
+  expect(refused.message).toMatch(/^Too many password reset requests\. Try again in \d+ min\.$/)
+
+  const player = newPlayer()
+  await a.ok('register_player', player, { ip: freshIp() })
+  for (let i = 0; i < 2; i++) await a.ok('reset_player_password', { username: player.username, email: player.email, language: 'es' }, { ip: freshIp() })
+  await expectLimited(a, 'reset_player_password', { username: player.username, email: player.email }, freshIp(), 'reset_requests_limited', 3600)
+})
+
+// Several instances of the casino API on one PostgreSQL schema share the counters.
+test.for(backends.filter((b) => b === 'postgres'))('two casino API instances on one database count together [%s]', async () => {
+  const schema = `test_${randomBytes(6).toString('hex')}`
+  const one = await startTestApi('postgres', { schema, dropSchemaOnClose: false, rateLimits: LIMITS })
+  try {
+    const two = await startTestApi('postgres', { schema, dropSchemaOnClose: true, rateLimits: LIMITS })
+    try {
+      const ip = freshIp()
+      await one.ok('validate_player_name', { username: name() }, { ip })
+      await two.ok('validate_player_name', { username: name() }, { ip })
+      await one.ok('validate_player_name', { username: name() }, { ip })
+      await expectLimited(two, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
+      await expectLimited(one, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
+    } finally {
+      await two.close()
+    }
+  } finally {
+    await one.close()
+  }
+})

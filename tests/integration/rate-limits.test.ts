@@ -1,0 +1,52 @@
+// The casino API's rate limits as a player meets them in the web app (JavaScript off): a 429
+// with the catalogue message on the form, and the input kept.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Browser, textOf } from '../setup/http.ts'
+import { newPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+
+const limit = { points: 2, durationSeconds: 3600 }
+
+for (const database of testDatabases()) {
+  describe(`rate limits on ${database.name}`, () => {
+    let site: TestSite
+    beforeAll(async () => {
+      site = await startTestSite({
+        database,
+        api: { rateLimits: { registration: { perIp: limit, perAccount: limit }, passwordReset: { perIp: limit, perAccount: limit } } },
+      })
+    })
+    afterAll(async () => {
+      await site?.close()
+    })
+
+    test('too many forgotten-password requests: the message on the form, the input kept', async () => {
+      const b = new Browser(site.webUrl, { 'x-forwarded-for': '81.46.0.1' })
+      const fields = { username: 'nobody_here', email: 'nobody@example.com' }
+      for (let i = 0; i < 2; i++) {
+        const page = await b.post('/forgot-password', fields)
+        expect(page.status).toBe(400)
+        expect(textOf(page.html)).toContain('¡Usuario o correo incorrectos!')
+      }
+      const limited = await b.post('/forgot-password', fields)
+      expect(limited.status).toBe(429)
+      expect(textOf(limited.html)).toContain('Demasiadas solicitudes para restablecer la contraseña. Inténtalo de nuevo dentro de 60 min.')
+      expect(limited.html).toContain('value="nobody@example.com"')
+
+      const english = await new Browser(site.webUrl, { 'x-forwarded-for': '81.46.0.1' }).post('/en/forgot-password', fields)
+      expect(english.status).toBe(429)
+      expect(textOf(english.html)).toContain('Too many password reset requests. Try again in 60 min.')
+    })
+
+    test('too many sign-ups from one address: the message on the form, the input kept', async () => {
+      const b = new Browser(site.webUrl, { 'x-forwarded-for': '81.46.0.2' })
+      for (let i = 0; i < 2; i++) expect((await b.post('/register', newPlayer())).status).toBe(200)
+      const player = newPlayer()
+      const limited = await b.post('/register', player)
+      expect(limited.status).toBe(429)
+      expect(textOf(limited.html)).toContain('Demasiados intentos de registro. Inténtalo de nuevo dentro de 60 min.')
+      expect(limited.html).toContain(`value="${player.email}"`)
+      expect(limited.html).toContain(`value="${player.city}"`)
+      expect(limited.html).not.toContain(player.password)
+    })
+  })
+}
