@@ -1,13 +1,13 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { ConfirmEmailChangeAnswer, ConfirmEmailChangeParams, UpdateProfileAnswer, UpdateProfileParams } from '../../contract/index.ts'
 import type { Context, Session } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { loginAttempts, oneTimeTokens, players } from '../db/schema.ts'
+import { oneTimeTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { emailChangeMail, emailChangeNoticeMail } from '../mail-texts.ts'
 import { getSettings } from '../settings.ts'
-import { ACCOUNT_FAILURE_LIMIT, LOCKOUT_MS, LOCKOUT_WINDOW_MS } from './login.ts'
+import { accountKeyOf, slowedError, slowedPasswordCheck } from './login.ts'
 import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
 import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
@@ -84,25 +84,17 @@ export async function updateProfile(
 }
 
 /**
- * The current password, for a change of e-mail. A wrong one counts as a failed log-in of the
- * account (the same rows and limit as the log-in lockout), so a borrowed session cannot guess
- * it here without end.
+ * The current password, for a change of e-mail. It goes through the log-in's slowdown (the same
+ * counter as a wrong log-in or a wrong current password on change-password), so a borrowed
+ * session cannot guess it here without end.
  */
 async function checkCurrentPassword(ctx: Context, player: PlayerRow, password: string | undefined, ip: string) {
   if (!password) throw new ApiError(400, 'validation_failed', { fields: { currentPassword: ['field_required'] } })
-  const accountKey = player.username.toLowerCase()
-  const now = ctx.now()
-  const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS)
-  const [failures] = await ctx.db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false), gt(loginAttempts.createdAt, since)))
-  if ((failures?.n ?? 0) >= ACCOUNT_FAILURE_LIMIT) {
-    const seconds = LOCKOUT_MS / 1000
-    throw new ApiError(429, 'account_locked', { args: [Math.ceil(seconds / 60)], retryAfterSeconds: seconds })
-  }
-  if (await ctx.passwords.verify(player.passwordHash, password)) return
-  await ctx.db.insert(loginAttempts).values({ accountKey, playerId: player.id, ip, success: false, createdAt: now })
+  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey: accountKeyOf(player.username), playerId: player.id, ip }, () =>
+    ctx.passwords.verify(player.passwordHash, password),
+  )
+  if (ok) return
+  if (waitMs > 0) throw slowedError(waitMs)
   throw new ApiError(400, 'old_password_wrong', { fields: { currentPassword: ['old_password_wrong'] } })
 }
 
