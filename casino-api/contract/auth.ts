@@ -165,4 +165,22 @@ export const PlayerSendMessageParams = z.object({
 })
 export const PlayerSendMessageAnswer = Done
 
+// ---- e-mailed links: their state without spending them; a new activation e-mail -----------
+
+/** What a link's page shows when it opens: the form (valid), or the next step for the others. */
+export const LinkState = z.enum(['valid', 'used', 'expired', 'invalid'])
+export type LinkState = z.infer<typeof LinkState>
+export const CheckTokenParams = z.object({ token: z.string().min(1).max(200) })
+export const CheckTokenAnswer = z.object({ state: LinkState })
+
+/**
+ * A new activation link for a pending account named by its username or e-mail. The answer is the
+ * same whether such an account exists or not (no account enumeration).
+ */
+export const ResendActivationParams = z.object({
+  /** The e-mail goes out in the account's own language. */
+  login: required(254),
+})
+export const ResendActivationAnswer = z.object({ ok: z.literal(true), message: z.literal('activation_resent') })
+
 export { Money }

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { login, revokeToken } from './accounts/login.ts'
+import { checkOneTimeToken, resendActivation } from './accounts/links.ts'
 import { confirmPasswordReset, requestPasswordReset, updatePassword } from './accounts/password-flows.ts'
 import { getBalance, getPlayer, toProfile, usernameIs } from './accounts/players.ts'
 import { updateProfile } from './accounts/profile.ts'
@@ -46,6 +47,12 @@ export const handlers: Handlers = {
   reset_player_password: (ctx, { params, ip }) => requestPasswordReset(ctx, params, { ip }),
 
   confirm_password_reset: (ctx, { params }) => confirmPasswordReset(ctx, params),
+
+  check_activation_token: async (ctx, { params }) => ({ state: await checkOneTimeToken(ctx, 'activation', params.token) }),
+
+  check_password_reset_token: async (ctx, { params }) => ({ state: await checkOneTimeToken(ctx, 'password_reset', params.token) }),
+
+  resend_activation: (ctx, { params, ip }) => resendActivation(ctx, params, { ip }),
 
   update_player_password: (ctx, { params, session }) => updatePassword(ctx, must(session), params),
 
