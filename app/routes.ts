@@ -10,6 +10,7 @@ export default [
   route('en?/forgot-password', 'routes/forgot-password.tsx'),
   route('en?/reset-password/:token', 'routes/reset-password.tsx'),
   route('en?/activate/:token', 'routes/activate.tsx'),
+  route('en?/activation/resend', 'routes/resend-activation.tsx'),
   route('en?/restriction', 'routes/restriction.tsx'),
   route('en?/user-management', 'routes/user-management.tsx', [
     index('routes/user-management.index.tsx'),

@@ -60,6 +60,7 @@ export default {
     noAccount: "Don't have an account yet?",
     register: 'Register now',
     close: 'Close',
+    resendActivation: 'Send me a new activation e-mail',
   },
   logout: {
     title: 'Log out',
@@ -84,5 +85,9 @@ export default {
   },
   offline: {
     title: 'You are offline',
+  },
+  passwordToggle: {
+    show: 'Show',
+    label: 'Show password',
   },
 }

@@ -62,6 +62,7 @@ export default {
     noAccount: '¿Todavía no tienes cuenta?',
     register: 'Regístrate ahora',
     close: 'Cerrar',
+    resendActivation: 'Enviarme otro correo de activación',
   },
   logout: {
     title: 'Cerrar sesión',
@@ -86,5 +87,9 @@ export default {
   },
   offline: {
     title: 'Sin conexión',
+  },
+  passwordToggle: {
+    show: 'Mostrar',
+    label: 'Mostrar la contraseña',
   },
 } satisfies typeof en

@@ -178,7 +178,7 @@ for (const database of testDatabases()) {
         for (const fields of junk) {
           const page = await b.post(path, fields, { follow: false })
           expect(page.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(400)
-          expect(textOf(page.html), path).toMatch(/Campo obligatorio|Field required|Dirección de correo no válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32/)
+          expect(textOf(page.html), path).toMatch(/Campo obligatorio|Field required|Dirección de correo no válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32|Este enlace no es válido/)
           expect(page.html).not.toMatch(/at .*\.(ts|js):\d+/)
         }
       }
