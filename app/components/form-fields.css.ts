@@ -1,7 +1,9 @@
-import { globalStyle, style } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, media, space, vars } from '../styles/theme.css.ts'
 import { button, notice, card as uiCard } from '../styles/ui.css.ts'
 import { fieldError, input } from './forms.css.ts'
+
+const { globalStyle, style } = layered(layers.components)
 
 // The look of forms.tsx and of the account pages. The base pieces (form, field, label, input,
 // form error) are those of forms.css.ts, shared with the login form.
