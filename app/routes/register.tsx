@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
-import { CheckboxField, Field, FormErrors, FormPage, FormStatus, RadioGroupField, SelectField, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
+import { CheckboxField, ErrorSummary, Field, FormErrors, FormPage, FormStatus, RadioGroupField, SelectField, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { siteAccessContext } from '../middleware/access.ts'
 import { getInstance } from '../middleware/i18next.ts'
@@ -134,6 +134,30 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <FormPage heading={t('auth.register.heading')} intro={t('auth.register.intro')} wide>
       <Form method="post" {...getFormProps(form)} className={forms.form}>
+        <ErrorSummary
+          formId={form.id}
+          lastResult={lastResult}
+          entries={[
+            { meta: fields.username, label: t('auth.register.username') },
+            { meta: fields.email, label: t('auth.register.email') },
+            { meta: fields.password, label: t('auth.register.password') },
+            { meta: fields.confirmPassword, label: t('auth.register.confirmPassword') },
+            { meta: fields.phone, label: t('auth.register.phone') },
+            { meta: fields.promoCode, label: t('auth.register.promoCode') },
+            { meta: fields.firstName, label: t('auth.register.firstName') },
+            { meta: fields.lastName, label: t('auth.register.lastName') },
+            { meta: fields.gender, label: t('auth.register.gender') },
+            { meta: fields.birthday, label: t('auth.register.birthday') },
+            { meta: fields.address, label: t('auth.register.address') },
+            { meta: fields.postalCode, label: t('auth.register.postalCode') },
+            { meta: fields.city, label: t('auth.register.city') },
+            { meta: fields.country, label: t('auth.register.country') },
+            { meta: fields.language, label: t('auth.register.language') },
+            { meta: fields.ageConfirmed, label: t('auth.register.ageConfirmed') },
+            { meta: fields.termsAccepted, label: t('auth.register.termsAccepted') },
+            { meta: fields.currencyConfirmed, label: t('auth.register.currencyConfirmed', { currency: loaderData.currency, label: loaderData.currencyLabel }) },
+          ]}
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
 
         <fieldset className={forms.section}>

@@ -82,9 +82,19 @@ export const RegisterPlayerParams = z.object({
 export type RegisterPlayerParams = z.infer<typeof RegisterPlayerParams>
 
 /** The registration form: the API fields plus a repeated password that must match. */
+/**
+ * Runs a confirmation check even when other fields of the form failed (zod skips refinements of
+ * an object with failed fields): a mismatched confirmation is reported together with everything
+ * else, not only after the rest was fixed. Only when both passwords are text.
+ */
+const bothTyped = (first: string, second: string) => (payload: { value: unknown }) => {
+  const value = payload.value as Record<string, unknown> | null
+  return typeof value?.[first] === 'string' && typeof value?.[second] === 'string'
+}
+
 export const RegisterForm = RegisterPlayerParams.extend({ confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required') }).refine(
   (v) => v.password === v.confirmPassword,
-  { path: ['confirmPassword'], message: 'password_mismatch' },
+  { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('password', 'confirmPassword') },
 )
 
 export const RegisterPlayerAnswer = z.object({
@@ -118,7 +128,7 @@ export const ConfirmPasswordResetAnswer = Done
 
 export const ResetPasswordForm = ConfirmPasswordResetParams.extend({
   confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch' })
+}).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('password', 'confirmPassword') })
 
 export const UpdatePlayerPasswordParams = z.object({
   oldPassword: anyPassword(),
@@ -127,7 +137,7 @@ export const UpdatePlayerPasswordParams = z.object({
 export const UpdatePlayerPasswordAnswer = Done
 export const ChangePasswordForm = UpdatePlayerPasswordParams.extend({
   confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch' })
+}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('newPassword', 'confirmPassword') })
 
 // ---- profile --------------------------------------------------------------------------
 

@@ -48,5 +48,6 @@ export default {
     confirmPassword: 'Confirm the new password',
     submit: 'Change password',
     submitting: 'Changing…',
+    typeAgain: 'Your new password was not saved because the current password is wrong. For your safety a page never sends passwords back, so please type the new one again.',
   },
 }

@@ -90,4 +90,8 @@ export default {
     show: 'Show',
     label: 'Show password',
   },
+  errorSummary: {
+    heading_one: '{{count}} field needs your attention',
+    heading_other: '{{count}} fields need your attention',
+  },
 }

@@ -92,4 +92,8 @@ export default {
     show: 'Mostrar',
     label: 'Mostrar la contraseña',
   },
+  errorSummary: {
+    heading_one: 'Revisa {{count}} campo',
+    heading_other: 'Revisa {{count}} campos',
+  },
 } satisfies typeof en
