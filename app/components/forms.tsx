@@ -59,7 +59,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: readonly strin
 }
 
 /**
- * Messages about the whole form (an upstream refusal such as 'Wrong username or email!'). The
+ * Messages about the whole form (an upstream refusal such as 'Wrong username or e-mail address.'). The
  * box is always rendered so that screen readers announce what appears in it after a submit.
  */
 export function FormErrors({ id, errors }: { id?: string; errors?: readonly string[] | null }) {

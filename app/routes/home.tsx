@@ -82,7 +82,7 @@ export default function Home() {
             <p className={styles.lead}>{t('home.hero.text')}</p>
             {player ? (
               <div className={styles.actions}>
-                <p className={styles.welcome}>{t('home.hero.welcomeBack', { username: player.username })}</p>
+                <p className={styles.welcome}>{t('home.hero.greeting', { username: player.username })}</p>
                 <SmartLink to={localePath('/user-management')} className={button.primary}>
                   {t('home.hero.account')}
                 </SmartLink>

@@ -28,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema: LoginParams })
   if (submission.status !== 'success') return invalidForm(submission)
   const answer = await callUpstream(args, 'login', submission.value)
-  // 'Wrong username or password!' and the lockouts are about the whole form, not one field.
+  // 'Wrong username or password.' and the lockouts are about the whole form, not one field.
   if (!answer.ok) return refusedForm(submission, answer)
   return startPlayerSession(args, answer.data.accessToken, '/')
 }

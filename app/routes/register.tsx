@@ -24,7 +24,17 @@ const CHECK_USERNAME = 'check-username'
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/
 
 // Shown next to the currency confirmation when the casino API does not answer its settings.
-const DEFAULT_CURRENCY = { currency: 'EUR', currencyLabel: 'Fichas' } as const
+const DEFAULT_CURRENCY = { currency: 'EUR' } as const
+
+/** The currency's name as a sentence uses it ('euros', 'Indian rupees'), in the page's language. */
+function currencyName(currency: string, locale: string) {
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }).formatToParts(2)
+    return parts.find((part) => part.type === 'currency')?.value ?? currency
+  } catch {
+    return currency
+  }
+}
 
 /** The latest day someone born on it is 18 today (the date input's max). */
 function latestBirthday(today = new Date()) {
@@ -39,12 +49,13 @@ export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
   // The root's access middleware already read the settings and the visitor's country.
   const { settings, geo } = args.context.get(siteAccessContext)
-  const { currency, currencyLabel } = settings ?? DEFAULT_CURRENCY
+  const { currency } = settings ?? DEFAULT_CURRENCY
   const country = geo?.countryCode && isCountryCode(geo.countryCode) ? geo.countryCode.toUpperCase() : ''
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('auth.register.title')),
     currency,
-    currencyLabel,
+    // Named on the server, like the countries, so that the browser's ICU cannot differ.
+    currencyName: currencyName(currency, requestLocale(args)),
     country,
     // Named on the server: the browser's ICU may name and sort countries differently (hydration).
     countries: countryOptions(requestLocale(args)),
@@ -155,7 +166,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             { meta: fields.language, label: t('auth.register.language') },
             { meta: fields.ageConfirmed, label: t('auth.register.ageConfirmed') },
             { meta: fields.termsAccepted, label: t('auth.register.termsAccepted') },
-            { meta: fields.currencyConfirmed, label: t('auth.register.currencyConfirmed', { currency: loaderData.currency, label: loaderData.currencyLabel }) },
+            { meta: fields.currencyConfirmed, label: t('auth.register.currencyConfirmed', { currency: loaderData.currency, name: loaderData.currencyName }) },
           ]}
         />
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -239,7 +250,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <p className={forms.currency}>
             <span>{t('auth.register.currency')}</span>{' '}
             <strong>
-              {loaderData.currency} · {loaderData.currencyLabel}
+              {t('auth.register.currencyValue', { currency: loaderData.currency, name: loaderData.currencyName })}
             </strong>
           </p>
           <input type="hidden" name={fields.currency.name} value={loaderData.currency} />
@@ -248,7 +259,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <CheckboxField meta={fields.termsAccepted} label={t('auth.register.termsAccepted')} help={t('auth.register.termsHelp')} />
           <CheckboxField
             meta={fields.currencyConfirmed}
-            label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, label: loaderData.currencyLabel })}
+            label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, name: loaderData.currencyName })}
           />
         </fieldset>
 

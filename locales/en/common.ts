@@ -51,7 +51,7 @@ export default {
   },
   login: {
     title: 'Log in',
-    intro: 'Welcome back. Log in to play for real, deposit and see your history.',
+    intro: 'Log in to play for real money, deposit and see your history.',
     username: 'Username',
     password: 'Password',
     submit: 'Log in',

@@ -39,8 +39,9 @@ export default {
     newsletter: 'Quiero recibir novedades y ofertas por correo y SMS',
     ageConfirmed: 'Tengo 18 años o más',
     termsAccepted: 'Acepto los términos y condiciones y la política de privacidad',
-    termsHelp: 'Una cuenta por persona. Podemos pedirte documentos de identidad antes de un retiro.',
-    currencyConfirmed: 'Confirmo la moneda de mi cuenta: {{currency}} ({{label}})',
+    termsHelp: 'Una cuenta por persona. Podemos pedirte documentos de identidad antes de una retirada.',
+    currencyValue: '{{name}} ({{currency}})',
+    currencyConfirmed: 'Confirmo que mi cuenta será en {{name}} ({{currency}})',
     submit: 'Crear cuenta',
     submitting: 'Creando tu cuenta…',
     haveAccount: '¿Ya tienes cuenta?',
@@ -76,7 +77,7 @@ export default {
     submitting: 'Enviando…',
     sentHeading: 'Revisa tu correo',
     sentNote: 'El enlace sirve una sola vez y caduca pronto. Si no llega en unos minutos, mira en la carpeta de correo no deseado.',
-    backToLogin: 'Volver a iniciar sesión',
+    backToLogin: 'Volver al inicio de sesión',
   },
   reset: {
     title: 'Elige una contraseña nueva',
@@ -101,6 +102,6 @@ export default {
     submit: 'Enviar un enlace nuevo',
     submitting: 'Enviando…',
     sentHeading: 'Revisa tu correo',
-    backToLogin: 'Volver a iniciar sesión',
+    backToLogin: 'Volver al inicio de sesión',
   },
 } satisfies typeof en

@@ -53,7 +53,7 @@ export default {
   },
   login: {
     title: 'Iniciar sesión',
-    intro: 'Bienvenido de nuevo. Inicia sesión para jugar con dinero real, depositar y ver tu historial.',
+    intro: 'Inicia sesión para jugar con dinero real, depositar y ver tu historial.',
     username: 'Nombre de usuario',
     password: 'Contraseña',
     submit: 'Iniciar sesión',
@@ -93,7 +93,7 @@ export default {
     label: 'Mostrar la contraseña',
   },
   errorSummary: {
-    heading_one: 'Revisa {{count}} campo',
-    heading_other: 'Revisa {{count}} campos',
+    heading_one: 'Hay {{count}} campo por revisar',
+    heading_other: 'Hay {{count}} campos por revisar',
   },
 } satisfies typeof en
