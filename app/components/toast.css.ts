@@ -60,3 +60,4 @@ export const close = style({
   cursor: 'pointer',
   selectors: { '&:hover': { color: vars.color.text, background: vars.color.surface } },
 })
+export const action = style({ fontWeight: 600, whiteSpace: 'nowrap' })

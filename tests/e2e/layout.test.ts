@@ -79,6 +79,20 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     await context.close()
   })
 
+  test('a protected page opened while logged out lands home with a notice whose "Log in" opens the dialog', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/user-management/profile')
+    expect(new URL(page.url()).pathname).toBe('/')
+    const toast = page.getByRole('status').filter({ hasText: es.catalogue.login_required })
+    await toast.waitFor()
+    await page.waitForLoadState('networkidle')
+    await toast.getByRole('link', { name: es.common.header.login }).click()
+    await page.getByRole('dialog').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    await context.close()
+  })
+
   test('the light theme still applies over the layered styles', async () => {
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     await context.addCookies([{ name: 'theme', value: 'light', url: env.site.webUrl }])

@@ -97,5 +97,9 @@ describe('dead ends of the account pages', () => {
     const home = await b.get('/en/user-management/profile')
     expect(new URL(home.url).pathname).toBe('/en')
     expect(textOf(home.html)).toContain(en.catalogue.login_required)
+    // …and offers to log in right there.
+    const toast = /<div role="status"[^>]*>[\s\S]*?<\/p>/.exec(home.html)?.[0] ?? ''
+    expect(toast).toContain(en.catalogue.login_required)
+    expect(toast).toContain('href="/en/login"')
   })
 })
