@@ -11,6 +11,7 @@ export default [
   route('en?/reset-password/:token', 'routes/reset-password.tsx'),
   route('en?/activate/:token', 'routes/activate.tsx'),
   route('en?/confirm-email/:token', 'routes/confirm-email.tsx'),
+  route('en?/activation/resend', 'routes/resend-activation.tsx'),
   route('en?/restriction', 'routes/restriction.tsx'),
   route('en?/user-management', 'routes/user-management.tsx', [
     index('routes/user-management.index.tsx'),

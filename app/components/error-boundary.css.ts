@@ -1,5 +1,7 @@
-import { style } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, space, vars } from '../styles/theme.css.ts'
+
+const { style } = layered(layers.components)
 
 export const status = style({ margin: 0, color: vars.color.accentText, fontSize: fontSize.hero, fontWeight: 800, lineHeight: 1 })
 export const message = style({ fontSize: fontSize.large })

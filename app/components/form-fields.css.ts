@@ -1,7 +1,9 @@
-import { globalStyle, style } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, media, space, vars } from '../styles/theme.css.ts'
 import { button, notice, card as uiCard } from '../styles/ui.css.ts'
 import { fieldError, input } from './forms.css.ts'
+
+const { globalStyle, style } = layered(layers.components)
 
 // The look of forms.tsx and of the account pages. The base pieces (form, field, label, input,
 // form error) are those of forms.css.ts, shared with the login form.
@@ -85,3 +87,16 @@ export const grid = style({
 export const full = style({ '@media': { [media.md]: { gridColumn: '1 / -1' } } })
 export const currency = style({ margin: 0, display: 'flex', gap: space[2], alignItems: 'baseline', color: vars.color.muted })
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'center', marginTop: space[2] })
+
+// The password input and its "Show" toggle side by side.
+export const passwordRow = style({ display: 'flex', gap: space[2], alignItems: 'stretch' })
+export const passwordToggle = style([
+  button.secondary,
+  { minHeight: '44px', flexShrink: 0, selectors: { '&[aria-pressed="true"]': { borderColor: vars.color.accent, color: vars.color.accentText } } },
+])
+
+// The error summary at the top of a form after a failed submit.
+export const summary = style([notice, { borderColor: vars.color.danger, borderLeftColor: vars.color.danger }])
+export const summaryHeading = style({ fontSize: fontSize.body, margin: `0 0 ${space[2]}` })
+export const summaryList = style({ margin: 0, paddingLeft: space[5], display: 'grid', gap: space[1] })
+globalStyle(`${summaryList} a`, { color: vars.color.dangerText })

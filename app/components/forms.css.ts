@@ -1,6 +1,8 @@
-import { globalStyle, style } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, radius, space, vars } from '../styles/theme.css.ts'
 import { notice } from '../styles/ui.css.ts'
+
+const { globalStyle, style } = layered(layers.components)
 
 // Form styles: the login form's layout, and the field pieces that form-fields.css.ts builds on.
 export const form = style({ display: 'grid', gap: space[4] })

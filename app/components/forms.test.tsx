@@ -64,7 +64,7 @@ test('a field is labelled, marked invalid and points at its hint and its transla
   expect(input).toContain('aria-invalid="true"')
   expect(input).toMatch(/aria-describedby="t-email-error t-email-help"/)
   expect(input).toContain('value="not-an-email"')
-  expect(html).toMatch(/<ul id="t-email-error"[^>]*><li>Not valid email address<\/li><\/ul>/)
+  expect(html).toMatch(/<ul id="t-email-error"[^>]*><li>Please enter a valid e-mail address\.<\/li><\/ul>/)
   expect(html).not.toContain('role="alert"')
   // A valid field points at nothing and says nothing.
   expect(tag(html, 't-city')).not.toContain('aria-invalid')
@@ -73,16 +73,16 @@ test('a field is labelled, marked invalid and points at its hint and its transla
 
 test('form errors are translated with their values; unknown messages never show raw', async () => {
   const html = await render('en')
-  expect(html).toContain('Amount must be between 1,00 € and 500,00 €')
+  expect(html).toContain('The amount must be between 1,00 € and 500,00 €.')
   expect(html).toContain('Please check this value.')
   expect(html).not.toContain('some zod default')
-  expect(html).toContain('Please accept terms and conditions')
+  expect(html).toContain('Please accept the terms and conditions.')
 })
 
 test('the same form in Spanish', async () => {
   const html = await render('es')
-  expect(html).toContain('Dirección de correo no válida')
-  expect(html).toContain('El importe debe estar entre 1,00 € y 500,00 €')
+  expect(html).toContain('Introduce una dirección de correo electrónico válida.')
+  expect(html).toContain('El importe debe estar entre 1,00 € y 500,00 €.')
 })
 
 test('checkbox, select and radios carry their state and errors', async () => {

@@ -1,10 +1,11 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps } from '@conform-to/react'
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useEffect } from 'react'
+import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormAction, useNavigation } from 'react-router'
 import type { MessageCode } from '../../casino-api/contract/common.ts'
 import { decodeMessage } from '../utils/form-messages.ts'
 import * as styles from './form-fields.css.ts'
+import { useHydrated } from './use-hydrated.ts'
 
 // Every message these components show is a catalogue code (a zod rule's message or an upstream
 // refusal), possibly with values: see app/utils/form-messages.ts.
@@ -25,17 +26,22 @@ export function useMessageText() {
 
 /**
  * After the server answered a form, empties its password inputs, as a page without JavaScript
- * shows them (the answer never carries a password back; see app/utils/forms.server.ts).
+ * shows them (the answer never carries a password back; see app/utils/forms.server.ts). `keep`
+ * names inputs the browser keeps as typed (the new password on the player's own page when only
+ * the current one was wrong): nothing travels back, the page just does not empty them.
  */
-export function useClearPasswords(formId: string, lastResult: unknown) {
+export function useClearPasswords(formId: string, lastResult: unknown, keep: readonly string[] = []) {
+  const kept = keep.join(' ')
   useEffect(() => {
     if (!lastResult) return
     const form = document.getElementById(formId)
     if (!(form instanceof HTMLFormElement)) return
+    const keepNames = kept.split(' ')
     for (const element of Array.from(form.elements)) {
-      if (element instanceof HTMLInputElement && element.type === 'password') element.value = ''
+      const password = element instanceof HTMLInputElement && (element.type === 'password' || 'password' in element.dataset)
+      if (password && !keepNames.includes(element.name)) element.value = ''
     }
-  }, [formId, lastResult])
+  }, [formId, lastResult, kept])
 }
 
 /** Messages under a field or a form, as plain text the field points at with aria-describedby. */
@@ -53,7 +59,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: readonly strin
 }
 
 /**
- * Messages about the whole form (an upstream refusal such as 'Wrong username or email!'). The
+ * Messages about the whole form (an upstream refusal such as 'Wrong username or e-mail address.'). The
  * box is always rendered so that screen readers announce what appears in it after a submit.
  */
 export function FormErrors({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
@@ -108,7 +114,11 @@ export function Field({ meta, label, type = 'text', help, inputProps, children, 
       <label htmlFor={meta.id} className={styles.label}>
         {label}
       </label>
-      <input key={key} {...props} {...inputProps} className={styles.input} />
+      {type === 'password' ? (
+        <PasswordInput key={key} inputProps={{ ...props, ...inputProps }} />
+      ) : (
+        <input key={key} {...props} {...inputProps} className={styles.input} />
+      )}
       {help ? (
         <p id={helpId} className={styles.help}>
           {help}
@@ -117,6 +127,94 @@ export function Field({ meta, label, type = 'text', help, inputProps, children, 
       {children}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
+  )
+}
+
+/**
+ * A password input with a "Show" toggle (a button with aria-pressed) once JavaScript runs;
+ * without it a plain password input. Shown passwords keep `data-password`, so that
+ * useClearPasswords still empties them.
+ */
+function PasswordInput({ inputProps }: { inputProps: InputHTMLAttributes<HTMLInputElement> & { id?: string } }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const [shown, setShown] = useState(false)
+  return (
+    <div className={styles.passwordRow}>
+      <input {...inputProps} type={shown ? 'text' : 'password'} data-password="" className={styles.input} />
+      {hydrated ? (
+        <button
+          type="button"
+          className={styles.passwordToggle}
+          aria-pressed={shown}
+          aria-controls={inputProps.id}
+          aria-label={t('common.passwordToggle.label')}
+          onClick={() => setShown((value) => !value)}
+        >
+          {t('common.passwordToggle.show')}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+export type SummaryEntry = { meta: Meta; label: string }
+
+/**
+ * After a failed submit: a box at the top of the form listing every field that needs attention,
+ * each entry a link that takes the player to its field (and focuses it with JavaScript). With
+ * JavaScript the box's heading takes focus after a failed submit; without it the answer page has
+ * the box at the top of the form. A radio group is reached through its fieldset (id = meta.id).
+ */
+export function ErrorSummary({ formId, entries, lastResult }: { formId: string; entries: readonly SummaryEntry[]; lastResult: unknown }) {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [attempts, setAttempts] = useState(0)
+  useEffect(() => {
+    const form = document.getElementById(formId)
+    if (!form) return
+    const count = () => setAttempts((n) => n + 1)
+    form.addEventListener('submit', count, true)
+    return () => form.removeEventListener('submit', count, true)
+  }, [formId])
+  const failed = entries.filter((entry) => entry.meta.errors?.length)
+  const shown = (attempts > 0 || Boolean(lastResult)) && failed.length > 0
+  // Once per submit or answer (not on every keystroke), after conform focused the first invalid
+  // field: the summary comes first. The errors may arrive a render after the submit.
+  const focusedFor = useRef<{ attempts: number; lastResult: unknown }>({ attempts: 0, lastResult: undefined })
+  useEffect(() => {
+    if (!shown) return
+    if (focusedFor.current.attempts === attempts && focusedFor.current.lastResult === lastResult) return
+    focusedFor.current = { attempts, lastResult }
+    heading.current?.focus()
+  })
+  if (!shown) return null
+  return (
+    <section className={styles.summary} aria-labelledby={`${formId}-summary`}>
+      <h2 id={`${formId}-summary`} ref={heading} tabIndex={-1} className={styles.summaryHeading}>
+        {t('common.errorSummary.heading', { count: failed.length })}
+      </h2>
+      <ul className={styles.summaryList}>
+        {failed.map(({ meta, label }) => (
+          <li key={meta.name}>
+            <a
+              href={`#${meta.id}`}
+              onClick={(event) => {
+                const target = document.getElementById(meta.id)
+                const focusable = target instanceof HTMLFieldSetElement ? target.querySelector<HTMLElement>('input, select, textarea') : target
+                if (!focusable) return
+                event.preventDefault()
+                focusable.focus()
+                focusable.scrollIntoView({ block: 'center' })
+              }}
+            >
+              {label}: {text(meta.errors![0]!)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 
@@ -201,7 +299,7 @@ export function RadioGroupField({
 }) {
   const radios = getCollectionProps(meta, { type: 'radio', options: options.map((o) => o.value) })
   return (
-    <fieldset className={className ? `${styles.radioGroup} ${className}` : styles.radioGroup}>
+    <fieldset id={meta.id} className={className ? `${styles.radioGroup} ${className}` : styles.radioGroup}>
       <legend className={styles.label}>{legend}</legend>
       <div className={styles.radioRow}>
         {radios.map(({ key, ...props }) => (

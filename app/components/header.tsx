@@ -41,17 +41,15 @@ export function SiteHeader({ player, siteName }: { player: PublicPlayer | null; 
               <SmartLink to={localePath('/user-management')} className={styles.balanceLink} title={t('common.header.signedInAs', { username: player.username })}>
                 <Balance balance={player.balance} />
               </SmartLink>
+              {/* "My account" is in the navigation already; the balance links there too. */}
               <div className={`${styles.desktopOnly} ${styles.headerActions}`}>
-                <SmartLink to={localePath('/user-management')} className={`${button.secondary} ${small}`}>
-                  {t('common.nav.account')}
-                </SmartLink>
                 <LogoutButton className={`${button.ghost} ${small}`} />
               </div>
             </>
           ) : (
             <>
               <LoginLink className={`${button.secondary} ${small}`} />
-              <SmartLink to={localePath('/register')} className={`${button.primary} ${small} ${styles.desktopOnly}`}>
+              <SmartLink to={localePath('/register')} className={`${button.primary} ${small}`}>
                 {t('common.header.register')}
               </SmartLink>
             </>

@@ -1,6 +1,9 @@
-import { globalStyle, keyframes, style } from '@vanilla-extract/css'
-import { fontSize, layout, media, radius, space, vars } from '../styles/theme.css.ts'
+import { keyframes } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
+import { breakpoints, fontSize, layout, media, radius, space, vars } from '../styles/theme.css.ts'
 import { iconButton } from '../styles/ui.css.ts'
+
+const { globalStyle, style } = layered(layers.components)
 
 // ---- skip link --------------------------------------------------------------------------
 export const skipLink = style({
@@ -56,8 +59,10 @@ export const logo = style({
   fontSize: fontSize.body,
   selectors: { '&:hover': { color: vars.color.accentTextHover } },
 })
-export const logoMark = style({ color: vars.color.accent, vars: { '--logo-inner': vars.color.surface } })
-export const logoText = style({ lineHeight: 1 })
+export const logoMark = style({ flexShrink: 0, color: vars.color.accent, vars: { '--logo-inner': vars.color.surface } })
+// On a phone the header holds the menu, the logo, "Log in" and "Register": the name gives way to
+// the mark (the link keeps its accessible name).
+export const logoText = style({ lineHeight: 1, '@media': { [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { display: 'none' } } })
 
 export const nav = style({ display: 'flex', alignItems: 'center', gap: space[1], marginLeft: space[4] })
 export const navLink = style({
@@ -230,7 +235,8 @@ export const main = style({
   width: '100%',
   '@media': { [media.desktop]: { paddingTop: layout.headerHeight } },
 })
-export const mainBare = style({ flex: 1, width: '100%' })
+/** The restriction page's main: below the same fixed desktop header, without the navigation. */
+export const mainBare = style({ flex: 1, width: '100%', '@media': { [media.desktop]: { paddingTop: layout.headerHeight } } })
 
 export const footer = style({
   marginTop: space[7],

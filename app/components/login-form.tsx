@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, useFetcher, useNavigation } from 'react-router'
 import { LoginParams } from '../../casino-api/contract/auth.ts'
+import { decodeMessage } from '../utils/form-messages.ts'
 import { useLocalePath } from '../utils/locale.ts'
 import { Field, FormErrors, SubmitButton, useClearPasswords } from './forms.tsx'
 import * as styles from './forms.css.ts'
@@ -39,6 +40,12 @@ export function LoginForm({ variant, actionData }: { variant: 'page' | 'modal'; 
   return (
     <FormTag method="post" action={action} {...getFormProps(form)} className={styles.form}>
       <FormErrors id={form.errorId} errors={form.errors} />
+      {form.errors?.some((message) => decodeMessage(message).code === 'account_not_active') ? (
+        // The way out of "not active yet": a new activation e-mail, for the name just typed.
+        <p className={styles.formFooter}>
+          <SmartLink to={`${localePath('/activation/resend')}?${new URLSearchParams({ login: fields.username.value ?? '' })}`}>{t('common.login.resendActivation')}</SmartLink>
+        </p>
+      ) : null}
       <Field meta={fields.username} label={t('common.login.username')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
       <Field meta={fields.password} type="password" label={t('common.login.password')} inputProps={{ autoComplete: 'current-password' }} />
       <SubmitButton pending={pending} pendingLabel={t('common.login.submitting')} className={styles.submit}>

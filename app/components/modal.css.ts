@@ -1,6 +1,9 @@
-import { keyframes, style } from '@vanilla-extract/css'
+import { keyframes } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, radius, space, vars } from '../styles/theme.css.ts'
 import { iconButton } from '../styles/ui.css.ts'
+
+const { style } = layered(layers.components)
 
 const rise = keyframes({ from: { opacity: 0, transform: 'translateY(12px)' }, to: { opacity: 1, transform: 'none' } })
 

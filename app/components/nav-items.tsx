@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { PublicPlayer } from '../utils/auth.server.ts'
@@ -18,7 +19,11 @@ export function useNavItems(player: PublicPlayer | null) {
   return items
 }
 
-export function LoginLink({ className }: { className: string }) {
+/**
+ * Every "Log in" of the site: with JavaScript it opens the login dialog over the page, without
+ * it (or on /login itself) it is a plain link to the login page.
+ */
+export function LoginLink({ className, children }: { className: string; children?: ReactNode }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const modal = useLoginModal()
@@ -31,7 +36,7 @@ export function LoginLink({ className }: { className: string }) {
         if (modal.open()) event.preventDefault()
       }}
     >
-      {t('common.header.login')}
+      {children ?? t('common.header.login')}
     </SmartLink>
   )
 }

@@ -1,12 +1,17 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { keyframes } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { layout, media, radius, space, vars } from '../styles/theme.css.ts'
 
-const enter = keyframes({ from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } })
+const { style, styleVariants } = layered(layers.components)
 
+const enter = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' }, to: { opacity: 1, transform: 'none' } })
+
+// Toasts sit at the bottom of the window: at the top they covered what a page shows first (the
+// account page's balance card right under the header).
 export const region = style({
   position: 'fixed',
   zIndex: 50,
-  top: `calc(${layout.mobileHeaderHeight} + ${space[3]})`,
+  bottom: space[3],
   right: space[3],
   left: space[3],
   display: 'flex',
@@ -14,7 +19,7 @@ export const region = style({
   alignItems: 'flex-end',
   gap: space[2],
   pointerEvents: 'none',
-  '@media': { [media.desktop]: { top: `calc(${layout.headerHeight} + ${space[3]})`, left: 'auto' } },
+  '@media': { [media.desktop]: { left: 'auto' } },
 })
 
 const base = style({
@@ -55,3 +60,4 @@ export const close = style({
   cursor: 'pointer',
   selectors: { '&:hover': { color: vars.color.text, background: vars.color.surface } },
 })
+export const action = style({ fontWeight: 600, whiteSpace: 'nowrap' })

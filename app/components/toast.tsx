@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import type { Toast } from '../utils/toast.server.ts'
+import { LoginLink } from './nav-items.tsx'
 import * as styles from './toast.css.ts'
 import { useCatalogue } from './use-catalogue.ts'
 
@@ -23,7 +24,16 @@ export function ToastView({ toast }: { toast: ToastWithId | null | undefined }) 
     <section className={styles.region} aria-label={t('common.toast.region')}>
       {visible ? (
         <div key={visible.id} role={visible.type === 'error' ? 'alert' : 'status'} className={styles.toast[visible.type]}>
-          <p className={styles.text}>{message(visible.code, visible.args)}</p>
+          <p className={styles.text}>
+            {message(visible.code, visible.args)}
+            {visible.code === 'login_required' ? (
+              // The way on from "Please log in to see that page": the dialog with JavaScript, /login without.
+              <>
+                {' '}
+                <LoginLink className={styles.action}>{t('common.header.login')}</LoginLink>
+              </>
+            ) : null}
+          </p>
           <form
             method="get"
             action={location.pathname}

@@ -7,6 +7,8 @@ import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
 import { refusalStatus } from '../utils/forms.server.ts'
+import { linkState } from '../utils/links.server.ts'
+import { button } from '../styles/ui.css.ts'
 import { localeFromPath, localizePath, useLocalePath } from '../utils/locale.ts'
 import { metaTags } from '../utils/page-meta.ts'
 import { pageMeta } from '../utils/page-meta.server.ts'
@@ -26,8 +28,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderD
 const REDIRECT_SECONDS = 5
 
 export async function loader(args: Route.LoaderArgs) {
-  const valid = ActivatePlayerParams.safeParse({ token: args.params.token }).success
-  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.activate.title')), valid }
+  // The link's state is asked without using the token (the reason for the button above).
+  const state = await linkState(args, 'check_activation_token', args.params.token)
+  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.activate.title')), state }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -61,12 +64,26 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
     )
   }
 
-  const code = actionData ? actionData.code : loaderData.valid ? null : 'activation_invalid'
-  if (code) {
+  const state = actionData ? 'invalid' : loaderData.state
+  if (state !== 'valid') {
+    // A used link most likely activated the account already: log in. Every dead link offers a
+    // new activation e-mail.
+    const heading = state === 'used' ? 'auth.activate.usedHeading' : state === 'expired' ? 'auth.activate.expiredHeading' : 'auth.activate.failedHeading'
+    const code = actionData ? actionData.code : state === 'used' ? 'activation_link_used' : state === 'expired' ? 'activation_link_expired' : 'activation_invalid'
     return (
-      <FormPage heading={t('auth.activate.failedHeading')}>
+      <FormPage heading={t(heading)}>
         <div className={forms.formError}>
           <p>{text(code)}</p>
+        </div>
+        <div className={forms.actions}>
+          {state === 'used' ? (
+            <Link to={localePath('/login')} className={button.primary}>
+              {t('auth.activate.login')}
+            </Link>
+          ) : null}
+          <Link to={localePath('/activation/resend')} className={state === 'used' ? button.secondary : button.primary}>
+            {t('auth.activate.resend')}
+          </Link>
         </div>
         <p className={forms.links}>
           <Link to={localePath('/')}>{t('auth.activate.home')}</Link>

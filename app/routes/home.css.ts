@@ -1,5 +1,7 @@
-import { style } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, media, radius, space, vars } from '../styles/theme.css.ts'
+
+const { style } = layered(layers.pages)
 
 export const hero = style({
   position: 'relative',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LogoMark } from '../components/logo.tsx'
+import { LoginLink } from '../components/nav-items.tsx'
 import { SmartLink } from '../components/smart-link.tsx'
 import { useRootData } from '../components/use-root-data.ts'
 import { getInstance } from '../middleware/i18next.ts'
@@ -81,7 +82,7 @@ export default function Home() {
             <p className={styles.lead}>{t('home.hero.text')}</p>
             {player ? (
               <div className={styles.actions}>
-                <p className={styles.welcome}>{t('home.hero.welcomeBack', { username: player.username })}</p>
+                <p className={styles.welcome}>{t('home.hero.greeting', { username: player.username })}</p>
                 <SmartLink to={localePath('/user-management')} className={button.primary}>
                   {t('home.hero.account')}
                 </SmartLink>
@@ -91,9 +92,7 @@ export default function Home() {
                 <SmartLink to={localePath('/register')} className={button.primary}>
                   {t('home.hero.register')}
                 </SmartLink>
-                <SmartLink to={localePath('/login')} className={button.secondary}>
-                  {t('home.hero.login')}
-                </SmartLink>
+                <LoginLink className={button.secondary}>{t('home.hero.login')}</LoginLink>
               </div>
             )}
           </div>

@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidForm(submission)
   const { username, password } = submission.value
   const answer = await callUpstream(args, 'login', { username, password, deviceToken: readDeviceToken(args.request) })
-  // 'Wrong username or password!' and the lockouts are about the whole form, not one field.
+  // 'Wrong username or password.' and the lockouts are about the whole form, not one field.
   if (!answer.ok) return refusedForm(submission, answer)
   const response = await startPlayerSession(args, answer.data.accessToken, '/')
   response.headers.append('Set-Cookie', deviceCookie(answer.data.deviceToken))

@@ -1,5 +1,7 @@
-import { style } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, space, vars } from '../styles/theme.css.ts'
+
+const { style } = layered(layers.pages)
 
 /** Small shared styles of the simple pages (login, logout, restriction, not found). */
 export const intro = style({ color: vars.color.muted, margin: `0 0 ${space[5]}` })

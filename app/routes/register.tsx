@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
-import { CheckboxField, Field, FormErrors, FormPage, FormStatus, RadioGroupField, SelectField, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
+import { CheckboxField, ErrorSummary, Field, FormErrors, FormPage, FormStatus, RadioGroupField, SelectField, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { siteAccessContext } from '../middleware/access.ts'
 import { getInstance } from '../middleware/i18next.ts'
@@ -25,7 +25,17 @@ const CHECK_USERNAME = 'check-username'
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/
 
 // Shown next to the currency confirmation when the casino API does not answer its settings.
-const DEFAULT_CURRENCY = { currency: 'EUR', currencyLabel: 'Fichas' } as const
+const DEFAULT_CURRENCY = { currency: 'EUR' } as const
+
+/** The currency's name as a sentence uses it ('euros', 'Indian rupees'), in the page's language. */
+function currencyName(currency: string, locale: string) {
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }).formatToParts(2)
+    return parts.find((part) => part.type === 'currency')?.value ?? currency
+  } catch {
+    return currency
+  }
+}
 
 /** The latest day someone born on it is 18 today (the date input's max). */
 function latestBirthday(today = new Date()) {
@@ -40,12 +50,13 @@ export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
   // The root's access middleware already read the settings and the visitor's country.
   const { settings, geo } = args.context.get(siteAccessContext)
-  const { currency, currencyLabel } = settings ?? DEFAULT_CURRENCY
+  const { currency } = settings ?? DEFAULT_CURRENCY
   const country = geo?.countryCode && isCountryCode(geo.countryCode) ? geo.countryCode.toUpperCase() : ''
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('auth.register.title')),
     currency,
-    currencyLabel,
+    // Named on the server, like the countries, so that the browser's ICU cannot differ.
+    currencyName: currencyName(currency, requestLocale(args)),
     country,
     // Named on the server: the browser's ICU may name and sort countries differently (hydration).
     countries: countryOptions(requestLocale(args)),
@@ -140,6 +151,30 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <FormPage heading={t('auth.register.heading')} intro={t('auth.register.intro')} wide>
       <Form method="post" {...getFormProps(form)} className={forms.form}>
+        <ErrorSummary
+          formId={form.id}
+          lastResult={lastResult}
+          entries={[
+            { meta: fields.username, label: t('auth.register.username') },
+            { meta: fields.email, label: t('auth.register.email') },
+            { meta: fields.password, label: t('auth.register.password') },
+            { meta: fields.confirmPassword, label: t('auth.register.confirmPassword') },
+            { meta: fields.phone, label: t('auth.register.phone') },
+            { meta: fields.promoCode, label: t('auth.register.promoCode') },
+            { meta: fields.firstName, label: t('auth.register.firstName') },
+            { meta: fields.lastName, label: t('auth.register.lastName') },
+            { meta: fields.gender, label: t('auth.register.gender') },
+            { meta: fields.birthday, label: t('auth.register.birthday') },
+            { meta: fields.address, label: t('auth.register.address') },
+            { meta: fields.postalCode, label: t('auth.register.postalCode') },
+            { meta: fields.city, label: t('auth.register.city') },
+            { meta: fields.country, label: t('auth.register.country') },
+            { meta: fields.language, label: t('auth.register.language') },
+            { meta: fields.ageConfirmed, label: t('auth.register.ageConfirmed') },
+            { meta: fields.termsAccepted, label: t('auth.register.termsAccepted') },
+            { meta: fields.currencyConfirmed, label: t('auth.register.currencyConfirmed', { currency: loaderData.currency, name: loaderData.currencyName }) },
+          ]}
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
 
         <fieldset className={forms.section}>
@@ -222,7 +257,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <p className={forms.currency}>
             <span>{t('auth.register.currency')}</span>{' '}
             <strong>
-              {loaderData.currency} · {loaderData.currencyLabel}
+              {t('auth.register.currencyValue', { currency: loaderData.currency, name: loaderData.currencyName })}
             </strong>
           </p>
           <input type="hidden" name={fields.currency.name} value={loaderData.currency} />
@@ -231,7 +266,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <CheckboxField meta={fields.termsAccepted} label={t('auth.register.termsAccepted')} help={t('auth.register.termsHelp')} />
           <CheckboxField
             meta={fields.currencyConfirmed}
-            label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, label: loaderData.currencyLabel })}
+            label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, name: loaderData.currencyName })}
           />
         </fieldset>
 

@@ -2,13 +2,15 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { ConfirmPasswordResetParams, ResetPasswordForm } from '../../casino-api/contract/index.ts'
+import { ResetPasswordForm } from '../../casino-api/contract/index.ts'
 import { Field, FormErrors, FormPage, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
 import { requireGuest } from '../utils/auth.server.ts'
 import { invalidForm, refusedForm } from '../utils/forms.server.ts'
+import { linkState } from '../utils/links.server.ts'
+import { button } from '../styles/ui.css.ts'
 import { localeFromPath, localizePath, useLocalePath } from '../utils/locale.ts'
 import { redirectWithToast } from '../utils/toast.server.ts'
 import { metaTags } from '../utils/page-meta.ts'
@@ -17,12 +19,12 @@ import type { Route } from './+types/reset-password'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
 
-const tokenIsWellFormed = (token: string | undefined) => ConfirmPasswordResetParams.shape.token.safeParse(token).success
-
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
-  // Only the shape is checked here; whether the token is still valid is known when it is used.
-  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.reset.title')), valid: tokenIsWellFormed(args.params.token) }
+  // A used or expired link says so at once, not after two passwords were typed; asking does not
+  // use the token.
+  const state = await linkState(args, 'check_password_reset_token', args.params.token)
+  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.reset.title')), state }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -55,15 +57,23 @@ export default function ResetPassword({ loaderData, actionData, params }: Route.
   useClearPasswords(form.id, actionData?.result)
 
   // A refused or malformed token: the form is useless, say so and offer a new link.
-  if (!loaderData.valid || fields.token.errors?.length) {
+  const state = fields.token.errors?.length ? 'invalid' : loaderData.state
+  if (state !== 'valid') {
+    const heading = state === 'used' ? 'auth.reset.usedHeading' : state === 'expired' ? 'auth.reset.expiredHeading' : 'auth.reset.invalidHeading'
+    const code = state === 'used' ? 'reset_link_used' : state === 'expired' ? 'reset_link_expired' : 'reset_token_invalid'
     return (
-      <FormPage heading={t('auth.reset.invalidHeading')}>
+      <FormPage heading={t(heading)}>
         <div className={forms.formError}>
-          <p>{text('reset_token_invalid')}</p>
+          <p>{text(code)}</p>
         </div>
-        <p className={forms.links}>
-          <Link to={localePath('/forgot-password')}>{t('auth.reset.askAgain')}</Link>
-        </p>
+        <div className={forms.actions}>
+          <Link to={localePath('/forgot-password')} className={button.primary}>
+            {t('auth.reset.askAgain')}
+          </Link>
+          <Link to={localePath('/login')} className={button.secondary}>
+            {t('auth.reset.login')}
+          </Link>
+        </div>
       </FormPage>
     )
   }

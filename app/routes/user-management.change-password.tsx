@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
+import { data, Form } from 'react-router'
 import { ChangePasswordForm } from '../../casino-api/contract/index.ts'
-import { Field, FormErrors, FormStatus, SubmitButton, useMessageText, useClearPasswords } from '../components/forms.tsx'
+import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText, useClearPasswords } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
+import { useHydrated } from '../components/use-hydrated.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '../utils/auth.server.ts'
@@ -27,7 +28,13 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidForm(submission)
   const { oldPassword, newPassword } = submission.value
   const result = await callUpstream(args, 'update_player_password', { oldPassword, newPassword })
-  if (!result.ok) return refusedForm(submission, result)
+  if (!result.ok) {
+    const refused = refusedForm(submission, result)
+    // Only the current password was wrong: the new one the player typed on their own page stays
+    // in the inputs with JavaScript (see useClearPasswords), and without it the page says why
+    // they are empty (a password never travels back in a page).
+    return result.code === 'old_password_wrong' ? data({ ...refused.data, onlyOldWrong: true }, refused.init ?? undefined) : refused
+  }
   // The page renders with the player as it is now (a first password no longer needs changing).
   forgetPlayer(args)
   // The answer empties the form (no password travels back) and says so in place; the same
@@ -46,7 +53,9 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordForm }),
   })
-  useClearPasswords(form.id, actionData?.result)
+  const onlyOldWrong = Boolean(actionData && 'onlyOldWrong' in actionData && actionData.onlyOldWrong)
+  useClearPasswords(form.id, actionData?.result, onlyOldWrong ? ['newPassword', 'confirmPassword'] : [])
+  const hydrated = useHydrated()
   const changed = actionData && 'changed' in actionData && actionData.changed
 
   return (
@@ -60,6 +69,15 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         ) : null}
         <p className={forms.intro}>{t('account.password.intro')}</p>
         <Form method="post" {...getFormProps(form)} className={`${forms.form} ${forms.narrow}`}>
+          <ErrorSummary
+            formId={form.id}
+            lastResult={actionData?.result}
+            entries={[
+              { meta: fields.oldPassword, label: t('account.password.oldPassword') },
+              { meta: fields.newPassword, label: t('account.password.newPassword') },
+              { meta: fields.confirmPassword, label: t('account.password.confirmPassword') },
+            ]}
+          />
           <FormErrors id={form.errorId} errors={form.errors} />
           {/* Lets password managers store the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
@@ -72,6 +90,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
             inputProps={{ autoComplete: 'new-password' }}
           />
           <Field meta={fields.confirmPassword} type="password" label={t('account.password.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
+          {onlyOldWrong && !hydrated ? <p className={forms.note}>{t('account.password.typeAgain')}</p> : null}
           <div className={forms.actions}>
             <SubmitButton pendingLabel={t('account.password.submitting')}>{t('account.password.submit')}</SubmitButton>
           </div>

@@ -1,5 +1,7 @@
-import { globalStyle, style } from '@vanilla-extract/css'
+import { layered, layers } from '../styles/layered.ts'
 import { fontSize, media, radius, space, vars } from '../styles/theme.css.ts'
+
+const { globalStyle, style } = layered(layers.pages)
 
 export const page = style({ width: '100%', maxWidth: '1000px', margin: `${space[6]} auto`, padding: `0 ${space[4]}` })
 
@@ -38,7 +40,12 @@ export const tab = style({
   whiteSpace: 'nowrap',
   borderBottom: '3px solid transparent',
   marginBottom: '-1px',
-  selectors: { '&:hover': { color: vars.color.accentText } },
+  selectors: {
+    '&:hover': { color: vars.color.accentText },
+    // The tab row scrolls sideways on narrow screens, which clips anything drawn outside it: the
+    // focus ring goes inside the tab instead of around it.
+    '&:focus-visible': { outlineOffset: '-3px' },
+  },
 })
 export const tabActive = style({ borderBottomColor: vars.color.accent, color: vars.color.accentText, fontWeight: 600 })
 

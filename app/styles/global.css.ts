@@ -1,5 +1,7 @@
-import { globalStyle } from '@vanilla-extract/css'
+import { layered, layers } from './layered.ts'
 import { font, fontSize, layout, media, vars } from './theme.css.ts'
+
+const { globalStyle } = layered(layers.base)
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' })
 

@@ -1,4 +1,7 @@
 import { createTheme, createThemeContract } from '@vanilla-extract/css'
+import { declareLayers, layers } from './layered.ts'
+
+declareLayers()
 
 /**
  * Design tokens (docs DESIGN.md): a dark theme with gold accents and a light one on the same
@@ -32,6 +35,7 @@ export const vars = createThemeContract({
 })
 
 export const darkTheme = createTheme(vars, {
+  '@layer': layers.theme,
   color: {
     page: '#0d0e12',
     surface: '#16181e',
@@ -58,6 +62,7 @@ export const darkTheme = createTheme(vars, {
 })
 
 export const lightTheme = createTheme(vars, {
+  '@layer': layers.theme,
   color: {
     page: '#f7f5ef',
     surface: '#ffffff',

@@ -1,5 +1,7 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { layered, layers } from './layered.ts'
 import { fontSize, layout, media, radius, space, vars } from './theme.css.ts'
+
+const { style, styleVariants } = layered(layers.ui)
 
 /** Shared pieces: buttons (also for links that look like buttons), cards, page containers. */
 const buttonBase = style({

@@ -3,7 +3,7 @@ import type { Player } from '../../casino-api/contract/index.ts'
 import { callUpstream, type UpstreamArgs } from '../upstream/client.server.ts'
 import { localeFromPath, localizePath, stripLocale } from './locale.ts'
 import { commitSession, getSession, newSession } from './session.server.ts'
-import type { Toast } from './toast.server.ts'
+import { redirectWithToast, type Toast } from './toast.server.ts'
 
 export type { Player }
 
@@ -57,10 +57,13 @@ export function forgetPlayer(args: UpstreamArgs) {
   args.context.set(playerOfRequest, null)
 }
 
-/** The player, or a redirect of the visitor to the start page (`/` or `/en`). */
+/**
+ * The player, or a redirect of the visitor to the start page (`/` or `/en`, as the spec says)
+ * with a notice saying why: 'Please log in to see that page.'
+ */
 export async function requirePlayer(args: UpstreamArgs): Promise<Player> {
   const player = await getPlayer(args)
-  if (!player) throw redirect(localizePath(localeOf(args), '/'))
+  if (!player) throw await redirectWithToast(args, '/', { type: 'info', code: 'login_required' })
   redirectIfPasswordChangeRequired(args, player)
   return player
 }

@@ -92,9 +92,19 @@ export const RegisterPlayerParams = z.object({
 export type RegisterPlayerParams = z.infer<typeof RegisterPlayerParams>
 
 /** The registration form: the API fields plus a repeated password that must match. */
+/**
+ * Runs a confirmation check even when other fields of the form failed (zod skips refinements of
+ * an object with failed fields): a mismatched confirmation is reported together with everything
+ * else, not only after the rest was fixed. Only when both passwords are text.
+ */
+const bothTyped = (first: string, second: string) => (payload: { value: unknown }) => {
+  const value = payload.value as Record<string, unknown> | null
+  return typeof value?.[first] === 'string' && typeof value?.[second] === 'string'
+}
+
 export const RegisterForm = RegisterPlayerParams.extend({ confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required') }).refine(
   (v) => v.password === v.confirmPassword,
-  { path: ['confirmPassword'], message: 'password_mismatch' },
+  { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('password', 'confirmPassword') },
 )
 
 export const RegisterPlayerAnswer = z.object({
@@ -128,7 +138,7 @@ export const ConfirmPasswordResetAnswer = Done
 
 export const ResetPasswordForm = ConfirmPasswordResetParams.extend({
   confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch' })
+}).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('password', 'confirmPassword') })
 
 export const UpdatePlayerPasswordParams = z.object({
   oldPassword: anyPassword(),
@@ -137,7 +147,7 @@ export const UpdatePlayerPasswordParams = z.object({
 export const UpdatePlayerPasswordAnswer = Done
 export const ChangePasswordForm = UpdatePlayerPasswordParams.extend({
   confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch' })
+}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('newPassword', 'confirmPassword') })
 
 // ---- profile --------------------------------------------------------------------------
 
@@ -188,5 +198,23 @@ export const PlayerSendMessageParams = z.object({
   email: email().optional(),
 })
 export const PlayerSendMessageAnswer = Done
+
+// ---- e-mailed links: their state without spending them; a new activation e-mail -----------
+
+/** What a link's page shows when it opens: the form (valid), or the next step for the others. */
+export const LinkState = z.enum(['valid', 'used', 'expired', 'invalid'])
+export type LinkState = z.infer<typeof LinkState>
+export const CheckTokenParams = z.object({ token: z.string().min(1).max(200) })
+export const CheckTokenAnswer = z.object({ state: LinkState })
+
+/**
+ * A new activation link for a pending account named by its username or e-mail. The answer is the
+ * same whether such an account exists or not (no account enumeration).
+ */
+export const ResendActivationParams = z.object({
+  /** The e-mail goes out in the account's own language. */
+  login: required(254),
+})
+export const ResendActivationAnswer = z.object({ ok: z.literal(true), message: z.literal('activation_resent') })
 
 export { Money }

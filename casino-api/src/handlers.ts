@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { login, revokeToken } from './accounts/login.ts'
+import { checkOneTimeToken, resendActivation } from './accounts/links.ts'
 import { confirmPasswordReset, requestPasswordReset, updatePassword } from './accounts/password-flows.ts'
 import { getBalance, getPlayer, toProfile, usernameIs } from './accounts/players.ts'
 import { confirmEmailChange, updateProfile } from './accounts/profile.ts'
@@ -63,6 +64,12 @@ export const handlers: Handlers = {
   },
 
   confirm_password_reset: (ctx, { params }) => confirmPasswordReset(ctx, params),
+
+  check_activation_token: async (ctx, { params }) => ({ state: await checkOneTimeToken(ctx, 'activation', params.token) }),
+
+  check_password_reset_token: async (ctx, { params }) => ({ state: await checkOneTimeToken(ctx, 'password_reset', params.token) }),
+
+  resend_activation: (ctx, { params, ip }) => resendActivation(ctx, params, { ip }),
 
   update_player_password: (ctx, { params, session, ip }) => updatePassword(ctx, must(session), params, { ip }),
 

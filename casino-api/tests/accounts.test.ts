@@ -46,7 +46,7 @@ test.for(backends)('a player registers, activates by e-mail, logs in, changes pa
 
   const wrongOld = await a.fail('update_player_password', { oldPassword: 'not-it-at-all', newPassword: 'a-new-password-2' }, 400, { token: first.accessToken })
   expect(wrongOld.code).toBe('old_password_wrong')
-  expect(wrongOld.message).toBe('Old password is wrong')
+  expect(wrongOld.message).toBe('The current password is wrong.')
   expect(wrongOld.fields).toEqual({ oldPassword: ['old_password_wrong'] })
 
   expect(
@@ -124,9 +124,9 @@ test.for(backends)('the profile can be read and its contact details changed, not
   await a.ok('update_profile', change, { token })
 
   const emailTaken = await a.fail('update_profile', { ...change, email: other.params.email, currentPassword: params.password }, 409, { token })
-  expect(emailTaken).toMatchObject({ code: 'email_taken', message: 'The email already exists.', fields: { email: ['email_taken'] } })
+  expect(emailTaken).toMatchObject({ code: 'email_taken', message: 'An account with this e-mail address already exists.', fields: { email: ['email_taken'] } })
   const phoneTaken = await a.fail('update_profile', { ...change, phone: other.params.phone }, 409, { token })
-  expect(phoneTaken).toMatchObject({ code: 'phone_taken', message: 'The phone number already exists.', fields: { phone: ['phone_taken'] } })
+  expect(phoneTaken).toMatchObject({ code: 'phone_taken', message: 'An account with this phone number already exists.', fields: { phone: ['phone_taken'] } })
 
   const invalid = await a.fail('update_profile', { ...change, email: 'nope', phone: '12' }, 400, { token })
   expect(invalid.fields).toEqual({ email: ['invalid_email'], phone: ['phone_too_short'] })

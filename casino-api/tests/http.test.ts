@@ -24,7 +24,7 @@ test.for(backends)('unknown paths and methods answer 404 not_found [%s]', async 
   const a = api(backend)
   for (const res of [await a.fetch('/front/no_such_call', { method: 'POST' }), await a.fetch('/front/register_player'), await a.fetch('/')]) {
     expect(res.status).toBe(404)
-    expect(ErrorBody.parse(await res.json()).error).toMatchObject({ code: 'not_found', message: 'This page could not be found' })
+    expect(ErrorBody.parse(await res.json()).error).toMatchObject({ code: 'not_found', message: 'This page could not be found.' })
   }
 })
 
@@ -121,7 +121,7 @@ test('an unexpected error is a 500 internal_error without details; so is an answ
   )
   for (const res of [await app.inject({ method: 'POST', url: '/front/get_setting', payload: {} }), await app.inject({ method: 'GET', url: '/front/geolocation' })]) {
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ error: { code: 'internal_error', message: 'Error' } })
+    expect(res.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } })
     expect(res.body).not.toContain('secret')
     expect(res.headers['x-request-id']).toBeTruthy()
   }

@@ -19,7 +19,7 @@ test.for(backends)('a wrong password and an unknown username get the same answer
   const { params } = await activePlayer(a)
   const ip = freshIp()
   const wrong = await a.fail('login', { username: params.username, password: 'wrong-password' }, 400, { ip })
-  expect(wrong).toMatchObject({ code: 'wrong_credentials', message: 'Wrong username or password!' })
+  expect(wrong).toMatchObject({ code: 'wrong_credentials', message: 'Wrong username or password.' })
   expect(wrong.fields).toBeUndefined()
   const unknown = await a.fail('login', { username: 'nobody_here', password: 'wrong-password' }, 400, { ip })
   expect({ ...unknown, headers: undefined }).toEqual({ ...wrong, headers: undefined })

@@ -8,7 +8,7 @@ test.for(backends)('a reset link sets a new password once and signs out every se
   const { params, token: session } = await activePlayer(a)
 
   const wrong = await a.fail('reset_player_password', { username: params.username, email: 'someone.else@example.com' }, 400)
-  expect(wrong).toMatchObject({ code: 'wrong_username_or_email', message: 'Wrong username or email!' })
+  expect(wrong).toMatchObject({ code: 'wrong_username_or_email', message: 'Wrong username or e-mail address.' })
   expect((await a.fail('reset_player_password', { username: 'nobody_at_all', email: params.email }, 400)).code).toBe('wrong_username_or_email')
 
   expect(await a.ok('reset_player_password', { username: params.username.toUpperCase(), email: params.email.toUpperCase(), language: 'en' })).toEqual({

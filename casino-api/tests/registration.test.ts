@@ -22,17 +22,17 @@ test.for(backends)('each duplicate gets its own message, under its field [%s]', 
   expect(username).toMatchObject({ code: 'username_taken', message: 'This username is already taken.', fields: { username: ['username_taken'] } })
 
   const email = await a.fail('register_player', newPlayer({ email: first.email.toUpperCase() }), 409)
-  expect(email).toMatchObject({ code: 'email_taken', message: 'The email already exists.', fields: { email: ['email_taken'] } })
+  expect(email).toMatchObject({ code: 'email_taken', message: 'An account with this e-mail address already exists.', fields: { email: ['email_taken'] } })
 
   // The same number written another way is the same phone.
   const samePhone = first.phone.replace(/\s/g, '').replace(/^(\+\d{2})(\d{3})/, '$1 $2-')
   const phone = await a.fail('register_player', newPlayer({ phone: samePhone }), 409)
-  expect(phone).toMatchObject({ code: 'phone_taken', message: 'The phone number already exists.', fields: { phone: ['phone_taken'] } })
+  expect(phone).toMatchObject({ code: 'phone_taken', message: 'An account with this phone number already exists.', fields: { phone: ['phone_taken'] } })
 
   const several = await a.fail('register_player', newPlayer({ username: first.username, email: first.email }), 409)
   expect(several).toMatchObject({
     code: 'duplicate_player',
-    message: 'The same username, email or phone already exists.',
+    message: 'An account with this username, e-mail address or phone number already exists.',
     fields: { username: ['username_taken'], email: ['email_taken'] },
   })
 })

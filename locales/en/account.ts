@@ -61,5 +61,6 @@ export default {
     confirmPassword: 'Confirm the new password',
     submit: 'Change password',
     submitting: 'Changing…',
+    typeAgain: 'Your new password was not saved because the current password is wrong. For your security we never send passwords back to the page, so please type the new one again.',
   },
 }

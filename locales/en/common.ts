@@ -51,7 +51,7 @@ export default {
   },
   login: {
     title: 'Log in',
-    intro: 'Welcome back. Log in to play for real, deposit and see your history.',
+    intro: 'Log in to play for real money, deposit and see your history.',
     username: 'Username',
     password: 'Password',
     submit: 'Log in',
@@ -60,6 +60,7 @@ export default {
     noAccount: "Don't have an account yet?",
     register: 'Register now',
     close: 'Close',
+    resendActivation: 'Send me a new activation e-mail',
   },
   logout: {
     title: 'Log out',
@@ -84,5 +85,13 @@ export default {
   },
   offline: {
     title: 'You are offline',
+  },
+  passwordToggle: {
+    show: 'Show',
+    label: 'Show password',
+  },
+  errorSummary: {
+    heading_one: '{{count}} field needs your attention',
+    heading_other: '{{count}} fields need your attention',
   },
 }

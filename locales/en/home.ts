@@ -8,7 +8,7 @@ export default {
     register: 'Create an account',
     login: 'I already have an account',
     account: 'Go to my account',
-    welcomeBack: 'Welcome back, {{username}}.',
+    greeting: 'Hello, {{username}}. Good to see you here.',
   },
   blocks: {
     title: 'Why play with us',

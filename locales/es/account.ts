@@ -62,5 +62,6 @@ export default {
     confirmPassword: 'Confirma la contraseña nueva',
     submit: 'Cambiar contraseña',
     submitting: 'Cambiando…',
+    typeAgain: 'No hemos guardado la contraseña nueva porque la actual no es correcta. Por seguridad, nunca te devolvemos las contraseñas en la página: escribe la nueva otra vez.',
   },
 } satisfies typeof en

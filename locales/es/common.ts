@@ -53,7 +53,7 @@ export default {
   },
   login: {
     title: 'Iniciar sesión',
-    intro: 'Bienvenido de nuevo. Inicia sesión para jugar con dinero real, depositar y ver tu historial.',
+    intro: 'Inicia sesión para jugar con dinero real, depositar y ver tu historial.',
     username: 'Nombre de usuario',
     password: 'Contraseña',
     submit: 'Iniciar sesión',
@@ -62,6 +62,7 @@ export default {
     noAccount: '¿Todavía no tienes cuenta?',
     register: 'Regístrate ahora',
     close: 'Cerrar',
+    resendActivation: 'Enviarme otro correo de activación',
   },
   logout: {
     title: 'Cerrar sesión',
@@ -86,5 +87,13 @@ export default {
   },
   offline: {
     title: 'Sin conexión',
+  },
+  passwordToggle: {
+    show: 'Mostrar',
+    label: 'Mostrar la contraseña',
+  },
+  errorSummary: {
+    heading_one: 'Hay {{count}} campo por revisar',
+    heading_other: 'Hay {{count}} campos por revisar',
   },
 } satisfies typeof en

@@ -6,11 +6,11 @@ export default {
   hero: {
     eyebrow: 'Casino en línea · +18',
     heading: 'Juega tranquilo. Juega limpio.',
-    text: 'Tragaperras, ruleta, blackjack y mesas en vivo con reglas claras, resultados demostrablemente justos y depósitos que llegan en minutos. Prueba cualquier juego gratis en modo demo y juega con dinero real cuando quieras.',
+    text: 'Tragaperras, ruleta, blackjack y mesas en vivo con reglas claras, resultados de juego justo verificable y depósitos que llegan en minutos. Prueba cualquier juego gratis en modo demo y juega con dinero real cuando quieras.',
     register: 'Crear una cuenta',
     login: 'Ya tengo una cuenta',
     account: 'Ir a mi cuenta',
-    welcomeBack: 'Bienvenido de nuevo, {{username}}.',
+    greeting: 'Hola, {{username}}. Nos alegra verte por aquí.',
   },
   blocks: {
     title: 'Por qué jugar con nosotros',
@@ -19,8 +19,8 @@ export default {
       text: 'Paga con tarjeta (con 3-D Secure), transferencia bancaria, cupón prepago, Bitcoin o USDT. Depositar no tiene coste, y los depósitos con tarjeta y cupón llegan a tu saldo en cuanto se confirman.',
     },
     fair: {
-      title: 'Demostrablemente justo',
-      text: 'Antes de cada ronda publicamos el hash de la semilla del servidor y puedes añadir tu propia semilla. Al terminar la ronda revelamos la semilla para que compruebes por ti mismo que el resultado no se cambió.',
+      title: 'Juego justo verificable',
+      text: 'Antes de cada ronda publicamos el hash de la semilla del servidor y puedes añadir tu propia semilla. Al terminar la ronda revelamos la semilla para que compruebes por tu cuenta que el resultado no se ha alterado.',
     },
     safe: {
       title: 'Seguro y privado',

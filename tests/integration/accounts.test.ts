@@ -12,7 +12,7 @@ async function registerAndActivate(site: TestSite, player = newPlayer()) {
   const b = new Browser(site.webUrl)
   const registered = await b.post('/register', player)
   expect(registered.status).toBe(200)
-  expect(textOf(registered.html)).toContain('Jugador creado correctamente.')
+  expect(textOf(registered.html)).toContain('Tu cuenta está creada.')
   const { link } = site.lastMailTo(player.email)
   expect(link).toMatch(new RegExp(`^${site.webUrl}/activate/[A-Za-z0-9_-]{20,}$`))
   const activated = await b.post(new URL(link!).pathname, {})
@@ -49,7 +49,7 @@ for (const database of testDatabases()) {
 
       const newPassword = `${player.password}-new`
       const changed = await b.post('/user-management/change-password', { oldPassword: player.password, newPassword, confirmPassword: newPassword })
-      expect(textOf(changed.html)).toContain('Contraseña cambiada correctamente.')
+      expect(textOf(changed.html)).toContain('Tu contraseña se ha cambiado.')
 
       const out = await b.post('/logout', {})
       expect(out.url).toBe(`${site.webUrl}/`)
@@ -60,7 +60,7 @@ for (const database of testDatabases()) {
 
       const withOld = await logIn(site, player.username, player.password)
       expect(withOld.page.status).toBe(400)
-      expect(textOf(withOld.page.html)).toContain('¡Usuario o contraseña incorrectos!')
+      expect(textOf(withOld.page.html)).toContain('El usuario o la contraseña no son correctos.')
       const withNew = await logIn(site, player.username, newPassword)
       expect(withNew.page.url).toBe(`${site.webUrl}/`)
     })
@@ -69,7 +69,7 @@ for (const database of testDatabases()) {
       const player = newPlayer({ language: 'en' })
       const b = new Browser(site.webUrl)
       const registered = await b.post('/en/register', player)
-      expect(textOf(registered.html)).toContain('Player created successfully.')
+      expect(textOf(registered.html)).toContain('Your account has been created.')
       const { link } = site.lastMailTo(player.email)
       expect(link).toMatch(new RegExp(`^${site.webUrl}/en/activate/`))
       const activated = await b.post(new URL(link!).pathname, {})
@@ -78,7 +78,7 @@ for (const database of testDatabases()) {
       expect(home.url).toBe(`${site.webUrl}/en`)
       const wrong = await b.post('/en/user-management/change-password', { oldPassword: 'not-my-password', newPassword: 'whatever-123', confirmPassword: 'whatever-123' })
       expect(wrong.status).toBe(400)
-      expect(textOf(wrong.html)).toContain('Old password is wrong')
+      expect(textOf(wrong.html)).toContain('The current password is wrong.')
     })
 
     test('each duplicate gets its own message, and the input is kept', async () => {
@@ -87,8 +87,8 @@ for (const database of testDatabases()) {
 
       const cases: { field: Record<string, string>; message: string }[] = [
         { field: { username: first.username }, message: 'Este nombre de usuario ya está en uso.' },
-        { field: { email: first.email }, message: 'El correo ya existe.' },
-        { field: { phone: first.phone }, message: 'El número de teléfono ya existe.' },
+        { field: { email: first.email }, message: 'Ya existe una cuenta con este correo electrónico.' },
+        { field: { phone: first.phone }, message: 'Ya existe una cuenta con este número de teléfono.' },
       ]
       for (const { field, message } of cases) {
         const again = newPlayer(field)
@@ -211,7 +211,7 @@ for (const database of testDatabases()) {
         for (const fields of junk) {
           const page = await b.post(path, fields, { follow: false })
           expect(page.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(400)
-          expect(textOf(page.html), path).toMatch(/Campo obligatorio|Field required|Dirección de correo no válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32/)
+          expect(textOf(page.html), path).toMatch(/Este campo es obligatorio|This field is required|Introduce una dirección de correo electrónico válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32|Este enlace no es válido/)
           expect(page.html).not.toMatch(/at .*\.(ts|js):\d+/)
         }
       }

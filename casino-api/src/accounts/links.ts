@@ -1,0 +1,82 @@
+import { and, desc, eq, gt } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { LinkState, ResendActivationAnswer, ResendActivationParams } from '../../contract/index.ts'
+import type { Context } from '../context.ts'
+import { oneTimeTokens, players } from '../db/schema.ts'
+import { activationMail } from '../mail-texts.ts'
+import { usernameIs } from './players.ts'
+import { ACTIVATION_TTL_HOURS, sendOrLog, webLink } from './register.ts'
+import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
+
+/** A new activation e-mail at most once a minute per account… */
+export const RESEND_COOLDOWN_MS = 60_000
+/** …and at most this many an hour: enough for a lost e-mail, too few to flood a mailbox. */
+export const RESENDS_PER_HOUR = 3
+
+/**
+ * The state of an e-mailed link, looked at and left as it is: the page of the link shows the
+ * form only for a valid one, and the next step otherwise. An activation link of an account that
+ * is active by now (activated by a password reset) counts as used.
+ */
+export async function checkOneTimeToken(ctx: Context, kind: 'activation' | 'password_reset', token: string): Promise<LinkState> {
+  if (!OPAQUE_TOKEN.test(token)) return 'invalid'
+  const [row] = await ctx.db
+    .select({ usedAt: oneTimeTokens.usedAt, expiresAt: oneTimeTokens.expiresAt, status: players.status })
+    .from(oneTimeTokens)
+    .innerJoin(players, eq(players.id, oneTimeTokens.playerId))
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind)))
+    .limit(1)
+  if (!row || row.status === 'closed' || row.status === 'suspended') return 'invalid'
+  if (row.usedAt) return 'used'
+  if (kind === 'activation' && row.status === 'active') return 'used'
+  if (row.expiresAt.getTime() <= ctx.now().getTime()) return 'expired'
+  return 'valid'
+}
+
+/**
+ * Sends a new activation link to a pending account named by its username or e-mail. The answer
+ * and its timing are the same whether such an account exists, is active already, or had a link
+ * a moment ago (the e-mail goes out after the answer): nobody learns which names are taken.
+ * Earlier links stay valid until they expire.
+ */
+export async function resendActivation(
+  ctx: Context,
+  params: z.output<typeof ResendActivationParams>,
+  client: { ip: string },
+): Promise<z.input<typeof ResendActivationAnswer>> {
+  const now = ctx.now()
+  const login = params.login.trim()
+  const [player] = await ctx.db
+    .select()
+    .from(players)
+    .where(login.includes('@') ? eq(players.email, login.toLowerCase()) : usernameIs(login))
+    .limit(1)
+  if (player && player.status === 'pending') {
+    const hourAgo = new Date(now.getTime() - 3600_000)
+    const recent = await ctx.db
+      .select({ createdAt: oneTimeTokens.createdAt })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'activation'), gt(oneTimeTokens.createdAt, hourAgo)))
+      .orderBy(desc(oneTimeTokens.createdAt))
+    const latest = recent[0]?.createdAt.getTime() ?? 0
+    if (recent.length < RESENDS_PER_HOUR && now.getTime() - latest >= RESEND_COOLDOWN_MS) {
+      const token = newOpaqueToken()
+      await ctx.db.insert(oneTimeTokens).values({
+        tokenHash: hashToken(token),
+        kind: 'activation',
+        playerId: player.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ACTIVATION_TTL_HOURS * 3600_000),
+        createdIp: client.ip,
+      })
+      const mail = activationMail(player.language, {
+        firstName: player.firstName,
+        username: player.username,
+        link: webLink(ctx, player.language, `/activate/${token}`),
+        validHours: ACTIVATION_TTL_HOURS,
+      })
+      void sendOrLog(ctx, { to: player.email, ...mail }, 'activation')
+    }
+  }
+  return { ok: true, message: 'activation_resent' }
+}

@@ -1,0 +1,105 @@
+import { expect, test } from 'vitest'
+import { extractLink, readLatestMail } from '../src/mail-box.ts'
+import { activePlayer, backends, mailedToken, newPlayer, useApis, type TestApi } from './helpers.ts'
+
+const api = useApis()
+
+/** The activation link of the newest e-mail to `to`, once it differs from `previous`. */
+async function nextActivationToken(a: TestApi, to: string, previous: string) {
+  let token = previous
+  await expect
+    .poll(async () => {
+      const mail = await readLatestMail(a.dataDir, to)
+      const link = mail ? extractLink(mail, '/activate/') : null
+      token = link ? new URL(link).pathname.split('/').pop()! : previous
+      return token
+    })
+    .not.toBe(previous)
+  return token
+}
+
+test.for(backends)('an activation link tells its state without being used: valid, used, expired, invalid [%s]', async (backend) => {
+  const a = api(backend)
+  const params = newPlayer()
+  await a.ok('register_player', params)
+  const { token } = await mailedToken(a, params.email, '/activate/')
+
+  expect(await a.ok('check_activation_token', { token })).toEqual({ state: 'valid' })
+  // Looking twice did not spend it.
+  expect(await a.ok('check_activation_token', { token })).toEqual({ state: 'valid' })
+  await a.ok('activate_player', { token })
+  expect(await a.ok('check_activation_token', { token })).toEqual({ state: 'used' })
+  expect(await a.ok('check_activation_token', { token: 'x'.repeat(43) })).toEqual({ state: 'invalid' })
+  expect(await a.ok('check_activation_token', { token: 'short' })).toEqual({ state: 'invalid' })
+  // An activation token is no reset token.
+  expect(await a.ok('check_password_reset_token', { token })).toEqual({ state: 'invalid' })
+
+  const late = newPlayer()
+  await a.ok('register_player', late)
+  const lateToken = (await mailedToken(a, late.email, '/activate/')).token
+  a.advance(72 * 3600_000 + 1000)
+  expect(await a.ok('check_activation_token', { token: lateToken })).toEqual({ state: 'expired' })
+})
+
+test.for(backends)('a reset link tells its state without being used [%s]', async (backend) => {
+  const a = api(backend)
+  const { params } = await activePlayer(a)
+  await a.ok('reset_player_password', { username: params.username, email: params.email, language: 'es' })
+  const { token } = await mailedToken(a, params.email, '/reset-password/')
+  expect(await a.ok('check_password_reset_token', { token })).toEqual({ state: 'valid' })
+  await a.ok('confirm_password_reset', { token, password: 'brand-new-secret' })
+  expect(await a.ok('check_password_reset_token', { token })).toEqual({ state: 'used' })
+
+  await a.ok('reset_player_password', { username: params.username, email: params.email, language: 'es' })
+  const second = (await mailedToken(a, params.email, '/reset-password/')).token
+  a.advance(60 * 60_000 + 1000)
+  expect(await a.ok('check_password_reset_token', { token: second })).toEqual({ state: 'expired' })
+})
+
+test.for(backends)('a new activation e-mail by username or e-mail; the same answer for anyone; a cooldown [%s]', async (backend) => {
+  const a = api(backend)
+  const params = newPlayer()
+  await a.ok('register_player', params)
+  const first = (await mailedToken(a, params.email, '/activate/')).token
+
+  const answer = { ok: true, message: 'activation_resent' }
+  // Too soon after the registration e-mail: the same answer, no new e-mail.
+  expect(await a.ok('resend_activation', { login: params.username })).toEqual(answer)
+  a.advance(61_000)
+  expect(await a.ok('resend_activation', { login: params.username.toUpperCase() })).toEqual(answer)
+  const second = await nextActivationToken(a, params.email, first)
+  // Both links work until one is used.
+  expect(await a.ok('check_activation_token', { token: first })).toEqual({ state: 'valid' })
+  expect(await a.ok('check_activation_token', { token: second })).toEqual({ state: 'valid' })
+
+  a.advance(61_000)
+  expect(await a.ok('resend_activation', { login: params.email.toUpperCase() })).toEqual(answer)
+  const third = await nextActivationToken(a, params.email, second)
+  await a.ok('activate_player', { token: third })
+
+  // Unknown names and active accounts get exactly the same answer, and no e-mail.
+  expect(await a.ok('resend_activation', { login: 'nobody_at_all' })).toEqual(answer)
+  expect(await a.ok('resend_activation', { login: 'nobody@example.com' })).toEqual(answer)
+  a.advance(61_000)
+  expect(await a.ok('resend_activation', { login: params.username })).toEqual(answer)
+  expect(await a.ok('check_activation_token', { token: first })).toEqual({ state: 'used' })
+  expect((await mailedToken(a, params.email, '/activate/')).token).toBe(third)
+})
+
+test.for(backends)('at most three activation e-mails an hour per account [%s]', async (backend) => {
+  const a = api(backend)
+  const params = newPlayer()
+  await a.ok('register_player', params)
+  let last = (await mailedToken(a, params.email, '/activate/')).token
+  for (let i = 0; i < 2; i++) {
+    a.advance(61_000)
+    await a.ok('resend_activation', { login: params.username })
+    last = await nextActivationToken(a, params.email, last)
+  }
+  a.advance(61_000)
+  await a.ok('resend_activation', { login: params.username })
+  a.advance(61_000)
+  // The fourth within the hour was not sent; an unrelated call proves the API went on.
+  expect(await a.ok('check_activation_token', { token: last })).toEqual({ state: 'valid' })
+  expect((await mailedToken(a, params.email, '/activate/')).token).toBe(last)
+})

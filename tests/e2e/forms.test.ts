@@ -1,0 +1,136 @@
+// Forms in Chromium: the error summary of a failed submit, the show-password toggle, and what
+// stays typed when only the current password was wrong.
+import { describe, expect, test } from 'vitest'
+import { resources } from '../../locales/index.ts'
+import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { newPlayer } from '../setup/harness.ts'
+import { Browser } from '../setup/http.ts'
+
+const env = useSiteInChromium()
+const es = resources.es.translation
+const en = resources.en.translation
+
+describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
+  test('without JavaScript a failed registration has the summary at the top, with links to the fields', async () => {
+    const context = await newContext(env.browser, { javaScript: false, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/en/register')
+    await page.locator('input[name="password"]').fill('short')
+    await page.locator('input[name="confirmPassword"]').fill('other')
+    await page.locator('main form button[type="submit"]').last().click()
+    const summary = page.locator('main form section').filter({ has: page.getByRole('heading', { level: 2 }) }).first()
+    await summary.waitFor()
+    const box = (await summary.boundingBox())!
+    const firstField = (await page.locator('input[name="username"]').boundingBox())!
+    expect(box.y).toBeLessThan(firstField.y)
+    // In the first screen of the answer page, not far below.
+    expect(box.y).toBeLessThan(900)
+    const links = await summary.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))
+    expect(links).toContainEqual(['#register-username', `${en.auth.register.username}: ${en.catalogue.field_required}`])
+    expect(links).toContainEqual(['#register-password', `${en.auth.register.password}: ${en.catalogue.password_too_short}`])
+    // The mismatch is told together with the short password.
+    expect(links).toContainEqual(['#register-confirmPassword', `${en.auth.register.confirmPassword}: ${en.catalogue.password_mismatch}`])
+    expect(links).toContainEqual(['#register-gender', `${en.auth.register.gender}: ${en.catalogue.field_required}`])
+    expect(await page.getByRole('heading', { name: en.common.errorSummary.heading_other.replace('{{count}}', String(links.length)) }).count()).toBe(1)
+    // Every link points at something on the page.
+    for (const [href] of links) expect(await page.locator(href!).count(), href!).toBe(1)
+    // No password travels back; no toggle without JavaScript.
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('')
+    expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('password')
+    expect(await page.getByRole('button', { name: en.common.passwordToggle.label }).count()).toBe(0)
+    await context.close()
+  })
+
+  test('with JavaScript the summary takes focus after a failed submit and its links focus the fields', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/register')
+    await page.waitForLoadState('networkidle')
+    await page.locator('main form button[type="submit"]').last().click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-summary')
+    await expectAccessible(page)
+    await page.locator('#register-summary ~ ul a[href="#register-city"]').click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-city')
+    await page.locator('#register-summary ~ ul a[href="#register-gender"]').click()
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('gender')
+    await context.close()
+  })
+
+  test('a taken username marks the username field', async () => {
+    const player = newPlayer()
+    await new Browser(env.site.webUrl).post('/register', player)
+    for (const javaScript of [true, false]) {
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await page.goto('/register')
+      if (javaScript) await page.waitForLoadState('networkidle')
+      const again = newPlayer({ username: player.username })
+      for (const name of ['username', 'email', 'password', 'confirmPassword', 'phone', 'firstName', 'lastName', 'address', 'postalCode', 'city'] as const) {
+        await page.locator(`input[name="${name}"]`).fill(again[name])
+      }
+      await page.locator('input[name="birthday"]').fill(again.birthday)
+      await page.locator('input[name="gender"][value="female"]').check()
+      await page.locator('select[name="country"]').selectOption('ES')
+      for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed']) await page.locator(`input[name="${name}"]`).check()
+      await page.locator('main form button[type="submit"]').last().click()
+      const username = page.locator('input[name="username"]')
+      await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true')
+      await page.locator('#register-username-error').getByText(es.catalogue.username_taken).waitFor()
+      await context.close()
+    }
+  })
+
+  test('the show-password toggle works with the keyboard', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/en/login')
+    await page.waitForLoadState('networkidle')
+    const password = page.locator('main input[name="password"]')
+    await password.fill('my-secret')
+    const toggle = page.locator('main').getByRole('button', { name: en.common.passwordToggle.label })
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false')
+    await password.focus()
+    await page.keyboard.press('Tab')
+    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Space')
+    await expect.poll(() => password.getAttribute('type')).toBe('text')
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => password.getAttribute('type')).toBe('password')
+    await expectAccessible(page)
+    await context.close()
+  })
+
+  test('change password: a wrong current password keeps the new ones with JavaScript, and says why they are empty without', async () => {
+    const player = newPlayer()
+    const http = new Browser(env.site.webUrl)
+    await http.post('/register', player)
+    await http.post(new URL(env.site.lastMailTo(player.email).link!).pathname, {})
+    for (const javaScript of [true, false]) {
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await page.goto('/login')
+      await page.locator('main input[name="username"]').fill(player.username)
+      await page.locator('main input[name="password"]').fill(player.password)
+      await page.locator('main button[type="submit"]').click()
+      await page.waitForURL((url) => url.pathname === '/')
+      await page.goto('/user-management/change-password')
+      if (javaScript) await page.waitForLoadState('networkidle')
+      await page.locator('input[name="oldPassword"]').fill('not-my-password')
+      await page.locator('input[name="newPassword"]').fill('a-brand-new-secret')
+      await page.locator('input[name="confirmPassword"]').fill('a-brand-new-secret')
+      await page.locator('main form button[type="submit"]').last().click()
+      await page.locator('#change-password-oldPassword-error').getByText(es.catalogue.old_password_wrong).waitFor()
+      expect(await page.locator('input[name="oldPassword"]').inputValue()).toBe('')
+      if (javaScript) {
+        expect(await page.locator('input[name="newPassword"]').inputValue()).toBe('a-brand-new-secret')
+        expect(await page.locator('input[name="confirmPassword"]').inputValue()).toBe('a-brand-new-secret')
+        expect(await page.getByText(es.account.password.typeAgain).count()).toBe(0)
+      } else {
+        expect(await page.locator('input[name="newPassword"]').inputValue()).toBe('')
+        await page.getByText(es.account.password.typeAgain).waitFor()
+      }
+      await context.close()
+    }
+  })
+})

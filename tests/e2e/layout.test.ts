@@ -1,0 +1,186 @@
+// What a player sees in Chromium beyond the journey: style precedence that does not depend on
+// the order chunks load, nothing under the fixed header or the toast, a whole focus ring, and
+// the header's items on a phone.
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { resources } from '../../locales/index.ts'
+import { newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { newPlayer, type TestSite } from '../setup/harness.ts'
+import { Browser } from '../setup/http.ts'
+
+const env = useSiteInChromium()
+const es = resources.es.translation
+
+async function activePlayer(site: TestSite) {
+  const player = newPlayer()
+  const b = new Browser(site.webUrl)
+  await b.post('/register', player)
+  await b.post(new URL(site.lastMailTo(player.email).link!).pathname, {})
+  return player
+}
+
+async function logInByForm(page: Page, username: string, password: string) {
+  await page.goto('/login')
+  await page.locator('main input[name="username"]').fill(username)
+  await page.locator('main input[name="password"]').fill(password)
+  await page.locator('main button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+const padding = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const style = getComputedStyle(el)
+    return { top: style.paddingTop, bottom: style.paddingBottom, left: style.paddingLeft }
+  })
+
+function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+async function phone(javaScript = true): Promise<BrowserContext> {
+  const context = await env.browser.newContext({ javaScriptEnabled: javaScript, baseURL: env.site.webUrl, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+  context.setDefaultTimeout(15_000)
+  return context
+}
+
+describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
+  test('the home keeps its padding after the lazily loaded login dialog opened and closed, and after logging in through it', async () => {
+    const player = await activePlayer(env.site)
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    const heroInner = page.locator('section[aria-labelledby="home-heading"] > div')
+    const blocks = page.locator('section[aria-labelledby="home-blocks"]')
+    const before = { hero: await padding(heroInner), blocks: await padding(blocks) }
+    expect(before.hero.top).toBe('72px')
+    expect(before.blocks.top).toBe('48px')
+
+    // The hero's "I already have an account" opens the same dialog as the header's "Log in".
+    await page.getByRole('link', { name: es.home.hero.login }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    // The dialog's chunk brought its stylesheet (with the shared rules again).
+    await expect.poll(() => page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0)
+    await expect.poll(() => padding(heroInner)).toEqual(before.hero)
+    await dialog.getByRole('button', { name: es.common.login.close }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await padding(heroInner)).toEqual(before.hero)
+    expect(await padding(blocks)).toEqual(before.blocks)
+    expect(page.url()).toBe(`${env.site.webUrl}/`)
+
+    await page.getByRole('link', { name: es.common.header.login, exact: true }).first().click()
+    await dialog.locator('input[name="username"]').fill(player.username)
+    await dialog.locator('input[name="password"]').fill(player.password)
+    await dialog.locator('button[type="submit"]').click()
+    await page.getByRole('button', { name: es.common.header.logout }).first().waitFor()
+    expect(await padding(heroInner)).toEqual(before.hero)
+    expect(await padding(blocks)).toEqual(before.blocks)
+    await context.close()
+  })
+
+  test('a protected page opened while logged out lands home with a notice whose "Log in" opens the dialog', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/user-management/profile')
+    expect(new URL(page.url()).pathname).toBe('/')
+    const toast = page.getByRole('status').filter({ hasText: es.catalogue.login_required })
+    await toast.waitFor()
+    await page.waitForLoadState('networkidle')
+    await toast.getByRole('link', { name: es.common.header.login }).click()
+    await page.getByRole('dialog').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    await context.close()
+  })
+
+  test('the light theme still applies over the layered styles', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    await context.addCookies([{ name: 'theme', value: 'light', url: env.site.webUrl }])
+    const page = await context.newPage()
+    await page.goto('/')
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(247, 245, 239)')
+    await context.close()
+  })
+
+  test('without JavaScript the hero and header "Log in" both go to /login', async () => {
+    const context = await newContext(env.browser, { javaScript: false, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/en')
+    expect(await page.getByRole('link', { name: resources.en.translation.home.hero.login }).getAttribute('href')).toBe('/en/login')
+    expect(await page.getByRole('link', { name: resources.en.translation.common.header.login, exact: true }).first().getAttribute('href')).toBe('/en/login')
+    await context.close()
+  })
+
+  test('the restriction card is below the fixed header', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/restriction')
+    const header = (await page.locator('header').first().boundingBox())!
+    const card = (await page.locator('main h1').boundingBox())!
+    expect(card.y).toBeGreaterThanOrEqual(header.y + header.height)
+    expect(overlap(header, (await page.locator('main > div > div').first().boundingBox())!)).toBe(false)
+    await context.close()
+  })
+
+  test('the account tabs show their whole focus ring; the success toast does not cover the balance', async () => {
+    const player = await activePlayer(env.site)
+    for (const width of [1280, 390]) {
+      const context = await env.browser.newContext({ baseURL: env.site.webUrl, viewport: { width, height: 844 }, serviceWorkers: 'block' })
+      context.setDefaultTimeout(15_000)
+      const page = await context.newPage()
+      await logInByForm(page, player.username, player.password)
+      await page.goto('/user-management/profile')
+
+      const tab = page.getByRole('link', { name: es.account.tabs.changePassword })
+      await tab.focus()
+      await page.keyboard.press('Shift+Tab')
+      await page.keyboard.press('Tab')
+      await expect.poll(() => tab.evaluate((el) => el.matches(':focus-visible'))).toBe(true)
+      // The ring (outline plus offset) must lie inside the scrolling tab row that clips it.
+      const ring = await tab.evaluate((el) => {
+        const style = getComputedStyle(el)
+        const reach = Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset)
+        const box = el.getBoundingClientRect()
+        const clip = el.closest('nav')!.getBoundingClientRect()
+        return {
+          style: style.outlineStyle,
+          width: Number.parseFloat(style.outlineWidth),
+          inside: box.top - reach >= clip.top && box.bottom + reach <= clip.bottom && box.left - reach >= clip.left - 0.5,
+        }
+      })
+      expect(ring).toEqual({ style: 'solid', width: 3, inside: true })
+
+      await page.locator('input[name="city"]').fill('Sevilla')
+      await page.locator('main form button[type="submit"]').last().click()
+      const toast = page.getByRole('status').filter({ hasText: es.catalogue.profile_updated })
+      await toast.waitFor()
+      await expect.poll(async () => overlap((await toast.boundingBox())!, (await page.locator('section[aria-labelledby="balance-heading"]').boundingBox())!)).toBe(false)
+      await context.close()
+    }
+  })
+
+  test('on a phone the header offers Log in and Register; logged in, "My account" is there once', async () => {
+    const player = await activePlayer(env.site)
+    for (const javaScript of [true, false]) {
+      const context = await phone(javaScript)
+      const page = await context.newPage()
+      await page.goto('/')
+      const header = page.locator('header').first()
+      await header.getByRole('link', { name: es.common.header.login, exact: true }).waitFor({ state: 'visible' })
+      await header.getByRole('link', { name: es.common.header.register, exact: true }).waitFor({ state: 'visible' })
+      const login = (await header.getByRole('link', { name: es.common.header.login, exact: true }).boundingBox())!
+      const register = (await header.getByRole('link', { name: es.common.header.register, exact: true }).boundingBox())!
+      expect(register.x + register.width).toBeLessThanOrEqual(390)
+      expect(overlap(login, register)).toBe(false)
+      await context.close()
+    }
+    for (const width of [1280, 390]) {
+      const context = await env.browser.newContext({ baseURL: env.site.webUrl, viewport: { width, height: 844 }, serviceWorkers: 'block' })
+      const page = await context.newPage()
+      await logInByForm(page, player.username, player.password)
+      const visible = await page.locator('header').first().getByRole('link', { name: es.common.nav.account, exact: true }).evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).length)
+      expect(visible, `${width}px`).toBeLessThanOrEqual(1)
+      await context.close()
+    }
+  })
+})
