@@ -72,12 +72,12 @@ for (const database of testDatabases()) {
 
       const missing = await b.post('/user-management/profile', form, { follow: false })
       expect(missing.status).toBe(400)
-      expect(textOf(missing.html)).toContain('Campo obligatorio')
+      expect(textOf(missing.html)).toContain('Este campo es obligatorio.')
       expect(missing.html).toContain(`value="${newEmail}"`)
 
       const wrong = await b.post('/user-management/profile', { ...form, currentPassword: 'not-my-password' }, { follow: false })
       expect(wrong.status).toBe(400)
-      expect(textOf(wrong.html)).toContain('La contraseña actual es incorrecta')
+      expect(textOf(wrong.html)).toContain('La contraseña actual no es correcta.')
       expect(wrong.html).toContain(`value="${newEmail}"`)
       expect(wrong.html).toContain('value="Sevilla"')
       expect(wrong.html).not.toContain('not-my-password')
@@ -116,7 +116,7 @@ for (const database of testDatabases()) {
     test('without SEED_DEMO there is no demo player', async () => {
       const page = await new Browser(site.webUrl).post('/login', { username: 'demo', password: 'demo-player-2026' })
       expect(page.status).toBe(400)
-      expect(textOf(page.html)).toContain('¡Usuario o contraseña incorrectos!')
+      expect(textOf(page.html)).toContain('El usuario o la contraseña no son correctos.')
     })
   })
 }
@@ -148,7 +148,7 @@ describe('the seeded admin', () => {
 
     const newPassword = 'a-new-admin-password-2026'
     const changed = await b.post('/user-management/change-password', { oldPassword: ADMIN_FIRST_PASSWORD, newPassword, confirmPassword: newPassword })
-    expect(textOf(changed.html)).toContain('Contraseña cambiada correctamente.')
+    expect(textOf(changed.html)).toContain('Tu contraseña se ha cambiado.')
     expect(textOf(changed.html)).not.toContain(reason)
     const home = await b.get('/')
     expect(home.url).toBe(`${site.webUrl}/`)

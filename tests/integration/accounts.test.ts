@@ -123,7 +123,7 @@ for (const database of testDatabases()) {
       for (let i = 0; i < 20; i++) {
         last = await new Browser(site.webUrl, { 'x-forwarded-for': `81.45.1.${i}` }).post('/login', { username: player.username, password: `guess-${i}` })
         if (last.status === 400) {
-          expect(textOf(last.html)).toContain('¡Usuario o contraseña incorrectos!')
+          expect(textOf(last.html)).toContain('El usuario o la contraseña no son correctos.')
           continue
         }
         expect(last.status).toBe(429)

@@ -25,7 +25,7 @@ for (const database of testDatabases()) {
       for (let i = 0; i < 2; i++) {
         const page = await b.post('/forgot-password', fields)
         expect(page.status).toBe(400)
-        expect(textOf(page.html)).toContain('¡Usuario o correo incorrectos!')
+        expect(textOf(page.html)).toContain('El usuario o el correo electrónico no son correctos.')
       }
       const limited = await b.post('/forgot-password', fields)
       expect(limited.status).toBe(429)
