@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { sameSitePath } from '../utils/safe-path.ts'
 import type { Toast } from '../utils/toast.server.ts'
 import * as styles from './toast.css.ts'
 import { useCatalogue } from './use-catalogue.ts'
@@ -26,7 +27,7 @@ export function ToastView({ toast }: { toast: ToastWithId | null | undefined }) 
           <p className={styles.text}>{message(visible.code, visible.args)}</p>
           <form
             method="get"
-            action={location.pathname}
+            action={sameSitePath(location.pathname)}
             className={styles.closeForm}
             onSubmit={(event) => {
               event.preventDefault()
