@@ -33,6 +33,8 @@ export async function startTestSite(opts: { database?: TestDatabase } = {}) {
   const server = web.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // As in production (PUBLIC_URL): the site's origin never comes from a request's Host header.
+  web.setPublicUrl(webUrl)
 
   const api = await startCasinoApi({
     port: 0,
