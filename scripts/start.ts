@@ -9,6 +9,8 @@ if (!existsSync('build/server/index.js')) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 process.env.NODE_ENV ??= 'production'
+// Production needs PUBLIC_URL; on this machine the site is http://localhost:$PORT.
+process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`
 // Production needs SESSION_SECRET; on a fresh clone, generate one once and keep it in DATA_DIR.
 if (!process.env.SESSION_SECRET) {
   const { ensureSessionSecret } = await import('../server/secret.ts')
