@@ -39,6 +39,8 @@ export type WebAppOptions = {
    * everywhere; a route that takes uploads (KYC documents) gets its own larger limit here.
    */
   bodyLimitFor?: (path: string) => number
+  /** How long a page waits for the access check (settings, geolocation). Default 2 s (app/upstream/site.server.ts). */
+  accessCheckTimeoutMs?: number
   /** TRUST_PROXY syntax: addresses, CIDR ranges, loopback/linklocal/uniquelocal (default loopback). */
   trustProxy?: string | string[]
   /** Session secrets (≥ 32 characters each; the first seals). Default: SESSION_SECRET. */
@@ -311,6 +313,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
               clientIp: locals.clientIp,
               upstreamUrl: upstreamFor(req),
               origin,
+              accessCheckTimeoutMs: options.accessCheckTimeoutMs,
               log: log.child({ requestId: locals.requestId }),
             },
           ],

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCasinoApi } from '../../casino-api/src/server.ts'
-import { createWebApp } from '../../server/app.ts'
+import { createWebApp, type WebAppOptions } from '../../server/app.ts'
 
 export type TestDatabase = { name: 'pglite' } | { name: 'postgres'; databaseUrl: string }
 
@@ -19,7 +19,7 @@ export function testDatabases(): TestDatabase[] {
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
 
-export async function startTestSite(opts: { database?: TestDatabase } = {}) {
+export async function startTestSite(opts: { database?: TestDatabase; web?: Partial<WebAppOptions> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-site-'))
   const database = opts.database ?? { name: 'pglite' }
   // The web app's port must be known before the casino API writes links into e-mails.
@@ -29,6 +29,7 @@ export async function startTestSite(opts: { database?: TestDatabase } = {}) {
     cookieSecure: false,
     trustProxy: ['loopback'],
     logLevel: 'silent',
+    ...opts.web,
   })
   const server = web.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -52,6 +53,10 @@ export async function startTestSite(opts: { database?: TestDatabase } = {}) {
     apiUrl: api.url,
     api,
     dataDir,
+    /** Points the web app at another casino API address (a fault-injecting proxy in front of `apiUrl`). */
+    setUpstream(url: string) {
+      web.setUpstream(url)
+    },
     /** The newest e-mail to `address`, decoded, and the first link in it to a page of the web app. */
     lastMailTo(address: string) {
       return lastMailTo(join(dataDir, 'mail'), address, webUrl)

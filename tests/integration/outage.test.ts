@@ -1,0 +1,63 @@
+// The casino API partly or wholly unavailable: static pages still render (fail open), the
+// actions that matter fail closed with a clear message, and pages do not wait long for it.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFaultProxy, type FaultProxy } from '../setup/fault-proxy.ts'
+import { Browser, textOf } from '../setup/http.ts'
+import { newPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
+
+let site: TestSite
+beforeAll(async () => {
+  // A short access-check wait so that the hanging case is quick; the default is 2 s.
+  site = await startTestSite({ web: { accessCheckTimeoutMs: 500 } })
+})
+afterAll(async () => {
+  await site?.close()
+})
+
+/** A proxy in front of the casino API that the web app uses for this test only (fresh caches). */
+async function throughProxy(run: (proxy: FaultProxy) => Promise<void>) {
+  const proxy = await startFaultProxy(site.apiUrl)
+  site.setUpstream(proxy.url)
+  try {
+    await run(proxy)
+  } finally {
+    site.setUpstream(site.apiUrl)
+    await proxy.close()
+  }
+}
+
+const REFUSED_EN = "We can't confirm right now that our services are available where you are"
+const REFUSED_ES = 'Ahora mismo no podemos comprobar que nuestros servicios estén disponibles'
+
+test.each([
+  { name: 'geolocation down', path: '/front/geolocation', fault: 'down' as const },
+  { name: 'settings down', path: '/front/get_setting', fault: 'down' as const },
+  { name: 'geolocation hanging', path: '/front/geolocation', fault: 'hang' as const },
+])('$name: the home page renders, login and registration are refused and do nothing', async ({ path, fault }) => {
+  await throughProxy(async (proxy) => {
+    proxy.fail(path, fault)
+    const browser = new Browser(site.webUrl)
+    const started = Date.now()
+    const home = await browser.get('/en')
+    expect(home.status).toBe(200)
+    // Far below the 25 s an upstream call may take: the access check gave up quickly.
+    expect(Date.now() - started).toBeLessThan(15_000)
+
+    const login = await browser.post('/en/login', { username: 'someone_here', password: 'some-password-1' })
+    expect(login.status).toBe(503)
+    expect(textOf(login.html)).toContain(REFUSED_EN)
+    expect(login.html).toContain('value="someone_here"')
+
+    const player = newPlayer()
+    const register = await browser.post('/register', player)
+    expect(register.status).toBe(503)
+    expect(textOf(register.html)).toContain(REFUSED_ES)
+    expect(register.html).toContain(`value="${player.email}"`)
+    // Nothing reached the casino API: no login attempt, no player created.
+    expect(proxy.seen.filter((s) => s.forwarded && /\/front\/(auth\/login|register_player)/.test(s.path))).toEqual([])
+  })
+  // With the casino API back (its own address again), login works as before.
+  const page = await new Browser(site.webUrl).post('/en/login', { username: 'someone_here', password: 'some-password-1' })
+  expect(page.status).toBe(400)
+  expect(textOf(page.html)).toContain('Wrong username or password')
+})
