@@ -1,9 +1,11 @@
 // The casino API partly or wholly unavailable: static pages still render (fail open), the
 // actions that matter fail closed with a clear message, and pages do not wait long for it.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { openSession } from '../../app/utils/session.server.ts'
 import { startFaultProxy, type FaultProxy } from '../setup/fault-proxy.ts'
 import { Browser, textOf } from '../setup/http.ts'
-import { newPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
+import { newPlayer, startTestSite, TEST_SESSION_SECRET, type TestSite } from '../setup/harness.ts'
+import { waitFor } from '../setup/wait.ts'
 
 let site: TestSite
 beforeAll(async () => {
@@ -60,4 +62,39 @@ test.each([
   const page = await new Browser(site.webUrl).post('/en/login', { username: 'someone_here', password: 'some-password-1' })
   expect(page.status).toBe(400)
   expect(textOf(page.html)).toContain('Wrong username or password')
+})
+
+test('a logout while the casino API is down sticks: the old cookie is refused, and the token is revoked once it is back', async () => {
+  const player = newPlayer()
+  const visitor = new Browser(site.webUrl)
+  expect((await visitor.post('/register', player)).status).toBe(200)
+  const { link } = site.lastMailTo(player.email)
+  await visitor.post(new URL(link ?? '').pathname, {})
+
+  await throughProxy(async (proxy) => {
+    const b = new Browser(site.webUrl)
+    await b.post('/login', { username: player.username, password: player.password })
+    expect((await b.get('/user-management/profile', false)).status).toBe(200)
+    const stolen = new Map(b.cookies)
+    const token = openSession(stolen.get('casino'), [TEST_SESSION_SECRET]).get('token')
+    expect(token).toBeTruthy()
+
+    proxy.fail('')
+    const out = await b.post('/logout', {})
+    expect(out.url).toBe(`${site.webUrl}/`)
+    expect(textOf(out.html)).toContain('Has cerrado sesión')
+    proxy.heal()
+
+    // The copy of the old cookie no longer opens the account, at once.
+    const thief = new Browser(site.webUrl)
+    thief.cookies = new Map(stolen)
+    const profile = await thief.get('/user-management/profile', false)
+    expect(profile.status).toBe(302)
+    expect(profile.headers.get('location')).toBe('/')
+
+    // The revocation is retried in the background until the casino API takes it…
+    await waitFor('the logout to reach the casino API', () => proxy.seen.some((s) => s.forwarded && s.method === 'POST' && s.path.startsWith('/front/auth/logout')))
+    // …and the token is dead upstream too (for every web instance).
+    await waitFor('the token to be revoked', async () => (await fetch(`${site.apiUrl}/front/auth/player`, { headers: { authorization: `Bearer ${token}` } })).status === 401)
+  })
 })
