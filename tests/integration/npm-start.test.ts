@@ -42,7 +42,7 @@ test('SIGTERM to the `npm start` process stops the server and frees the port', a
   npm.stderr.on('data', (chunk: Buffer) => (output += chunk))
   const exited = new Promise<number | null>((done) => npm.once('exit', (code, signal) => done(code ?? (signal ? 128 : null))))
   try {
-    await waitFor(`npm start to listen on ${port} (output so far: ${output.slice(-500)})`, () => output.includes('web server listening'), { timeoutMs: 120_000 })
+    await waitFor(() => `npm start to listen on ${port} (output so far: ${output.slice(-500)})`, () => output.includes('web server listening'), { timeoutMs: 120_000 })
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
 
     npm.kill('SIGTERM')

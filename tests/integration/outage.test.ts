@@ -1,6 +1,7 @@
 // The casino API partly or wholly unavailable: static pages still render (fail open), the
 // actions that matter fail closed with a clear message, and pages do not wait long for it.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { UPSTREAM_TIMEOUT_MS } from '../../app/upstream/client.server.ts'
 import { openSession } from '../../app/utils/session.server.ts'
 import { startFaultProxy, type FaultProxy } from '../setup/fault-proxy.ts'
 import { Browser, textOf } from '../setup/http.ts'
@@ -9,8 +10,9 @@ import { waitFor } from '../setup/wait.ts'
 
 let site: TestSite
 beforeAll(async () => {
-  // A short access-check wait so that the hanging case is quick; the default is 2 s.
-  site = await startTestSite({ web: { accessCheckTimeoutMs: 500 } })
+  // The production default (2 s) would be tight for the healthy calls on a busy machine; 3 s
+  // keeps the hanging case short while staying far below the upstream's own 25 s.
+  site = await startTestSite({ web: { accessCheckTimeoutMs: 3_000 } })
 })
 afterAll(async () => {
   await site?.close()
@@ -42,8 +44,8 @@ test.each([
     const started = Date.now()
     const home = await browser.get('/en')
     expect(home.status).toBe(200)
-    // Far below the 25 s an upstream call may take: the access check gave up quickly.
-    expect(Date.now() - started).toBeLessThan(15_000)
+    // The page did not wait for the upstream's general timeout (the proxy never answers).
+    expect(Date.now() - started).toBeLessThan(UPSTREAM_TIMEOUT_MS)
 
     const login = await browser.post('/en/login', { username: 'someone_here', password: 'some-password-1' })
     expect(login.status).toBe(503)

@@ -29,6 +29,9 @@ export async function startTestSite(opts: { database?: TestDatabase; web?: Parti
     cookieSecure: false,
     trustProxy: ['loopback'],
     logLevel: 'silent',
+    // Generous: on a busy machine a geolocation call may take seconds, and a missed access check
+    // refuses logins (fail closed). The outage tests set their own.
+    accessCheckTimeoutMs: 15_000,
     ...opts.web,
   })
   const server = web.listen(0, '127.0.0.1')
