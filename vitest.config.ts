@@ -9,8 +9,10 @@ export default defineConfig({
     exclude: ['node_modules/**', 'build/**', 'data/**', '.react-router/**'],
     // Each test file starts its own casino API and database; two cores, so two at a time.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous limits: every wait inside a test is on a condition, so these only stop a test that
+    // hangs; a browser journey on a busy 2-core machine (other builds, CPU load) takes over a minute.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
   },
 })

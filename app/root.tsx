@@ -21,6 +21,7 @@ import { isUpstreamUnavailable } from './upstream/client.server.ts'
 import { getPlayer, redirectIfPasswordChangeRequired, toPublicPlayer } from './utils/auth.server.ts'
 import { isLocale, localeFromPath, localizePath, stripLocale, type Locale } from './utils/locale.ts'
 import { localeCookie, readLocaleCookie, readTheme, themeCookie } from './utils/preferences.server.ts'
+import { sameSitePath } from './utils/safe-path.ts'
 import { commitSession, destroySession, getSession } from './utils/session.server.ts'
 import { FLASH_MARKER_COOKIE } from './utils/cookie-names.ts'
 import { flashMarkerCookie } from './utils/toast.server.ts'
@@ -46,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const themeParam = url.searchParams.get('theme')
   if (themeParam === 'light' || themeParam === 'dark') {
     url.searchParams.delete('theme')
-    throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': themeCookie(themeParam) } })
+    throw redirect(sameSitePath(url.pathname + url.search), { headers: { 'Set-Cookie': themeCookie(themeParam) } })
   }
 
   const localeValue = getLocale(context)

@@ -4,11 +4,14 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { writeBuildStamp } from './build-stamp.ts'
 
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
 
 const build = run('react-router', ['build'])
 if (build.status !== 0) process.exit(build.status ?? 1)
+// `npm start` (and its test) then knows this build matches the sources.
+writeBuildStamp(process.cwd())
 
 const report = join(mkdtempSync(join(tmpdir(), 'casino-test-')), 'report.json')
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]

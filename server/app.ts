@@ -1,15 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
+import { writeReadableStreamToWritable } from '@react-router/node'
 import compression from 'compression'
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
 import { pino, type LevelWithSilent, type Logger } from 'pino'
-import { RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { clientIpFrom, parseTrustedProxies } from '../app/utils/client-ip.server.ts'
+import { sameSitePath } from '../app/utils/safe-path.ts'
 import { checkUpstream } from './readiness.ts'
-import { isSameOrigin, plainPage } from './security.ts'
+import { ALLOWED_METHODS, FORM_BODY_LIMIT_BYTES, formContentType, isReadableForm, readBody } from './requests.ts'
+import { isSameOrigin, plainPage, type PlainPageCode } from './security.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -25,8 +27,20 @@ export type WebAppOptions = {
    * i.e. <publicUrl or the request's origin>/api, for a reverse proxy that routes /api upstream.
    */
   upstreamUrl?: string
-  /** The site's public URL (e.g. https://casino.example): its origin passes the same-origin check and makes absolute links. */
+  /**
+   * The site's public URL (e.g. https://casino.example): the origin of every request React Router
+   * sees, of absolute links (hreflang, e-mails) and of the same-origin check. Required in
+   * production (server/index.ts refuses to start without PUBLIC_URL); without it (tests,
+   * development) the origin comes from the Host header.
+   */
   publicUrl?: string
+  /**
+   * The largest request body a path accepts, in bytes. Default: FORM_BODY_LIMIT_BYTES (64 KiB)
+   * everywhere; a route that takes uploads (KYC documents) gets its own larger limit here.
+   */
+  bodyLimitFor?: (path: string) => number
+  /** How long a page waits for the access check (settings, geolocation). Default 2 s (app/upstream/site.server.ts). */
+  accessCheckTimeoutMs?: number
   /** TRUST_PROXY syntax: addresses, CIDR ranges, loopback/linklocal/uniquelocal (default loopback). */
   trustProxy?: string | string[]
   /** Session secrets (≥ 32 characters each; the first seals). Default: SESSION_SECRET. */
@@ -40,8 +54,8 @@ export type WebAppOptions = {
   logLevel?: LevelWithSilent
 }
 
-/** The express app, plus a way to point it at a casino API that starts after it (tests). */
-export type WebApp = Express & { setUpstream(url: string): void }
+/** The express app, plus a way to point it at a casino API and a public URL known only after it started (tests). */
+export type WebApp = Express & { setUpstream(url: string): void; setPublicUrl(url: string): void }
 
 export type RequestLocals = { requestId: string; nonce: string; clientIp: string }
 
@@ -51,6 +65,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
 function loggablePath(url: string) {
   const pathname = url.split('?')[0] ?? '/'
   return pathname.replace(/^((?:\/en)?\/(?:reset-password|activate))\/[^/]+/, '$1/:token')
+}
+
+/** An answer the web server gives itself (a plain page in the visitor's language). */
+function refuse(req: Request, res: Response, status: number, code: PlainPageCode) {
+  res.status(status).type('html').setHeader('Cache-Control', 'no-store')
+  res.send(plainPage(req.get('cookie'), code, req.path))
 }
 
 type EntryExports = {
@@ -74,13 +94,23 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   const log = options.logger ?? pino({ level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info' })
   const trusted = parseTrustedProxies([options.trustProxy ?? 'loopback'].flat().join(','))
   let upstreamUrl = options.upstreamUrl
-  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined
+  let publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined
+  const bodyLimitFor = options.bodyLimitFor ?? (() => FORM_BODY_LIMIT_BYTES)
   const buildDir = options.buildDir ?? path.join(ROOT, 'build')
   const clientDir = path.join(buildDir, 'client')
 
   const app = express() as WebApp
   app.setUpstream = (url: string) => {
     upstreamUrl = new URL(url).href
+  }
+  app.setPublicUrl = (url: string) => {
+    publicOrigin = new URL(url).origin
+  }
+  /** The site's origin: PUBLIC_URL; only without it (tests, development) the Host header, checked. */
+  const siteOrigin = (req: Request) => {
+    if (publicOrigin) return publicOrigin
+    const host = req.get('host') ?? ''
+    return `${req.protocol}://${/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host) ? host : 'localhost'}`
   }
   app.disable('x-powered-by')
   // req.protocol and req.hostname honour X-Forwarded-* only from the trusted proxies.
@@ -143,10 +173,26 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     next()
   })
 
+  // ---- one spelling per page: `//x`, `/\\x` (another site to a browser) become `/x` ---------------
+  // Nothing after this point sees a path that a redirect or link could turn into another site.
+  app.use((req, res, next) => {
+    const safe = sameSitePath(req.originalUrl)
+    if (safe === req.originalUrl) return next()
+    res.setHeader('Cache-Control', 'no-store')
+    res.redirect(req.method === 'GET' || req.method === 'HEAD' ? 301 : 308, safe)
+  })
+
+  // ---- methods: pages and form posts only (DELETE, PUT, TRACE… are a 405, not a 500) ----------
+  app.use((req, res, next) => {
+    if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next()
+    res.setHeader('Allow', ALLOWED_METHODS.join(', '))
+    refuse(req, res, 405, 'method_not_allowed')
+  })
+
   app.use(compression())
 
   // ---- health -------------------------------------------------------------------------------
-  const upstreamFor = (req: Request) => upstreamUrl ?? new URL('/api', publicOrigin ?? `${req.protocol}://${req.get('host')}`).href
+  const upstreamFor = (req: Request) => upstreamUrl ?? new URL('/api', siteOrigin(req)).href
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json({ status: 'ok' })
@@ -161,10 +207,40 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   // ---- same-origin check for everything that changes state ---------------------------------
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
-    if (isSameOrigin({ origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigins: [publicOrigin, `${req.protocol}://${req.get('host')}`] })) return next()
+    if (isSameOrigin({ origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), referer: req.get('referer'), ownOrigins: [siteOrigin(req)] })) return next()
     log.warn({ requestId: res.locals.requestId, method: req.method, path: loggablePath(req.originalUrl), origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') }, 'cross-site request refused')
-    res.status(403).type('html').setHeader('Cache-Control', 'no-store')
-    res.send(plainPage(req.get('cookie'), 'forbidden'))
+    refuse(req, res, 403, 'forbidden')
+  })
+
+  // ---- form bodies: read here, bounded, before React Router sees them -------------------------
+  // Only form posts reach the actions (415 otherwise); a body larger than the path's limit is a
+  // 413 however it is sent (Content-Length or chunked), and a body that does not parse is a 400.
+  const bodies = new WeakMap<Request, Buffer>()
+  app.use(async (req, res, next) => {
+    if (req.method !== 'POST') return next()
+    const limit = bodyLimitFor(req.path)
+    const tooLarge = () => {
+      log.warn({ requestId: res.locals.requestId, path: loggablePath(req.originalUrl), limit }, 'request body too large')
+      res.setHeader('Connection', 'close')
+      refuse(req, res, 413, 'payload_too_large')
+    }
+    const declared = Number(req.get('content-length') ?? 0)
+    if (declared > limit) {
+      req.resume()
+      return tooLarge()
+    }
+    const contentType = req.get('content-type')
+    const kind = formContentType(contentType)
+    if (!kind) {
+      req.resume()
+      res.setHeader('Connection', 'close')
+      return refuse(req, res, 415, 'unsupported_media_type')
+    }
+    const read = await readBody(req, limit)
+    if (!read.ok) return read.reason === 'too_large' ? tooLarge() : res.destroy()
+    if (kind === 'multipart' && !(await isReadableForm(contentType ?? '', read.body))) return refuse(req, res, 400, 'malformed_request')
+    bodies.set(req, read.body)
+    next()
   })
 
   // ---- static files and the React Router handler ---------------------------------------------
@@ -205,33 +281,59 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     res.setHeader('Cache-Control', 'private, no-store')
     next()
   })
-  app.all(
-    '/{*path}',
-    createRequestHandler({
-      build: loadBuild,
-      mode,
-      async getLoadContext(req, res) {
-        const { requestContext } = entryOf(await loadBuild())
-        const locals = res.locals as RequestLocals
-        const origin = publicOrigin ?? `${req.protocol}://${req.get('host')}`
-        return new RouterContextProvider(
-          new Map([
-            [
-              requestContext,
-              {
-                nonce: locals.nonce,
-                requestId: locals.requestId,
-                clientIp: locals.clientIp,
-                upstreamUrl: upstreamFor(req),
-                origin,
-                log: log.child({ requestId: locals.requestId }),
-              },
-            ],
-          ]),
-        )
-      },
-    }),
-  )
+  // React Router, given a Fetch Request built here: its origin is the site's (never a Host header
+  // in production) and its body the one read above (bounded and checked).
+  const handleRequest = createRequestHandler(loadBuild, mode)
+  app.all('/{*path}', async (req, res, next) => {
+    try {
+      const { requestContext } = entryOf(await loadBuild())
+      const locals = res.locals as RequestLocals
+      const origin = siteOrigin(req)
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(req.headers)) {
+        for (const one of [value ?? []].flat()) headers.append(name, one)
+      }
+      let controller: AbortController | null = new AbortController()
+      res.on('finish', () => (controller = null))
+      res.on('close', () => controller?.abort())
+      const body = bodies.get(req)
+      const request = new Request(origin + req.originalUrl, {
+        method: req.method,
+        headers,
+        signal: controller.signal,
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body ?? Buffer.alloc(0)) }),
+      })
+      const context = new RouterContextProvider(
+        new Map([
+          [
+            requestContext,
+            {
+              nonce: locals.nonce,
+              requestId: locals.requestId,
+              clientIp: locals.clientIp,
+              upstreamUrl: upstreamFor(req),
+              origin,
+              accessCheckTimeoutMs: options.accessCheckTimeoutMs,
+              log: log.child({ requestId: locals.requestId }),
+            },
+          ],
+        ]),
+      )
+      const response = await handleRequest(request, context)
+      if (res.destroyed || res.writableEnded) {
+        await response.body?.cancel()
+        return
+      }
+      res.statusMessage = response.statusText
+      res.status(response.status)
+      for (const [name, value] of response.headers) res.append(name, value)
+      if (response.body) await writeReadableStreamToWritable(response.body, res)
+      else res.end()
+    } catch (error) {
+      if (res.destroyed || res.writableEnded) return
+      next(error)
+    }
+  })
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     log.error({ requestId: res.locals.requestId, path: loggablePath(req.originalUrl), err: error instanceof Error ? { name: error.name, message: error.message, stack: production ? undefined : error.stack } : String(error) }, 'unhandled error')

@@ -1,3 +1,4 @@
+import type { MessageCode } from '../casino-api/contract/index.ts'
 import { resources } from '../locales/index.ts'
 import { LOCALE_COOKIE } from '../app/utils/cookie-names.ts'
 
@@ -5,23 +6,36 @@ import { LOCALE_COOKIE } from '../app/utils/cookie-names.ts'
  * A state-changing request is accepted only from the site itself: a browser sends Origin on
  * every POST and Sec-Fetch-Site on every request, so a form on another site is refused here,
  * before React Router. With SameSite=Lax cookies this replaces hidden CSRF tokens, and forms
- * keep working without JavaScript. Requests without either header (curl, old browsers) pass:
- * they carry no ambient credentials a victim's browser would add.
+ * keep working without JavaScript. Without either header (old browsers, some privacy tools) the
+ * Referer's origin must be the site's; a request with none of the three (curl, scripts) passes:
+ * it carries no ambient credentials a victim's browser would add.
  */
-export function isSameOrigin({ origin, secFetchSite, ownOrigins }: { origin: string | undefined; secFetchSite: string | undefined; ownOrigins: (string | undefined)[] }) {
+export function isSameOrigin({ origin, secFetchSite, referer, ownOrigins }: { origin: string | undefined; secFetchSite: string | undefined; referer?: string | undefined; ownOrigins: (string | undefined)[] }) {
+  const isOwn = (value: string) => ownOrigins.some((own) => own !== undefined && own === value)
   if (secFetchSite === 'cross-site') return false
-  if (origin === undefined) return true
-  return ownOrigins.some((own) => own !== undefined && own === origin)
+  if (origin !== undefined) return isOwn(origin)
+  if (secFetchSite !== undefined) return secFetchSite === 'same-origin' || secFetchSite === 'none'
+  if (referer === undefined || referer === '') return true
+  try {
+    return isOwn(new URL(referer).origin)
+  } catch {
+    return false
+  }
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+/** The answers the web server gives itself, before React Router. */
+export type PlainPageCode = Extract<MessageCode, 'forbidden' | 'internal_error' | 'payload_too_large' | 'method_not_allowed' | 'unsupported_media_type' | 'malformed_request'>
+
 /**
- * A small self-contained page for answers the web server gives itself (403, 500), in the
- * visitor's last language (the `lng` cookie; Spanish by default). No scripts, no styles needed.
+ * A small self-contained page for answers the web server gives itself (403, 405, 413, 415, 500),
+ * in the visitor's language: the path's (/en…), else the last one (the `lng` cookie), else
+ * Spanish. No scripts, no styles needed.
  */
-export function plainPage(cookieHeader: string | undefined, code: 'forbidden' | 'internal_error') {
-  const lng = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=en(?:;|$)`).test(cookieHeader ?? '') ? 'en' : 'es'
+export function plainPage(cookieHeader: string | undefined, code: PlainPageCode, path = '') {
+  const enPath = path === '/en' || path.startsWith('/en/') || path === '/en.data'
+  const lng = enPath || new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=en(?:;|$)`).test(cookieHeader ?? '') ? 'en' : 'es'
   const { catalogue, common } = resources[lng].translation
   const home = lng === 'en' ? '/en' : '/'
   const homeText = escapeHtml(common.errors.goHome)

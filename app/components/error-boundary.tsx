@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
 import { button, card, narrowPage, pageTitle } from '../styles/ui.css.ts'
 import { useLocalePath } from '../utils/locale.ts'
+import { sameSitePath } from '../utils/safe-path.ts'
 import * as styles from './error-boundary.css.ts'
 import { SmartLink } from './smart-link.tsx'
 import { useCatalogue } from './use-catalogue.ts'
@@ -53,7 +54,7 @@ export function GeneralErrorBoundary() {
         {devDetails ? <pre className={styles.stack}>{devDetails}</pre> : null}
         <div className={styles.actions}>
           {retry ? (
-            <a href={location.pathname + location.search} className={button.primary}>
+            <a href={sameSitePath(location.pathname + location.search)} className={button.primary}>
               {t('common.errors.retry')}
             </a>
           ) : null}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { sameSitePath } from '../utils/safe-path.ts'
 import * as styles from './layout.css.ts'
 import { useTheme } from './theme.tsx'
 
@@ -31,7 +32,7 @@ export function ThemeToggle({ wide = false }: { wide?: boolean }) {
   return (
     <form
       method="get"
-      action={location.pathname}
+      action={sameSitePath(location.pathname)}
       className={styles.inlineForm}
       onSubmit={(event) => {
         event.preventDefault()

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { sameSitePath } from '../utils/safe-path.ts'
 import type { Toast } from '../utils/toast.server.ts'
 import { LoginLink } from './nav-items.tsx'
 import * as styles from './toast.css.ts'
@@ -36,7 +37,7 @@ export function ToastView({ toast }: { toast: ToastWithId | null | undefined }) 
           </p>
           <form
             method="get"
-            action={location.pathname}
+            action={sameSitePath(location.pathname)}
             className={styles.closeForm}
             onSubmit={(event) => {
               event.preventDefault()

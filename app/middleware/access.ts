@@ -1,6 +1,8 @@
-import { createContext, data, redirect, type MiddlewareFunction } from 'react-router'
+import type { Submission } from '@conform-to/react'
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { isRestricted, type Geolocation, type MessageCode, type SiteSettings } from '../../casino-api/contract/index.ts'
 import { getGeolocation, getSiteSettings } from '../upstream/site.server.ts'
+import { replyFromUpstream } from '../utils/forms.server.ts'
 import { localeFromPath, localizePath, stripLocale } from '../utils/locale.ts'
 import { getRequestInfo } from './context.ts'
 
@@ -8,9 +10,11 @@ export type SiteAccess = {
   settings: SiteSettings | null
   geo: Geolocation | null
   restricted: boolean
+  /** Whether the settings and the visitor's geolocation were both known, i.e. the check was made. */
+  checked: boolean
 }
 
-export const siteAccessContext = createContext<SiteAccess>({ settings: null, geo: null, restricted: false })
+export const siteAccessContext = createContext<SiteAccess>({ settings: null, geo: null, restricted: false, checked: false })
 
 function routePath(request: Request) {
   // Single-fetch data requests end in .data ('/en/login.data', '/_root.data').
@@ -21,15 +25,15 @@ function routePath(request: Request) {
 /**
  * The root's access check, before any loader or action runs: visitors from a blacklisted
  * country or ip go to /restriction (or /en/restriction); `siteAccess: false` closes the site
- * with a 503 ('You can't access the site.'). When the casino API is unreachable and no settings
- * are cached, pages still render (fail open): every call that matters — login, registration,
- * payments, games — goes to the casino API, which applies its own checks.
+ * with a 503 ('You can't access the site.'). The settings and geolocation calls are bounded by
+ * a short timeout (site.server.ts). When they could not be made, pages still render (fail
+ * open), but the actions that matter fail closed: see refuseUncheckedAccess.
  */
 export const accessMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const [settings, geo] = await Promise.all([getSiteSettings(args), getGeolocation(args)])
   const { clientIp, log } = getRequestInfo(args.context)
   const restricted = Boolean(settings && geo && isRestricted(settings, geo, clientIp))
-  args.context.set(siteAccessContext, { settings, geo, restricted })
+  args.context.set(siteAccessContext, { settings, geo, restricted, checked: Boolean(settings && geo) })
   if (!settings || !geo) log.warn({ settings: Boolean(settings), geo: Boolean(geo) }, 'access check skipped: casino API unavailable')
 
   const path = routePath(args.request)
@@ -41,4 +45,21 @@ export const accessMiddleware: MiddlewareFunction<Response> = async (args, next)
     throw data({ code: 'site_disabled' satisfies MessageCode }, { status: 503 })
   }
   return next()
+}
+
+/** The refusal of an action that needs the access check when it could not be made. */
+export const ACCESS_NOT_CHECKED = { ok: false, status: 503, code: 'access_check_unavailable' satisfies MessageCode } as const
+
+/**
+ * For the actions that must fail closed — login, registration, and later deposits, withdrawals
+ * and real play: when the access check (blacklisted country or ip, site switched off) could not
+ * be made, the form comes back with 'We can't confirm right now…' (503, input kept, passwords
+ * cleared) and the action does nothing. One line at the top of such an action:
+ *
+ *   const closed = refuseUncheckedAccess(args, submission); if (closed) return closed
+ */
+export function refuseUncheckedAccess(args: { context: Readonly<RouterContextProvider> }, submission: Submission<unknown, string[], unknown>) {
+  if (args.context.get(siteAccessContext).checked) return null
+  getRequestInfo(args.context).log.warn({ code: ACCESS_NOT_CHECKED.code }, 'action refused: the access check could not be made')
+  return data({ result: replyFromUpstream(submission, ACCESS_NOT_CHECKED) }, { status: 503 })
 }

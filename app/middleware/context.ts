@@ -22,6 +22,8 @@ export type RequestInfo = {
   upstreamUrl: string
   /** The site's own origin, e.g. https://casino.example (for absolute links: hreflang, e-mails). */
   origin: string
+  /** How long the access check (settings, geolocation) may wait for the casino API. */
+  accessCheckTimeoutMs?: number
   log: Log
 }
 

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { LoginParams } from '../../casino-api/contract/auth.ts'
 import { LoginForm } from '../components/login-form.tsx'
+import { refuseUncheckedAccess } from '../middleware/access.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { card, narrowPage, pageTitle } from '../styles/ui.css.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -29,6 +30,8 @@ export async function action(args: Route.ActionArgs) {
   await requireGuest(args)
   const submission = parseWithZod(await args.request.formData(), { schema: LoginParams })
   if (submission.status !== 'success') return invalidForm(submission)
+  const closed = refuseUncheckedAccess(args, submission)
+  if (closed) return closed
   const { username, password } = submission.value
   const answer = await callUpstream(args, 'login', { username, password, deviceToken: readDeviceToken(args.request) })
   // 'Wrong username or password.' and the lockouts are about the whole form, not one field.

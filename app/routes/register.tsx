@@ -6,7 +6,7 @@ import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 
 import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
 import { CheckboxField, ErrorSummary, Field, FormErrors, FormPage, FormStatus, RadioGroupField, SelectField, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
-import { siteAccessContext } from '../middleware/access.ts'
+import { refuseUncheckedAccess, siteAccessContext } from '../middleware/access.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
 import { requireGuest } from '../utils/auth.server.ts'
@@ -82,6 +82,8 @@ export async function action(args: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: RegisterForm })
   if (submission.status !== 'success') return invalidForm(submission)
+  const closed = refuseUncheckedAccess(args, submission)
+  if (closed) return closed
   const { confirmPassword: _, ...params } = submission.value
   const result = await callUpstream(args, 'register_player', params)
   if (!result.ok) return refusedForm(submission, result)

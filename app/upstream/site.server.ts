@@ -9,8 +9,12 @@ import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from './client
 const SETTINGS_TTL_MS = 60_000
 const GEO_TTL_MS = 60_000
 const GEO_MAX_ENTRIES = 10_000
-/** The root's checks should not hold a page for the full 25 s when the casino API hangs. */
-const CHECK_TIMEOUT_MS = 5_000
+/**
+ * The root's checks must not hold a page when the casino API hangs: past this (or the request
+ * context's accessCheckTimeoutMs) the page renders without them, and the actions that must fail
+ * closed refuse (refuseUncheckedAccess).
+ */
+export const ACCESS_CHECK_TIMEOUT_MS = 2_000
 
 /** After a failure, the root's checks wait this long before asking again (a hanging API would cost every page 5 s). */
 const RETRY_AFTER_FAILURE_MS = 10_000
@@ -28,7 +32,7 @@ const geoByIp = new Map<string, Entry<Geolocation>>()
  * is cached; a stale copy is used while the casino API is down.
  */
 export async function getSiteSettings(args: UpstreamArgs): Promise<SiteSettings | null> {
-  const { upstreamUrl, log } = getRequestInfo(args.context)
+  const { upstreamUrl, log, accessCheckTimeoutMs = ACCESS_CHECK_TIMEOUT_MS } = getRequestInfo(args.context)
   const cached = settingsByUpstream.get(upstreamUrl)
   if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.value
   if (isDown(upstreamUrl)) return cached?.value ?? null
@@ -36,7 +40,7 @@ export async function getSiteSettings(args: UpstreamArgs): Promise<SiteSettings 
   if (!pending) {
     pending = (async () => {
       try {
-        const result = await callUpstream(args, 'get_setting', {}, { timeoutMs: CHECK_TIMEOUT_MS })
+        const result = await callUpstream(args, 'get_setting', {}, { timeoutMs: accessCheckTimeoutMs })
         if (result.ok) {
           settingsByUpstream.set(upstreamUrl, { value: result.data, at: Date.now() })
           return result.data
@@ -55,13 +59,13 @@ export async function getSiteSettings(args: UpstreamArgs): Promise<SiteSettings 
 
 /** The visitor's country and ip as the casino API sees them (cached ~60 s per ip), or null. */
 export async function getGeolocation(args: UpstreamArgs): Promise<Geolocation | null> {
-  const { upstreamUrl, clientIp } = getRequestInfo(args.context)
+  const { upstreamUrl, clientIp, accessCheckTimeoutMs = ACCESS_CHECK_TIMEOUT_MS } = getRequestInfo(args.context)
   const key = `${upstreamUrl} ${clientIp}`
   const cached = geoByIp.get(key)
   if (cached && Date.now() - cached.at < GEO_TTL_MS) return cached.value
   if (isDown(upstreamUrl)) return cached?.value ?? null
   try {
-    const result = await callUpstream(args, 'geolocation', {}, { timeoutMs: CHECK_TIMEOUT_MS })
+    const result = await callUpstream(args, 'geolocation', {}, { timeoutMs: accessCheckTimeoutMs })
     if (!result.ok) return cached?.value ?? null
     geoByIp.delete(key)
     geoByIp.set(key, { value: result.data, at: Date.now() })

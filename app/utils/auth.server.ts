@@ -1,8 +1,10 @@
 import { createContext, redirect } from 'react-router'
 import type { Player } from '../../casino-api/contract/index.ts'
-import { callUpstream, type UpstreamArgs } from '../upstream/client.server.ts'
+import { getRequestInfo } from '../middleware/context.ts'
+import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '../upstream/client.server.ts'
 import { localeFromPath, localizePath, stripLocale } from './locale.ts'
-import { commitSession, getSession, newSession } from './session.server.ts'
+import { logOutForGood, type RevocationOutcome } from './logged-out.server.ts'
+import { ABSOLUTE_TIMEOUT_SECONDS, commitSession, getSession, newSession } from './session.server.ts'
 import { redirectWithToast, type Toast } from './toast.server.ts'
 
 export type { Player }
@@ -86,21 +88,36 @@ export async function startPlayerSession(args: UpstreamArgs, accessToken: string
 }
 
 /**
- * Logs out: revokes the token upstream (best effort: a casino API that is down or already
- * forgot the token does not keep the player logged in here), replaces the session by one that
- * only carries the toast, and redirects to the start page.
+ * Logs out: revokes the token upstream, replaces the session by one that only carries the
+ * toast, and redirects to the start page. When the casino API is down the logout still sticks:
+ * the session is refused here until its absolute expiry and the revocation is retried in the
+ * background (logged-out.server.ts).
  */
 export async function endPlayerSession(
   args: UpstreamArgs,
   { redirectTo = '/', toast = { type: 'success', code: 'logged_out' } }: { redirectTo?: string; toast?: Toast | null } = {},
 ): Promise<Response> {
-  const token = (await getSession(args.request)).get('token')
+  const current = await getSession(args.request)
+  const token = current.get('token')
   if (token) {
-    try {
-      await callUpstream(args, 'logout', {}, { token })
-    } catch {
-      // 401 (already revoked), 502, 504: the cookie goes anyway
+    const { log } = getRequestInfo(args.context)
+    // Retries run after this request has ended: a request of their own, same context.
+    const retryArgs: UpstreamArgs = { request: new Request(args.request.url, { method: 'POST' }), context: args.context }
+    let first = true
+    const revoke = async (): Promise<RevocationOutcome> => {
+      const callArgs = first ? args : retryArgs
+      first = false
+      try {
+        const answer = await callUpstream(callArgs, 'logout', {}, { token })
+        // Refusals other than "try later" mean there is nothing left to revoke.
+        return answer.ok || (answer.status !== 429 && answer.status < 500) ? 'revoked' : 'retry'
+      } catch (error) {
+        if (isUpstreamUnavailable(error)) return 'retry'
+        if (error instanceof Response) return 'revoked' // a 401: the token is already revoked
+        throw error
+      }
     }
+    await logOutForGood(token, (current.createdAt + ABSOLUTE_TIMEOUT_SECONDS) * 1000, revoke, log)
   }
   const session = newSession()
   if (toast) session.flash('toast', toast)

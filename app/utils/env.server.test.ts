@@ -1,5 +1,18 @@
 import { expect, test } from 'vitest'
-import { parseEnv } from './env.server.ts'
+import { EnvError, parseEnv } from './env.server.ts'
+
+const SECRET = 'a-production-session-secret-0123456789abcdef'
+
+test('production refuses to start without PUBLIC_URL, naming the variable', () => {
+  expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toThrow(EnvError)
+  expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toThrow(/PUBLIC_URL: is required in production/)
+  expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PUBLIC_URL: 'https://casino.example' }).PUBLIC_URL).toBe('https://casino.example')
+})
+
+test('development and tests may leave PUBLIC_URL unset', () => {
+  expect(parseEnv({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined()
+  expect(parseEnv({ NODE_ENV: 'test' }).PUBLIC_URL).toBeUndefined()
+})
 
 test('the demo player is seeded only when SEED_DEMO is true (npm start and npm run dev set it; the container does not)', () => {
   expect(parseEnv({}).SEED_DEMO).toBe(false)

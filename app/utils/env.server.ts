@@ -18,7 +18,10 @@ export const EnvSchema = z
     NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    /** Public URL of the site (origin check, hreflang links, links in e-mails). */
+    /**
+     * Public URL of the site (origin check, hreflang links, links in e-mails). Required in
+     * production: the site's origin never comes from a request's Host header there.
+     */
     PUBLIC_URL: optionalUrl,
     /** The casino API; when unset, server/index.ts starts the embedded one on a loopback port. */
     CASINO_API_URL: optionalUrl,
@@ -44,6 +47,13 @@ export const EnvSchema = z
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'is required in production (at least 32 characters; generate one with: openssl rand -base64 48)',
+      })
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production: the address players use, e.g. https://casino.example (links, redirects and the same-origin check use it, never the Host header)',
       })
     }
   })

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router'
+import { sameSitePath } from './safe-path.ts'
 
 /**
  * Spanish is the default and has no prefix; English lives under /en. The locale always comes
@@ -27,15 +28,17 @@ export function stripLocale(pathname: string): string {
 /**
  * The path in a locale: ('en', '/login') → '/en/login', ('es', '/login') → '/login',
  * ('en', '/') → '/en'. A path that already carries a locale is moved to the other one,
- * and a query or hash is kept.
+ * and a query or hash is kept. The result is always a path on this site (see sameSitePath),
+ * so links and redirects built from the request's path cannot lead elsewhere.
  */
 export function localizePath(locale: Locale, path: string): string {
   const cut = path.search(/[?#]/)
   const pathname = cut === -1 ? path : path.slice(0, cut)
   const rest = cut === -1 ? '' : path.slice(cut)
   const bare = stripLocale(pathname.startsWith('/') ? pathname : `/${pathname}`)
-  if (locale === 'es') return bare + rest
-  return (bare === '/' ? '/en' : `/en${bare}`) + rest
+  const safe = sameSitePath(bare)
+  if (locale === 'es') return safe + rest
+  return (safe === '/' ? '/en' : `/en${safe}`) + rest
 }
 
 /** BCP 47 tag for Intl (money, dates). */

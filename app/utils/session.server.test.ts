@@ -81,6 +81,7 @@ test('flash values are read once', async () => {
 test('production cookie: __Host- prefix, Secure, HttpOnly, SameSite=Lax, Path=/', async () => {
   process.env.NODE_ENV = 'production'
   process.env.SESSION_SECRET = NEW
+  process.env.PUBLIC_URL = 'https://casino.example'
   resetEnv()
   const cookie = await commitSession(newSession())
   expect(cookie).toMatch(/^__Host-casino=v1\./)
@@ -107,6 +108,7 @@ test('development cookie: plain name, not Secure (plain http), still HttpOnly an
 test('COOKIE_SECURE=false drops Secure in production (plain-http deployments)', async () => {
   process.env.NODE_ENV = 'production'
   process.env.SESSION_SECRET = NEW
+  process.env.PUBLIC_URL = 'https://casino.example'
   process.env.COOKIE_SECURE = 'false'
   resetEnv()
   expect(await commitSession(newSession())).toMatch(/^casino=/)

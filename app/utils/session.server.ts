@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { getEnv, getSessionSecrets, isSecureCookie } from './env.server.ts'
+import { isLoggedOut } from './logged-out.server.ts'
 import type { Toast } from './toast.server.ts'
 
 /**
@@ -172,8 +173,12 @@ export function readSessionCookie(request: Request): string | undefined {
   return parseCookie(header)[getSessionCookieName()]
 }
 
+/** The request's session; a session logged out on this server (a copy of its cookie) opens empty. */
 export async function getSession(request: Request): Promise<Session> {
-  return openSession(readSessionCookie(request))
+  const session = openSession(readSessionCookie(request))
+  const token = session.get('token')
+  if (token && isLoggedOut(token)) return new Session()
+  return session
 }
 
 /** A fresh session (login): nothing of the previous one is carried over. */

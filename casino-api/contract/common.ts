@@ -17,6 +17,11 @@ export const MESSAGE_CODES = [
   'site_disabled',
   'country_restricted',
   'upstream_unavailable',
+  'access_check_unavailable',
+  'payload_too_large',
+  'method_not_allowed',
+  'unsupported_media_type',
+  'malformed_request',
   // field rules (used as zod messages, so a form shows them under the field)
   'field_required',
   'invalid_value',

@@ -37,7 +37,8 @@ export async function newContext(browser: Browser, opts: { javaScript: boolean; 
     viewport: { width: 1280, height: 900 },
     serviceWorkers: 'block',
   })
-  context.setDefaultTimeout(15_000)
+  // Generous for a busy machine: every wait is on a condition, so a fast run is not slowed down.
+  context.setDefaultTimeout(30_000)
   return context
 }
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCasinoApi, type CasinoApiOptions } from '../../casino-api/src/server.ts'
-import { createWebApp } from '../../server/app.ts'
+import { createWebApp, type WebAppOptions } from '../../server/app.ts'
 
 export type TestDatabase = { name: 'pglite' } | { name: 'postgres'; databaseUrl: string }
 
@@ -19,7 +19,7 @@ export function testDatabases(): TestDatabase[] {
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
 
-export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: boolean; adminPassword?: string; api?: Partial<CasinoApiOptions> } = {}) {
+export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: boolean; adminPassword?: string; api?: Partial<CasinoApiOptions>; web?: Partial<WebAppOptions> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-site-'))
   const database = opts.database ?? { name: 'pglite' }
   // The web app's port must be known before the casino API writes links into e-mails.
@@ -29,10 +29,16 @@ export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: 
     cookieSecure: false,
     trustProxy: ['loopback'],
     logLevel: 'silent',
+    // Generous: on a busy machine a geolocation call may take seconds, and a missed access check
+    // refuses logins (fail closed). The outage tests set their own.
+    accessCheckTimeoutMs: 15_000,
+    ...opts.web,
   })
   const server = web.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // As in production (PUBLIC_URL): the site's origin never comes from a request's Host header.
+  web.setPublicUrl(webUrl)
 
   // The casino API's clock, which tests move forward (lockouts, slowdowns) instead of sleeping.
   let clockOffset = 0
@@ -59,6 +65,10 @@ export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: 
     /** Moves the casino API's clock forward. */
     advance(ms: number) {
       clockOffset += ms
+    },
+    /** Points the web app at another casino API address (a fault-injecting proxy in front of `apiUrl`). */
+    setUpstream(url: string) {
+      web.setUpstream(url)
     },
     /** The newest e-mail to `address`, decoded, and the first link in it to a page of the web app. */
     lastMailTo(address: string) {

@@ -1,0 +1,23 @@
+/**
+ * A path taken from a request (the URL the visitor asked for) turned into a path on this site,
+ * for redirects and links. Browsers read `//host`, `/\host` and `\\host` as another site, and
+ * drop tabs and newlines before they do: so control characters go, backslashes in the path
+ * become slashes, and any run of leading slashes collapses into one. The query and hash are kept
+ * as they are. Whatever is left that would still leave the site (it cannot, but the check is
+ * cheap) becomes '/'.
+ */
+export function sameSitePath(path: string): string {
+  const cut = path.search(/[?#]/)
+  const rawPath = cut === -1 ? path : path.slice(0, cut)
+  // oxlint-disable-next-line no-control-regex
+  const rest = cut === -1 ? '' : path.slice(cut).replace(/[\u0000-\u001f\u007f]/g, '')
+  // oxlint-disable-next-line no-control-regex
+  const pathname = `/${rawPath.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\\/g, '/').replace(/^\/+/, '')}`
+  const safe = pathname + rest
+  const base = 'http://same-site.invalid'
+  try {
+    return new URL(safe, base).origin === base ? safe : '/'
+  } catch {
+    return '/'
+  }
+}
