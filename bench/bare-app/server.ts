@@ -3,6 +3,7 @@
 // `node bench/bare-app/server.ts` after `react-router build bench/bare-app`; PORT (default 3100).
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import zlib from 'node:zlib'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
@@ -13,7 +14,8 @@ const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')
 
 const app = express()
 app.disable('x-powered-by')
-app.use(compression())
+// The casino's compression settings (server/app.ts), so that both pay the same for it.
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }))
 app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '10m', index: false }))
 app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
