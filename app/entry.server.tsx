@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import type { i18n } from 'i18next'
 import { isbot } from 'isbot'
@@ -9,6 +8,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { NonceProvider } from './components/nonce.tsx'
 import { getRequestInfo, requestContext } from './middleware/context.ts'
 import { getInstance, getInstanceFor } from './middleware/i18next.ts'
+import { BatchingStream } from './utils/batching-stream.server.ts'
 import { localeFromPath } from './utils/locale.ts'
 
 // server/app.ts takes these from the build, so that it sets the very context key the routes read
@@ -60,12 +60,9 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
+          const body = new BatchingStream(() => {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
           })
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
