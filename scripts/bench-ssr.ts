@@ -85,8 +85,11 @@ async function stopAll() {
 
 type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number }
 
+// What Chromium sends: both servers compress their answers as they would for a browser.
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+
 async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const load = (seconds: number) => autocannon({ url, connections, duration: seconds, headers })
+  const load = (seconds: number) => autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } })
   if (warmup > 0) await load(warmup)
   const r = await load(duration)
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts }
@@ -134,7 +137,7 @@ try {
     { label: '/en/register (visitor)', path: '/en/register', headers: {} },
     { label: '/user-management/profile (logged in)', path: '/user-management/profile', headers: { cookie }, target: 0.4 },
   ]
-  console.log(`\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up); the bare page is measured right before each page\n`)
+  console.log(`\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page\n`)
   const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'target']]
   const problems: string[] = []
   for (const page of pages) {
