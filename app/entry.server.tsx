@@ -1,15 +1,14 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { createInstance, type i18n } from 'i18next'
+import type { i18n } from 'i18next'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import { resources } from '../locales/index.ts'
 import { NonceProvider } from './components/nonce.tsx'
 import { getRequestInfo, requestContext } from './middleware/context.ts'
-import { getInstance } from './middleware/i18next.ts'
+import { getInstance, getInstanceFor } from './middleware/i18next.ts'
+import { BatchingStream } from './utils/batching-stream.server.ts'
 import { localeFromPath } from './utils/locale.ts'
 
 // server/app.ts takes these from the build, so that it sets the very context key the routes read
@@ -19,15 +18,12 @@ export { configureServerEnv } from './utils/env.server.ts'
 
 export const streamTimeout = 5_000
 
-/** The middleware's i18next instance; a fresh one when the middleware did not run. */
-async function i18nFor(request: Request, context: RouterContextProvider): Promise<i18n> {
+/** The middleware's i18next instance; the path's when the middleware did not run. */
+function i18nFor(request: Request, context: RouterContextProvider): i18n {
   try {
     return getInstance(context)
   } catch {
-    const instance = createInstance({ resources, lng: localeFromPath(new URL(request.url).pathname), fallbackLng: 'es', interpolation: { escapeValue: false } })
-    instance.use(initReactI18next)
-    await instance.init()
-    return instance
+    return getInstanceFor(localeFromPath(new URL(request.url).pathname))
   }
 }
 
@@ -45,7 +41,7 @@ export default async function handleRequest(
   // Development's CSP allows inline code (Vite); a nonce there only upsets hydration checks,
   // since browsers hide the attribute from the DOM.
   const nonce = import.meta.env.PROD ? getRequestInfo(loadContext).nonce : undefined
-  const i18n = await i18nFor(request, loadContext)
+  const i18n = i18nFor(request, loadContext)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -64,12 +60,9 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
+          const body = new BatchingStream(() => {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
           })
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

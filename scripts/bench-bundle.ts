@@ -1,5 +1,5 @@
-// `npm run bench:bundle`: the gzip size of the JavaScript the home page loads (module scripts
-// and modulepreload links of the server-rendered home), from the production build.
+// `npm run bench:bundle`: the gzip size of the JavaScript the home and register pages load
+// (module scripts and modulepreload links of the server-rendered page), from the production build.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -12,7 +12,7 @@ if (!existsSync('build/server/index.js')) {
 const { startTestSite } = await import('../tests/setup/harness.ts')
 const site = await startTestSite()
 try {
-  for (const path of ['/', '/en']) {
+  for (const [page, path] of [['home', '/'], ['home', '/en'], ['register', '/register'], ['register', '/en/register']] as const) {
     const html = await (await fetch(site.webUrl + path)).text()
     const urls = new Set<string>()
     for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!)
@@ -24,7 +24,7 @@ try {
       raw += file.length
       gz += gzipSync(file, { level: 9 }).length
     }
-    console.log(`home ${path.padEnd(3)}: ${urls.size} JavaScript files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`)
+    console.log(`${page.padEnd(8)} ${path.padEnd(12)}: ${urls.size} JavaScript files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`)
   }
 } finally {
   await site.close()

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { getEnv, getSessionSecrets, isSecureCookie } from './env.server.ts'
 import { isLoggedOut } from './logged-out.server.ts'
@@ -33,12 +33,14 @@ type Payload = {
 const VERSION_PREFIX = 'v1.'
 const IV_BYTES = 12
 const TAG_BYTES = 16
-const keyCache = new Map<string, Buffer>()
+// Key objects, not buffers: a cipher made from a buffer converts it into a key object each time
+// (a request opens the cookie several times).
+const keyCache = new Map<string, KeyObject>()
 
-function keyFor(secret: string): Buffer {
+function keyFor(secret: string): KeyObject {
   let key = keyCache.get(secret)
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'casino-session', 'aes-256-gcm cookie v1', 32))
+    key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'casino-session', 'aes-256-gcm cookie v1', 32)))
     keyCache.set(secret, key)
   }
   return key

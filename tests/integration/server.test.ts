@@ -69,3 +69,27 @@ test('with the site switched off, players see "You can\'t access the site."', as
     await other.close()
   }
 })
+
+test('pages requested in both languages at the same time each come back whole in their own language', async () => {
+  const pages = await Promise.all(
+    Array.from({ length: 16 }, async (_, i) => {
+      const path = i % 2 ? '/en' : '/'
+      const html = await (await fetch(site.webUrl + path)).text()
+      return { path, html }
+    }),
+  )
+  for (const { path, html } of pages) {
+    expect(html).toContain(path === '/en' ? '<html lang="en"' : '<html lang="es"')
+    expect(textOf(html)).toContain(path === '/en' ? 'Skip to content' : 'Saltar al contenido')
+    expect(html.trimEnd()).toMatch(/<\/html>$/)
+  }
+})
+
+test('a browser that accepts brotli gets compressed pages; public files are served beside the pages', async () => {
+  const page = await fetch(`${site.webUrl}/en/register`, { headers: { 'accept-encoding': 'br' } })
+  expect(page.status).toBe(200)
+  expect(page.headers.get('content-encoding')).toBe('br')
+  expect(textOf(await page.text())).toContain('Skip to content')
+  for (const file of ['/favicon.svg', '/manifest.webmanifest', '/robots.txt', '/offline.html']) expect((await fetch(site.webUrl + file)).status).toBe(200)
+  expect((await fetch(`${site.webUrl}/favicon.svg/not-a-file`)).status).toBe(404)
+})

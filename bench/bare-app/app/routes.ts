@@ -1,0 +1,3 @@
+import { type RouteConfig, route } from '@react-router/dev/routes'
+
+export default [route('en?', 'routes/home.tsx')] satisfies RouteConfig
