@@ -3,9 +3,9 @@ import path from 'node:path'
 import { pino } from 'pino'
 import { EnvError, parseEnv, type Env } from '../app/utils/env.server.ts'
 import { createWebApp } from './app.ts'
+import { startEmbeddedApi, type EmbeddedApi } from './embedded-api.ts'
 import { ensureSessionSecret } from './secret.ts'
 
-type EmbeddedApi = { url: string; port: number; close(): Promise<void> }
 
 function readEnv(): Env {
   try {
@@ -19,41 +19,34 @@ function readEnv(): Env {
   }
 }
 
-async function startEmbeddedApi(env: Env, publicUrl: string, log: pino.Logger): Promise<EmbeddedApi> {
-  let startCasinoApi: (opts: {
-    port?: number
-    host?: string
-    dataDir?: string
-    databaseUrl?: string
-    webUrl: string
-    smtpUrl?: string
-    adminPassword?: string
-    seedDemo?: boolean
-    trustedProxies?: string[]
-    logger?: boolean
-  }) => Promise<EmbeddedApi>
+async function startEmbedded(env: Env, publicUrl: string, log: pino.Logger): Promise<EmbeddedApi> {
   try {
-    ;({ startCasinoApi } = await import('../casino-api/src/server.ts'))
+    const api = await startEmbeddedApi(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: path.resolve(env.DATA_DIR),
+        databaseUrl: env.DATABASE_URL,
+        webUrl: publicUrl,
+        smtpUrl: env.SMTP_URL,
+        adminPassword: env.ADMIN_PASSWORD,
+        seedDemo: env.SEED_DEMO,
+        // The web server is its only client and forwards the visitor's ip from loopback.
+        trustedProxies: ['127.0.0.1', '::1'],
+        // Its request lines repeat ours (every page makes a few calls): only when debugging.
+        logger: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
+      },
+      (error) => {
+        log.fatal({ err: { message: error.message } }, 'the embedded casino API stopped: the site cannot work without it')
+        process.exit(1)
+      },
+    )
+    log.info({ url: api.url }, 'embedded casino API started')
+    return api
   } catch (error) {
-    log.fatal({ err: error }, 'CASINO_API_URL is not set and the embedded casino API (casino-api/src/server.ts) could not be loaded')
+    log.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'CASINO_API_URL is not set and the embedded casino API could not start')
     process.exit(1)
   }
-  const api = await startCasinoApi({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: path.resolve(env.DATA_DIR),
-    databaseUrl: env.DATABASE_URL,
-    webUrl: publicUrl,
-    smtpUrl: env.SMTP_URL,
-    adminPassword: env.ADMIN_PASSWORD,
-    seedDemo: env.SEED_DEMO,
-    // The web server is its only client and forwards the visitor's ip from loopback.
-    trustedProxies: ['127.0.0.1', '::1'],
-    // Its request lines repeat ours (every page makes a few calls): only when debugging.
-    logger: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
-  })
-  log.info({ url: api.url }, 'embedded casino API started')
-  return api
 }
 
 async function main() {
@@ -67,7 +60,7 @@ async function main() {
   }
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
-  const embedded = env.CASINO_API_URL ? undefined : await startEmbeddedApi(env, publicUrl, log)
+  const embedded = env.CASINO_API_URL ? undefined : await startEmbedded(env, publicUrl, log)
   const upstreamUrl = env.CASINO_API_URL ?? (embedded as EmbeddedApi).url
 
   const server = http.createServer()

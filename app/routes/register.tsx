@@ -27,14 +27,25 @@ const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/
 // Shown next to the currency confirmation when the casino API does not answer its settings.
 const DEFAULT_CURRENCY = { currency: 'EUR' } as const
 
-/** The currency's name as a sentence uses it ('euros', 'Indian rupees'), in the page's language. */
+const currencyNames = new Map<string, string>()
+
+/**
+ * The currency's name as a sentence uses it ('euros', 'Indian rupees'), in the page's language;
+ * remembered per locale and currency (a number format costs more than the rest of the loader).
+ */
 function currencyName(currency: string, locale: string) {
-  try {
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }).formatToParts(2)
-    return parts.find((part) => part.type === 'currency')?.value ?? currency
-  } catch {
-    return currency
+  const key = `${locale}:${currency}`
+  let name = currencyNames.get(key)
+  if (name === undefined) {
+    try {
+      const parts = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }).formatToParts(2)
+      name = parts.find((part) => part.type === 'currency')?.value ?? currency
+    } catch {
+      name = currency
+    }
+    currencyNames.set(key, name)
   }
+  return name
 }
 
 /** The latest day someone born on it is 18 today (the date input's max). */
