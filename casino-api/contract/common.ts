@@ -77,6 +77,7 @@ export const MESSAGE_CODES = [
   'reset_token_invalid',
   'password_reset_done',
   'old_password_wrong',
+  'password_unchanged',
   'password_changed',
   'profile_updated',
   'logged_out',

@@ -14,6 +14,8 @@ export type Context = {
   /** Per-ip and per-account limits of the username check, registration and reset mails. */
   limits: RateLimiter
   now: () => Date
+  /** The data folder (database, e-mails, the generated admin password file). */
+  dataDir: string
   /** The web app's public URL without a trailing slash: the base of e-mailed links. */
   webUrl: string
   log: FastifyBaseLogger

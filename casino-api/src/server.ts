@@ -101,7 +101,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     })
     const limits = createRateLimiter(opened.db, options.rateLimits)
     const app = buildApp(
-      (fastify): Context => ({ db: opened.db, passwords, mailer, limits, now, webUrl, log: fastify.log }),
+      (fastify): Context => ({ db: opened.db, passwords, mailer, limits, now, dataDir, webUrl, log: fastify.log }),
       handlers,
       { logger: options.logger ?? true, trustedProxies: options.trustedProxies ?? ['loopback'] },
     )

@@ -3,6 +3,8 @@ import { activePlayer, backends, login, mailedToken, useApis, WEB_URL } from './
 
 const api = useApis()
 
+const contact = (p: { phone: string }) => ({ phone: p.phone, address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', country: 'es', language: 'es' as const, newsletter: false })
+
 test.for(backends)('a reset link sets a new password once and signs out every session [%s]', async (backend) => {
   const a = api(backend)
   const { params, token: session } = await activePlayer(a)
@@ -93,4 +95,40 @@ test.for(backends)('a reset link also activates a pending account: it proves the
   const { token } = await mailedToken(a, params.email, '/reset-password/')
   await a.ok('confirm_password_reset', { token, password: 'brand-new-secret' })
   await login(a, params.username, 'brand-new-secret')
+})
+
+test.for(backends)('a reset to the current password is refused and leaves the link usable [%s]', async (backend) => {
+  const a = api(backend)
+  const { params } = await activePlayer(a)
+  await a.ok('reset_player_password', { username: params.username, email: params.email, language: 'en' })
+  const { token } = await mailedToken(a, params.email, '/reset-password/')
+  const same = await a.fail('confirm_password_reset', { token, password: params.password }, 400)
+  expect(same).toMatchObject({ code: 'password_unchanged', fields: { password: ['password_unchanged'] } })
+  expect(await a.ok('check_password_reset_token', { token })).toEqual({ state: 'valid' })
+  await a.ok('confirm_password_reset', { token, password: 'brand-new-secret' })
+})
+
+test.for(backends)('a password change or reset drops a pending e-mail change and every device token [%s]', async (backend) => {
+  const a = api(backend)
+  for (const how of ['change', 'reset'] as const) {
+    const { params, token } = await activePlayer(a)
+    const { deviceToken } = await a.ok('login', { username: params.username, password: params.password })
+    // Someone with the session asks for their own address...
+    const theirs = `thief.${params.email}`
+    await a.ok('update_profile', { ...contact(params), email: theirs, currentPassword: params.password }, { token })
+    const { token: link } = await mailedToken(a, theirs, '/confirm-email/')
+    // ...the player, told by the notice, changes the password.
+    if (how === 'change') {
+      await a.ok('update_player_password', { oldPassword: params.password, newPassword: 'brand-new-secret' }, { token })
+    } else {
+      await a.ok('reset_player_password', { username: params.username, email: params.email, language: 'en' })
+      await a.ok('confirm_password_reset', { token: (await mailedToken(a, params.email, '/reset-password/')).token, password: 'brand-new-secret' })
+    }
+    expect((await a.fail('confirm_email_change', { token: link }, 400)).code, how).toBe('email_change_invalid')
+    expect((await a.ok('player', {}, { token: await login(a, params.username, 'brand-new-secret') })).email, how).toBe(params.email)
+    // The old device token no longer makes the client trusted: its fifth wrong password slows the
+    // account down like anyone's (a trusted device's failures would count against the device only).
+    for (let i = 0; i < 4; i++) await a.fail('login', { username: params.username, password: 'wrong-guess', deviceToken }, 400, { ip: '203.0.113.40' })
+    expect((await a.fail('login', { username: params.username, password: 'wrong-guess', deviceToken }, 429, { ip: '203.0.113.40' })).code, how).toBe('account_slowed')
+  }
 })

@@ -72,6 +72,7 @@ export default {
   reset_token_invalid: 'This reset link is not valid or has expired. Please ask for a new one.',
   password_reset_done: 'Your password was reset. You can log in now.',
   old_password_wrong: 'The current password is wrong.',
+  password_unchanged: 'The new password must be different from the current one.',
   password_changed: 'Your password has been changed.',
   profile_updated: 'Your profile has been updated.',
   logged_out: 'You have logged out.',

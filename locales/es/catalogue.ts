@@ -73,6 +73,7 @@ export default {
   reset_token_invalid: 'Este enlace no es válido o ha caducado. Pide uno nuevo.',
   password_reset_done: 'Tu contraseña se ha restablecido. Ya puedes iniciar sesión.',
   old_password_wrong: 'La contraseña actual no es correcta.',
+  password_unchanged: 'La nueva contraseña debe ser distinta de la actual.',
   password_changed: 'Tu contraseña se ha cambiado.',
   profile_updated: 'Tu perfil se ha actualizado.',
   logged_out: 'Has cerrado sesión.',

@@ -6,7 +6,7 @@ import { oneTimeTokens, players } from '../db/schema.ts'
 import { activationMail } from '../mail-texts.ts'
 import { usernameIs } from './players.ts'
 import { ACTIVATION_TTL_HOURS, sendOrLog, webLink } from './register.ts'
-import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
+import { hashToken, issueOneTimeToken, OPAQUE_TOKEN } from './tokens.ts'
 
 /** A new activation e-mail at most once a minute per account… */
 export const RESEND_COOLDOWN_MS = 60_000
@@ -60,15 +60,7 @@ export async function resendActivation(
       .orderBy(desc(oneTimeTokens.createdAt))
     const latest = recent[0]?.createdAt.getTime() ?? 0
     if (recent.length < RESENDS_PER_HOUR && now.getTime() - latest >= RESEND_COOLDOWN_MS) {
-      const token = newOpaqueToken()
-      await ctx.db.insert(oneTimeTokens).values({
-        tokenHash: hashToken(token),
-        kind: 'activation',
-        playerId: player.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ACTIVATION_TTL_HOURS * 3600_000),
-        createdIp: client.ip,
-      })
+      const token = await issueOneTimeToken(ctx.db, 'activation', player.id, ACTIVATION_TTL_HOURS * 3600_000, client.ip, now)
       const mail = activationMail(player.language, {
         firstName: player.firstName,
         username: player.username,

@@ -10,7 +10,7 @@ import { getSettings } from '../settings.ts'
 import { accountKeyOf, slowedError, slowedPasswordCheck } from './login.ts'
 import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
-import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
+import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 
 export const EMAIL_CHANGE_TTL_HOURS = 24
 
@@ -36,9 +36,9 @@ export async function updateProfile(
   // update_profile has no 'duplicate_player': both clashes come as email_taken, each under its field.
   if (clashes.length) throw duplicateError(clashes, 'email_taken')
   const now = ctx.now()
-  const token = newOpaqueToken()
+  let token: string | null
   try {
-    await ctx.db.transaction(async (tx) => {
+    token = await ctx.db.transaction(async (tx) => {
       await tx
         .update(players)
         .set({
@@ -52,28 +52,20 @@ export async function updateProfile(
           updatedAt: now,
         })
         .where(eq(players.id, session.playerId))
-      if (!newEmail) return
+      if (!newEmail) return null
       // Only the newest link works: an earlier request (a typo, another address) is dropped.
       await tx
         .update(oneTimeTokens)
         .set({ usedAt: now })
         .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)))
-      await tx.insert(oneTimeTokens).values({
-        tokenHash: hashToken(token),
-        kind: 'email_change',
-        playerId: player.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3600_000),
-        createdIp: client.ip,
-        newEmail,
-      })
+      return issueOneTimeToken(tx, 'email_change', player.id, EMAIL_CHANGE_TTL_HOURS * 3600_000, client.ip, now, { newEmail })
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'profile')
     throw error
   }
   const profile = toProfile(await getPlayer(ctx.db, session.playerId))
-  if (!newEmail) return { ok: true, message: 'profile_updated', profile }
+  if (!newEmail || !token) return { ok: true, message: 'profile_updated', profile }
 
   const names = { firstName: player.firstName, username: player.username }
   const confirm = emailChangeMail(params.language, { ...names, newEmail, link: webLink(ctx, params.language, `/confirm-email/${token}`), validHours: EMAIL_CHANGE_TTL_HOURS })
