@@ -57,6 +57,7 @@ export const MESSAGE_CODES = [
   'username_checks_limited',
   'registrations_limited',
   'reset_requests_limited',
+  'activation_resends_limited',
   'account_not_active',
   'login_required',
   'activation_resent',

@@ -62,7 +62,7 @@ export const playerCalls = {
     params: A.ResetPlayerPasswordParams,
     answer: A.ResetPlayerPasswordAnswer,
     summary: 'E-mail a single-use, expiring reset link when username and e-mail match.',
-    errors: ['wrong_username_or_email', 'rate_limited'],
+    errors: ['wrong_username_or_email', 'reset_requests_limited'],
   }),
   confirm_password_reset: defineCall({
     method: 'POST',

@@ -1,7 +1,9 @@
 import { expect, test } from 'vitest'
-import { activePlayer, backends, login, mailedToken, useApis, WEB_URL } from './helpers.ts'
+import { DEFAULT_RATE_LIMITS } from '../src/rate-limits.ts'
+import { activePlayer, backends, login, mailedToken, ROOMY_RATE_LIMITS, useApis, WEB_URL } from './helpers.ts'
 
-const api = useApis()
+// The default per-account limit of reset mails, with room for the many players of one address.
+const api = useApis({ rateLimits: { ...ROOMY_RATE_LIMITS, passwordReset: { ...ROOMY_RATE_LIMITS.passwordReset, perAccount: DEFAULT_RATE_LIMITS.passwordReset.perAccount } } })
 
 const contact = (p: { phone: string }) => ({ phone: p.phone, address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', country: 'es', language: 'es' as const, newsletter: false })
 
@@ -63,16 +65,14 @@ test.for(backends)('a newer reset link does not revive an older one once one was
   expect((await a.fail('confirm_password_reset', { token: older, password: 'other-secret-1' }, 400)).code).toBe('reset_token_invalid')
 })
 
-test.for(backends)('reset e-mails are limited to three an hour per account [%s]', async (backend) => {
+test.for(backends)('reset e-mails are limited to three an hour per account, with the reset message [%s]', async (backend) => {
   const a = api(backend)
   const { params } = await activePlayer(a)
   for (let i = 0; i < 3; i++) await a.ok('reset_player_password', { username: params.username, email: params.email, language: 'es' })
   const limited = await a.fail('reset_player_password', { username: params.username, email: params.email }, 429)
-  expect(limited.code).toBe('rate_limited')
+  expect(limited.code).toBe('reset_requests_limited')
   expect(limited.retryAfterSeconds).toBeGreaterThan(3500)
   expect(limited.headers.get('retry-after')).toBe(String(limited.retryAfterSeconds))
-  a.advance(60 * 60_000 + 1000)
-  await a.ok('reset_player_password', { username: params.username, email: params.email, language: 'es' })
 })
 
 test.for(backends)('a password reset lifts the account lockout [%s]', async (backend) => {

@@ -52,6 +52,7 @@ export default {
   username_checks_limited: 'Too many username checks. Try again in {{0}} s.',
   registrations_limited: 'Too many sign-up attempts. Try again in {{0}} min.',
   reset_requests_limited: 'Too many password reset requests. Try again in {{0}} min.',
+  activation_resends_limited: 'Too many activation e-mails requested. Try again in {{0}} min.',
   account_not_active: 'Your account is not active yet. Open the link in the e-mail we sent you.',
   login_required: 'Please log in to see that page.',
   activation_resent: 'If an account with that username or e-mail address is waiting for activation, a new activation link is on its way. Please check your inbox and spam folder.',

@@ -53,6 +53,7 @@ export default {
   username_checks_limited: 'Has comprobado demasiados nombres de usuario. Inténtalo de nuevo dentro de {{0}} s.',
   registrations_limited: 'Demasiados intentos de registro. Inténtalo de nuevo dentro de {{0}} min.',
   reset_requests_limited: 'Demasiadas solicitudes para restablecer la contraseña. Inténtalo de nuevo dentro de {{0}} min.',
+  activation_resends_limited: 'Demasiadas solicitudes de correo de activación. Inténtalo de nuevo dentro de {{0}} min.',
   account_not_active: 'Tu cuenta aún no está activa. Abre el enlace del correo que te hemos enviado.',
   login_required: 'Inicia sesión para ver esa página.',
   activation_resent: 'Si hay una cuenta pendiente de activar con ese usuario o correo, le hemos enviado un nuevo enlace de activación. Revisa tu bandeja de entrada y la carpeta de correo no deseado.',

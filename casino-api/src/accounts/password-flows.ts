@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   ConfirmPasswordResetParams,
@@ -14,14 +14,12 @@ import { deviceTokens, oneTimeTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { passwordResetMail } from '../mail-texts.ts'
 import { ADMIN_PASSWORD_FILE } from '../seed.ts'
-import { accountKeyOf, clearAccountLockout, revokePlayerTokens, slowedError, slowedPasswordCheck } from './login.ts'
+import { clearAccountLockout, revokePlayerTokens, sessionPasswordCheck } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
 import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 
 export const RESET_TTL_MS = 60 * 60 * 1000
-/** Reset e-mails per account per hour: enough for a lost e-mail, too few to flood a mailbox. */
-export const RESETS_PER_HOUR = 3
 
 export async function requestPasswordReset(
   ctx: Context,
@@ -36,17 +34,8 @@ export async function requestPasswordReset(
     .limit(1)
   if (!player || player.status === 'closed') throw new ApiError(400, 'wrong_username_or_email')
 
-  const hourAgo = new Date(now.getTime() - 3600_000)
-  const recent = await ctx.db
-    .select({ createdAt: oneTimeTokens.createdAt })
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'password_reset'), gt(oneTimeTokens.createdAt, hourAgo)))
-    .orderBy(asc(oneTimeTokens.createdAt))
-  if (recent.length >= RESETS_PER_HOUR) {
-    const freeAt = (recent[0]?.createdAt.getTime() ?? now.getTime()) + 3600_000
-    throw new ApiError(429, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) })
-  }
-
+  // Keyed on the matched account: a stranger who knows only the username cannot use up its mails.
+  await ctx.limits.check('passwordReset', { accounts: [`player:${player.id}`] })
   const token = await issueOneTimeToken(ctx.db, 'password_reset', player.id, RESET_TTL_MS, client.ip, now)
   const mail = passwordResetMail(params.language, {
     firstName: player.firstName,
@@ -98,16 +87,12 @@ export async function confirmPasswordReset(ctx: Context, params: z.output<typeof
 
 /**
  * Changes the password of the logged-in player and signs out their other sessions. A wrong
- * current password counts toward the account's log-in slowdown: a borrowed session must not
- * become a way to guess the password without limits.
+ * current password counts against this session (sessionPasswordCheck): a borrowed session must
+ * not become a way to guess the password without limits.
  */
 export async function updatePassword(ctx: Context, session: Session, params: z.output<typeof UpdatePlayerPasswordParams>, client: { ip: string }): Promise<Done> {
   const player = await getPlayer(ctx.db, session.playerId)
-  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey: accountKeyOf(player.username), playerId: player.id, ip: client.ip }, () =>
-    ctx.passwords.verify(player.passwordHash, params.oldPassword),
-  )
-  if (!ok) {
-    if (waitMs > 0) throw slowedError(waitMs)
+  if (!(await sessionPasswordCheck(ctx, session, client.ip, () => ctx.passwords.verify(player.passwordHash, params.oldPassword)))) {
     throw new ApiError(400, 'old_password_wrong', { fields: { oldPassword: ['old_password_wrong'] } })
   }
   // The current password was just verified: the same text again is no change.

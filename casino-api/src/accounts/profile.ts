@@ -7,7 +7,7 @@ import { oneTimeTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { emailChangeMail, emailChangeNoticeMail } from '../mail-texts.ts'
 import { getSettings } from '../settings.ts'
-import { accountKeyOf, slowedError, slowedPasswordCheck } from './login.ts'
+import { sessionPasswordCheck } from './login.ts'
 import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
 import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
@@ -30,7 +30,7 @@ export async function updateProfile(
 ): Promise<z.input<typeof UpdateProfileAnswer>> {
   const player = await getPlayer(ctx.db, session.playerId)
   const newEmail = params.email !== player.email ? params.email : null
-  if (newEmail) await checkCurrentPassword(ctx, player, params.currentPassword, client.ip)
+  if (newEmail) await checkCurrentPassword(ctx, session, player, params.currentPassword, client.ip)
 
   const clashes = await findClashes(ctx.db, { ...(newEmail ? { email: newEmail } : {}), phone: params.phone }, session.playerId)
   // update_profile has no 'duplicate_player': both clashes come as email_taken, each under its field.
@@ -76,17 +76,12 @@ export async function updateProfile(
 }
 
 /**
- * The current password, for a change of e-mail. It goes through the log-in's slowdown (the same
- * counter as a wrong log-in or a wrong current password on change-password), so a borrowed
- * session cannot guess it here without end.
+ * The current password, for a change of e-mail. Wrong ones count against the session, like on
+ * change-password (sessionPasswordCheck): a borrowed session cannot guess it here without end.
  */
-async function checkCurrentPassword(ctx: Context, player: PlayerRow, password: string | undefined, ip: string) {
+async function checkCurrentPassword(ctx: Context, session: Session, player: PlayerRow, password: string | undefined, ip: string) {
   if (!password) throw new ApiError(400, 'validation_failed', { fields: { currentPassword: ['field_required'] } })
-  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey: accountKeyOf(player.username), playerId: player.id, ip }, () =>
-    ctx.passwords.verify(player.passwordHash, password),
-  )
-  if (ok) return
-  if (waitMs > 0) throw slowedError(waitMs)
+  if (await sessionPasswordCheck(ctx, session, ip, () => ctx.passwords.verify(player.passwordHash, password))) return
   throw new ApiError(400, 'old_password_wrong', { fields: { currentPassword: ['old_password_wrong'] } })
 }
 

@@ -27,7 +27,12 @@ export async function registerPlayer(
 
   // A quick answer for the common case; the unique indexes decide races below.
   const clashes = await findClashes(ctx.db, { username: params.username, email: params.email, phone: params.phone })
-  if (clashes.length) throw duplicateError(clashes)
+  if (clashes.length) {
+    // Only a clash tells something about an account: it is what the per-account counter limits
+    // (probing which addresses have accounts), and a free name or address is never blocked.
+    await ctx.limits.check('registration', { accounts: clashes.map((field) => `${field}:${params[field]}`) })
+    throw duplicateError(clashes)
+  }
 
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
