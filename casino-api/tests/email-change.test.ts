@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { readLatestMail } from '../src/mail-box.ts'
-import { players } from '../src/db/schema.ts'
+import { oneTimeTokens, players } from '../src/db/schema.ts'
 import { activePlayer, backends, login, mailedToken, useApis } from './helpers.ts'
 
 const api = useApis()
@@ -65,4 +65,16 @@ test.for(backends)('the address is checked again when the link is opened; only t
   expect((await a.fail('confirm_email_change', { token: secondLink }, 409)).code).toBe('email_taken')
   expect((await a.ok('get_player_profile', {}, { token })).email).toBe(params.email)
   await login(a, params.username, params.password)
+})
+
+test.for(backends)('concurrent e-mail changes leave one live link [%s]', async (backend) => {
+  const a = api(backend)
+  const { params, playerId, token } = await activePlayer(a)
+  const addresses = Array.from({ length: 6 }, (_, i) => `c${i}.${params.email}`)
+  await Promise.all(addresses.map((email) => a.ok('update_profile', { ...contact(params), email, currentPassword: params.password }, { token })))
+  const live = await a.db
+    .select({ newEmail: oneTimeTokens.newEmail })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.playerId, playerId), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)))
+  expect(live).toHaveLength(1)
 })

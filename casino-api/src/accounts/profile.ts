@@ -39,6 +39,10 @@ export async function updateProfile(
   let token: string | null
   try {
     token = await ctx.db.transaction(async (tx) => {
+      // The player's row is locked first: concurrent changes run one after the other, so the
+      // second one sees (and uses up) the first one's link and only one link stays live. (The
+      // update below takes the same lock; taking it here keeps that true whatever comes first.)
+      await tx.select({ id: players.id }).from(players).where(eq(players.id, session.playerId)).for('update')
       await tx
         .update(players)
         .set({
