@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
+import { addressKey } from '../src/geo.ts'
 import type { RateLimitOverrides } from '../src/rate-limits.ts'
 import { backends, newPlayer, startTestApi, useApis, type TestApi } from './helpers.ts'
 
@@ -140,4 +141,15 @@ test.for(backends.filter((b) => b === 'postgres'))('two casino API instances on 
   } finally {
     await one.close()
   }
+})
+
+test('address keys: IPv4 as it is, IPv4-mapped as IPv4, IPv6 by its /64 whatever its spelling', () => {
+  expect(addressKey('198.51.100.7')).toBe('198.51.100.7')
+  expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7')
+  expect(addressKey('2001:DB8:0:1:a:b:c:d')).toBe('2001:db8:0:1::/64')
+  expect(addressKey('2001:db8::1:0:0:1')).toBe('2001:db8:0:0::/64')
+  expect(addressKey('2001:0db8:0000:0001::1')).toBe('2001:db8:0:1::/64')
+  expect(addressKey('::1')).toBe('0:0:0:0::/64')
+  expect(addressKey('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64')
+  expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
 })
