@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { expect, test } from 'vitest'
-import { players } from '../src/db/schema.ts'
+import { expect, test, vi } from 'vitest'
+import { players, settings } from '../src/db/schema.ts'
 import { setSetting } from '../src/settings.ts'
 import { ADMIN_PASSWORD, activePlayer, backends, login, useApis, type TestApi } from './helpers.ts'
 
@@ -236,4 +236,22 @@ test.for(backends)('with the site switched off players cannot log in, administra
     await setSetting(a.db, 'siteAccess', true, now)
   }
   await login(a, params.username, params.password, { ip: freshIp() })
+})
+
+test.for(backends)('a log-in reads the site settings once (geo-blocking and site access share them) [%s]', async (backend) => {
+  const a = api(backend)
+  const { params } = await activePlayer(a)
+  const read: unknown[] = []
+  const select = a.db.select.bind(a.db)
+  const spy = vi.spyOn(a.db, 'select').mockImplementation(((...args: Parameters<typeof select>) => {
+    const query = select(...args)
+    const from = query.from.bind(query)
+    return Object.assign(query, { from: (table: Parameters<typeof from>[0]) => (read.push(table), from(table)) })
+  }) as typeof a.db.select)
+  try {
+    await login(a, params.username, params.password, { ip: freshIp() })
+  } finally {
+    spy.mockRestore()
+  }
+  expect(read.filter((table) => table === settings)).toHaveLength(1)
 })
