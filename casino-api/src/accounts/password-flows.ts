@@ -130,7 +130,13 @@ async function forgetOldSecrets(tx: Queryable, playerId: string, now: Date) {
   await tx.delete(deviceTokens).where(eq(deviceTokens.playerId, playerId))
 }
 
-/** The generated first admin password is a live credential until it is changed: then it goes. */
+/**
+ * The generated first admin password is a live credential until it is changed: then it goes.
+ * The password is changed by now, so a file that cannot be removed is logged, not an error.
+ */
 async function removeAdminPasswordFile(ctx: Context) {
-  await rm(join(ctx.dataDir, ADMIN_PASSWORD_FILE), { force: true })
+  const file = join(ctx.dataDir, ADMIN_PASSWORD_FILE)
+  await rm(file, { force: true }).catch((error: unknown) =>
+    ctx.log.error({ file, err: error instanceof Error ? error.message : String(error) }, 'could not remove the first admin password file'),
+  )
 }
