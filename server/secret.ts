@@ -11,9 +11,15 @@ type Log = { info(obj: object, msg?: string): void }
  */
 export function ensureSessionSecret(dataDir: string, log: Log): string {
   const file = path.join(path.resolve(dataDir), 'session-secret')
-  // DATA_DIR also holds the database and e-mails: only this user may enter it.
+  // DATA_DIR also holds the database and e-mails: only this user may enter it. A folder owned by
+  // another user cannot be changed (EPERM): it is used as it is, as the casino API does
+  // (casino-api/src/files.ts ensurePrivateDir); the secret file itself is still 0600.
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-  fs.chmodSync(path.dirname(file), 0o700)
+  try {
+    fs.chmodSync(path.dirname(file), 0o700)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error
+  }
   try {
     const existing = fs.readFileSync(file, 'utf8').trim()
     if (existing.length >= 32) {

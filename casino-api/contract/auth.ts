@@ -147,7 +147,9 @@ export const UpdatePlayerPasswordParams = z.object({
 export const UpdatePlayerPasswordAnswer = Done
 export const ChangePasswordForm = UpdatePlayerPasswordParams.extend({
   confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('newPassword', 'confirmPassword') })
+})
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('newPassword', 'confirmPassword') })
+  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'password_unchanged', when: bothTyped('oldPassword', 'newPassword') })
 
 // ---- profile --------------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ export const playerCalls = {
     params: A.ResetPlayerPasswordParams,
     answer: A.ResetPlayerPasswordAnswer,
     summary: 'E-mail a single-use, expiring reset link when username and e-mail match.',
-    errors: ['wrong_username_or_email', 'rate_limited'],
+    errors: ['wrong_username_or_email', 'reset_requests_limited'],
   }),
   confirm_password_reset: defineCall({
     method: 'POST',
@@ -71,7 +71,7 @@ export const playerCalls = {
     params: A.ConfirmPasswordResetParams,
     answer: A.ConfirmPasswordResetAnswer,
     summary: 'Set a new password with the token of a reset link; revokes every session.',
-    errors: ['reset_token_invalid'],
+    errors: ['reset_token_invalid', 'password_unchanged'],
   }),
   check_activation_token: defineCall({
     method: 'POST',
@@ -104,7 +104,7 @@ export const playerCalls = {
     params: A.UpdatePlayerPasswordParams,
     answer: A.UpdatePlayerPasswordAnswer,
     summary: 'Change the password; other sessions of the player are revoked.',
-    errors: ['old_password_wrong'],
+    errors: ['old_password_wrong', 'password_unchanged'],
   }),
   get_player_profile: defineCall({
     method: 'POST',

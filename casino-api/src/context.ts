@@ -14,6 +14,13 @@ export type Context = {
   /** Per-ip and per-account limits of the username check, registration and reset mails. */
   limits: RateLimiter
   now: () => Date
+  /**
+   * Runs `task` after the answer is sent (its failure is logged); closing the API waits for it.
+   * For work whose timing must not show in the answer.
+   */
+  afterAnswer: (task: () => Promise<void>) => void
+  /** The data folder (database, e-mails, the generated admin password file). */
+  dataDir: string
   /** The web app's public URL without a trailing slash: the base of e-mailed links. */
   webUrl: string
   log: FastifyBaseLogger

@@ -15,7 +15,12 @@ export const PRIVATE_FILE_MODE = 0o600
  */
 export async function ensurePrivateDir(dir: string) {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
-  await chmod(dir, PRIVATE_DIR_MODE).catch((error: NodeJS.ErrnoException) => {
+  await chmodUnlessForeign(dir, PRIVATE_DIR_MODE)
+}
+
+/** chmod, except that a path owned by another user (EPERM) is left as it is. */
+async function chmodUnlessForeign(path: string, mode: number) {
+  await chmod(path, mode).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPERM') throw error
   })
 }
@@ -34,5 +39,5 @@ export async function makeTreePrivate(dir: string) {
     const wanted = stat.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE
     if ((stat.mode & 0o777) !== wanted) await chmod(path, wanted).catch(() => {})
   }
-  await chmod(dir, PRIVATE_DIR_MODE)
+  await chmodUnlessForeign(dir, PRIVATE_DIR_MODE)
 }

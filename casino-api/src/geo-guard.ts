@@ -11,7 +11,7 @@
  * and every call that moves money. Handlers of the calls in MONEY_CALLS are wrapped with
  * `moneyMoving(...)` in handlers.ts; a test checks that none is routed without it.
  */
-import type { CallName } from '../contract/index.ts'
+import type { CallName, SiteSettings } from '../contract/index.ts'
 import type { Context, Handler } from './context.ts'
 import { isBlocked } from './geo.ts'
 import { ApiError } from './http/errors.ts'
@@ -35,9 +35,12 @@ export const MONEY_CALLS = [
   'get_live_game_url',
 ] as const satisfies readonly CallName[]
 
-/** 403 'country_restricted' when the settings' blacklists keep the client's address out. */
-export async function refuseRestrictedClient(ctx: Pick<Context, 'db'>, ip: string) {
-  if (isBlocked(await getSettings(ctx.db), ip)) throw new ApiError(403, 'country_restricted')
+/**
+ * 403 'country_restricted' when the settings' blacklists keep the client's address out. A
+ * caller that needs the settings too passes them in (they are read once).
+ */
+export async function refuseRestrictedClient(ctx: Pick<Context, 'db'>, ip: string, settings?: SiteSettings) {
+  if (isBlocked(settings ?? (await getSettings(ctx.db)), ip)) throw new ApiError(403, 'country_restricted')
 }
 
 const GUARDED = Symbol('geo-guarded')

@@ -31,8 +31,9 @@ function must(session: Session | null): Session {
 export const handlers: Handlers = {
   // Before the password is looked at: a blocked client learns nothing and counts no failure.
   login: async (ctx, { params, ip, userAgent }) => {
-    await refuseRestrictedClient(ctx, ip)
-    return login(ctx, params, { ip, userAgent })
+    const settings = await getSettings(ctx.db)
+    await refuseRestrictedClient(ctx, ip, settings)
+    return login(ctx, params, { ip, userAgent }, settings)
   },
 
   player: async (ctx, { session }) => {
@@ -45,8 +46,9 @@ export const handlers: Handlers = {
     return { ok: true, message: 'logged_out' }
   },
 
+  // The per-account counter is charged by registerPlayer, only when the names clash with an account.
   register_player: async (ctx, { params, ip }) => {
-    await ctx.limits.check('registration', { ip, accounts: [params.username, params.email] })
+    await ctx.limits.check('registration', { ip })
     return registerPlayer(ctx, params, { ip })
   },
 
@@ -58,8 +60,9 @@ export const handlers: Handlers = {
 
   activate_player: (ctx, { params }) => activatePlayer(ctx, params),
 
+  // The per-account counter is charged by requestPasswordReset, for the matched account only.
   reset_player_password: async (ctx, { params, ip }) => {
-    await ctx.limits.check('passwordReset', { ip, accounts: [params.username, params.email] })
+    await ctx.limits.check('passwordReset', { ip })
     return requestPasswordReset(ctx, params, { ip })
   },
 
@@ -69,7 +72,11 @@ export const handlers: Handlers = {
 
   check_password_reset_token: async (ctx, { params }) => ({ state: await checkOneTimeToken(ctx, 'password_reset', params.token) }),
 
-  resend_activation: (ctx, { params, ip }) => resendActivation(ctx, params, { ip }),
+  // Charged for the name typed, whether an account has it or not: the answer is the same for all.
+  resend_activation: async (ctx, { params, ip }) => {
+    await ctx.limits.check('activationResend', { ip, accounts: [params.login] })
+    return resendActivation(ctx, params, { ip })
+  },
 
   update_player_password: (ctx, { params, session, ip }) => updatePassword(ctx, must(session), params, { ip }),
 

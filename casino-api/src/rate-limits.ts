@@ -1,7 +1,11 @@
 /**
  * Rate limits of the calls that need no password but can be abused by the thousand: the
- * username check, registration and the forgotten-password mail. Each call is limited per client
- * ip and per account (the username and the e-mail it names). The counters live in the database
+ * username check, registration, the forgotten-password mail and the activation mail. Each call
+ * is limited per client address (IPv6 by its /64) and per account. A per-account counter must
+ * not become a way to lock a player out of their own account: it is charged only for what
+ * proves something about the account (a reset mail to a matched account, a registration that
+ * clashes with one), or for a name alone where that reveals nothing (the username check, the
+ * activation mail, which answers the same for everyone). The counters live in the database
  * (rate-limiter-flexible's drizzle store on the `rate_limits` table, one atomic upsert per
  * key), so every instance of the casino API sees the same counts.
  */
@@ -9,11 +13,12 @@ import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import type { MessageCode } from '../contract/index.ts'
 import type { Database } from './db/open.ts'
 import { rateLimits } from './db/schema.ts'
+import { addressKey } from './geo.ts'
 import { ApiError } from './http/errors.ts'
 
 /** `points` calls per `durationSeconds`, counted from the first call of the period. */
 export type Limit = { points: number; durationSeconds: number }
-export type LimitedAction = 'usernameCheck' | 'registration' | 'passwordReset'
+export type LimitedAction = 'usernameCheck' | 'registration' | 'passwordReset' | 'activationResend'
 export type RateLimits = Record<LimitedAction, { perIp: Limit; perAccount: Limit }>
 /** What CasinoApiOptions.rateLimits takes: any part of the defaults. */
 export type RateLimitOverrides = { [A in LimitedAction]?: { perIp?: Limit; perAccount?: Limit } }
@@ -22,7 +27,9 @@ export type RateLimitOverrides = { [A in LimitedAction]?: { perIp?: Limit; perAc
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   usernameCheck: { perIp: { points: 30, durationSeconds: 60 }, perAccount: { points: 10, durationSeconds: 60 } },
   registration: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 10, durationSeconds: 3600 } },
-  passwordReset: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 10, durationSeconds: 3600 } },
+  // Per account: reset mails to one matched account; enough for a lost e-mail, too few to flood a mailbox.
+  passwordReset: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
+  activationResend: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
 }
 
 /** The refusal of each action, and whether its wait is told in seconds or minutes. */
@@ -30,14 +37,15 @@ const REFUSAL: Record<LimitedAction, { code: MessageCode; unitSeconds: number }>
   usernameCheck: { code: 'username_checks_limited', unitSeconds: 1 },
   registration: { code: 'registrations_limited', unitSeconds: 60 },
   passwordReset: { code: 'reset_requests_limited', unitSeconds: 60 },
+  activationResend: { code: 'activation_resends_limited', unitSeconds: 60 },
 }
 
 export type RateLimiter = {
   /**
-   * Counts one call of `action` for the ip and for each account key (username, e-mail), and
-   * throws 429 with the longest wait when any of them is over its limit.
+   * Counts one call of `action` for the ip (when given) and for each account key (username,
+   * e-mail, player id), and throws 429 with the longest wait when any of them is over its limit.
    */
-  check(action: LimitedAction, keys: { ip: string; accounts: string[] }): Promise<void>
+  check(action: LimitedAction, keys: { ip?: string; accounts?: string[] }): Promise<void>
 }
 
 export function createRateLimiter(db: Database, overrides: RateLimitOverrides = {}): RateLimiter {
@@ -62,10 +70,10 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
   }
 
   return {
-    async check(action, { ip, accounts }) {
+    async check(action, { ip, accounts = [] }) {
       const keys = [...new Set(accounts.map((account) => account.trim().toLowerCase()).filter(Boolean))]
       const results = await Promise.allSettled([
-        limiter(action, 'perIp').consume(ip),
+        ...(ip === undefined ? [] : [limiter(action, 'perIp').consume(addressKey(ip))]),
         ...keys.map((key) => limiter(action, 'perAccount').consume(key)),
       ])
       let waitMs = -1

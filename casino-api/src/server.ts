@@ -100,8 +100,16 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       from: options.mailFrom ?? `"Casino" <no-reply@${new URL(webUrl).hostname}>`,
     })
     const limits = createRateLimiter(opened.db, options.rateLimits)
+    const pending = new Set<Promise<void>>()
+    const afterAnswer = (task: () => Promise<void>) => {
+      const running: Promise<void> = new Promise<void>((done) => setImmediate(done))
+        .then(task)
+        .catch((error: unknown) => app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'work after the answer failed'))
+        .finally(() => pending.delete(running))
+      pending.add(running)
+    }
     const app = buildApp(
-      (fastify): Context => ({ db: opened.db, passwords, mailer, limits, now, webUrl, log: fastify.log }),
+      (fastify): Context => ({ db: opened.db, passwords, mailer, limits, now, afterAnswer, dataDir, webUrl, log: fastify.log }),
       handlers,
       { logger: options.logger ?? true, trustedProxies: options.trustedProxies ?? ['loopback'] },
     )
@@ -138,6 +146,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           clearInterval(pruning)
           try {
             await app.close()
+            await Promise.all(pending)
             await pruned
           } finally {
             mailer.close()

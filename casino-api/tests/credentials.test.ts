@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
-import { calls } from '../contract/index.ts'
+import { calls, ChangePasswordForm } from '../contract/index.ts'
 import { ADMIN_PASSWORD, backends, login, startTestApi, useApis } from './helpers.ts'
 
 const api = useApis()
@@ -40,4 +40,32 @@ test.for(backends)('without SEED_DEMO there is no demo player, and a generated a
     print.mockRestore()
     await a.close()
   }
+})
+
+test.for(backends)('the admin cannot clear the first-password flag with the same password, and the generated password file goes once it is changed [%s]', { timeout: 180_000 }, async (backend) => {
+  const print = vi.spyOn(console, 'log').mockImplementation(() => {})
+  const a = await startTestApi(backend, { adminPassword: undefined })
+  try {
+    const file = join(a.dataDir, 'admin-password.txt')
+    const password = readFileSync(file, 'utf8').trim()
+    const token = await login(a, 'admin', password)
+    const same = await a.fail('update_player_password', { oldPassword: password, newPassword: password }, 400, { token })
+    expect(same).toMatchObject({ code: 'password_unchanged', message: 'The new password must be different from the current one.', fields: { newPassword: ['password_unchanged'] } })
+    expect(await a.ok('player', {}, { token })).toMatchObject({ passwordChangeRequired: true })
+    expect(existsSync(file)).toBe(true)
+
+    await a.ok('update_player_password', { oldPassword: password, newPassword: 'a-new-admin-password' }, { token })
+    expect(await a.ok('player', {}, { token })).toMatchObject({ passwordChangeRequired: false })
+    // The file held a live credential until now; nobody needs it any more.
+    expect(existsSync(file)).toBe(false)
+  } finally {
+    print.mockRestore()
+    await a.close()
+  }
+})
+
+test('the change-password form refuses the current password as the new one', () => {
+  const result = ChangePasswordForm.safeParse({ oldPassword: 'same-password-1', newPassword: 'same-password-1', confirmPassword: 'same-password-1' })
+  expect(result.success).toBe(false)
+  expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['newPassword', 'password_unchanged']])
 })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { expect, test } from 'vitest'
-import { players } from '../src/db/schema.ts'
+import { expect, test, vi } from 'vitest'
+import { players, settings } from '../src/db/schema.ts'
 import { setSetting } from '../src/settings.ts'
 import { ADMIN_PASSWORD, activePlayer, backends, login, useApis, type TestApi } from './helpers.ts'
 
@@ -118,22 +118,39 @@ test.for(backends)('failures from a trusted device count against that device onl
   await a.ok('login', { username: params.username, password: params.password, deviceToken: laptop }, { ip: freshIp() })
 })
 
-test.for(backends)('wrong current passwords on change-password count toward the slowdown [%s]', async (backend) => {
+test.for(backends)('wrong current passwords on change-password count against the session, which is signed out at the fifth [%s]', async (backend) => {
   const a = api(backend)
   const { params, token } = await activePlayer(a)
-  const { deviceToken } = await a.ok('login', { username: params.username, password: params.password }, { ip: freshIp() })
   const ip = freshIp()
   for (let i = 0; i < 4; i++) expect((await a.fail('update_player_password', change(`guess-${i}`), 400, { token, ip })).code).toBe('old_password_wrong')
-  const slowed = await a.fail('update_player_password', change('guess-5'), 429, { token, ip })
-  expect(slowed).toMatchObject({ code: 'account_slowed', retryAfterSeconds: 1 })
-  expect(slowed.headers.get('retry-after')).toBe('1')
-  // During the wait the right current password is not looked at either...
-  expect((await a.fail('update_player_password', change(params.password), 429, { token, ip })).code).toBe('account_slowed')
-  // ...and log-ins from untrusted clients wait too; the player's own device does not.
+  // The account is not slowed down by them: the player logs in from anywhere...
+  const other = await login(a, params.username, params.password, { ip: freshIp() })
+  // ...and the fifth wrong guess of the session ends it.
+  expect((await a.fail('update_player_password', change('guess-5'), 401, { token, ip })).code).toBe('unauthorized')
+  expect((await a.fail('player', {}, 401, { token })).code).toBe('unauthorized')
+  // Another session of the player has its own count.
+  await a.ok('update_player_password', change(params.password), { token: other, ip })
+})
+
+test.for(backends)('failed log-ins by strangers do not slow down the logged-in player\'s own password change [%s]', async (backend) => {
+  const a = api(backend)
+  const { params, token } = await activePlayer(a)
+  await slowDown(a, params.username, 60_000)
   expect((await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() })).code).toBe('account_slowed')
-  await a.ok('login', { username: params.username, password: params.password, deviceToken }, { ip: freshIp() })
-  a.advance(1000)
-  await a.ok('update_player_password', change(params.password), { token, ip })
+  await a.ok('update_player_password', change(params.password), { token, ip: freshIp() })
+})
+
+test.for(backends)('an IPv6 client is locked by its /64, not address by address [%s]', async (backend) => {
+  const a = api(backend)
+  const { params } = await activePlayer(a)
+  lastIp += 1
+  const prefix = `2001:db8:${lastIp.toString(16)}:1`
+  for (let i = 0; i < 19; i++) {
+    expect((await a.fail('login', { username: `someone_${i}`, password: 'guess' }, 400, { ip: `${prefix}::${i + 1}` })).code).toBe('wrong_credentials')
+  }
+  expect((await a.fail('login', { username: 'someone_19', password: 'guess' }, 429, { ip: `${prefix}:a:b:c:d` })).code).toBe('ip_locked')
+  expect((await a.fail('login', { username: params.username, password: params.password }, 429, { ip: `${prefix}::beef` })).code).toBe('ip_locked')
+  await login(a, params.username, params.password, { ip: `2001:db8:${lastIp.toString(16)}:2::1` })
 })
 
 const change = (oldPassword: string) => ({ oldPassword, newPassword: 'a-new-password-9' })
@@ -219,4 +236,22 @@ test.for(backends)('with the site switched off players cannot log in, administra
     await setSetting(a.db, 'siteAccess', true, now)
   }
   await login(a, params.username, params.password, { ip: freshIp() })
+})
+
+test.for(backends)('a log-in reads the site settings once (geo-blocking and site access share them) [%s]', async (backend) => {
+  const a = api(backend)
+  const { params } = await activePlayer(a)
+  const read: unknown[] = []
+  const select = a.db.select.bind(a.db)
+  const spy = vi.spyOn(a.db, 'select').mockImplementation(((...args: Parameters<typeof select>) => {
+    const query = select(...args)
+    const from = query.from.bind(query)
+    return Object.assign(query, { from: (table: Parameters<typeof from>[0]) => (read.push(table), from(table)) })
+  }) as typeof a.db.select)
+  try {
+    await login(a, params.username, params.password, { ip: freshIp() })
+  } finally {
+    spy.mockRestore()
+  }
+  expect(read.filter((table) => table === settings)).toHaveLength(1)
 })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
+import { addressKey } from '../src/geo.ts'
 import type { RateLimitOverrides } from '../src/rate-limits.ts'
 import { backends, newPlayer, startTestApi, useApis, type TestApi } from './helpers.ts'
 
@@ -9,6 +10,7 @@ const LIMITS: RateLimitOverrides = {
   usernameCheck: { perIp: { points: 3, durationSeconds: 60 }, perAccount: { points: 2, durationSeconds: 60 } },
   registration: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
   passwordReset: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
+  activationResend: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
 }
 
 const api = useApis({ rateLimits: LIMITS })
@@ -53,11 +55,22 @@ test.for(backends)('registration is limited per address and per username and e-m
   expect(refused.message).toMatch(/^Too many sign-up attempts\. Try again in \d+ min\.$/)
   expect(refused.args).toEqual([60])
 
-  // The same e-mail from ever new addresses: the second try is the account's last.
+  // Probing whether an e-mail has an account, from ever new addresses: only the clashes count,
+  // so the second probe is the account's last.
   const first = newPlayer()
   await a.ok('register_player', first, { ip: freshIp() })
-  expect((await a.fail('register_player', newPlayer({ email: first.email }), 409, { ip: freshIp() })).code).toBe('email_taken')
+  for (let i = 0; i < 2; i++) expect((await a.fail('register_player', newPlayer({ email: first.email }), 409, { ip: freshIp() })).code).toBe('email_taken')
   await expectLimited(a, 'register_player', newPlayer({ email: first.email }), freshIp(), 'registrations_limited', 3600)
+})
+
+test.for(backends)('failed registrations naming a free e-mail do not block its owner from signing up [%s]', async (backend) => {
+  const a = api(backend)
+  const victim = newPlayer()
+  // An attacker sends sign-ups with the victim's address that fail for another reason (a taken username).
+  const taken = newPlayer()
+  await a.ok('register_player', taken, { ip: freshIp() })
+  for (let i = 0; i < 2; i++) await a.fail('register_player', newPlayer({ username: taken.username, email: victim.email }), 409, { ip: freshIp() })
+  await a.ok('register_player', victim, { ip: freshIp() })
 })
 
 test.for(backends)('forgotten-password requests are limited per address and per account [%s]', async (backend) => {
@@ -71,6 +84,42 @@ test.for(backends)('forgotten-password requests are limited per address and per 
   await a.ok('register_player', player, { ip: freshIp() })
   for (let i = 0; i < 2; i++) await a.ok('reset_player_password', { username: player.username, email: player.email, language: 'es' }, { ip: freshIp() })
   await expectLimited(a, 'reset_player_password', { username: player.username, email: player.email }, freshIp(), 'reset_requests_limited', 3600)
+})
+
+test.for(backends)('requests naming a victim with a wrong e-mail (or a wrong username) do not use up the victim\'s reset mails [%s]', async (backend) => {
+  const a = api(backend)
+  const victim = newPlayer()
+  await a.ok('register_player', victim, { ip: freshIp() })
+  for (let i = 0; i < 3; i++) {
+    await a.fail('reset_player_password', { username: victim.username, email: `${name()}@example.com` }, 400, { ip: freshIp() })
+    await a.fail('reset_player_password', { username: name(), email: victim.email }, 400, { ip: freshIp() })
+  }
+  await a.ok('reset_player_password', { username: victim.username, email: victim.email, language: 'es' }, { ip: freshIp() })
+})
+
+test.for(backends)('activation e-mails are limited per address and per name typed [%s]', async (backend) => {
+  const a = api(backend)
+  const ip = freshIp()
+  for (let i = 0; i < 3; i++) await a.ok('resend_activation', { login: name() }, { ip })
+  const refused = await expectLimited(a, 'resend_activation', { login: name() }, ip, 'activation_resends_limited', 3600)
+  expect(refused.message).toMatch(/^Too many activation e-mails requested\. Try again in \d+ min\.$/)
+  const login = name()
+  for (let i = 0; i < 2; i++) await a.ok('resend_activation', { login }, { ip: freshIp() })
+  await expectLimited(a, 'resend_activation', { login }, freshIp(), 'activation_resends_limited', 3600)
+})
+
+test.for(backends)('an IPv6 client is counted by its /64, and an IPv4-mapped address as the IPv4 one [%s]', async (backend) => {
+  const a = api(backend)
+  lastIp += 1
+  const prefix = `2001:db8:${lastIp.toString(16)}:7`
+  for (let i = 1; i <= 3; i++) await a.ok('validate_player_name', { username: name() }, { ip: `${prefix}::${i}` })
+  await expectLimited(a, 'validate_player_name', { username: name() }, `${prefix}:ffff:1:2:3`, 'username_checks_limited', 60)
+  // Another /64 is another client.
+  await a.ok('validate_player_name', { username: name() }, { ip: `2001:db8:${lastIp.toString(16)}:8::1` })
+
+  const v4 = freshIp()
+  for (let i = 0; i < 3; i++) await a.ok('validate_player_name', { username: name() }, { ip: i % 2 ? `::ffff:${v4}` : v4 })
+  await expectLimited(a, 'validate_player_name', { username: name() }, `::ffff:${v4}`, 'username_checks_limited', 60)
 })
 
 // Several instances of the casino API on one PostgreSQL schema share the counters.
@@ -92,4 +141,15 @@ test.for(backends.filter((b) => b === 'postgres'))('two casino API instances on 
   } finally {
     await one.close()
   }
+})
+
+test('address keys: IPv4 as it is, IPv4-mapped as IPv4, IPv6 by its /64 whatever its spelling', () => {
+  expect(addressKey('198.51.100.7')).toBe('198.51.100.7')
+  expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7')
+  expect(addressKey('2001:DB8:0:1:a:b:c:d')).toBe('2001:db8:0:1::/64')
+  expect(addressKey('2001:db8::1:0:0:1')).toBe('2001:db8:0:0::/64')
+  expect(addressKey('2001:0db8:0000:0001::1')).toBe('2001:db8:0:1::/64')
+  expect(addressKey('::1')).toBe('0:0:0:0::/64')
+  expect(addressKey('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64')
+  expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
 })

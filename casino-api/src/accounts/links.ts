@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { LinkState, ResendActivationAnswer, ResendActivationParams } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
@@ -6,12 +6,7 @@ import { oneTimeTokens, players } from '../db/schema.ts'
 import { activationMail } from '../mail-texts.ts'
 import { usernameIs } from './players.ts'
 import { ACTIVATION_TTL_HOURS, sendOrLog, webLink } from './register.ts'
-import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
-
-/** A new activation e-mail at most once a minute per account… */
-export const RESEND_COOLDOWN_MS = 60_000
-/** …and at most this many an hour: enough for a lost e-mail, too few to flood a mailbox. */
-export const RESENDS_PER_HOUR = 3
+import { hashToken, issueOneTimeToken, OPAQUE_TOKEN } from './tokens.ts'
 
 /**
  * The state of an e-mailed link, looked at and left as it is: the page of the link shows the
@@ -35,48 +30,32 @@ export async function checkOneTimeToken(ctx: Context, kind: 'activation' | 'pass
 
 /**
  * Sends a new activation link to a pending account named by its username or e-mail. The answer
- * and its timing are the same whether such an account exists, is active already, or had a link
- * a moment ago (the e-mail goes out after the answer): nobody learns which names are taken.
- * Earlier links stay valid until they expire.
+ * and its timing are the same whether such an account exists or is active already: the look-up,
+ * the new link and the e-mail all happen after the answer, so nobody learns which names are
+ * taken. The handler limits the calls per address and per name typed (rate-limits.ts). Earlier
+ * links stay valid until they expire.
  */
 export async function resendActivation(
   ctx: Context,
   params: z.output<typeof ResendActivationParams>,
   client: { ip: string },
 ): Promise<z.input<typeof ResendActivationAnswer>> {
-  const now = ctx.now()
   const login = params.login.trim()
-  const [player] = await ctx.db
-    .select()
-    .from(players)
-    .where(login.includes('@') ? eq(players.email, login.toLowerCase()) : usernameIs(login))
-    .limit(1)
-  if (player && player.status === 'pending') {
-    const hourAgo = new Date(now.getTime() - 3600_000)
-    const recent = await ctx.db
-      .select({ createdAt: oneTimeTokens.createdAt })
-      .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'activation'), gt(oneTimeTokens.createdAt, hourAgo)))
-      .orderBy(desc(oneTimeTokens.createdAt))
-    const latest = recent[0]?.createdAt.getTime() ?? 0
-    if (recent.length < RESENDS_PER_HOUR && now.getTime() - latest >= RESEND_COOLDOWN_MS) {
-      const token = newOpaqueToken()
-      await ctx.db.insert(oneTimeTokens).values({
-        tokenHash: hashToken(token),
-        kind: 'activation',
-        playerId: player.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ACTIVATION_TTL_HOURS * 3600_000),
-        createdIp: client.ip,
-      })
-      const mail = activationMail(player.language, {
-        firstName: player.firstName,
-        username: player.username,
-        link: webLink(ctx, player.language, `/activate/${token}`),
-        validHours: ACTIVATION_TTL_HOURS,
-      })
-      void sendOrLog(ctx, { to: player.email, ...mail }, 'activation')
-    }
-  }
+  ctx.afterAnswer(async () => {
+    const [player] = await ctx.db
+      .select()
+      .from(players)
+      .where(login.includes('@') ? eq(players.email, login.toLowerCase()) : usernameIs(login))
+      .limit(1)
+    if (player?.status !== 'pending') return
+    const token = await issueOneTimeToken(ctx.db, 'activation', player.id, ACTIVATION_TTL_HOURS * 3600_000, client.ip, ctx.now())
+    const mail = activationMail(player.language, {
+      firstName: player.firstName,
+      username: player.username,
+      link: webLink(ctx, player.language, `/activate/${token}`),
+      validHours: ACTIVATION_TTL_HOURS,
+    })
+    await sendOrLog(ctx, { to: player.email, ...mail }, 'activation')
+  })
   return { ok: true, message: 'activation_resent' }
 }

@@ -1,11 +1,11 @@
 import { and, count, eq, gt, isNull, lt, max, ne } from 'drizzle-orm'
-import type { LoginAnswer, LoginParams } from '../../contract/index.ts'
+import type { LoginAnswer, LoginParams, SiteSettings } from '../../contract/index.ts'
 import type { z } from 'zod'
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { accessTokens, deviceTokens, loginAttempts, loginLocks, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
-import { getSettings } from '../settings.ts'
+import { addressKey } from '../geo.ts'
 import { findPlayerByUsername, type PlayerRow } from './players.ts'
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 
@@ -27,7 +27,10 @@ export const MAX_DELAY_MS = 15 * 60 * 1000
 /** Wrong passwords that make a device token untrusted (its log-ins then count like anyone's). */
 export const DEVICE_FAILURE_LIMIT = 5
 
-const ipLockKey = (ip: string) => `ip:${ip}`
+/** Wrong current passwords one session may give (change-password, e-mail change) before it is signed out. */
+export const SESSION_FAILURE_LIMIT = 5
+
+const ipLockKey = (ip: string) => `ip:${addressKey(ip)}`
 export const accountKeyOf = (username: string) => username.trim().toLowerCase()
 
 /** How long an account waits after its n-th failure from untrusted clients. */
@@ -42,13 +45,18 @@ export function accountDelayMs(failures: number) {
  * other people's failures, and their own failures count against their device token only.
  * Everyone else (untrusted) shares the account's slowdown and the per-ip lock.
  */
-export async function login(ctx: Context, params: z.output<typeof LoginParams>, client: { ip: string; userAgent: string | undefined }): Promise<LoginAnswer> {
+export async function login(
+  ctx: Context,
+  params: z.output<typeof LoginParams>,
+  client: { ip: string; userAgent: string | undefined },
+  settings: SiteSettings,
+): Promise<LoginAnswer> {
   const now = ctx.now()
   const accountKey = accountKeyOf(params.username)
   const player = await findPlayerByUsername(ctx.db, params.username)
 
   // A switched-off site still lets administrators in: they are the ones who switch it back on.
-  if (player?.scope !== 'admin' && !(await getSettings(ctx.db)).siteAccess) throw new ApiError(403, 'site_disabled')
+  if (player?.scope !== 'admin' && !settings.siteAccess) throw new ApiError(403, 'site_disabled')
 
   const device = player && params.deviceToken ? await validDevice(ctx.db, params.deviceToken, player.id, now) : null
   if (player && device) {
@@ -128,7 +136,7 @@ type Attempt = { accountKey: string; playerId: string | null; ip: string }
 async function recordAttempt(db: Queryable, attempt: Attempt & { deviceId?: string }, now: Date) {
   const [row] = await db
     .insert(loginAttempts)
-    .values({ accountKey: attempt.accountKey, playerId: attempt.playerId, ip: attempt.ip, success: false, createdAt: now, deviceTokenId: attempt.deviceId ?? null })
+    .values({ accountKey: attempt.accountKey, playerId: attempt.playerId, ip: addressKey(attempt.ip), success: false, createdAt: now, deviceTokenId: attempt.deviceId ?? null })
     .returning({ id: loginAttempts.id })
   if (!row) throw new Error('log-in attempt not recorded')
   return row.id
@@ -180,13 +188,13 @@ async function devicePasswordCheck(ctx: Context, attempt: Attempt & { deviceId: 
 }
 
 /**
- * A password check of an account from an untrusted client (a log-in without a device token, or
- * the current password on change-password). While the account must wait after its earlier
+ * A password check of an account from an untrusted client (a log-in without a device token).
+ * While the account must wait after its earlier
  * failures, it refuses with 429 without looking at the password. After a failure, `waitMs` is
  * the wait it has caused (0 while the account is under its free tries). The right password
  * clears the account's untrusted failures.
  */
-export async function slowedPasswordCheck(ctx: Context, attempt: Attempt, verify: () => Promise<boolean>): Promise<{ ok: boolean; waitMs: number }> {
+async function slowedPasswordCheck(ctx: Context, attempt: Attempt, verify: () => Promise<boolean>): Promise<{ ok: boolean; waitMs: number }> {
   const now = ctx.now()
   const id = await recordAttempt(ctx.db, attempt, now)
   const earlier = await earlierFailures(ctx.db, { accountKey: attempt.accountKey }, id, now)
@@ -211,6 +219,28 @@ async function clearUntrustedFailures(db: Queryable, accountKey: string) {
     .update(loginAttempts)
     .set({ cleared: true })
     .where(and(eq(loginAttempts.accountKey, accountKey), isNull(loginAttempts.deviceTokenId), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)))
+}
+
+/**
+ * The current password asked for by a call made with a session (change-password, e-mail
+ * change). Its failures count against that session, not against the account: anonymous failed
+ * log-ins cannot slow down the player's own checks, and a borrowed session cannot guess without
+ * end either: its SESSION_FAILURE_LIMIT-th wrong password signs it out (401).
+ */
+export async function sessionPasswordCheck(ctx: Context, session: Session, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
+  const now = ctx.now()
+  const accountKey = `session:${session.tokenId}`
+  const id = await recordAttempt(ctx.db, { accountKey, playerId: session.playerId, ip }, now)
+  if (await verify()) {
+    await markSucceeded(ctx.db, id)
+    return true
+  }
+  const { n } = await earlierFailures(ctx.db, { accountKey }, id, now)
+  if (n + 1 >= SESSION_FAILURE_LIMIT) {
+    await revokeToken(ctx.db, session, now)
+    throw new ApiError(401, 'unauthorized')
+  }
+  return false
 }
 
 /** 429 with the wait: in seconds under two minutes, in minutes beyond. */
@@ -239,7 +269,7 @@ async function lockIpIfTooMany(db: Queryable, ip: string, now: Date) {
   const [ipFailures] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), isNull(loginAttempts.deviceTokenId), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)))
+    .where(and(eq(loginAttempts.ip, addressKey(ip)), isNull(loginAttempts.deviceTokenId), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)))
   if ((ipFailures?.n ?? 0) < IP_FAILURE_LIMIT) return
   const lockedUntil = new Date(now.getTime() + LOCKOUT_MS)
   await db
@@ -249,11 +279,9 @@ async function lockIpIfTooMany(db: Queryable, ip: string, now: Date) {
   throw ipLockedError(lockedUntil, now)
 }
 
-/** Forgets an account's failures and lock (after a password reset). */
+/** Forgets an account's failures (after a password reset). */
 export async function clearAccountLockout(db: Queryable, username: string) {
   const accountKey = accountKeyOf(username)
-  // Locks of the account from before the slowdown replaced them.
-  await db.delete(loginLocks).where(eq(loginLocks.key, `account:${accountKey}`))
   await db
     .update(loginAttempts)
     .set({ cleared: true })

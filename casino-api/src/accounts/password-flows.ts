@@ -1,4 +1,6 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   ConfirmPasswordResetParams,
@@ -7,17 +9,17 @@ import type {
   UpdatePlayerPasswordParams,
 } from '../../contract/index.ts'
 import type { Context, Session } from '../context.ts'
-import { oneTimeTokens, players } from '../db/schema.ts'
+import type { Queryable } from '../db/open.ts'
+import { deviceTokens, oneTimeTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { passwordResetMail } from '../mail-texts.ts'
-import { accountKeyOf, clearAccountLockout, revokePlayerTokens, slowedError, slowedPasswordCheck } from './login.ts'
+import { ADMIN_PASSWORD_FILE } from '../seed.ts'
+import { clearAccountLockout, revokePlayerTokens, sessionPasswordCheck } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
-import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
+import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 
 export const RESET_TTL_MS = 60 * 60 * 1000
-/** Reset e-mails per account per hour: enough for a lost e-mail, too few to flood a mailbox. */
-export const RESETS_PER_HOUR = 3
 
 export async function requestPasswordReset(
   ctx: Context,
@@ -32,26 +34,9 @@ export async function requestPasswordReset(
     .limit(1)
   if (!player || player.status === 'closed') throw new ApiError(400, 'wrong_username_or_email')
 
-  const hourAgo = new Date(now.getTime() - 3600_000)
-  const recent = await ctx.db
-    .select({ createdAt: oneTimeTokens.createdAt })
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'password_reset'), gt(oneTimeTokens.createdAt, hourAgo)))
-    .orderBy(asc(oneTimeTokens.createdAt))
-  if (recent.length >= RESETS_PER_HOUR) {
-    const freeAt = (recent[0]?.createdAt.getTime() ?? now.getTime()) + 3600_000
-    throw new ApiError(429, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) })
-  }
-
-  const token = newOpaqueToken()
-  await ctx.db.insert(oneTimeTokens).values({
-    tokenHash: hashToken(token),
-    kind: 'password_reset',
-    playerId: player.id,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-    createdIp: client.ip,
-  })
+  // Keyed on the matched account: a stranger who knows only the username cannot use up its mails.
+  await ctx.limits.check('passwordReset', { accounts: [`player:${player.id}`] })
+  const token = await issueOneTimeToken(ctx.db, 'password_reset', player.id, RESET_TTL_MS, client.ip, now)
   const mail = passwordResetMail(params.language, {
     firstName: player.firstName,
     username: player.username,
@@ -70,11 +55,13 @@ export async function requestPasswordReset(
 export async function confirmPasswordReset(ctx: Context, params: z.output<typeof ConfirmPasswordResetParams>): Promise<Done> {
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
-  const done = await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const used = await spendOneTimeToken(tx, 'password_reset', params.token, now)
-    if (!used) return false
+    if (!used) return null
     const [player] = await tx.select().from(players).where(eq(players.id, used.playerId))
-    if (!player || player.status === 'closed') return false
+    if (!player || player.status === 'closed') return null
+    // Throwing rolls the transaction back: the link stays good for a different password.
+    if (await ctx.passwords.verify(player.passwordHash, params.password)) throw unchangedError('password')
     await tx
       .update(players)
       .set({
@@ -89,32 +76,67 @@ export async function confirmPasswordReset(ctx: Context, params: z.output<typeof
       .set({ usedAt: now })
       .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'password_reset'), isNull(oneTimeTokens.usedAt)))
     await revokePlayerTokens(tx, player.id, now)
+    await forgetOldSecrets(tx, player.id, now)
     await clearAccountLockout(tx, player.username)
-    return true
+    return player
   })
-  if (!done) throw new ApiError(400, 'reset_token_invalid')
+  if (!changed) throw new ApiError(400, 'reset_token_invalid')
+  if (changed.passwordChangeRequired) await removeAdminPasswordFile(ctx)
   return { ok: true, message: 'password_reset_done' }
 }
 
 /**
  * Changes the password of the logged-in player and signs out their other sessions. A wrong
- * current password counts toward the account's log-in slowdown: a borrowed session must not
- * become a way to guess the password without limits.
+ * current password counts against this session (sessionPasswordCheck): a borrowed session must
+ * not become a way to guess the password without limits.
  */
 export async function updatePassword(ctx: Context, session: Session, params: z.output<typeof UpdatePlayerPasswordParams>, client: { ip: string }): Promise<Done> {
   const player = await getPlayer(ctx.db, session.playerId)
-  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey: accountKeyOf(player.username), playerId: player.id, ip: client.ip }, () =>
-    ctx.passwords.verify(player.passwordHash, params.oldPassword),
-  )
-  if (!ok) {
-    if (waitMs > 0) throw slowedError(waitMs)
+  if (!(await sessionPasswordCheck(ctx, session, client.ip, () => ctx.passwords.verify(player.passwordHash, params.oldPassword)))) {
     throw new ApiError(400, 'old_password_wrong', { fields: { oldPassword: ['old_password_wrong'] } })
   }
+  // The current password was just verified: the same text again is no change.
+  if (params.newPassword === params.oldPassword) throw unchangedError('newPassword')
   const passwordHash = await ctx.passwords.hash(params.newPassword)
   const now = ctx.now()
   await ctx.db.transaction(async (tx) => {
     await tx.update(players).set({ passwordHash, passwordChangeRequired: false, updatedAt: now }).where(eq(players.id, player.id))
     await revokePlayerTokens(tx, player.id, now, session.tokenId)
+    await forgetOldSecrets(tx, player.id, now)
   })
+  if (player.passwordChangeRequired) await removeAdminPasswordFile(ctx)
   return { ok: true, message: 'password_changed' }
+}
+
+/**
+ * A new password must differ from the current one: otherwise a required change (the seeded
+ * admin's first password) could be "made" by typing the same password again.
+ */
+function unchangedError(field: string) {
+  return new ApiError(400, 'password_unchanged', { fields: { [field]: ['password_unchanged'] } })
+}
+
+/**
+ * What the old password may have let someone set up goes with it: a pending e-mail change (the
+ * notice to the old address tells the player to change the password) and every device token
+ * (a device that logged in before no longer skips the slowdown; each gets a new one at its next
+ * log-in).
+ */
+async function forgetOldSecrets(tx: Queryable, playerId: string, now: Date) {
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.playerId, playerId), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)))
+  await tx.delete(deviceTokens).where(eq(deviceTokens.playerId, playerId))
+}
+
+/**
+ * The generated first admin password is a live credential until it is changed: then it goes.
+ * The password is changed by now, so a file that cannot be removed is logged, not an error.
+ */
+async function removeAdminPasswordFile(ctx: Context) {
+  const file = join(ctx.dataDir, ADMIN_PASSWORD_FILE)
+  await rm(file, { force: true }).catch((error: unknown) =>
+    ctx.log.error({ file, err: error instanceof Error ? error.message : String(error) }, 'could not remove the first admin password file'),
+  )
 }

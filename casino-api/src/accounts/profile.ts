@@ -7,10 +7,10 @@ import { oneTimeTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { emailChangeMail, emailChangeNoticeMail } from '../mail-texts.ts'
 import { getSettings } from '../settings.ts'
-import { accountKeyOf, slowedError, slowedPasswordCheck } from './login.ts'
+import { sessionPasswordCheck } from './login.ts'
 import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
-import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
+import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 
 export const EMAIL_CHANGE_TTL_HOURS = 24
 
@@ -30,15 +30,19 @@ export async function updateProfile(
 ): Promise<z.input<typeof UpdateProfileAnswer>> {
   const player = await getPlayer(ctx.db, session.playerId)
   const newEmail = params.email !== player.email ? params.email : null
-  if (newEmail) await checkCurrentPassword(ctx, player, params.currentPassword, client.ip)
+  if (newEmail) await checkCurrentPassword(ctx, session, player, params.currentPassword, client.ip)
 
   const clashes = await findClashes(ctx.db, { ...(newEmail ? { email: newEmail } : {}), phone: params.phone }, session.playerId)
   // update_profile has no 'duplicate_player': both clashes come as email_taken, each under its field.
   if (clashes.length) throw duplicateError(clashes, 'email_taken')
   const now = ctx.now()
-  const token = newOpaqueToken()
+  let token: string | null
   try {
-    await ctx.db.transaction(async (tx) => {
+    token = await ctx.db.transaction(async (tx) => {
+      // The player's row is locked first: concurrent changes run one after the other, so the
+      // second one sees (and uses up) the first one's link and only one link stays live. (The
+      // update below takes the same lock; taking it here keeps that true whatever comes first.)
+      await tx.select({ id: players.id }).from(players).where(eq(players.id, session.playerId)).for('update')
       await tx
         .update(players)
         .set({
@@ -52,28 +56,20 @@ export async function updateProfile(
           updatedAt: now,
         })
         .where(eq(players.id, session.playerId))
-      if (!newEmail) return
+      if (!newEmail) return null
       // Only the newest link works: an earlier request (a typo, another address) is dropped.
       await tx
         .update(oneTimeTokens)
         .set({ usedAt: now })
         .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)))
-      await tx.insert(oneTimeTokens).values({
-        tokenHash: hashToken(token),
-        kind: 'email_change',
-        playerId: player.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3600_000),
-        createdIp: client.ip,
-        newEmail,
-      })
+      return issueOneTimeToken(tx, 'email_change', player.id, EMAIL_CHANGE_TTL_HOURS * 3600_000, client.ip, now, { newEmail })
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'profile')
     throw error
   }
   const profile = toProfile(await getPlayer(ctx.db, session.playerId))
-  if (!newEmail) return { ok: true, message: 'profile_updated', profile }
+  if (!newEmail || !token) return { ok: true, message: 'profile_updated', profile }
 
   const names = { firstName: player.firstName, username: player.username }
   const confirm = emailChangeMail(params.language, { ...names, newEmail, link: webLink(ctx, params.language, `/confirm-email/${token}`), validHours: EMAIL_CHANGE_TTL_HOURS })
@@ -84,17 +80,12 @@ export async function updateProfile(
 }
 
 /**
- * The current password, for a change of e-mail. It goes through the log-in's slowdown (the same
- * counter as a wrong log-in or a wrong current password on change-password), so a borrowed
- * session cannot guess it here without end.
+ * The current password, for a change of e-mail. Wrong ones count against the session, like on
+ * change-password (sessionPasswordCheck): a borrowed session cannot guess it here without end.
  */
-async function checkCurrentPassword(ctx: Context, player: PlayerRow, password: string | undefined, ip: string) {
+async function checkCurrentPassword(ctx: Context, session: Session, player: PlayerRow, password: string | undefined, ip: string) {
   if (!password) throw new ApiError(400, 'validation_failed', { fields: { currentPassword: ['field_required'] } })
-  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey: accountKeyOf(player.username), playerId: player.id, ip }, () =>
-    ctx.passwords.verify(player.passwordHash, password),
-  )
-  if (ok) return
-  if (waitMs > 0) throw slowedError(waitMs)
+  if (await sessionPasswordCheck(ctx, session, ip, () => ctx.passwords.verify(player.passwordHash, password))) return
   throw new ApiError(400, 'old_password_wrong', { fields: { currentPassword: ['old_password_wrong'] } })
 }
 

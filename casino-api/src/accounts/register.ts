@@ -3,13 +3,13 @@ import type { z } from 'zod'
 import type { ActivatePlayerAnswer, ActivatePlayerParams, Locale, RegisterPlayerAnswer, RegisterPlayerParams } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { oneTimeTokens, players } from '../db/schema.ts'
+import { players } from '../db/schema.ts'
 import { isBlocked } from '../geo.ts'
 import { ApiError } from '../http/errors.ts'
 import { activationMail } from '../mail-texts.ts'
 import { getSettings } from '../settings.ts'
 import { duplicateError, findClashes, raceDuplicateError } from './players.ts'
-import { hashToken, newOpaqueToken, spendOneTimeToken } from './tokens.ts'
+import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 
 export const ACTIVATION_TTL_HOURS = 72
 
@@ -27,14 +27,18 @@ export async function registerPlayer(
 
   // A quick answer for the common case; the unique indexes decide races below.
   const clashes = await findClashes(ctx.db, { username: params.username, email: params.email, phone: params.phone })
-  if (clashes.length) throw duplicateError(clashes)
+  if (clashes.length) {
+    // Only a clash tells something about an account: it is what the per-account counter limits
+    // (probing which addresses have accounts), and a free name or address is never blocked.
+    await ctx.limits.check('registration', { accounts: clashes.map((field) => `${field}:${params[field]}`) })
+    throw duplicateError(clashes)
+  }
 
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
-  const token = newOpaqueToken()
-  let playerId: string
+  let created: { playerId: string; token: string }
   try {
-    playerId = await ctx.db.transaction(async (tx) => {
+    created = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(players)
         .values({
@@ -63,21 +67,15 @@ export async function registerPlayer(
         })
         .returning({ id: players.id })
       if (!row) throw new Error('insert returned no row')
-      await tx.insert(oneTimeTokens).values({
-        tokenHash: hashToken(token),
-        kind: 'activation',
-        playerId: row.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ACTIVATION_TTL_HOURS * 3600_000),
-        createdIp: client.ip,
-      })
-      return row.id
+      const token = await issueOneTimeToken(tx, 'activation', row.id, ACTIVATION_TTL_HOURS * 3600_000, client.ip, now)
+      return { playerId: row.id, token }
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'register')
     throw error
   }
 
+  const { playerId, token } = created
   const mail = activationMail(params.language, {
     firstName: params.firstName,
     username: params.username,

@@ -27,12 +27,40 @@ export function bearerToken(header: string | undefined) {
   return token && OPAQUE_TOKEN.test(token) ? token : null
 }
 
+export type OneTimeTokenKind = 'activation' | 'password_reset' | 'email_change'
+
+/**
+ * Stores a new single-use e-mailed token (its hash) of `kind` for the player, good for `ttlMs`
+ * from `now`, and answers the token itself, which only the e-mail carries.
+ */
+export async function issueOneTimeToken(
+  tx: Queryable,
+  kind: OneTimeTokenKind,
+  playerId: string,
+  ttlMs: number,
+  ip: string,
+  now: Date,
+  extra: { newEmail?: string } = {},
+) {
+  const token = newOpaqueToken()
+  await tx.insert(oneTimeTokens).values({
+    tokenHash: hashToken(token),
+    kind,
+    playerId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdIp: ip,
+    ...extra,
+  })
+  return token
+}
+
 /**
  * Uses a single-use e-mailed token: marks it used in the same statement that finds it (unused,
  * unexpired, of this kind), so two concurrent requests cannot both spend it. Answers the
  * player's id, or undefined when the token is unknown, used, expired or of another kind.
  */
-export async function spendOneTimeToken(tx: Queryable, kind: 'activation' | 'password_reset' | 'email_change', token: string, now: Date) {
+export async function spendOneTimeToken(tx: Queryable, kind: OneTimeTokenKind, token: string, now: Date) {
   const [used] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: now })
