@@ -37,7 +37,7 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     // No password travels back; no toggle without JavaScript.
     expect(await page.locator('input[name="password"]').inputValue()).toBe('')
     expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('password')
-    expect(await page.getByRole('button', { name: en.common.passwordToggle.label }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: en.common.passwordToggle.showLabel }).count()).toBe(0)
     await context.close()
   })
 
@@ -80,25 +80,40 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     }
   })
 
-  test('the show-password toggle works with the keyboard', async () => {
-    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
-    const page = await context.newPage()
-    await page.goto('/en/login')
-    await page.waitForLoadState('networkidle')
-    const password = page.locator('main input[name="password"]')
-    await password.fill('my-secret')
-    const toggle = page.locator('main').getByRole('button', { name: en.common.passwordToggle.label })
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false')
-    await password.focus()
-    await page.keyboard.press('Tab')
-    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true)
-    await page.keyboard.press('Space')
-    await expect.poll(() => password.getAttribute('type')).toBe('text')
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true')
-    await page.keyboard.press('Enter')
-    await expect.poll(() => password.getAttribute('type')).toBe('password')
-    await expectAccessible(page)
-    await context.close()
+  test('the show-password toggle works with the keyboard and says what it will do next', async () => {
+    for (const [prefix, tr] of [['/en', en], ['', es]] as const) {
+      const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await page.goto(`${prefix}/login`)
+      await page.waitForLoadState('networkidle')
+      const password = page.locator('main input[name="password"]')
+      await password.fill('my-secret')
+      // The same button throughout; its name and its text change with the state.
+      const toggle = page.locator('main button[aria-controls]')
+      // Its accessible name, as a screen reader computes it: the button named "Show password" or "Hide password".
+      const name = async () => {
+        const shows = await page.locator('main').getByRole('button', { name: tr.common.passwordToggle.showLabel, exact: true }).count()
+        const hides = await page.locator('main').getByRole('button', { name: tr.common.passwordToggle.hideLabel, exact: true }).count()
+        return shows === 1 && hides === 0 ? tr.common.passwordToggle.showLabel : hides === 1 && shows === 0 ? tr.common.passwordToggle.hideLabel : `${shows} show, ${hides} hide`
+      }
+      expect(await name()).toBe(tr.common.passwordToggle.showLabel)
+      expect(await toggle.textContent()).toBe(tr.common.passwordToggle.show)
+      expect(await toggle.getAttribute('aria-pressed')).toBeNull()
+      await password.focus()
+      await page.keyboard.press('Tab')
+      await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true)
+      await page.keyboard.press('Space')
+      await expect.poll(() => password.getAttribute('type')).toBe('text')
+      await expect.poll(name).toBe(tr.common.passwordToggle.hideLabel)
+      expect(await toggle.textContent()).toBe(tr.common.passwordToggle.hide)
+      await expectAccessible(page)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => password.getAttribute('type')).toBe('password')
+      await expect.poll(name).toBe(tr.common.passwordToggle.showLabel)
+      expect(await toggle.textContent()).toBe(tr.common.passwordToggle.show)
+      await expectAccessible(page)
+      await context.close()
+    }
   })
 
   test('change password: a wrong current password keeps the new ones with JavaScript, and says why they are empty without', async () => {
