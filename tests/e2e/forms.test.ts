@@ -1,5 +1,6 @@
-// Forms in Chromium: the error summary of a failed submit, the show-password toggle, and what
-// stays typed when only the current password was wrong.
+// Forms in Chromium: the error summary of a failed submit, the show-password toggle, what
+// stays typed when only the current password was wrong, and the one-button page of an e-mailed link.
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '../../locales/index.ts'
 import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
@@ -9,6 +10,23 @@ import { Browser } from '../setup/http.ts'
 const env = useSiteInChromium()
 const es = resources.es.translation
 const en = resources.en.translation
+
+/** A new, active player (registered and activated over HTTP). */
+async function activePlayer() {
+  const player = newPlayer()
+  const http = new Browser(env.site.webUrl)
+  await http.post('/register', player)
+  await http.post(new URL(env.site.lastMailTo(player.email).link!).pathname, {})
+  return player
+}
+
+async function logIn(page: Page, player: { username: string; password: string }) {
+  await page.goto('/login')
+  await page.locator('main input[name="username"]').fill(player.username)
+  await page.locator('main input[name="password"]').fill(player.password)
+  await page.locator('main button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
 
 describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
   test('without JavaScript a failed registration has the summary at the top, with links to the fields', async () => {
@@ -145,6 +163,34 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
         expect(await page.locator('input[name="newPassword"]').inputValue()).toBe('')
         await page.getByText(es.account.password.typeAgain).waitFor()
       }
+      await context.close()
+    }
+  })
+
+  test('the e-mail change link: a GET does not spend it; with JavaScript it confirms by itself, without it the button does', async () => {
+    for (const javaScript of [true, false]) {
+      const player = await activePlayer()
+      const http = new Browser(env.site.webUrl)
+      await http.post('/login', { username: player.username, password: player.password })
+      const newEmail = `new.${player.email}`
+      const { phone, address, postalCode, city, country, language } = player
+      await http.post('/user-management/profile', { email: newEmail, currentPassword: player.password, phone, address, postalCode, city, country, language })
+      const link = env.site.lastMailTo(newEmail).link!
+      expect(link).toContain('/confirm-email/')
+      // A mail scanner opens the link: it sees only the button, and the link still works afterwards.
+      const scanned = await new Browser(env.site.webUrl).get(new URL(link).pathname)
+      expect(scanned.html).toContain(es.account.confirmEmail.submit)
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await page.goto(link)
+      if (!javaScript) await page.getByRole('button', { name: es.account.confirmEmail.submit }).click()
+      await page.getByText(es.catalogue.email_changed).waitFor()
+      await page.getByText(newEmail).waitFor()
+      if (javaScript) await expectAccessible(page)
+      // Spent: opened again, the link says so.
+      await page.goto(link)
+      if (!javaScript) await page.getByRole('button', { name: es.account.confirmEmail.submit }).click()
+      await page.getByText(es.catalogue.email_change_invalid).waitFor()
       await context.close()
     }
   })
