@@ -167,6 +167,44 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     }
   })
 
+  test('profile: a new e-mail with a wrong current password puts a summary at the top; the password field sits right after the e-mail', async () => {
+    const player = await activePlayer()
+    for (const javaScript of [true, false]) {
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await logIn(page, player)
+      await page.goto('/en/user-management/profile')
+      if (javaScript) await page.waitForLoadState('networkidle')
+      // The form's inputs in order: the current password comes right after the e-mail.
+      const names = await page.locator('main form#profile').evaluate((form: HTMLFormElement) => Array.from(form.elements, (el) => (el as HTMLInputElement).name).filter(Boolean))
+      expect(names.slice(0, 2)).toEqual(['email', 'currentPassword'])
+      await page.locator('input[name="email"]').fill(`new.${player.email}`)
+      await page.locator('input[name="currentPassword"]').fill('not-my-password')
+      await page.locator('main form#profile button[type="submit"]').click()
+      await page.locator('#profile-currentPassword-error').getByText(en.catalogue.old_password_wrong).waitFor()
+      const summary = page.locator('main form#profile section').filter({ has: page.getByRole('heading', { level: 2, name: en.common.errorSummary.heading_one.replace('{{count}}', '1') }) })
+      await summary.waitFor()
+      const links = await summary.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))
+      expect(links).toEqual([['#profile-currentPassword', `${en.account.profile.currentPassword}: ${en.catalogue.old_password_wrong}`]])
+      // At the top of the form, above the first field.
+      expect((await summary.boundingBox())!.y).toBeLessThan((await page.locator('input[name="email"]').boundingBox())!.y)
+      if (javaScript) {
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('profile-summary')
+        await summary.locator('a').click()
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('profile-currentPassword')
+      } else {
+        await summary.locator('a').click()
+        await page.waitForURL((url) => url.hash === '#profile-currentPassword')
+      }
+      // The new address stays typed and the refused password is emptied; nothing was changed.
+      expect(await page.locator('input[name="email"]').inputValue()).toBe(`new.${player.email}`)
+      await expect.poll(() => page.locator('input[name="currentPassword"]').inputValue()).toBe('')
+      // axe runs in the page, so only with JavaScript.
+      if (javaScript) await expectAccessible(page)
+      await context.close()
+    }
+  })
+
   test('the e-mail change link: a GET does not spend it; with JavaScript it confirms by itself, without it the button does', async () => {
     for (const javaScript of [true, false]) {
       const player = await activePlayer()
