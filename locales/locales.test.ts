@@ -60,3 +60,10 @@ test('every translation key used in the app exists in both languages', () => {
   const missing = [...used].filter((k) => !has(es, k) || !has(en, k))
   expect(missing).toEqual([])
 })
+
+test('every catalogue message is a full sentence: a capital first, a period (or an ellipsis) last, no exclamation mark', () => {
+  const wrong = [...es, ...en]
+    .filter(([key]) => key.startsWith('catalogue.'))
+    .filter(([, text]) => !/^(?:\{\{\d\}\}|[A-ZÁÉÍÓÚÑ¿0-9])/.test(text) || !/[.…]$/.test(text) || /[!¡]/.test(text))
+  expect(wrong).toEqual([])
+})

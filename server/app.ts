@@ -66,7 +66,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
 /** Paths whose segments after the page name are secrets (e-mailed tokens): never logged. */
 function loggablePath(url: string) {
   const pathname = url.split('?')[0] ?? '/'
-  return pathname.replace(/^((?:\/en)?\/(?:reset-password|activate))\/[^/]+/, '$1/:token')
+  return pathname.replace(/^((?:\/en)?\/(?:reset-password|activate|confirm-email))\/[^/]+/, '$1/:token')
 }
 
 /** An answer the web server gives itself (a plain page in the visitor's language). */

@@ -34,5 +34,5 @@ test('without Origin and Sec-Fetch-Site, the Referer decides', () => {
 test('the plain page for a refused body speaks the path\'s language first', () => {
   expect(plainPage(undefined, 'payload_too_large', '/en/login')).toContain('<html lang="en"')
   expect(plainPage('lng=en', 'payload_too_large', '/login')).toContain('<html lang="en"')
-  expect(plainPage(undefined, 'payload_too_large', '/login')).toContain('Lo que has enviado es demasiado grande.')
+  expect(plainPage(undefined, 'payload_too_large', '/login')).toContain('El envío supera el tamaño permitido. Vuelve atrás y revísalo.')
 })

@@ -88,11 +88,11 @@ export const full = style({ '@media': { [media.md]: { gridColumn: '1 / -1' } } }
 export const currency = style({ margin: 0, display: 'flex', gap: space[2], alignItems: 'baseline', color: vars.color.muted })
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'center', marginTop: space[2] })
 
-// The password input and its "Show" toggle side by side.
+// The password input and its "Show"/"Hide" toggle side by side (data-shown while the password shows).
 export const passwordRow = style({ display: 'flex', gap: space[2], alignItems: 'stretch' })
 export const passwordToggle = style([
   button.secondary,
-  { minHeight: '44px', flexShrink: 0, selectors: { '&[aria-pressed="true"]': { borderColor: vars.color.accent, color: vars.color.accentText } } },
+  { minHeight: '44px', flexShrink: 0, selectors: { '&[data-shown]': { borderColor: vars.color.accent, color: vars.color.accentText } } },
 ])
 
 // The error summary at the top of a form after a failed submit.

@@ -131,9 +131,10 @@ export function Field({ meta, label, type = 'text', help, inputProps, children, 
 }
 
 /**
- * A password input with a "Show" toggle (a button with aria-pressed) once JavaScript runs;
- * without it a plain password input. Shown passwords keep `data-password`, so that
- * useClearPasswords still empties them.
+ * A password input with a "Show"/"Hide" toggle once JavaScript runs; without it a plain password
+ * input. The button says what it will do: its text and its accessible name ("Show password",
+ * "Hide password", which begins with the visible word) change together, so it carries no
+ * aria-pressed. Shown passwords keep `data-password`, so that useClearPasswords still empties them.
  */
 function PasswordInput({ inputProps }: { inputProps: InputHTMLAttributes<HTMLInputElement> & { id?: string } }) {
   const { t } = useTranslation()
@@ -146,12 +147,12 @@ function PasswordInput({ inputProps }: { inputProps: InputHTMLAttributes<HTMLInp
         <button
           type="button"
           className={styles.passwordToggle}
-          aria-pressed={shown}
           aria-controls={inputProps.id}
-          aria-label={t('common.passwordToggle.label')}
+          data-shown={shown ? '' : undefined}
+          aria-label={shown ? t('common.passwordToggle.hideLabel') : t('common.passwordToggle.showLabel')}
           onClick={() => setShown((value) => !value)}
         >
-          {t('common.passwordToggle.show')}
+          {shown ? t('common.passwordToggle.hide') : t('common.passwordToggle.show')}
         </button>
       ) : null}
     </div>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, data, useNavigate, useSubmit } from 'react-router'
+import { Link, data, useNavigate } from 'react-router'
 import { ActivatePlayerParams } from '../../casino-api/contract/index.ts'
-import { FormPage, FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
+import { AutoSubmitForm } from '../components/auto-submit-form.tsx'
+import { FormPage, FormStatus, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -18,9 +19,9 @@ import type { Route } from './+types/activate'
  * Why a POST button and not activation in the loader: the token is single-use, and GETs of the
  * e-mailed link are made by more than the player — mail scanners (Safe Links and the like),
  * link previews and prefetchers. Activating in the loader would let one of them use the token
- * first, and the player would then see 'activation_invalid'. So the GET only shows a form;
- * without JavaScript the player presses "Activate my account", with JavaScript the page
- * submits it by itself once it is running in a real browser.
+ * first, and the player would then see 'activation_invalid'. So the GET only shows a form
+ * (AutoSubmitForm); without JavaScript the player presses "Activate my account", with
+ * JavaScript the page submits it by itself once it is running in a real browser.
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
@@ -92,29 +93,13 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
     )
   }
 
-  return <ActivateForm />
-}
-
-function ActivateForm() {
-  const { t } = useTranslation()
-  const form = useRef<HTMLFormElement>(null)
-  const submit = useSubmit()
-  const sent = useRef(false)
-  useEffect(() => {
-    // Once, even when React runs effects twice in development.
-    if (sent.current || !form.current) return
-    sent.current = true
-    submit(form.current, { replace: true })
-  }, [submit])
-
   return (
-    <FormPage heading={t('auth.activate.heading')} intro={t('auth.activate.intro')}>
-      <Form method="post" ref={form} className={forms.form}>
-        <div className={forms.actions}>
-          <SubmitButton pendingLabel={t('auth.activate.submitting')}>{t('auth.activate.submit')}</SubmitButton>
-        </div>
-      </Form>
-    </FormPage>
+    <AutoSubmitForm
+      heading={t('auth.activate.heading')}
+      intro={t('auth.activate.intro')}
+      submit={t('auth.activate.submit')}
+      submitting={t('auth.activate.submitting')}
+    />
   )
 }
 

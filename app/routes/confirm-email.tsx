@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, data, useSubmit } from 'react-router'
+import { Link, data } from 'react-router'
 import { ConfirmEmailChangeParams } from '../../casino-api/contract/index.ts'
-import { FormPage, FormStatus, SubmitButton, useMessageText } from '../components/forms.tsx'
+import { AutoSubmitForm } from '../components/auto-submit-form.tsx'
+import { FormPage, FormStatus, useMessageText } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -13,9 +13,9 @@ import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/confirm-email'
 
 /*
- * The link of an e-mail change, sent to the new address. Like the activation link (see
- * activate.tsx): the token is single-use and mail scanners open links too, so the GET only shows
- * a button that posts; with JavaScript the page presses it by itself once it runs in a browser.
+ * The link of an e-mail change, sent to the new address. Like the activation link: the token is
+ * single-use and mail scanners open links too, so the GET only shows a button that posts; with
+ * JavaScript the page presses it by itself once it runs in a browser (AutoSubmitForm).
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
@@ -67,28 +67,12 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
     )
   }
 
-  return <ConfirmForm />
-}
-
-function ConfirmForm() {
-  const { t } = useTranslation()
-  const form = useRef<HTMLFormElement>(null)
-  const submit = useSubmit()
-  const sent = useRef(false)
-  useEffect(() => {
-    // Once, even when React runs effects twice in development.
-    if (sent.current || !form.current) return
-    sent.current = true
-    submit(form.current, { replace: true })
-  }, [submit])
-
   return (
-    <FormPage heading={t('account.confirmEmail.heading')} intro={t('account.confirmEmail.intro')}>
-      <Form method="post" ref={form} className={forms.form}>
-        <div className={forms.actions}>
-          <SubmitButton pendingLabel={t('account.confirmEmail.submitting')}>{t('account.confirmEmail.submit')}</SubmitButton>
-        </div>
-      </Form>
-    </FormPage>
+    <AutoSubmitForm
+      heading={t('account.confirmEmail.heading')}
+      intro={t('account.confirmEmail.intro')}
+      submit={t('account.confirmEmail.submit')}
+      submitting={t('account.confirmEmail.submitting')}
+    />
   )
 }

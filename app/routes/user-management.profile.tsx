@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { UpdateProfileParams } from '../../casino-api/contract/index.ts'
-import { CheckboxField, Field, FormErrors, SelectField, SubmitButton } from '../components/forms.tsx'
+import { CheckboxField, ErrorSummary, Field, FormErrors, SelectField, SubmitButton, useClearPasswords } from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -67,6 +67,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProfileParams }),
   })
+  // A refused current password is emptied with JavaScript too, as the answer page shows it without.
+  useClearPasswords(form.id, actionData?.result)
   const languages = [
     { value: 'es', label: t('common.language.es') },
     { value: 'en', label: t('common.language.en') },
@@ -108,23 +110,38 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {t('account.profile.editHeading')}
         </h3>
         <Form method="post" {...getFormProps(form)} className={forms.form}>
+          <ErrorSummary
+            formId={form.id}
+            lastResult={actionData?.result}
+            entries={[
+              { meta: fields.email, label: t('account.profile.email') },
+              { meta: fields.currentPassword, label: t('account.profile.currentPassword') },
+              { meta: fields.phone, label: t('account.profile.phone') },
+              { meta: fields.language, label: t('account.profile.language') },
+              { meta: fields.address, label: t('account.profile.address') },
+              { meta: fields.postalCode, label: t('account.profile.postalCode') },
+              { meta: fields.city, label: t('account.profile.city') },
+              { meta: fields.country, label: t('account.profile.country') },
+              { meta: fields.newsletter, label: t('account.profile.newsletter') },
+            ]}
+          />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className={forms.grid}>
+            {/* The current password right beside the e-mail it guards (needed only to change it). */}
             <Field meta={fields.email} type="email" label={t('account.profile.email')} inputProps={{ autoComplete: 'email' }} />
-            <Field meta={fields.phone} type="tel" label={t('account.profile.phone')} inputProps={{ autoComplete: 'tel' }} />
-            <Field meta={fields.address} label={t('account.profile.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
-            <Field meta={fields.postalCode} label={t('account.profile.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
-            <Field meta={fields.city} label={t('account.profile.city')} inputProps={{ autoComplete: 'address-level2' }} />
-            <SelectField meta={fields.country} label={t('account.profile.country')} options={loaderData.countries} selectProps={{ autoComplete: 'country' }} />
-            <SelectField meta={fields.language} label={t('account.profile.language')} options={languages} help={t('account.profile.languageHelp')} />
             <Field
               meta={fields.currentPassword}
               type="password"
               label={t('account.profile.currentPassword')}
               help={t('account.profile.currentPasswordHelp')}
               inputProps={{ autoComplete: 'current-password' }}
-              className={forms.full}
             />
+            <Field meta={fields.phone} type="tel" label={t('account.profile.phone')} inputProps={{ autoComplete: 'tel' }} />
+            <SelectField meta={fields.language} label={t('account.profile.language')} options={languages} help={t('account.profile.languageHelp')} />
+            <Field meta={fields.address} label={t('account.profile.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
+            <Field meta={fields.postalCode} label={t('account.profile.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
+            <Field meta={fields.city} label={t('account.profile.city')} inputProps={{ autoComplete: 'address-level2' }} />
+            <SelectField meta={fields.country} label={t('account.profile.country')} options={loaderData.countries} selectProps={{ autoComplete: 'country' }} />
           </div>
           <CheckboxField meta={fields.newsletter} label={t('account.profile.newsletter')} />
           <div className={forms.actions}>

@@ -88,7 +88,9 @@ export default {
   },
   passwordToggle: {
     show: 'Show',
-    label: 'Show password',
+    hide: 'Hide',
+    showLabel: 'Show password',
+    hideLabel: 'Hide password',
   },
   errorSummary: {
     heading_one: '{{count}} field needs your attention',

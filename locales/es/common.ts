@@ -90,7 +90,9 @@ export default {
   },
   passwordToggle: {
     show: 'Mostrar',
-    label: 'Mostrar la contraseña',
+    hide: 'Ocultar',
+    showLabel: 'Mostrar contraseña',
+    hideLabel: 'Ocultar contraseña',
   },
   errorSummary: {
     heading_one: 'Hay {{count}} campo por revisar',

@@ -1,5 +1,6 @@
-// Forms in Chromium: the error summary of a failed submit, the show-password toggle, and what
-// stays typed when only the current password was wrong.
+// Forms in Chromium: the error summary of a failed submit, the show-password toggle, what
+// stays typed when only the current password was wrong, and the one-button page of an e-mailed link.
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '../../locales/index.ts'
 import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
@@ -9,6 +10,23 @@ import { Browser } from '../setup/http.ts'
 const env = useSiteInChromium()
 const es = resources.es.translation
 const en = resources.en.translation
+
+/** A new, active player (registered and activated over HTTP). */
+async function activePlayer() {
+  const player = newPlayer()
+  const http = new Browser(env.site.webUrl)
+  await http.post('/register', player)
+  await http.post(new URL(env.site.lastMailTo(player.email).link!).pathname, {})
+  return player
+}
+
+async function logIn(page: Page, player: { username: string; password: string }) {
+  await page.goto('/login')
+  await page.locator('main input[name="username"]').fill(player.username)
+  await page.locator('main input[name="password"]').fill(player.password)
+  await page.locator('main button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
 
 describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
   test('without JavaScript a failed registration has the summary at the top, with links to the fields', async () => {
@@ -37,7 +55,7 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     // No password travels back; no toggle without JavaScript.
     expect(await page.locator('input[name="password"]').inputValue()).toBe('')
     expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('password')
-    expect(await page.getByRole('button', { name: en.common.passwordToggle.label }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: en.common.passwordToggle.showLabel }).count()).toBe(0)
     await context.close()
   })
 
@@ -80,25 +98,40 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     }
   })
 
-  test('the show-password toggle works with the keyboard', async () => {
-    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
-    const page = await context.newPage()
-    await page.goto('/en/login')
-    await page.waitForLoadState('networkidle')
-    const password = page.locator('main input[name="password"]')
-    await password.fill('my-secret')
-    const toggle = page.locator('main').getByRole('button', { name: en.common.passwordToggle.label })
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false')
-    await password.focus()
-    await page.keyboard.press('Tab')
-    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true)
-    await page.keyboard.press('Space')
-    await expect.poll(() => password.getAttribute('type')).toBe('text')
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true')
-    await page.keyboard.press('Enter')
-    await expect.poll(() => password.getAttribute('type')).toBe('password')
-    await expectAccessible(page)
-    await context.close()
+  test('the show-password toggle works with the keyboard and says what it will do next', async () => {
+    for (const [prefix, tr] of [['/en', en], ['', es]] as const) {
+      const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await page.goto(`${prefix}/login`)
+      await page.waitForLoadState('networkidle')
+      const password = page.locator('main input[name="password"]')
+      await password.fill('my-secret')
+      // The same button throughout; its name and its text change with the state.
+      const toggle = page.locator('main button[aria-controls]')
+      // Its accessible name, as a screen reader computes it: the button named "Show password" or "Hide password".
+      const name = async () => {
+        const shows = await page.locator('main').getByRole('button', { name: tr.common.passwordToggle.showLabel, exact: true }).count()
+        const hides = await page.locator('main').getByRole('button', { name: tr.common.passwordToggle.hideLabel, exact: true }).count()
+        return shows === 1 && hides === 0 ? tr.common.passwordToggle.showLabel : hides === 1 && shows === 0 ? tr.common.passwordToggle.hideLabel : `${shows} show, ${hides} hide`
+      }
+      expect(await name()).toBe(tr.common.passwordToggle.showLabel)
+      expect(await toggle.textContent()).toBe(tr.common.passwordToggle.show)
+      expect(await toggle.getAttribute('aria-pressed')).toBeNull()
+      await password.focus()
+      await page.keyboard.press('Tab')
+      await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true)
+      await page.keyboard.press('Space')
+      await expect.poll(() => password.getAttribute('type')).toBe('text')
+      await expect.poll(name).toBe(tr.common.passwordToggle.hideLabel)
+      expect(await toggle.textContent()).toBe(tr.common.passwordToggle.hide)
+      await expectAccessible(page)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => password.getAttribute('type')).toBe('password')
+      await expect.poll(name).toBe(tr.common.passwordToggle.showLabel)
+      expect(await toggle.textContent()).toBe(tr.common.passwordToggle.show)
+      await expectAccessible(page)
+      await context.close()
+    }
   })
 
   test('change password: a wrong current password keeps the new ones with JavaScript, and says why they are empty without', async () => {
@@ -130,6 +163,72 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
         expect(await page.locator('input[name="newPassword"]').inputValue()).toBe('')
         await page.getByText(es.account.password.typeAgain).waitFor()
       }
+      await context.close()
+    }
+  })
+
+  test('profile: a new e-mail with a wrong current password puts a summary at the top; the password field sits right after the e-mail', async () => {
+    const player = await activePlayer()
+    for (const javaScript of [true, false]) {
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await logIn(page, player)
+      await page.goto('/en/user-management/profile')
+      if (javaScript) await page.waitForLoadState('networkidle')
+      // The form's inputs in order: the current password comes right after the e-mail.
+      const names = await page.locator('main form#profile').evaluate((form: HTMLFormElement) => Array.from(form.elements, (el) => (el as HTMLInputElement).name).filter(Boolean))
+      expect(names.slice(0, 2)).toEqual(['email', 'currentPassword'])
+      await page.locator('input[name="email"]').fill(`new.${player.email}`)
+      await page.locator('input[name="currentPassword"]').fill('not-my-password')
+      await page.locator('main form#profile button[type="submit"]').click()
+      await page.locator('#profile-currentPassword-error').getByText(en.catalogue.old_password_wrong).waitFor()
+      const summary = page.locator('main form#profile section').filter({ has: page.getByRole('heading', { level: 2, name: en.common.errorSummary.heading_one.replace('{{count}}', '1') }) })
+      await summary.waitFor()
+      const links = await summary.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))
+      expect(links).toEqual([['#profile-currentPassword', `${en.account.profile.currentPassword}: ${en.catalogue.old_password_wrong}`]])
+      // At the top of the form, above the first field.
+      expect((await summary.boundingBox())!.y).toBeLessThan((await page.locator('input[name="email"]').boundingBox())!.y)
+      if (javaScript) {
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('profile-summary')
+        await summary.locator('a').click()
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('profile-currentPassword')
+      } else {
+        await summary.locator('a').click()
+        await page.waitForURL((url) => url.hash === '#profile-currentPassword')
+      }
+      // The new address stays typed and the refused password is emptied; nothing was changed.
+      expect(await page.locator('input[name="email"]').inputValue()).toBe(`new.${player.email}`)
+      await expect.poll(() => page.locator('input[name="currentPassword"]').inputValue()).toBe('')
+      // axe runs in the page, so only with JavaScript.
+      if (javaScript) await expectAccessible(page)
+      await context.close()
+    }
+  })
+
+  test('the e-mail change link: a GET does not spend it; with JavaScript it confirms by itself, without it the button does', async () => {
+    for (const javaScript of [true, false]) {
+      const player = await activePlayer()
+      const http = new Browser(env.site.webUrl)
+      await http.post('/login', { username: player.username, password: player.password })
+      const newEmail = `new.${player.email}`
+      const { phone, address, postalCode, city, country, language } = player
+      await http.post('/user-management/profile', { email: newEmail, currentPassword: player.password, phone, address, postalCode, city, country, language })
+      const link = env.site.lastMailTo(newEmail).link!
+      expect(link).toContain('/confirm-email/')
+      // A mail scanner opens the link: it sees only the button, and the link still works afterwards.
+      const scanned = await new Browser(env.site.webUrl).get(new URL(link).pathname)
+      expect(scanned.html).toContain(es.account.confirmEmail.submit)
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await page.goto(link)
+      if (!javaScript) await page.getByRole('button', { name: es.account.confirmEmail.submit }).click()
+      await page.getByText(es.catalogue.email_changed).waitFor()
+      await page.getByText(newEmail).waitFor()
+      if (javaScript) await expectAccessible(page)
+      // Spent: opened again, the link says so.
+      await page.goto(link)
+      if (!javaScript) await page.getByRole('button', { name: es.account.confirmEmail.submit }).click()
+      await page.getByText(es.catalogue.email_change_invalid).waitFor()
       await context.close()
     }
   })

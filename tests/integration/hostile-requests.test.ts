@@ -97,7 +97,7 @@ test('a form body over the limit is refused with 413 before it is read (Content-
   // 300 MB announced; only the headers are sent: the answer comes without waiting for the body.
   const res = await raw(`POST /en/login HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n`)
   expect(res.status).toBe(413)
-  expect(textOf(res.body)).toContain('What was sent is too large.')
+  expect(textOf(res.body)).toContain('What you sent is larger than allowed.')
   await healthy()
 })
 
@@ -110,7 +110,7 @@ test('a chunked form body without Content-Length is counted and refused past the
     write('0\r\n\r\n')
   })
   expect(res.status).toBe(413)
-  expect(textOf(res.body)).toContain('Lo que has enviado es demasiado grande.')
+  expect(textOf(res.body)).toContain('El envío supera el tamaño permitido.')
   // The server (in this process) kept at most the limit, not the body.
   expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024)
   await healthy()
