@@ -16,7 +16,15 @@ function serviceWorker(): Plugin[] {
     swSrc: path.join(root, 'app/sw.ts'),
     swDest: path.join(clientDir, 'sw.js'),
     globDirectory: clientDir,
-    globPatterns: ['assets/**/*.{js,css,svg,png,webp,woff2}', 'offline.html', 'offline.css', 'offline.js', 'logo.svg', 'favicon.svg', 'manifest.webmanifest'],
+    globPatterns: [
+      'assets/**/*.{js,css,svg,png,webp,woff2}',
+      'offline.html',
+      'offline.css',
+      'offline.js',
+      'logo.svg',
+      'favicon.svg',
+      'manifest.webmanifest',
+    ],
     injectionPoint: 'self.__SW_MANIFEST',
     rollupFormat: 'iife',
     // Hashed file names are their own revision.

@@ -22,7 +22,8 @@ function reloadAfterChunkError() {
   window.location.reload()
 }
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i
 
 function watchChunkErrors() {
   window.addEventListener('vite:preloadError', (event) => {
@@ -48,7 +49,8 @@ async function main() {
   watchChunkErrors()
   // Only the page's own catalogue: the language changes with a full page load.
   const lng = document.documentElement.lang === 'en' ? 'en' : 'es'
-  const catalogue = lng === 'en' ? (await import('../locales/en/index.ts')).default : (await import('../locales/es/index.ts')).default
+  const catalogue =
+    lng === 'en' ? (await import('../locales/en/index.ts')).default : (await import('../locales/es/index.ts')).default
   const i18n = createInstance()
   await i18n.use(initReactI18next).init({
     lng,

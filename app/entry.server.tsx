@@ -47,7 +47,8 @@ export default async function handleRequest(
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
     // Crawlers and SPA mode wait for everything; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined
 
     const { pipe, abort } = renderToPipeableStream(

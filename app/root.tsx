@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { SiteFooter } from './components/footer.tsx'
@@ -71,7 +81,8 @@ export async function loader(args: Route.LoaderArgs) {
   const session = await getSession(request)
   const flashed = session.takeFlash('toast')
   if (flashed) headers.append('Set-Cookie', session.isEmpty ? await destroySession() : await commitSession(session))
-  if (flashed || request.headers.get('Cookie')?.includes(`${FLASH_MARKER_COOKIE}=1`)) headers.append('Set-Cookie', flashMarkerCookie(false))
+  if (flashed || request.headers.get('Cookie')?.includes(`${FLASH_MARKER_COOKIE}=1`))
+    headers.append('Set-Cookie', flashMarkerCookie(false))
 
   if (readLocaleCookie(request) !== locale) headers.append('Set-Cookie', localeCookie(locale))
 
@@ -96,7 +107,12 @@ export async function loader(args: Route.LoaderArgs) {
  * The root's data (player, balance, toast) changes after mutations, a language change and when a
  * toast waits (the readable `flash` marker cookie); a plain navigation keeps it.
  */
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   if (nextUrl.searchParams.has('theme')) return true
   if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true
@@ -139,15 +155,9 @@ export function Layout({ children }: { children: ReactNode }) {
             {bare ? <BareHeader siteName={siteName} /> : <SiteHeader player={player} siteName={siteName} />}
             <main id="main" tabIndex={-1} className={bare ? layout.mainBare : layout.main}>
               {player?.passwordChangeRequired ? (
-                <p className={layout.notice}>
-                  {t('catalogue.password_change_required')}
-                </p>
+                <p className={layout.notice}>{t('catalogue.password_change_required')}</p>
               ) : null}
-              {rootData?.upstreamDown ? (
-                <p className={layout.notice}>
-                  {t('common.errors.upstreamNotice')}
-                </p>
-              ) : null}
+              {rootData?.upstreamDown ? <p className={layout.notice}>{t('common.errors.upstreamNotice')}</p> : null}
               {children}
             </main>
             {bare ? null : <SiteFooter player={player} siteName={siteName} year={rootData?.year ?? 2026} />}

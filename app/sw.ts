@@ -26,7 +26,12 @@ const serwist = new Serwist({
     },
   ],
   fallbacks: {
-    entries: [{ url: '/offline.html', matcher: ({ request }) => request.mode === 'navigate' || request.destination === 'document' }],
+    entries: [
+      {
+        url: '/offline.html',
+        matcher: ({ request }) => request.mode === 'navigate' || request.destination === 'document',
+      },
+    ],
   },
 })
 

@@ -3,7 +3,7 @@
 // like everywhere on the site); only this page opened at its own address follows the `lng`
 // cookie. "Try again" asks for that same page again. Without this script both languages are
 // shown and "try again" goes to the start page.
-(function () {
+;(function () {
   var path = location.pathname
   var own = path === '/offline.html'
   var match = document.cookie.match(/(?:^|; )lng=(es|en)(?:;|$)/)

@@ -12,7 +12,12 @@ if (!existsSync('build/server/index.js')) {
 const { startTestSite } = await import('../tests/setup/harness.ts')
 const site = await startTestSite()
 try {
-  for (const [page, path] of [['home', '/'], ['home', '/en'], ['register', '/register'], ['register', '/en/register']] as const) {
+  for (const [page, path] of [
+    ['home', '/'],
+    ['home', '/en'],
+    ['register', '/register'],
+    ['register', '/en/register'],
+  ] as const) {
     const html = await (await fetch(site.webUrl + path)).text()
     const urls = new Set<string>()
     for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!)
@@ -24,7 +29,9 @@ try {
       raw += file.length
       gz += gzipSync(file, { level: 9 }).length
     }
-    console.log(`${page.padEnd(8)} ${path.padEnd(12)}: ${urls.size} JavaScript files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`)
+    console.log(
+      `${page.padEnd(8)} ${path.padEnd(12)}: ${urls.size} JavaScript files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`,
+    )
   }
 } finally {
   await site.close()

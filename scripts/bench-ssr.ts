@@ -45,7 +45,10 @@ async function freePort(): Promise<number> {
 async function waitFor(url: string, child: ChildProcess, logFile: string) {
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode}); its output:\n${readFileSync(logFile, 'utf8').slice(-4000)}`)
+    if (child.exitCode !== null)
+      throw new Error(
+        `${url}: the server exited (${child.exitCode}); its output:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
+      )
     try {
       if ((await fetch(url)).ok) return
     } catch {
@@ -64,7 +67,10 @@ function start(script: string, port: number, env: Record<string, string>, name: 
   const logFile = join(tmp, `${name}.log`)
   const out = openSync(logFile, 'a')
   // The server's request log goes to a file, as it would go to a log collector.
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', out, out] })
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+  })
   children.push(child)
   return { child, logFile }
 }
@@ -89,17 +95,29 @@ type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: 
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 
 async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const load = (seconds: number) => autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } })
+  const load = (seconds: number) =>
+    autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } })
   if (warmup > 0) await load(warmup)
   const r = await load(duration)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts }
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  }
 }
 
 /** Registers a player through the register form, activates it by the e-mailed link and logs in: the session cookie. */
 async function logIn(webUrl: string): Promise<string> {
   const origin = new URL(webUrl).origin
   const post = (path: string, fields: Record<string, string>, cookie = '') =>
-    fetch(webUrl + path, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { origin, 'content-type': 'application/x-www-form-urlencoded', cookie } })
+    fetch(webUrl + path, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams(fields),
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded', cookie },
+    })
   const player = newPlayer()
   const registered = await post('/register', player)
   if (registered.status !== 200) throw new Error(`registration answered ${registered.status}`)
@@ -111,7 +129,8 @@ async function logIn(webUrl: string): Promise<string> {
   if (!session) throw new Error(`login answered ${login.status} without a session cookie`)
   const cookie = session.split(';')[0]!
   const profile = await fetch(`${webUrl}/user-management/profile`, { redirect: 'manual', headers: { cookie } })
-  if (profile.status !== 200 || !(await profile.text()).includes(player.username)) throw new Error(`the profile page answered ${profile.status} for the logged-in player`)
+  if (profile.status !== 200 || !(await profile.text()).includes(player.username))
+    throw new Error(`the profile page answered ${profile.status} for the logged-in player`)
   return cookie
 }
 
@@ -126,7 +145,14 @@ try {
   const web = start(
     'server/index.ts',
     webPort,
-    { NODE_ENV: 'production', PUBLIC_URL: webUrl, DATA_DIR: dataDir, SESSION_SECRET: randomBytes(36).toString('base64url'), CASINO_API_URL: '', DATABASE_URL: '' },
+    {
+      NODE_ENV: 'production',
+      PUBLIC_URL: webUrl,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(36).toString('base64url'),
+      CASINO_API_URL: '',
+      DATABASE_URL: '',
+    },
     'casino',
   )
   const bare = start('bench/bare-app/server.ts', barePort, { NODE_ENV: 'production' }, 'bare')
@@ -141,18 +167,34 @@ try {
     { label: '/en/register (visitor)', path: '/en/register', headers: visitor },
     { label: '/user-management/profile (logged in)', path: '/user-management/profile', headers: player, target: 0.4 },
   ]
-  console.log(`\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page\n`)
+  console.log(
+    `\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page\n`,
+  )
   const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'target']]
   const problems: string[] = []
   for (const page of pages) {
     const base = await measure(bareUrl + '/')
     const figures = await measure(webUrl + page.path, await page.headers())
-    for (const [name, f] of [[page.label, figures], ['bare /', base]] as const) {
-      if (f.non2xx || f.errors) problems.push(`${name}: ${f.non2xx} answers other than 2xx, ${f.errors} errors or timeouts`)
+    for (const [name, f] of [
+      [page.label, figures],
+      ['bare /', base],
+    ] as const) {
+      if (f.non2xx || f.errors)
+        problems.push(`${name}: ${f.non2xx} answers other than 2xx, ${f.errors} errors or timeouts`)
     }
     const ratio = figures.rps / base.rps
     const verdict = page.target === undefined ? '—' : `≥ ${page.target} ${ratio >= page.target ? 'met' : 'MISSED'}`
-    rows.push([page.label, figures.rps.toFixed(0), ms(figures.p50), ms(figures.p99), base.rps.toFixed(0), ms(base.p50), ms(base.p99), `${ratio.toFixed(2)} ×`, verdict])
+    rows.push([
+      page.label,
+      figures.rps.toFixed(0),
+      ms(figures.p50),
+      ms(figures.p99),
+      base.rps.toFixed(0),
+      ms(base.p50),
+      ms(base.p99),
+      `${ratio.toFixed(2)} ×`,
+      verdict,
+    ])
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
   for (const [i, row] of rows.entries()) {

@@ -7,7 +7,17 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path'
 
 /** What the build is made of (the casino API runs from its sources and needs no build). */
-export const BUILD_INPUTS = ['app', 'locales', 'casino-api/contract', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json']
+export const BUILD_INPUTS = [
+  'app',
+  'locales',
+  'casino-api/contract',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+]
 
 const STAMP = 'build/sources.sha256'
 

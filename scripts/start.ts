@@ -20,7 +20,9 @@ process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`
 // Production needs SESSION_SECRET; on a fresh clone, generate one once and keep it in DATA_DIR.
 if (!process.env.SESSION_SECRET) {
   const { ensureSessionSecret } = await import('../server/secret.ts')
-  const log = { info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), ...obj, msg })) }
+  const log = {
+    info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), ...obj, msg })),
+  }
   process.env.SESSION_SECRET = ensureSessionSecret(process.env.DATA_DIR || './data', log)
 }
 // The npm script execs this process, so npm's SIGTERM and SIGINT reach it and stop the server

@@ -18,8 +18,15 @@ const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json
 const tests = run('vitest', args)
 
 try {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
-  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)
+  const r = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+    numPendingTests: number
+    numTodoTests: number
+  }
+  console.log(
+    `\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`,
+  )
 } catch {
   console.log('\ntests: 0 passed, 1 failed (no report was written)')
 }

@@ -82,7 +82,8 @@ type EntryExports = {
 
 function entryOf(build: ServerBuild): Required<EntryExports> {
   const entry = build.entry.module as unknown as EntryExports
-  if (!entry.requestContext || !entry.configureServerEnv) throw new Error('The server build does not export requestContext and configureServerEnv from app/entry.server.tsx')
+  if (!entry.requestContext || !entry.configureServerEnv)
+    throw new Error('The server build does not export requestContext and configureServerEnv from app/entry.server.tsx')
   return entry as Required<EntryExports>
 }
 
@@ -132,7 +133,13 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     res.on('finish', () => {
       if (req.path === '/healthz') return
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6
-      const line = { requestId: locals.requestId, method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }
+      const line = {
+        requestId: locals.requestId,
+        method: req.method,
+        path: loggablePath(req.originalUrl),
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 10) / 10,
+      }
       if (res.statusCode >= 500) log.error(line, 'request')
       else log.info(line, 'request')
     })
@@ -148,7 +155,9 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
           defaultSrc: ["'self'"],
           // Production: only our files and inline scripts carrying this response's nonce.
           // Development: Vite's client and React Refresh need inline and eval'd code.
-          scriptSrc: production ? ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`] : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
+          scriptSrc: production
+            ? ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`]
+            : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
           styleSrc: production ? ["'self'"] : ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
@@ -194,7 +203,11 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   // Brotli for the browsers that take it (the module's default quality 4), with a 256 KiB window
   // instead of 4 MiB: no page comes near that size, and each response's encoder then allocates
   // a sixteenth of the memory (every page response gets its own encoder).
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }))
+  app.use(
+    compression({
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  )
 
   // ---- health -------------------------------------------------------------------------------
   const upstreamFor = (req: Request) => upstreamUrl ?? new URL('/api', siteOrigin(req)).href
@@ -206,14 +219,33 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     res.setHeader('Cache-Control', 'no-store')
     const upstream = await checkUpstream(upstreamFor(req))
     if (!upstream.ok) log.warn({ requestId: res.locals.requestId, reason: upstream.reason }, 'not ready: casino API')
-    res.status(upstream.ok ? 200 : 503).json({ status: upstream.ok ? 'ready' : 'unavailable', upstream: upstream.ok ? 'ok' : 'unreachable' })
+    res
+      .status(upstream.ok ? 200 : 503)
+      .json({ status: upstream.ok ? 'ready' : 'unavailable', upstream: upstream.ok ? 'ok' : 'unreachable' })
   })
 
   // ---- same-origin check for everything that changes state ---------------------------------
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next()
-    if (isSameOrigin({ origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), referer: req.get('referer'), ownOrigins: [siteOrigin(req)] })) return next()
-    log.warn({ requestId: res.locals.requestId, method: req.method, path: loggablePath(req.originalUrl), origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') }, 'cross-site request refused')
+    if (
+      isSameOrigin({
+        origin: req.get('origin'),
+        secFetchSite: req.get('sec-fetch-site'),
+        referer: req.get('referer'),
+        ownOrigins: [siteOrigin(req)],
+      })
+    )
+      return next()
+    log.warn(
+      {
+        requestId: res.locals.requestId,
+        method: req.method,
+        path: loggablePath(req.originalUrl),
+        origin: req.get('origin'),
+        secFetchSite: req.get('sec-fetch-site'),
+      },
+      'cross-site request refused',
+    )
     refuse(req, res, 403, 'forbidden')
   })
 
@@ -225,7 +257,10 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     if (req.method !== 'POST') return next()
     const limit = bodyLimitFor(req.path)
     const tooLarge = () => {
-      log.warn({ requestId: res.locals.requestId, path: loggablePath(req.originalUrl), limit }, 'request body too large')
+      log.warn(
+        { requestId: res.locals.requestId, path: loggablePath(req.originalUrl), limit },
+        'request body too large',
+      )
       res.setHeader('Connection', 'close')
       refuse(req, res, 413, 'payload_too_large')
     }
@@ -243,7 +278,8 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     }
     const read = await readBody(req, limit)
     if (!read.ok) return read.reason === 'too_large' ? tooLarge() : res.destroy()
-    if (kind === 'multipart' && !(await isReadableForm(contentType ?? '', read.body))) return refuse(req, res, 400, 'malformed_request')
+    if (kind === 'multipart' && !(await isReadableForm(contentType ?? '', read.body)))
+      return refuse(req, res, 400, 'malformed_request')
     bodies.set(req, read.body)
     next()
   })
@@ -277,13 +313,23 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     let loaded: Promise<ServerBuild> | undefined
     loadBuild = () =>
       (loaded ??= (async () => {
-        const build = options.build ?? ((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild)
-        entryOf(build).configureServerEnv({ sessionSecrets: options.sessionSecrets, cookieSecure: options.cookieSecure })
+        const build =
+          options.build ?? ((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild)
+        entryOf(build).configureServerEnv({
+          sessionSecrets: options.sessionSecrets,
+          cookieSecure: options.cookieSecure,
+        })
         return build
       })())
   } else {
     // Vite in middleware mode: hot reload, and the server build compiled on demand.
-    const vite = import('vite').then((v) => v.createServer({ root: ROOT, server: { middlewareMode: true, hmr: options.httpServer ? { server: options.httpServer } : true }, appType: 'custom' }))
+    const vite = import('vite').then((v) =>
+      v.createServer({
+        root: ROOT,
+        server: { middlewareMode: true, hmr: options.httpServer ? { server: options.httpServer } : true },
+        appType: 'custom',
+      }),
+    )
     app.locals.vite = vite
     app.use((req, res, next) => {
       vite.then((server) => server.middlewares(req, res, next), next)
@@ -306,13 +352,17 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   // Production: one handler for the process, given the build itself (not a function that loads
   // it), so React Router prepares its routes and matcher once instead of on every request.
   // Development: the build function, so Vite's fresh modules are picked up.
-  let handler: Promise<{ handle: ReturnType<typeof createRequestHandler>; requestContext: RouterContext<unknown> }> | undefined
+  let handler:
+    Promise<{ handle: ReturnType<typeof createRequestHandler>; requestContext: RouterContext<unknown> }> | undefined
   const handlerFor = async () => {
     if (!production) {
       const { requestContext } = entryOf(await loadBuild())
       return { handle: createRequestHandler(loadBuild, mode), requestContext }
     }
-    return (handler ??= loadBuild().then((build) => ({ handle: createRequestHandler(build, mode), requestContext: entryOf(build).requestContext })))
+    return (handler ??= loadBuild().then((build) => ({
+      handle: createRequestHandler(build, mode),
+      requestContext: entryOf(build).requestContext,
+    })))
   }
   app.all('/{*path}', async (req, res, next) => {
     try {
@@ -366,7 +416,17 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   })
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    log.error({ requestId: res.locals.requestId, path: loggablePath(req.originalUrl), err: error instanceof Error ? { name: error.name, message: error.message, stack: production ? undefined : error.stack } : String(error) }, 'unhandled error')
+    log.error(
+      {
+        requestId: res.locals.requestId,
+        path: loggablePath(req.originalUrl),
+        err:
+          error instanceof Error
+            ? { name: error.name, message: error.message, stack: production ? undefined : error.stack }
+            : String(error),
+      },
+      'unhandled error',
+    )
     if (res.headersSent) return res.end()
     res.status(500).type('html').setHeader('Cache-Control', 'no-store')
     res.send(plainPage(req.get('cookie'), 'internal_error'))

@@ -7,7 +7,10 @@ import type { CasinoApiOptions } from '../casino-api/src/server.ts'
 
 export type EmbeddedApi = { url: string; port: number; close(): Promise<void> }
 
-type FromWorker = { type: 'ready'; url: string; port: number } | { type: 'failed'; message: string; stack?: string } | { type: 'closed' }
+type FromWorker =
+  | { type: 'ready'; url: string; port: number }
+  | { type: 'failed'; message: string; stack?: string }
+  | { type: 'closed' }
 
 /**
  * Starts the casino API in a worker and resolves once it listens. `onExit` hears of a worker
@@ -67,7 +70,11 @@ if (!isMainThread && parentPort) {
     })
     post({ type: 'ready', url: api.url, port: api.port })
   } catch (error) {
-    post({ type: 'failed', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined })
+    post({
+      type: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    })
     process.exit(1)
   }
 }

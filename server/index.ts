@@ -6,7 +6,6 @@ import { createWebApp } from './app.ts'
 import { startEmbeddedApi, type EmbeddedApi } from './embedded-api.ts'
 import { ensureSessionSecret } from './secret.ts'
 
-
 function readEnv(): Env {
   try {
     return parseEnv()
@@ -37,14 +36,20 @@ async function startEmbedded(env: Env, publicUrl: string, log: pino.Logger): Pro
         logger: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
       },
       (error) => {
-        log.fatal({ err: { message: error.message } }, 'the embedded casino API stopped: the site cannot work without it')
+        log.fatal(
+          { err: { message: error.message } },
+          'the embedded casino API stopped: the site cannot work without it',
+        )
         process.exit(1)
       },
     )
     log.info({ url: api.url }, 'embedded casino API started')
     return api
   } catch (error) {
-    log.fatal({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'CASINO_API_URL is not set and the embedded casino API could not start')
+    log.fatal(
+      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      'CASINO_API_URL is not set and the embedded casino API could not start',
+    )
     process.exit(1)
   }
 }
@@ -76,14 +81,20 @@ async function main() {
   server.keepAliveTimeout = 65_000 // longer than the usual load balancer idle timeout
   server.headersTimeout = 66_000
   server.on('error', async (error: NodeJS.ErrnoException) => {
-    log.fatal({ err: { code: error.code, message: error.message } }, error.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use: set PORT to a free port` : 'web server error')
+    log.fatal(
+      { err: { code: error.code, message: error.message } },
+      error.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use: set PORT to a free port` : 'web server error',
+    )
     await embedded?.close().catch(() => {})
     process.exit(1)
   })
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : env.PORT
-    log.info({ port, host: env.HOST, mode: env.NODE_ENV, upstream: env.CASINO_API_URL ? 'external' : 'embedded', publicUrl }, `web server listening on http://localhost:${port}`)
+    log.info(
+      { port, host: env.HOST, mode: env.NODE_ENV, upstream: env.CASINO_API_URL ? 'external' : 'embedded', publicUrl },
+      `web server listening on http://localhost:${port}`,
+    )
   })
 
   let stopping = false

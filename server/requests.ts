@@ -54,7 +54,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutco
 /** Whether a form body parses the way the action will read it (a broken multipart body does not). */
 export async function isReadableForm(contentType: string, body: Buffer): Promise<boolean> {
   try {
-    await new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData()
+    await new Request('http://form.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(body),
+    }).formData()
     return true
   } catch {
     return false

@@ -32,7 +32,8 @@ test('a DATA_DIR owned by another user (chmod answers EPERM) is used as it is, a
   const dataDir = path.join(dir, 'data')
   const chmodSync = fs.chmodSync
   vi.spyOn(fs, 'chmodSync').mockImplementation((target, mode) => {
-    if (path.resolve(String(target)) === dataDir) throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' })
+    if (path.resolve(String(target)) === dataDir)
+      throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' })
     chmodSync(target, mode)
   })
   const secret = ensureSessionSecret(dataDir, log)

@@ -10,7 +10,17 @@ import { LOCALE_COOKIE } from '../app/utils/cookie-names.ts'
  * Referer's origin must be the site's; a request with none of the three (curl, scripts) passes:
  * it carries no ambient credentials a victim's browser would add.
  */
-export function isSameOrigin({ origin, secFetchSite, referer, ownOrigins }: { origin: string | undefined; secFetchSite: string | undefined; referer?: string | undefined; ownOrigins: (string | undefined)[] }) {
+export function isSameOrigin({
+  origin,
+  secFetchSite,
+  referer,
+  ownOrigins,
+}: {
+  origin: string | undefined
+  secFetchSite: string | undefined
+  referer?: string | undefined
+  ownOrigins: (string | undefined)[]
+}) {
   const isOwn = (value: string) => ownOrigins.some((own) => own !== undefined && own === value)
   if (secFetchSite === 'cross-site') return false
   if (origin !== undefined) return isOwn(origin)
@@ -26,7 +36,15 @@ export function isSameOrigin({ origin, secFetchSite, referer, ownOrigins }: { or
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The answers the web server gives itself, before React Router. */
-export type PlainPageCode = Extract<MessageCode, 'forbidden' | 'internal_error' | 'payload_too_large' | 'method_not_allowed' | 'unsupported_media_type' | 'malformed_request'>
+export type PlainPageCode = Extract<
+  MessageCode,
+  | 'forbidden'
+  | 'internal_error'
+  | 'payload_too_large'
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'malformed_request'
+>
 
 /**
  * A small self-contained page for answers the web server gives itself (403, 405, 413, 415, 500),

@@ -10,7 +10,17 @@ import { FormPage, SubmitButton } from './forms.tsx'
  * page submits the form by itself once it runs in a browser (once, even when React runs effects
  * twice in development).
  */
-export function AutoSubmitForm({ heading, intro, submit, submitting }: { heading: ReactNode; intro: ReactNode; submit: ReactNode; submitting: ReactNode }) {
+export function AutoSubmitForm({
+  heading,
+  intro,
+  submit,
+  submitting,
+}: {
+  heading: ReactNode
+  intro: ReactNode
+  submit: ReactNode
+  submitting: ReactNode
+}) {
   const form = useRef<HTMLFormElement>(null)
   const submitForm = useSubmit()
   const sent = useRef(false)

@@ -3,7 +3,20 @@ import { fontSize, space, vars } from '../styles/theme.css.ts'
 
 const { style } = layered(layers.components)
 
-export const status = style({ margin: 0, color: vars.color.accentText, fontSize: fontSize.hero, fontWeight: 800, lineHeight: 1 })
+export const status = style({
+  margin: 0,
+  color: vars.color.accentText,
+  fontSize: fontSize.hero,
+  fontWeight: 800,
+  lineHeight: 1,
+})
 export const message = style({ fontSize: fontSize.large })
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], marginTop: space[4] })
-export const stack = style({ overflow: 'auto', maxHeight: '320px', padding: space[3], background: vars.color.page, fontSize: '12px', whiteSpace: 'pre-wrap' })
+export const stack = style({
+  overflow: 'auto',
+  maxHeight: '320px',
+  padding: space[3],
+  background: vars.color.page,
+  fontSize: '12px',
+  whiteSpace: 'pre-wrap',
+})

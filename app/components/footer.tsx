@@ -8,7 +8,15 @@ import { SmartLink } from './smart-link.tsx'
  * Footer: links only to pages that exist (the legal pages join with their issue), the 18+
  * mark, the responsible-gaming note and the licence text.
  */
-export function SiteFooter({ player, siteName, year }: { player: PublicPlayer | null; siteName: string; year: number }) {
+export function SiteFooter({
+  player,
+  siteName,
+  year,
+}: {
+  player: PublicPlayer | null
+  siteName: string
+  year: number
+}) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   return (

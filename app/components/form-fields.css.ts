@@ -42,7 +42,13 @@ export const checkbox = style({
 export const checkLabel = style({ cursor: 'pointer' })
 
 export const radioGroup = style({ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'grid', gap: space[1] })
-export const radioRow = style({ display: 'flex', flexWrap: 'wrap', gap: space[5], minHeight: '44px', alignItems: 'center' })
+export const radioRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[5],
+  minHeight: '44px',
+  alignItems: 'center',
+})
 
 export const formStatus = style([notice, { borderColor: vars.color.success, marginBottom: space[4] }])
 globalStyle(`${formStatus} p:last-child`, { marginBottom: 0 })
@@ -77,7 +83,13 @@ export const section = style({
   display: 'grid',
   gap: space[3],
 })
-export const sectionTitle = style({ padding: 0, marginBottom: space[3], fontSize: fontSize.large, fontWeight: 600, color: vars.color.accentText })
+export const sectionTitle = style({
+  padding: 0,
+  marginBottom: space[3],
+  fontSize: fontSize.large,
+  fontWeight: 600,
+  color: vars.color.accentText,
+})
 export const grid = style({
   display: 'grid',
   gap: space[4],
@@ -85,14 +97,30 @@ export const grid = style({
   '@media': { [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: space[5] } },
 })
 export const full = style({ '@media': { [media.md]: { gridColumn: '1 / -1' } } })
-export const currency = style({ margin: 0, display: 'flex', gap: space[2], alignItems: 'baseline', color: vars.color.muted })
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'center', marginTop: space[2] })
+export const currency = style({
+  margin: 0,
+  display: 'flex',
+  gap: space[2],
+  alignItems: 'baseline',
+  color: vars.color.muted,
+})
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[3],
+  alignItems: 'center',
+  marginTop: space[2],
+})
 
 // The password input and its "Show"/"Hide" toggle side by side (data-shown while the password shows).
 export const passwordRow = style({ display: 'flex', gap: space[2], alignItems: 'stretch' })
 export const passwordToggle = style([
   button.secondary,
-  { minHeight: '44px', flexShrink: 0, selectors: { '&[data-shown]': { borderColor: vars.color.accent, color: vars.color.accentText } } },
+  {
+    minHeight: '44px',
+    flexShrink: 0,
+    selectors: { '&[data-shown]': { borderColor: vars.color.accent, color: vars.color.accentText } },
+  },
 ])
 
 // The error summary at the top of a form after a failed submit.

@@ -10,13 +10,20 @@ import { CheckboxField, Field, FormErrors, RadioGroupField, SelectField, SubmitB
 
 // vitest runs without the vanilla-extract plugin: class names are the style names.
 vi.mock('./form-fields.css.ts', () => {
-  const names = 'field form formError input label errorList help note select checkField checkRow checkbox checkLabel radioGroup radioRow formStatus submitButton'
+  const names =
+    'field form formError input label errorList help note select checkField checkRow checkbox checkLabel radioGroup radioRow formStatus submitButton'
   return Object.fromEntries(names.split(' ').map((name) => [name, name]))
 })
 
 // A form as a page renders it after the server refused it: errors under fields and on the form.
 function TestForm() {
-  const [form, fields] = useForm<{ email: string; city: string; termsAccepted: string; country: string; gender: string }>({
+  const [form, fields] = useForm<{
+    email: string
+    city: string
+    termsAccepted: string
+    country: string
+    gender: string
+  }>({
     id: 't',
     lastResult: {
       status: 'error',
@@ -34,8 +41,23 @@ function TestForm() {
       <Field meta={fields.email} type="email" label="E-mail" help="We write to it." />
       <Field meta={fields.city} label="City" />
       <CheckboxField meta={fields.termsAccepted} label="Terms" />
-      <SelectField meta={fields.country} label="Country" placeholder="Choose" options={[{ value: 'ES', label: 'Spain' }, { value: 'FR', label: 'France' }]} />
-      <RadioGroupField meta={fields.gender} legend="Gender" options={[{ value: 'male', label: 'Male' }, { value: 'female', label: 'Female' }]} />
+      <SelectField
+        meta={fields.country}
+        label="Country"
+        placeholder="Choose"
+        options={[
+          { value: 'ES', label: 'Spain' },
+          { value: 'FR', label: 'France' },
+        ]}
+      />
+      <RadioGroupField
+        meta={fields.gender}
+        legend="Gender"
+        options={[
+          { value: 'male', label: 'Male' },
+          { value: 'female', label: 'Female' },
+        ]}
+      />
       <SubmitButton>Send</SubmitButton>
     </form>
   )

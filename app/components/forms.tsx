@@ -1,5 +1,13 @@
 import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps } from '@conform-to/react'
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useEffect, useRef, useState } from 'react'
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormAction, useNavigation } from 'react-router'
 import type { MessageCode } from '../../casino-api/contract/common.ts'
@@ -38,7 +46,8 @@ export function useClearPasswords(formId: string, lastResult: unknown, keep: rea
     if (!(form instanceof HTMLFormElement)) return
     const keepNames = kept.split(' ')
     for (const element of Array.from(form.elements)) {
-      const password = element instanceof HTMLInputElement && (element.type === 'password' || 'password' in element.dataset)
+      const password =
+        element instanceof HTMLInputElement && (element.type === 'password' || 'password' in element.dataset)
       if (password && !keepNames.includes(element.name)) element.value = ''
     }
   }, [formId, lastResult, kept])
@@ -167,7 +176,15 @@ export type SummaryEntry = { meta: Meta; label: string }
  * JavaScript the box's heading takes focus after a failed submit; without it the answer page has
  * the box at the top of the form. A radio group is reached through its fieldset (id = meta.id).
  */
-export function ErrorSummary({ formId, entries, lastResult }: { formId: string; entries: readonly SummaryEntry[]; lastResult: unknown }) {
+export function ErrorSummary({
+  formId,
+  entries,
+  lastResult,
+}: {
+  formId: string
+  entries: readonly SummaryEntry[]
+  lastResult: unknown
+}) {
   const { t } = useTranslation()
   const text = useMessageText()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -203,7 +220,10 @@ export function ErrorSummary({ formId, entries, lastResult }: { formId: string; 
               href={`#${meta.id}`}
               onClick={(event) => {
                 const target = document.getElementById(meta.id)
-                const focusable = target instanceof HTMLFieldSetElement ? target.querySelector<HTMLElement>('input, select, textarea') : target
+                const focusable =
+                  target instanceof HTMLFieldSetElement
+                    ? target.querySelector<HTMLElement>('input, select, textarea')
+                    : target
                 if (!focusable) return
                 event.preventDefault()
                 focusable.focus()
@@ -357,7 +377,17 @@ export function SubmitButton({
 }
 
 /** The shell of the account form pages: a centred card with its heading and an optional intro. */
-export function FormPage({ heading, intro, wide, children }: { heading: ReactNode; intro?: ReactNode; wide?: boolean; children?: ReactNode }) {
+export function FormPage({
+  heading,
+  intro,
+  wide,
+  children,
+}: {
+  heading: ReactNode
+  intro?: ReactNode
+  wide?: boolean
+  children?: ReactNode
+}) {
   return (
     <div className={styles.page}>
       <div className={wide ? styles.wideCard : styles.card}>
@@ -370,7 +400,17 @@ export function FormPage({ heading, intro, wide, children }: { heading: ReactNod
 }
 
 /** Under every field: its help text (when any), then its errors. */
-function HelpAndErrors({ helpId, help, errorId, errors }: { helpId?: string; help?: ReactNode; errorId?: string; errors?: readonly string[] | null }) {
+function HelpAndErrors({
+  helpId,
+  help,
+  errorId,
+  errors,
+}: {
+  helpId?: string
+  help?: ReactNode
+  errorId?: string
+  errors?: readonly string[] | null
+}) {
   return (
     <>
       {help ? (

@@ -38,7 +38,11 @@ export function SiteHeader({ player, siteName }: { player: PublicPlayer | null; 
           </div>
           {player ? (
             <>
-              <SmartLink to={localePath('/user-management')} className={styles.balanceLink} title={t('common.header.signedInAs', { username: player.username })}>
+              <SmartLink
+                to={localePath('/user-management')}
+                className={styles.balanceLink}
+                title={t('common.header.signedInAs', { username: player.username })}
+              >
                 <Balance balance={player.balance} />
               </SmartLink>
               {/* "My account" is in the navigation already; the balance links there too. */}

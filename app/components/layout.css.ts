@@ -62,7 +62,10 @@ export const logo = style({
 export const logoMark = style({ flexShrink: 0, color: vars.color.accent, vars: { '--logo-inner': vars.color.surface } })
 // On a phone the header holds the menu, the logo, "Log in" and "Register": the name gives way to
 // the mark (the link keeps its accessible name).
-export const logoText = style({ lineHeight: 1, '@media': { [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { display: 'none' } } })
+export const logoText = style({
+  lineHeight: 1,
+  '@media': { [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { display: 'none' } },
+})
 
 export const nav = style({ display: 'flex', alignItems: 'center', gap: space[1], marginLeft: space[4] })
 export const navLink = style({
@@ -94,7 +97,11 @@ export const balance = style({
   fontSize: fontSize.small,
   whiteSpace: 'nowrap',
 })
-export const balanceLink = style({ textDecoration: 'none', borderRadius: radius.control, selectors: { '&:hover': { background: vars.color.raised } } })
+export const balanceLink = style({
+  textDecoration: 'none',
+  borderRadius: radius.control,
+  selectors: { '&:hover': { background: vars.color.raised } },
+})
 export const balanceLabel = style({ color: vars.color.muted, fontWeight: 400 })
 
 export const inlineForm = style({ display: 'inline-flex', margin: 0 })
@@ -213,12 +220,14 @@ export const drawerDialog = style({
     '&::backdrop': { background: vars.color.overlay },
   },
 })
-export const drawerHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: space[4] })
+export const drawerHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  marginBottom: space[4],
+})
 export const drawerNav = style({ display: 'flex', flexDirection: 'column', gap: space[1] })
-export const drawerLink = style([
-  navLink,
-  { height: '44px', fontSize: fontSize.body, padding: `0 ${space[3]}` },
-])
+export const drawerLink = style([navLink, { height: '44px', fontSize: fontSize.body, padding: `0 ${space[3]}` }])
 export const drawerSection = style({
   marginTop: space[4],
   paddingTop: space[4],
@@ -236,7 +245,11 @@ export const main = style({
   '@media': { [media.desktop]: { paddingTop: layout.headerHeight } },
 })
 /** The restriction page's main: below the same fixed desktop header, without the navigation. */
-export const mainBare = style({ flex: 1, width: '100%', '@media': { [media.desktop]: { paddingTop: layout.headerHeight } } })
+export const mainBare = style({
+  flex: 1,
+  width: '100%',
+  '@media': { [media.desktop]: { paddingTop: layout.headerHeight } },
+})
 
 export const footer = style({
   marginTop: space[7],

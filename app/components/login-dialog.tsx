@@ -20,7 +20,11 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
     const handleClick = (event: MouseEvent) => {
       if (event.target !== dialog) return
       const box = dialog.getBoundingClientRect()
-      const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom
       if (!inside) dialog.close()
     }
     dialog.addEventListener('close', handleClose)
@@ -38,7 +42,12 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
         <h2 id="login-modal-title" className={styles.title}>
           {t('common.login.title')}
         </h2>
-        <button type="button" className={styles.close} aria-label={t('common.login.close')} onClick={() => ref.current?.close()}>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label={t('common.login.close')}
+          onClick={() => ref.current?.close()}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

@@ -25,7 +25,9 @@ export function LoginForm({ variant, actionData }: { variant: 'page' | 'modal'; 
   const action = localePath('/login')
   const isModal = variant === 'modal'
   const answer = isModal ? fetcher.data : actionData
-  const pending = isModal ? fetcher.state !== 'idle' : navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === action
+  const pending = isModal
+    ? fetcher.state !== 'idle'
+    : navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === action
   const formId = `login-${variant}`
   const [form, fields] = useForm({
     id: formId,
@@ -43,11 +45,24 @@ export function LoginForm({ variant, actionData }: { variant: 'page' | 'modal'; 
       {form.errors?.some((message) => decodeMessage(message).code === 'account_not_active') ? (
         // The way out of "not active yet": a new activation e-mail, for the name just typed.
         <p className={styles.formFooter}>
-          <SmartLink to={`${localePath('/activation/resend')}?${new URLSearchParams({ login: fields.username.value ?? '' })}`}>{t('common.login.resendActivation')}</SmartLink>
+          <SmartLink
+            to={`${localePath('/activation/resend')}?${new URLSearchParams({ login: fields.username.value ?? '' })}`}
+          >
+            {t('common.login.resendActivation')}
+          </SmartLink>
         </p>
       ) : null}
-      <Field meta={fields.username} label={t('common.login.username')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
-      <Field meta={fields.password} type="password" label={t('common.login.password')} inputProps={{ autoComplete: 'current-password' }} />
+      <Field
+        meta={fields.username}
+        label={t('common.login.username')}
+        inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
+      />
+      <Field
+        meta={fields.password}
+        type="password"
+        label={t('common.login.password')}
+        inputProps={{ autoComplete: 'current-password' }}
+      />
       <SubmitButton pending={pending} pendingLabel={t('common.login.submitting')} className={styles.submit}>
         {t('common.login.submit')}
       </SubmitButton>

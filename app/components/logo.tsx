@@ -6,7 +6,14 @@ import * as styles from './layout.css.ts'
 /** The casino's mark: a gold chip. Inline, so it needs no request and follows the theme. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={styles.logoMark}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      focusable="false"
+      className={styles.logoMark}
+    >
       <circle cx="16" cy="16" r="15" fill="currentColor" />
       <circle cx="16" cy="16" r="10.5" fill="none" stroke="var(--logo-inner, #0d0e12)" strokeWidth="2" />
       <g fill="var(--logo-inner, #0d0e12)">

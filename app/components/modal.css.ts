@@ -21,6 +21,14 @@ export const dialog = style({
     '&::backdrop': { background: vars.color.overlay },
   },
 })
-export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: space[4] })
+export const head = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  marginBottom: space[4],
+})
 export const title = style({ margin: 0, fontSize: fontSize.large })
-export const close = style([iconButton, { width: '36px', height: '36px', selectors: { '&:hover': { borderColor: vars.color.accent } } }])
+export const close = style([
+  iconButton,
+  { width: '36px', height: '36px', selectors: { '&:hover': { borderColor: vars.color.accent } } },
+])

@@ -52,4 +52,3 @@ export function LogoutButton({ className }: { className: string }) {
     </Form>
   )
 }
-

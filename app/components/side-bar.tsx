@@ -79,7 +79,13 @@ export function SideBar({ player, siteName }: { player: PublicPlayer | null; sit
     const onClick = (event: MouseEvent) => {
       if (event.target !== dialog) return
       const box = dialog.getBoundingClientRect()
-      if (event.clientX > box.right || event.clientX < box.left || event.clientY < box.top || event.clientY > box.bottom) setOpenOn(null)
+      if (
+        event.clientX > box.right ||
+        event.clientX < box.left ||
+        event.clientY < box.top ||
+        event.clientY > box.bottom
+      )
+        setOpenOn(null)
     }
     dialog.addEventListener('click', onClick)
     return () => dialog.removeEventListener('click', onClick)
@@ -100,7 +106,14 @@ export function SideBar({ player, siteName }: { player: PublicPlayer | null; sit
 
   return (
     <>
-      <button type="button" className={styles.menuButton} aria-label={t('common.nav.openMenu')} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-label={t('common.nav.openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         <MenuIcon />
       </button>
       <dialog
@@ -111,7 +124,12 @@ export function SideBar({ player, siteName }: { player: PublicPlayer | null; sit
       >
         <div className={styles.drawerHead}>
           <Logo siteName={siteName} />
-          <button type="button" className={styles.menuButton} aria-label={t('common.nav.closeMenu')} onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label={t('common.nav.closeMenu')}
+            onClick={() => setOpen(false)}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

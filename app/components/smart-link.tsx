@@ -34,7 +34,10 @@ export function usePrefetchAllowed(): boolean {
 }
 
 /** A <Link> that prefetches on intent, unless the connection says not to. */
-export const SmartLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof Link>>(function SmartLink({ prefetch = 'intent', ...props }, ref) {
+export const SmartLink = forwardRef<HTMLAnchorElement, ComponentProps<typeof Link>>(function SmartLink(
+  { prefetch = 'intent', ...props },
+  ref,
+) {
   const allowed = usePrefetchAllowed()
   return <Link ref={ref} prefetch={allowed ? prefetch : 'none'} {...props} />
 })

@@ -24,7 +24,11 @@ export function ToastView({ toast }: { toast: ToastWithId | null | undefined }) 
   return (
     <section className={styles.region} aria-label={t('common.toast.region')}>
       {visible ? (
-        <div key={visible.id} role={visible.type === 'error' ? 'alert' : 'status'} className={styles.toast[visible.type]}>
+        <div
+          key={visible.id}
+          role={visible.type === 'error' ? 'alert' : 'status'}
+          className={styles.toast[visible.type]}
+        >
           <p className={styles.text}>
             {message(visible.code, visible.args)}
             {visible.code === 'login_required' ? (

@@ -14,7 +14,12 @@ export type SiteAccess = {
   checked: boolean
 }
 
-export const siteAccessContext = createContext<SiteAccess>({ settings: null, geo: null, restricted: false, checked: false })
+export const siteAccessContext = createContext<SiteAccess>({
+  settings: null,
+  geo: null,
+  restricted: false,
+  checked: false,
+})
 
 function routePath(request: Request) {
   // Single-fetch data requests end in .data ('/en/login.data', '/_root.data').
@@ -34,7 +39,8 @@ export const accessMiddleware: MiddlewareFunction<Response> = async (args, next)
   const { clientIp, log } = getRequestInfo(args.context)
   const restricted = Boolean(settings && geo && isRestricted(settings, geo, clientIp))
   args.context.set(siteAccessContext, { settings, geo, restricted, checked: Boolean(settings && geo) })
-  if (!settings || !geo) log.warn({ settings: Boolean(settings), geo: Boolean(geo) }, 'access check skipped: casino API unavailable')
+  if (!settings || !geo)
+    log.warn({ settings: Boolean(settings), geo: Boolean(geo) }, 'access check skipped: casino API unavailable')
 
   const path = routePath(args.request)
   const onRestrictionPage = stripLocale(path) === '/restriction'
@@ -48,7 +54,11 @@ export const accessMiddleware: MiddlewareFunction<Response> = async (args, next)
 }
 
 /** The refusal of an action that needs the access check when it could not be made. */
-export const ACCESS_NOT_CHECKED = { ok: false, status: 503, code: 'access_check_unavailable' satisfies MessageCode } as const
+export const ACCESS_NOT_CHECKED = {
+  ok: false,
+  status: 503,
+  code: 'access_check_unavailable' satisfies MessageCode,
+} as const
 
 /**
  * For the actions that must fail closed — login, registration, and later deposits, withdrawals
@@ -58,8 +68,14 @@ export const ACCESS_NOT_CHECKED = { ok: false, status: 503, code: 'access_check_
  *
  *   const closed = refuseUncheckedAccess(args, submission); if (closed) return closed
  */
-export function refuseUncheckedAccess(args: { context: Readonly<RouterContextProvider> }, submission: Submission<unknown, string[], unknown>) {
+export function refuseUncheckedAccess(
+  args: { context: Readonly<RouterContextProvider> },
+  submission: Submission<unknown, string[], unknown>,
+) {
   if (args.context.get(siteAccessContext).checked) return null
-  getRequestInfo(args.context).log.warn({ code: ACCESS_NOT_CHECKED.code }, 'action refused: the access check could not be made')
+  getRequestInfo(args.context).log.warn(
+    { code: ACCESS_NOT_CHECKED.code },
+    'action refused: the access check could not be made',
+  )
   return data({ result: replyFromUpstream(submission, ACCESS_NOT_CHECKED) }, { status: 503 })
 }

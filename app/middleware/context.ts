@@ -39,6 +39,8 @@ export function getRequestInfo(context: Readonly<RouterContextProvider>): Reques
   try {
     return context.get(requestContext)
   } catch {
-    throw new Error('The request context is missing: start the site with server/index.ts (createWebApp), not another server.')
+    throw new Error(
+      'The request context is missing: start the site with server/index.ts (createWebApp), not another server.',
+    )
   }
 }

@@ -6,10 +6,18 @@ import { getInstance, getInstanceFor, getLocale, i18nextMiddleware } from './i18
 async function request<T>(path: string, inside: (context: RouterContextProvider) => Promise<T>): Promise<T> {
   const context = new RouterContextProvider()
   let result: T | undefined
-  await i18nextMiddleware({ request: new Request(`http://casino.test${path}`), context, params: {}, unstable_pattern: '' } as unknown as Parameters<typeof i18nextMiddleware>[0], async () => {
-    result = await inside(context)
-    return new Response(null)
-  })
+  await i18nextMiddleware(
+    {
+      request: new Request(`http://casino.test${path}`),
+      context,
+      params: {},
+      unstable_pattern: '',
+    } as unknown as Parameters<typeof i18nextMiddleware>[0],
+    async () => {
+      result = await inside(context)
+      return new Response(null)
+    },
+  )
   return result as T
 }
 
@@ -18,7 +26,9 @@ const tick = () => new Promise((resolve) => setImmediate(resolve))
 describe('i18next: one shared instance per locale', () => {
   test('the locale comes from the path, and every request in a locale gets the same initialised instance', async () => {
     const [es1, es2, en1, en2] = await Promise.all(
-      ['/', '/login', '/en', '/en/register'].map((path) => request(path, async (context) => ({ locale: getLocale(context), i18n: getInstance(context) }))),
+      ['/', '/login', '/en', '/en/register'].map((path) =>
+        request(path, async (context) => ({ locale: getLocale(context), i18n: getInstance(context) })),
+      ),
     )
     expect([es1!.locale, es2!.locale, en1!.locale, en2!.locale]).toEqual(['es', 'es', 'en', 'en'])
     expect(es1!.i18n).toBe(es2!.i18n)
@@ -34,7 +44,12 @@ describe('i18next: one shared instance per locale', () => {
         request(i % 2 ? '/en/login' : '/login', async (context) => {
           const before = getInstance(context).t('common.skipToContent')
           await tick()
-          return { even: i % 2 === 0, before, after: getInstance(context).t('common.skipToContent'), language: getInstance(context).language }
+          return {
+            even: i % 2 === 0,
+            before,
+            after: getInstance(context).t('common.skipToContent'),
+            language: getInstance(context).language,
+          }
         }),
       ),
     )
@@ -56,8 +71,12 @@ describe('i18next: one shared instance per locale', () => {
     const t = en.getFixedT('en', 'translation', undefined)
     expect(t('common.skipToContent')).toBe('Skip to content')
     expect(t('common.skipToContent')).toBe('Skip to content')
-    expect(en.t('common.footer.rights', { year: 2031, siteName: 'Casino Sol' })).toBe('© 2031 Casino Sol. All rights reserved.')
-    expect(t('common.footer.rights', { year: 2032, siteName: 'Casino Luna' })).toBe('© 2032 Casino Luna. All rights reserved.')
+    expect(en.t('common.footer.rights', { year: 2031, siteName: 'Casino Sol' })).toBe(
+      '© 2031 Casino Sol. All rights reserved.',
+    )
+    expect(t('common.footer.rights', { year: 2032, siteName: 'Casino Luna' })).toBe(
+      '© 2032 Casino Luna. All rights reserved.',
+    )
     // The same fixed t for the same arguments (react-i18next asks for one per component render).
     expect(en.getFixedT('en', 'translation', undefined)).toBe(t)
   })

@@ -24,9 +24,12 @@ function createLocaleInstance(locale: Locale): i18n {
     // The catalogues are in memory: initialised before this function returns.
     initAsync: false,
   })
-  if (!instance.isInitialized || instance.language !== locale) throw new Error(`i18next did not initialise for ${locale}`)
+  if (!instance.isInitialized || instance.language !== locale)
+    throw new Error(`i18next did not initialise for ${locale}`)
   instance.changeLanguage = () => {
-    throw new Error(`The shared i18next instance for ${locale} cannot change its language: render another locale with getInstanceFor(locale)`)
+    throw new Error(
+      `The shared i18next instance for ${locale} cannot change its language: render another locale with getInstanceFor(locale)`,
+    )
   }
   return memoizedView(instance)
 }
@@ -69,14 +72,22 @@ function memoizedView(instance: i18n): i18n {
     if (!fixed) {
       const inner = getFixedT(...args)
       // i18next's fixed t carries its language, namespace and key prefix as properties.
-      fixed = Object.assign(memoizing(inner, new Map()), { lng: Reflect.get(inner, 'lng'), lngs: Reflect.get(inner, 'lngs'), ns: Reflect.get(inner, 'ns'), keyPrefix: Reflect.get(inner, 'keyPrefix') })
+      fixed = Object.assign(memoizing(inner, new Map()), {
+        lng: Reflect.get(inner, 'lng'),
+        lngs: Reflect.get(inner, 'lngs'),
+        ns: Reflect.get(inner, 'ns'),
+        keyPrefix: Reflect.get(inner, 'keyPrefix'),
+      })
       if (fixedTs.size < MEMO_LIMIT) fixedTs.set(scope, fixed)
     }
     return fixed
   }
   // What useTranslation would otherwise add to the object on its first render (for useSSR).
   const used = new Set<string>()
-  layer.reportNamespaces = { addUsedNamespaces: (namespaces: string[]) => namespaces.forEach((ns) => used.add(ns)), getUsedNamespaces: () => [...used] }
+  layer.reportNamespaces = {
+    addUsedNamespaces: (namespaces: string[]) => namespaces.forEach((ns) => used.add(ns)),
+    getUsedNamespaces: () => [...used],
+  }
   return Object.create(layer) as i18n
 }
 

@@ -24,7 +24,10 @@ import type { Route } from './+types/activate'
  * JavaScript the page submits it by itself once it is running in a real browser.
  */
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 const REDIRECT_SECONDS = 5
 
@@ -39,7 +42,10 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return data({ activated: false as const, code: 'activation_invalid' }, { status: 400 })
   const result = await callUpstream(args, 'activate_player', parsed.data)
   if (!result.ok) return data({ activated: false as const, code: result.code }, { status: refusalStatus(result) })
-  return { activated: true as const, loginUrl: localizePath(localeFromPath(new URL(args.request.url).pathname), '/login') }
+  return {
+    activated: true as const,
+    loginUrl: localizePath(localeFromPath(new URL(args.request.url).pathname), '/login'),
+  }
 }
 
 export default function Activate({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,8 +75,19 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
   if (state !== 'valid') {
     // A used link most likely activated the account already: log in. Every dead link offers a
     // new activation e-mail.
-    const heading = state === 'used' ? 'auth.activate.usedHeading' : state === 'expired' ? 'auth.activate.expiredHeading' : 'auth.activate.failedHeading'
-    const code = actionData ? actionData.code : state === 'used' ? 'activation_link_used' : state === 'expired' ? 'activation_link_expired' : 'activation_invalid'
+    const heading =
+      state === 'used'
+        ? 'auth.activate.usedHeading'
+        : state === 'expired'
+          ? 'auth.activate.expiredHeading'
+          : 'auth.activate.failedHeading'
+    const code = actionData
+      ? actionData.code
+      : state === 'used'
+        ? 'activation_link_used'
+        : state === 'expired'
+          ? 'activation_link_expired'
+          : 'activation_invalid'
     return (
       <FormPage heading={t(heading)}>
         <div className={forms.formError}>

@@ -18,7 +18,10 @@ import type { Route } from './+types/confirm-email'
  * JavaScript the page presses it by itself once it runs in a browser (AutoSubmitForm).
  */
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader(args: Route.LoaderArgs) {
   const valid = ConfirmEmailChangeParams.safeParse({ token: args.params.token }).success

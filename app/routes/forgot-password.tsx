@@ -63,7 +63,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <FormPage heading={t('auth.forgot.heading')} intro={t('auth.forgot.intro')}>
       <Form method="post" {...getFormProps(form)} className={forms.form}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field meta={fields.username} label={t('auth.forgot.username')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
+        <Field
+          meta={fields.username}
+          label={t('auth.forgot.username')}
+          inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
+        />
         <Field meta={fields.email} type="email" label={t('auth.forgot.email')} inputProps={{ autoComplete: 'email' }} />
         <div className={forms.actions}>
           <SubmitButton pendingLabel={t('auth.forgot.submitting')}>{t('auth.forgot.submit')}</SubmitButton>

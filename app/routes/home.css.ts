@@ -30,7 +30,12 @@ export const heading = style({
   margin: `0 0 ${space[4]}`,
   '@media': { [media.md]: { fontSize: fontSize.hero } },
 })
-export const lead = style({ fontSize: fontSize.large, color: vars.color.muted, maxWidth: '60ch', margin: `0 0 ${space[5]}` })
+export const lead = style({
+  fontSize: fontSize.large,
+  color: vars.color.muted,
+  maxWidth: '60ch',
+  margin: `0 0 ${space[5]}`,
+})
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3] })
 export const welcome = style({ fontWeight: 600, color: vars.color.text })
 export const art = style({

@@ -10,7 +10,10 @@ import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/not-found'
 import * as styles from './page.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 /**
  * The catch-all route: any unknown URL, in either language, answers 404 with a link home. Being a

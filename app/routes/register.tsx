@@ -4,7 +4,19 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
-import { CheckboxField, ErrorSummary, Field, FormErrors, FormPage, FormStatus, RadioGroupField, SelectField, SubmitButton, useClearPasswords, useMessageText } from '../components/forms.tsx'
+import {
+  CheckboxField,
+  ErrorSummary,
+  Field,
+  FormErrors,
+  FormPage,
+  FormStatus,
+  RadioGroupField,
+  SelectField,
+  SubmitButton,
+  useClearPasswords,
+  useMessageText,
+} from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { refuseUncheckedAccess, siteAccessContext } from '../middleware/access.ts'
 import { getInstance } from '../middleware/i18next.ts'
@@ -38,7 +50,11 @@ function currencyName(currency: string, locale: string) {
   let name = currencyNames.get(key)
   if (name === undefined) {
     try {
-      const parts = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'name' }).formatToParts(2)
+      const parts = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'name',
+      }).formatToParts(2)
       name = parts.find((part) => part.type === 'currency')?.value ?? currency
     } catch {
       name = currency
@@ -81,12 +97,16 @@ export async function action(args: Route.ActionArgs) {
   // The availability check on blur (a fetcher, JavaScript only): answers the check, never an error page.
   if (formData.get('intent') === CHECK_USERNAME) {
     const parsed = ValidatePlayerNameParams.safeParse({ username: formData.get('username') })
-    if (!parsed.success) return data({ check: { username: String(formData.get('username') ?? ''), available: null } }, { status: 400 })
+    if (!parsed.success)
+      return data({ check: { username: String(formData.get('username') ?? ''), available: null } }, { status: 400 })
     const answer = await callUpstream(args, 'validate_player_name', parsed.data)
     if (!answer.ok) {
       // Too many checks: say so beside the field (other refusals just leave the check unanswered).
       const refusal = answer.status === 429 ? encodeMessage(answer.code, answer.args) : undefined
-      return data({ check: { username: parsed.data.username, available: null, refusal } }, { status: refusalStatus(answer) })
+      return data(
+        { check: { username: parsed.data.username, available: null, refusal } },
+        { status: refusalStatus(answer) },
+      )
     }
     return { check: { username: parsed.data.username, available: answer.data.available } }
   }
@@ -134,8 +154,18 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     if (!USERNAME_PATTERN.test(username) || lastCheck?.username === username) return
     check.submit({ intent: CHECK_USERNAME, username }, { method: 'post' })
   }
-  const availability = check.state === 'idle' && lastCheck && lastCheck.username === checked && !fields.username.errors ? lastCheck.available : null
-  const checkRefusal = check.state === 'idle' && lastCheck && lastCheck.username === checked && 'refusal' in lastCheck && typeof lastCheck.refusal === 'string' ? lastCheck.refusal : undefined
+  const availability =
+    check.state === 'idle' && lastCheck && lastCheck.username === checked && !fields.username.errors
+      ? lastCheck.available
+      : null
+  const checkRefusal =
+    check.state === 'idle' &&
+    lastCheck &&
+    lastCheck.username === checked &&
+    'refusal' in lastCheck &&
+    typeof lastCheck.refusal === 'string'
+      ? lastCheck.refusal
+      : undefined
 
   if (actionData && 'created' in actionData && actionData.created) {
     const { email, activationRequired } = actionData.created
@@ -185,7 +215,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             { meta: fields.language, label: t('auth.register.language') },
             { meta: fields.ageConfirmed, label: t('auth.register.ageConfirmed') },
             { meta: fields.termsAccepted, label: t('auth.register.termsAccepted') },
-            { meta: fields.currencyConfirmed, label: t('auth.register.currencyConfirmed', { currency: loaderData.currency, name: loaderData.currencyName }) },
+            {
+              meta: fields.currencyConfirmed,
+              label: t('auth.register.currencyConfirmed', {
+                currency: loaderData.currency,
+                name: loaderData.currencyName,
+              }),
+            },
           ]}
         />
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -212,7 +248,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 {checkRefusal ? <span className={forms.bad}>{text(checkRefusal)}</span> : null}
               </p>
             </Field>
-            <Field meta={fields.email} type="email" label={t('auth.register.email')} inputProps={{ autoComplete: 'email' }} />
+            <Field
+              meta={fields.email}
+              type="email"
+              label={t('auth.register.email')}
+              inputProps={{ autoComplete: 'email' }}
+            />
             <Field
               meta={fields.password}
               type="password"
@@ -220,17 +261,40 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               help={t('auth.register.passwordHelp')}
               inputProps={{ autoComplete: 'new-password' }}
             />
-            <Field meta={fields.confirmPassword} type="password" label={t('auth.register.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
-            <Field meta={fields.phone} type="tel" label={t('auth.register.phone')} help={t('auth.register.phoneHelp')} inputProps={{ autoComplete: 'tel' }} />
-            <Field meta={fields.promoCode} label={t('auth.register.promoCode')} inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }} />
+            <Field
+              meta={fields.confirmPassword}
+              type="password"
+              label={t('auth.register.confirmPassword')}
+              inputProps={{ autoComplete: 'new-password' }}
+            />
+            <Field
+              meta={fields.phone}
+              type="tel"
+              label={t('auth.register.phone')}
+              help={t('auth.register.phoneHelp')}
+              inputProps={{ autoComplete: 'tel' }}
+            />
+            <Field
+              meta={fields.promoCode}
+              label={t('auth.register.promoCode')}
+              inputProps={{ autoComplete: 'off', autoCapitalize: 'characters' }}
+            />
           </div>
         </fieldset>
 
         <fieldset className={forms.section}>
           <legend className={forms.sectionTitle}>{t('auth.register.sections.personal')}</legend>
           <div className={forms.grid}>
-            <Field meta={fields.firstName} label={t('auth.register.firstName')} inputProps={{ autoComplete: 'given-name' }} />
-            <Field meta={fields.lastName} label={t('auth.register.lastName')} inputProps={{ autoComplete: 'family-name' }} />
+            <Field
+              meta={fields.firstName}
+              label={t('auth.register.firstName')}
+              inputProps={{ autoComplete: 'given-name' }}
+            />
+            <Field
+              meta={fields.lastName}
+              label={t('auth.register.lastName')}
+              inputProps={{ autoComplete: 'family-name' }}
+            />
             <RadioGroupField
               meta={fields.gender}
               legend={t('auth.register.gender')}
@@ -251,8 +315,17 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <fieldset className={forms.section}>
           <legend className={forms.sectionTitle}>{t('auth.register.sections.address')}</legend>
           <div className={forms.grid}>
-            <Field meta={fields.address} label={t('auth.register.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
-            <Field meta={fields.postalCode} label={t('auth.register.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
+            <Field
+              meta={fields.address}
+              label={t('auth.register.address')}
+              inputProps={{ autoComplete: 'street-address' }}
+              className={forms.full}
+            />
+            <Field
+              meta={fields.postalCode}
+              label={t('auth.register.postalCode')}
+              inputProps={{ autoComplete: 'postal-code' }}
+            />
             <Field meta={fields.city} label={t('auth.register.city')} inputProps={{ autoComplete: 'address-level2' }} />
             <SelectField
               meta={fields.country}
@@ -276,10 +349,17 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name={fields.currency.name} value={loaderData.currency} />
           <CheckboxField meta={fields.newsletter} label={t('auth.register.newsletter')} />
           <CheckboxField meta={fields.ageConfirmed} label={t('auth.register.ageConfirmed')} />
-          <CheckboxField meta={fields.termsAccepted} label={t('auth.register.termsAccepted')} help={t('auth.register.termsHelp')} />
+          <CheckboxField
+            meta={fields.termsAccepted}
+            label={t('auth.register.termsAccepted')}
+            help={t('auth.register.termsHelp')}
+          />
           <CheckboxField
             meta={fields.currencyConfirmed}
-            label={t('auth.register.currencyConfirmed', { currency: loaderData.currency, name: loaderData.currencyName })}
+            label={t('auth.register.currencyConfirmed', {
+              currency: loaderData.currency,
+              name: loaderData.currencyName,
+            })}
           />
         </fieldset>
 

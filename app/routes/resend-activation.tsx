@@ -14,7 +14,10 @@ import { metaTags } from '../utils/page-meta.ts'
 import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/resend-activation'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 /**
  * A new activation e-mail, asked by username or e-mail address: reached from the login error
@@ -66,7 +69,11 @@ export default function ResendActivation({ loaderData, actionData }: Route.Compo
     <FormPage heading={t('auth.resend.heading')} intro={t('auth.resend.intro')}>
       <Form method="post" {...getFormProps(form)} className={forms.form}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field meta={fields.login} label={t('auth.resend.login')} inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }} />
+        <Field
+          meta={fields.login}
+          label={t('auth.resend.login')}
+          inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false }}
+        />
         <div className={forms.actions}>
           <SubmitButton pendingLabel={t('auth.resend.submitting')}>{t('auth.resend.submit')}</SubmitButton>
         </div>

@@ -17,7 +17,10 @@ import { metaTags } from '../utils/page-meta.ts'
 import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
@@ -59,8 +62,14 @@ export default function ResetPassword({ loaderData, actionData, params }: Route.
   // A refused or malformed token: the form is useless, say so and offer a new link.
   const state = fields.token.errors?.length ? 'invalid' : loaderData.state
   if (state !== 'valid') {
-    const heading = state === 'used' ? 'auth.reset.usedHeading' : state === 'expired' ? 'auth.reset.expiredHeading' : 'auth.reset.invalidHeading'
-    const code = state === 'used' ? 'reset_link_used' : state === 'expired' ? 'reset_link_expired' : 'reset_token_invalid'
+    const heading =
+      state === 'used'
+        ? 'auth.reset.usedHeading'
+        : state === 'expired'
+          ? 'auth.reset.expiredHeading'
+          : 'auth.reset.invalidHeading'
+    const code =
+      state === 'used' ? 'reset_link_used' : state === 'expired' ? 'reset_link_expired' : 'reset_token_invalid'
     return (
       <FormPage heading={t(heading)}>
         <div className={forms.formError}>
@@ -90,7 +99,12 @@ export default function ResetPassword({ loaderData, actionData, params }: Route.
           help={t('auth.reset.passwordHelp')}
           inputProps={{ autoComplete: 'new-password' }}
         />
-        <Field meta={fields.confirmPassword} type="password" label={t('auth.reset.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
+        <Field
+          meta={fields.confirmPassword}
+          type="password"
+          label={t('auth.reset.confirmPassword')}
+          inputProps={{ autoComplete: 'new-password' }}
+        />
         <div className={forms.actions}>
           <SubmitButton pendingLabel={t('auth.reset.submitting')}>{t('auth.reset.submit')}</SubmitButton>
         </div>

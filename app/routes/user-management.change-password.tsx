@@ -3,7 +3,15 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
 import { ChangePasswordForm } from '../../casino-api/contract/index.ts'
-import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText, useClearPasswords } from '../components/forms.tsx'
+import {
+  ErrorSummary,
+  Field,
+  FormErrors,
+  FormStatus,
+  SubmitButton,
+  useMessageText,
+  useClearPasswords,
+} from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { useHydrated } from '../components/use-hydrated.ts'
 import { getInstance } from '../middleware/i18next.ts'
@@ -15,11 +23,17 @@ import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/user-management.change-password'
 import * as styles from './user-management.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  return { meta: pageMeta(args.context, getInstance(args.context).t('account.password.title')), username: player.username }
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('account.password.title')),
+    username: player.username,
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -33,7 +47,9 @@ export async function action(args: Route.ActionArgs) {
     // Only the current password was wrong: the new one the player typed on their own page stays
     // in the inputs with JavaScript (see useClearPasswords), and without it the page says why
     // they are empty (a password never travels back in a page).
-    return result.code === 'old_password_wrong' ? data({ ...refused.data, onlyOldWrong: true }, refused.init ?? undefined) : refused
+    return result.code === 'old_password_wrong'
+      ? data({ ...refused.data, onlyOldWrong: true }, refused.init ?? undefined)
+      : refused
   }
   // The page renders with the player as it is now (a first password no longer needs changing).
   forgetPlayer(args)
@@ -81,7 +97,12 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           <FormErrors id={form.errorId} errors={form.errors} />
           {/* Lets password managers store the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
-          <Field meta={fields.oldPassword} type="password" label={t('account.password.oldPassword')} inputProps={{ autoComplete: 'current-password' }} />
+          <Field
+            meta={fields.oldPassword}
+            type="password"
+            label={t('account.password.oldPassword')}
+            inputProps={{ autoComplete: 'current-password' }}
+          />
           <Field
             meta={fields.newPassword}
             type="password"
@@ -89,7 +110,12 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
             help={t('account.password.newPasswordHelp')}
             inputProps={{ autoComplete: 'new-password' }}
           />
-          <Field meta={fields.confirmPassword} type="password" label={t('account.password.confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
+          <Field
+            meta={fields.confirmPassword}
+            type="password"
+            label={t('account.password.confirmPassword')}
+            inputProps={{ autoComplete: 'new-password' }}
+          />
           {onlyOldWrong && !hydrated ? <p className={forms.note}>{t('account.password.typeAgain')}</p> : null}
           <div className={forms.actions}>
             <SubmitButton pendingLabel={t('account.password.submitting')}>{t('account.password.submit')}</SubmitButton>

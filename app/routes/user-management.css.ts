@@ -57,8 +57,15 @@ export const panel = style({
   '@media': { [media.md]: { padding: space[6] } },
 })
 export const panelHeading = style({ fontSize: fontSize.large, margin: `0 0 ${space[4]}` })
-export const block = style({ selectors: { '& + &': { marginTop: space[6], paddingTop: space[5], borderTop: `1px solid ${vars.color.border}` } } })
-export const blockHeading = style({ fontSize: fontSize.body, fontWeight: 600, color: vars.color.accentText, margin: `0 0 ${space[3]}` })
+export const block = style({
+  selectors: { '& + &': { marginTop: space[6], paddingTop: space[5], borderTop: `1px solid ${vars.color.border}` } },
+})
+export const blockHeading = style({
+  fontSize: fontSize.body,
+  fontWeight: 600,
+  color: vars.color.accentText,
+  margin: `0 0 ${space[3]}`,
+})
 
 export const facts = style({
   display: 'grid',

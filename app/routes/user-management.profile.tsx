@@ -3,7 +3,15 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { UpdateProfileParams } from '../../casino-api/contract/index.ts'
-import { CheckboxField, ErrorSummary, Field, FormErrors, SelectField, SubmitButton, useClearPasswords } from '../components/forms.tsx'
+import {
+  CheckboxField,
+  ErrorSummary,
+  Field,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  useClearPasswords,
+} from '../components/forms.tsx'
 import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
@@ -16,17 +24,46 @@ import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/user-management.profile'
 import * as styles from './user-management.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 // The newsletter box is optional; zod's preprocess makes it look required to conform.
 const CONSTRAINT = { ...getZodConstraint(UpdateProfileParams), newsletter: { required: false } }
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  const { username, firstName, lastName, birthday, email, phone, address, postalCode, city, country, language, newsletter } = player
+  const {
+    username,
+    firstName,
+    lastName,
+    birthday,
+    email,
+    phone,
+    address,
+    postalCode,
+    city,
+    country,
+    language,
+    newsletter,
+  } = player
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
-    profile: { username, firstName, lastName, birthday, email, phone, address, postalCode, city, country, language, newsletter },
+    profile: {
+      username,
+      firstName,
+      lastName,
+      birthday,
+      email,
+      phone,
+      address,
+      postalCode,
+      city,
+      country,
+      language,
+      newsletter,
+    },
     // Named on the server: the browser's ICU may name and sort countries differently (hydration).
     countries: countryOptions(requestLocale(args)),
   }
@@ -41,7 +78,11 @@ export async function action(args: Route.ActionArgs) {
   // Post/redirect/get: a reload does not post again, and the page shows what was saved. A new
   // e-mail address is only saved once the link sent to it is opened: the toast says where it went.
   if (result.data.message === 'email_change_sent') {
-    return redirectWithToast(args, '/user-management/profile', { type: 'success', code: 'email_change_sent', args: [result.data.pendingEmail ?? submission.value.email] })
+    return redirectWithToast(args, '/user-management/profile', {
+      type: 'success',
+      code: 'email_change_sent',
+      args: [result.data.pendingEmail ?? submission.value.email],
+    })
   }
   return redirectWithToast(args, '/user-management/profile', { type: 'success', code: 'profile_updated' })
 }
@@ -128,7 +169,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className={forms.grid}>
             {/* The current password right beside the e-mail it guards (needed only to change it). */}
-            <Field meta={fields.email} type="email" label={t('account.profile.email')} inputProps={{ autoComplete: 'email' }} />
+            <Field
+              meta={fields.email}
+              type="email"
+              label={t('account.profile.email')}
+              inputProps={{ autoComplete: 'email' }}
+            />
             <Field
               meta={fields.currentPassword}
               type="password"
@@ -136,12 +182,40 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               help={t('account.profile.currentPasswordHelp')}
               inputProps={{ autoComplete: 'current-password' }}
             />
-            <Field meta={fields.phone} type="tel" label={t('account.profile.phone')} inputProps={{ autoComplete: 'tel' }} />
-            <SelectField meta={fields.language} label={t('account.profile.language')} options={languages} help={t('account.profile.languageHelp')} />
-            <Field meta={fields.address} label={t('account.profile.address')} inputProps={{ autoComplete: 'street-address' }} className={forms.full} />
-            <Field meta={fields.postalCode} label={t('account.profile.postalCode')} inputProps={{ autoComplete: 'postal-code' }} />
-            <Field meta={fields.city} label={t('account.profile.city')} inputProps={{ autoComplete: 'address-level2' }} />
-            <SelectField meta={fields.country} label={t('account.profile.country')} options={loaderData.countries} selectProps={{ autoComplete: 'country' }} />
+            <Field
+              meta={fields.phone}
+              type="tel"
+              label={t('account.profile.phone')}
+              inputProps={{ autoComplete: 'tel' }}
+            />
+            <SelectField
+              meta={fields.language}
+              label={t('account.profile.language')}
+              options={languages}
+              help={t('account.profile.languageHelp')}
+            />
+            <Field
+              meta={fields.address}
+              label={t('account.profile.address')}
+              inputProps={{ autoComplete: 'street-address' }}
+              className={forms.full}
+            />
+            <Field
+              meta={fields.postalCode}
+              label={t('account.profile.postalCode')}
+              inputProps={{ autoComplete: 'postal-code' }}
+            />
+            <Field
+              meta={fields.city}
+              label={t('account.profile.city')}
+              inputProps={{ autoComplete: 'address-level2' }}
+            />
+            <SelectField
+              meta={fields.country}
+              label={t('account.profile.country')}
+              options={loaderData.countries}
+              selectProps={{ autoComplete: 'country' }}
+            />
           </div>
           <CheckboxField meta={fields.newsletter} label={t('account.profile.newsletter')} />
           <div className={forms.actions}>

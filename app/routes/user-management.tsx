@@ -9,7 +9,10 @@ import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/user-management'
 import * as styles from './user-management.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: 'robots', content: 'noindex' },
+]
 
 /** The tabs of the account area that exist so far; each one is a page of its own. */
 const TABS = [
@@ -19,7 +22,11 @@ const TABS = [
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  return { meta: pageMeta(args.context, getInstance(args.context).t('account.title')), username: player.username, balance: player.balance }
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('account.title')),
+    username: player.username,
+    balance: player.balance,
+  }
 }
 
 export default function UserManagement({ loaderData }: Route.ComponentProps) {
@@ -63,7 +70,11 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
           {TABS.map((tab) => (
             <li key={tab.key}>
               {/* NavLink marks the tab of the current page with aria-current="page". */}
-              <NavLink to={localePath(tab.path)} className={({ isActive }) => (isActive ? `${styles.tab} ${styles.tabActive}` : styles.tab)} prefetch="intent">
+              <NavLink
+                to={localePath(tab.path)}
+                className={({ isActive }) => (isActive ? `${styles.tab} ${styles.tabActive}` : styles.tab)}
+                prefetch="intent"
+              >
                 {tabLabel[tab.key]}
               </NavLink>
             </li>

@@ -1,4 +1,12 @@
-import { globalLayer, globalStyle as veGlobalStyle, style as veStyle, styleVariants as veStyleVariants, type ComplexStyleRule, type GlobalStyleRule, type StyleRule } from '@vanilla-extract/css'
+import {
+  globalLayer,
+  globalStyle as veGlobalStyle,
+  style as veStyle,
+  styleVariants as veStyleVariants,
+  type ComplexStyleRule,
+  type GlobalStyleRule,
+  type StyleRule,
+} from '@vanilla-extract/css'
 
 /**
  * The cascade layers of the site, lowest first. Every style module puts its rules into one of
@@ -30,11 +38,17 @@ export function layered(layer: Layer) {
   declareLayers()
   const wrap = (rule: StyleRule): StyleRule => ({ '@layer': { [layer]: rule } })
   const wrapComplex = (rule: ComplexStyleRule): ComplexStyleRule =>
-    Array.isArray(rule) ? rule.map((part) => (typeof part === 'string' || Array.isArray(part) ? part : wrap(part))) : wrap(rule as StyleRule)
+    Array.isArray(rule)
+      ? rule.map((part) => (typeof part === 'string' || Array.isArray(part) ? part : wrap(part)))
+      : wrap(rule as StyleRule)
   return {
     style: (rule: ComplexStyleRule, debugId?: string) => veStyle(wrapComplex(rule), debugId),
-    globalStyle: (selector: string, rule: GlobalStyleRule) => veGlobalStyle(selector, { '@layer': { [layer]: rule } } as GlobalStyleRule),
-    styleVariants: <Map extends Record<string | number, ComplexStyleRule>>(map: Map, debugId?: string): Record<keyof Map, string> =>
+    globalStyle: (selector: string, rule: GlobalStyleRule) =>
+      veGlobalStyle(selector, { '@layer': { [layer]: rule } } as GlobalStyleRule),
+    styleVariants: <Map extends Record<string | number, ComplexStyleRule>>(
+      map: Map,
+      debugId?: string,
+    ): Record<keyof Map, string> =>
       veStyleVariants(map, (rule) => wrapComplex(rule), debugId) as Record<keyof Map, string>,
   }
 }

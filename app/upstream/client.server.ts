@@ -1,7 +1,16 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { Pool } from 'undici'
 import type { z } from 'zod'
-import { calls, ErrorBody, MessageCode, type AnswerOf, type CallName, type Calls, type FieldErrors, type ParamsIn } from '../../casino-api/contract/index.ts'
+import {
+  calls,
+  ErrorBody,
+  MessageCode,
+  type AnswerOf,
+  type CallName,
+  type Calls,
+  type FieldErrors,
+  type ParamsIn,
+} from '../../casino-api/contract/index.ts'
 import { getRequestInfo } from '../middleware/context.ts'
 import { localeFromPath, localizePath } from '../utils/locale.ts'
 import { destroySession, getSession } from '../utils/session.server.ts'
@@ -103,7 +112,12 @@ export async function callUpstream<N extends CallName>(
     return { ok: false, status: 400, code: 'validation_failed', fields: issuesToFields(parsedParams.error.issues) }
   }
 
-  const token = options.token !== undefined ? options.token : def.auth === 'public' ? null : ((await getSession(args.request)).get('token') ?? null)
+  const token =
+    options.token !== undefined
+      ? options.token
+      : def.auth === 'public'
+        ? null
+        : ((await getSession(args.request)).get('token') ?? null)
   const base = new URL(info.upstreamUrl)
   let path = base.pathname.replace(/\/+$/, '') + def.path
   const headers: Record<string, string> = {
@@ -148,8 +162,15 @@ export async function callUpstream<N extends CallName>(
   } catch (error) {
     const ms = Math.round(performance.now() - started)
     if (args.request.signal.aborted) throw error // the visitor went away: nobody reads the answer
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.name) || /timeout/i.test((error as { code?: string }).code ?? ''))
-    log.error({ upstream: name, ms, err: { name: (error as Error)?.name, message: (error as Error)?.message } }, timedOut ? 'casino API timed out' : 'casino API unreachable')
+    const timedOut =
+      error instanceof Error &&
+      (error.name === 'TimeoutError' ||
+        /timeout/i.test(error.name) ||
+        /timeout/i.test((error as { code?: string }).code ?? ''))
+    log.error(
+      { upstream: name, ms, err: { name: (error as Error)?.name, message: (error as Error)?.message } },
+      timedOut ? 'casino API timed out' : 'casino API unreachable',
+    )
     throw upstreamUnavailable(timedOut ? 504 : 502)
   }
   const ms = Math.round(performance.now() - started)
@@ -165,7 +186,14 @@ export async function callUpstream<N extends CallName>(
   if (statusCode >= 200 && statusCode < 300) {
     const answer = def.answer.safeParse(json)
     if (!answer.success) {
-      log.error({ upstream: name, status: statusCode, issues: answer.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) }, 'casino API answer does not match the contract')
+      log.error(
+        {
+          upstream: name,
+          status: statusCode,
+          issues: answer.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        },
+        'casino API answer does not match the contract',
+      )
       throw upstreamUnavailable(502)
     }
     return { ok: true, data: answer.data as AnswerOf<Calls[N]> }
@@ -175,12 +203,22 @@ export async function callUpstream<N extends CallName>(
 
   const error = ErrorBody.safeParse(json)
   if (statusCode >= 500 && !(error.success && error.data.error.code === 'site_disabled')) {
-    log.error({ upstream: name, status: statusCode, code: error.success ? error.data.error.code : undefined }, 'casino API failed')
+    log.error(
+      { upstream: name, status: statusCode, code: error.success ? error.data.error.code : undefined },
+      'casino API failed',
+    )
     throw upstreamUnavailable(502)
   }
   if (!error.success) {
     log.warn({ upstream: name, status: statusCode }, 'casino API error without an error body')
-    const code: MessageCode = statusCode === 404 ? 'not_found' : statusCode === 429 ? 'rate_limited' : statusCode === 403 ? 'forbidden' : 'action_failed'
+    const code: MessageCode =
+      statusCode === 404
+        ? 'not_found'
+        : statusCode === 429
+          ? 'rate_limited'
+          : statusCode === 403
+            ? 'forbidden'
+            : 'action_failed'
     return { ok: false, status: statusCode, code }
   }
   const { code, args: messageArgs, fields, retryAfterSeconds } = error.data.error

@@ -13,7 +13,12 @@ export type { Player }
 export type PublicPlayer = Pick<Player, 'username' | 'scope' | 'balance' | 'passwordChangeRequired'>
 
 export function toPublicPlayer(player: Player): PublicPlayer {
-  return { username: player.username, scope: player.scope, balance: { ...player.balance }, passwordChangeRequired: player.passwordChangeRequired }
+  return {
+    username: player.username,
+    scope: player.scope,
+    balance: { ...player.balance },
+    passwordChangeRequired: player.passwordChangeRequired,
+  }
 }
 
 export const CHANGE_PASSWORD_PATH = '/user-management/change-password'
@@ -22,7 +27,10 @@ export const CHANGE_PASSWORD_PATH = '/user-management/change-password'
  * An account that must change its first password (the seeded admin) is sent to the
  * change-password page from every other page; the casino API refuses its other calls anyway.
  */
-export function redirectIfPasswordChangeRequired(args: UpstreamArgs, player: Pick<Player, 'passwordChangeRequired'> | null) {
+export function redirectIfPasswordChangeRequired(
+  args: UpstreamArgs,
+  player: Pick<Player, 'passwordChangeRequired'> | null,
+) {
   if (!player?.passwordChangeRequired) return
   const pathname = new URL(args.request.url).pathname.replace(/\.data$/, '')
   if (stripLocale(pathname) === CHANGE_PASSWORD_PATH || stripLocale(pathname) === '/logout') return
@@ -80,7 +88,12 @@ export async function requireGuest(args: UpstreamArgs): Promise<void> {
  * After a successful login: a new session (nothing of the visitor's session is kept) holding
  * the token, and a redirect (put in the request's locale).
  */
-export async function startPlayerSession(args: UpstreamArgs, accessToken: string, redirectTo = '/', toast?: Toast): Promise<Response> {
+export async function startPlayerSession(
+  args: UpstreamArgs,
+  accessToken: string,
+  redirectTo = '/',
+  toast?: Toast,
+): Promise<Response> {
   const session = newSession()
   session.set('token', accessToken)
   if (toast) session.flash('toast', toast)
@@ -95,14 +108,20 @@ export async function startPlayerSession(args: UpstreamArgs, accessToken: string
  */
 export async function endPlayerSession(
   args: UpstreamArgs,
-  { redirectTo = '/', toast = { type: 'success', code: 'logged_out' } }: { redirectTo?: string; toast?: Toast | null } = {},
+  {
+    redirectTo = '/',
+    toast = { type: 'success', code: 'logged_out' },
+  }: { redirectTo?: string; toast?: Toast | null } = {},
 ): Promise<Response> {
   const current = await getSession(args.request)
   const token = current.get('token')
   if (token) {
     const { log } = getRequestInfo(args.context)
     // Retries run after this request has ended: a request of their own, same context.
-    const retryArgs: UpstreamArgs = { request: new Request(args.request.url, { method: 'POST' }), context: args.context }
+    const retryArgs: UpstreamArgs = {
+      request: new Request(args.request.url, { method: 'POST' }),
+      context: args.context,
+    }
     let first = true
     const revoke = async (): Promise<RevocationOutcome> => {
       const callArgs = first ? args : retryArgs

@@ -36,7 +36,10 @@ export function normalizeIp(address: string): string {
  */
 export function parseTrustedProxies(value: string | undefined = 'loopback'): TrustedProxies {
   const list = new BlockList()
-  for (const raw of value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const raw of value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     if (raw === 'none' || raw === 'false') continue
     const named = NAMED_RANGES[raw]
     if (named) {
@@ -46,11 +49,13 @@ export function parseTrustedProxies(value: string | undefined = 'loopback'): Tru
     const [address = '', prefixText] = raw.split('/')
     const ip = normalizeIp(address)
     const type = isIP(ip) === 6 ? 'ipv6' : isIP(ip) === 4 ? 'ipv4' : null
-    if (!type) throw new Error(`TRUST_PROXY: '${raw}' is not an address, a CIDR range or loopback/linklocal/uniquelocal`)
+    if (!type)
+      throw new Error(`TRUST_PROXY: '${raw}' is not an address, a CIDR range or loopback/linklocal/uniquelocal`)
     if (prefixText === undefined) list.addAddress(ip, type)
     else {
       const prefix = Number(prefixText)
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === 'ipv4' ? 32 : 128)) throw new Error(`TRUST_PROXY: bad prefix in '${raw}'`)
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === 'ipv4' ? 32 : 128))
+        throw new Error(`TRUST_PROXY: bad prefix in '${raw}'`)
       list.addSubnet(ip, prefix, type)
     }
   }
@@ -66,11 +71,18 @@ export function parseTrustedProxies(value: string | undefined = 'loopback'): Tru
  * The visitor's address: walk X-Forwarded-For from the right while the hop we are looking at
  * is a trusted proxy; the first untrusted (or the leftmost) address is the visitor.
  */
-export function clientIpFrom(remoteAddress: string | undefined, forwardedFor: string | null | undefined, trusted: TrustedProxies): string {
+export function clientIpFrom(
+  remoteAddress: string | undefined,
+  forwardedFor: string | null | undefined,
+  trusted: TrustedProxies,
+): string {
   let ip = normalizeIp(remoteAddress ?? '')
   if (!ip) return '0.0.0.0'
   if (!forwardedFor || !trusted(ip)) return ip
-  const hops = forwardedFor.split(',').map((s) => normalizeIp(s)).filter(Boolean)
+  const hops = forwardedFor
+    .split(',')
+    .map((s) => normalizeIp(s))
+    .filter(Boolean)
   while (hops.length > 0 && trusted(ip)) {
     const next = hops.pop() as string
     if (!isIP(next)) break

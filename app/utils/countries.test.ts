@@ -21,7 +21,8 @@ test('options are sorted by their name in the locale', () => {
     const options = countryOptions(locale)
     expect(options).toHaveLength(COUNTRY_CODES.length)
     const collator = new Intl.Collator(locale, { sensitivity: 'base' })
-    for (let i = 1; i < options.length; i++) expect(collator.compare(options[i - 1]!.label, options[i]!.label)).toBeLessThanOrEqual(0)
+    for (let i = 1; i < options.length; i++)
+      expect(collator.compare(options[i - 1]!.label, options[i]!.label)).toBeLessThanOrEqual(0)
   }
   const es = countryOptions('es').map((o) => o.label)
   // Accented names sort by their base letters, not after Z.

@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest'
-import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookie, deviceCookieName, readDeviceToken } from './device-cookie.server.ts'
+import {
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  deviceCookie,
+  deviceCookieName,
+  readDeviceToken,
+} from './device-cookie.server.ts'
 
 const TOKEN = 'Abc_def-0123456789abcdefghijklmnopqrstuvwxy'
 

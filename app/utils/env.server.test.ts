@@ -5,8 +5,12 @@ const SECRET = 'a-production-session-secret-0123456789abcdef'
 
 test('production refuses to start without PUBLIC_URL, naming the variable', () => {
   expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toThrow(EnvError)
-  expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toThrow(/PUBLIC_URL: is required in production/)
-  expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PUBLIC_URL: 'https://casino.example' }).PUBLIC_URL).toBe('https://casino.example')
+  expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toThrow(
+    /PUBLIC_URL: is required in production/,
+  )
+  expect(
+    parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, PUBLIC_URL: 'https://casino.example' }).PUBLIC_URL,
+  ).toBe('https://casino.example')
 })
 
 test('development and tests may leave PUBLIC_URL unset', () => {

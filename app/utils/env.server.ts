@@ -7,8 +7,16 @@ import { z } from 'zod'
  */
 const secretList = z
   .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .refine((list) => list.every((s) => s.length >= 32), 'every secret needs at least 32 characters (generate one with: openssl rand -base64 48)')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((s) => s.length >= 32),
+    'every secret needs at least 32 characters (generate one with: openssl rand -base64 48)',
+  )
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
@@ -39,7 +47,9 @@ export const EnvSchema = z
     SMTP_URL: optionalText,
     ADMIN_PASSWORD: optionalText,
     /** 'true' seeds the demo player demo / demo-player-2026: `npm start` and `npm run dev` set it, the container does not. */
-    SEED_DEMO: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
+    SEED_DEMO: z
+      .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false'))
+      .transform((v) => v === 'true'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET?.length) {
@@ -53,7 +63,8 @@ export const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['PUBLIC_URL'],
-        message: 'is required in production: the address players use, e.g. https://casino.example (links, redirects and the same-origin check use it, never the Host header)',
+        message:
+          'is required in production: the address players use, e.g. https://casino.example (links, redirects and the same-origin check use it, never the Host header)',
       })
     }
   })
@@ -80,7 +91,8 @@ let overrides: Overrides = {}
 export function configureServerEnv(next: Overrides) {
   if (next.sessionSecrets) {
     const checked = secretList.safeParse(next.sessionSecrets.join(','))
-    if (!checked.success || checked.data.length === 0) throw new EnvError('sessionSecrets: every secret needs at least 32 characters')
+    if (!checked.success || checked.data.length === 0)
+      throw new EnvError('sessionSecrets: every secret needs at least 32 characters')
   }
   overrides = { ...overrides, ...next }
 }

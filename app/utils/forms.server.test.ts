@@ -53,16 +53,21 @@ test('a refusal about the whole form is a form error', () => {
 })
 
 test('a field code whose field is not in the form becomes a form error', () => {
-  const submission = parseWithZod(form({ username: 'demo', email: 'demo@example.com' }), { schema: ResetPlayerPasswordParams })
+  const submission = parseWithZod(form({ username: 'demo', email: 'demo@example.com' }), {
+    schema: ResetPlayerPasswordParams,
+  })
   const reply = replyFromUpstream(submission, { ok: false, status: 400, code: 'phone_taken' })
   expect(reply.error?.['']).toEqual(['phone_taken'])
   expect(reply.initialValue).toMatchObject({ username: 'demo', email: 'demo@example.com' })
 })
 
 test("'Old password is wrong' is shown under the old password, and every password is cleared", () => {
-  const submission = parseWithZod(form({ oldPassword: 'wrong-one', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' }), {
-    schema: ChangePasswordForm,
-  })
+  const submission = parseWithZod(
+    form({ oldPassword: 'wrong-one', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' }),
+    {
+      schema: ChangePasswordForm,
+    },
+  )
   const reply = replyFromUpstream(submission, { ok: false, status: 400, code: 'old_password_wrong' })
   expect(reply.error?.oldPassword).toEqual(['old_password_wrong'])
   expect(reply.initialValue?.oldPassword).toBeUndefined()
@@ -89,7 +94,9 @@ test("'validation_failed' without fields is a form error", () => {
 })
 
 test('message values travel with the code', () => {
-  const submission = parseWithZod(form({ username: 'demo', email: 'demo@example.com' }), { schema: ResetPlayerPasswordParams })
+  const submission = parseWithZod(form({ username: 'demo', email: 'demo@example.com' }), {
+    schema: ResetPlayerPasswordParams,
+  })
   const reply = replyFromUpstream(submission, { ok: false, status: 429, code: 'account_locked', args: [15] })
   const [message] = reply.error?.[''] ?? []
   expect(decodeMessage(message ?? '')).toEqual({ code: 'account_locked', args: ['15'] })
@@ -112,7 +119,9 @@ test("the status is the upstream's 4xx, never a 500", () => {
 })
 
 test('an invalid form is a 400 with its field codes, passwords cleared and other input kept', () => {
-  const submission = parseWithZod(form({ ...registration, confirmPassword: 'something-else', email: 'not-an-email' }), { schema: RegisterForm })
+  const submission = parseWithZod(form({ ...registration, confirmPassword: 'something-else', email: 'not-an-email' }), {
+    schema: RegisterForm,
+  })
   expect(submission.status).toBe('error')
   const invalid = invalidForm(submission)
   expect(invalid.init?.status).toBe(400)

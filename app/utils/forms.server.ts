@@ -89,6 +89,10 @@ export function invalidForm(submission: AnySubmission) {
 }
 
 /** A form the upstream refused: its reply with the upstream's status. */
-export function refusedForm(submission: AnySubmission, result: UpstreamRefusal, options?: { fieldOf?: Record<string, string> }) {
+export function refusedForm(
+  submission: AnySubmission,
+  result: UpstreamRefusal,
+  options?: { fieldOf?: Record<string, string> },
+) {
   return data({ result: replyFromUpstream(submission, result, options) }, { status: refusalStatus(result) })
 }

@@ -6,7 +6,11 @@ import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '../upstr
  * without using the token. With the casino API down the page shows its form as before; using
  * the link then tells.
  */
-export async function linkState(args: UpstreamArgs, call: 'check_activation_token' | 'check_password_reset_token', token: string | undefined): Promise<LinkState> {
+export async function linkState(
+  args: UpstreamArgs,
+  call: 'check_activation_token' | 'check_password_reset_token',
+  token: string | undefined,
+): Promise<LinkState> {
   if (!token) return 'invalid'
   try {
     const answer = await callUpstream(args, call, { token })

@@ -49,7 +49,12 @@ export type RevocationOutcome = 'revoked' | 'retry'
  * retrying with backoff until it answers 'revoked' or `untilMs` passes. Resolves with the first
  * attempt's outcome (the logout answers at once; retries run in the background).
  */
-export async function logOutForGood(token: string, untilMs: number, revoke: () => Promise<RevocationOutcome>, log: Log): Promise<RevocationOutcome> {
+export async function logOutForGood(
+  token: string,
+  untilMs: number,
+  revoke: () => Promise<RevocationOutcome>,
+  log: Log,
+): Promise<RevocationOutcome> {
   const now = Date.now()
   deniedUntil.set(hashOf(token), untilMs)
   prune(now, log)
@@ -67,7 +72,10 @@ export async function logOutForGood(token: string, untilMs: number, revoke: () =
   let tries = 1
   const again = () => {
     if (Date.now() + delay >= untilMs) {
-      log.warn({ tries }, 'token revocation given up: the session expires before the next try (it stays refused here until then)')
+      log.warn(
+        { tries },
+        'token revocation given up: the session expires before the next try (it stays refused here until then)',
+      )
       return
     }
     const timer = setTimeout(async () => {
@@ -81,7 +89,10 @@ export async function logOutForGood(token: string, untilMs: number, revoke: () =
     }, delay)
     timer.unref()
   }
-  log.warn({ retryInMs: delay }, 'token revocation failed at logout: retrying in the background; the session is refused here meanwhile')
+  log.warn(
+    { retryInMs: delay },
+    'token revocation failed at logout: retrying in the background; the session is refused here meanwhile',
+  )
   again()
   return first
 }

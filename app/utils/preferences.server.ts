@@ -16,7 +16,14 @@ export function readTheme(request: Request): Theme {
 }
 
 export function themeCookie(theme: Theme): string {
-  return stringifySetCookie({ name: THEME_COOKIE, value: theme, path: '/', maxAge: PREFERENCE_MAX_AGE_SECONDS, sameSite: 'lax', secure: isSecureCookie() })
+  return stringifySetCookie({
+    name: THEME_COOKIE,
+    value: theme,
+    path: '/',
+    maxAge: PREFERENCE_MAX_AGE_SECONDS,
+    sameSite: 'lax',
+    secure: isSecureCookie(),
+  })
 }
 
 export function readLocaleCookie(request: Request): Locale | null {
@@ -30,5 +37,12 @@ export function readLocaleCookie(request: Request): Locale | null {
  * answers itself (403, 503).
  */
 export function localeCookie(locale: Locale): string {
-  return stringifySetCookie({ name: LOCALE_COOKIE, value: locale, path: '/', maxAge: PREFERENCE_MAX_AGE_SECONDS, sameSite: 'lax', secure: isSecureCookie() })
+  return stringifySetCookie({
+    name: LOCALE_COOKIE,
+    value: locale,
+    path: '/',
+    maxAge: PREFERENCE_MAX_AGE_SECONDS,
+    sameSite: 'lax',
+    secure: isSecureCookie(),
+  })
 }

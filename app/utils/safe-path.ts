@@ -6,13 +6,14 @@
  * as they are. Whatever is left that would still leave the site (it cannot, but the check is
  * cheap) becomes '/'.
  */
+// oxlint-disable-next-line no-control-regex -- these are the characters to remove
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
 export function sameSitePath(path: string): string {
   const cut = path.search(/[?#]/)
   const rawPath = cut === -1 ? path : path.slice(0, cut)
-  // oxlint-disable-next-line no-control-regex
-  const rest = cut === -1 ? '' : path.slice(cut).replace(/[\u0000-\u001f\u007f]/g, '')
-  // oxlint-disable-next-line no-control-regex
-  const pathname = `/${rawPath.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\\/g, '/').replace(/^\/+/, '')}`
+  const rest = cut === -1 ? '' : path.slice(cut).replace(CONTROL_CHARACTERS, '')
+  const pathname = `/${rawPath.replace(CONTROL_CHARACTERS, '').replace(/\\/g, '/').replace(/^\/+/, '')}`
   const safe = pathname + rest
   const base = 'http://same-site.invalid'
   try {

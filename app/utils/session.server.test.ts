@@ -1,6 +1,16 @@
 import { afterEach, expect, test } from 'vitest'
 import { resetEnv } from './env.server.ts'
-import { ABSOLUTE_TIMEOUT_SECONDS, commitSession, destroySession, getSession, IDLE_TIMEOUT_SECONDS, newSession, openSession, seal, unseal } from './session.server.ts'
+import {
+  ABSOLUTE_TIMEOUT_SECONDS,
+  commitSession,
+  destroySession,
+  getSession,
+  IDLE_TIMEOUT_SECONDS,
+  newSession,
+  openSession,
+  seal,
+  unseal,
+} from './session.server.ts'
 
 const OLD = 'old-secret-0123456789abcdef0123456789abcdef'
 const NEW = 'new-secret-0123456789abcdef0123456789abcdef'

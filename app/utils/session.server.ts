@@ -142,19 +142,32 @@ export class Session {
 function isPayload(value: unknown): value is Payload {
   if (!value || typeof value !== 'object') return false
   const p = value as Partial<Payload>
-  return p.v === 1 && typeof p.c === 'number' && typeof p.a === 'number' && typeof p.d === 'object' && p.d !== null && typeof p.f === 'object' && p.f !== null
+  return (
+    p.v === 1 &&
+    typeof p.c === 'number' &&
+    typeof p.a === 'number' &&
+    typeof p.d === 'object' &&
+    p.d !== null &&
+    typeof p.f === 'object' &&
+    p.f !== null
+  )
 }
 
 /**
  * Opens a cookie value: an empty session when it is missing, tampered with, sealed with an
  * unknown secret, idle for more than 30 minutes or older than 12 hours.
  */
-export function openSession(value: string | undefined, secrets: readonly string[] = getSessionSecrets(), now = nowSeconds()): Session {
+export function openSession(
+  value: string | undefined,
+  secrets: readonly string[] = getSessionSecrets(),
+  now = nowSeconds(),
+): Session {
   if (!value) return new Session()
   const opened = unseal(value, secrets)
   if (!opened || !isPayload(opened.payload)) return new Session()
   const { payload, secretIndex } = opened
-  if (payload.c > now + 60 || now - payload.c > ABSOLUTE_TIMEOUT_SECONDS || now - payload.a > IDLE_TIMEOUT_SECONDS) return new Session()
+  if (payload.c > now + 60 || now - payload.c > ABSOLUTE_TIMEOUT_SECONDS || now - payload.a > IDLE_TIMEOUT_SECONDS)
+    return new Session()
   return new Session({ payload, sealedWithOldSecret: secretIndex > 0 })
 }
 
@@ -189,7 +202,10 @@ export function newSession(): Session {
 }
 
 /** The Set-Cookie value that stores the session (re-sealed with the newest secret, idle clock reset). */
-export async function commitSession(session: Session, { secrets = getSessionSecrets(), now = nowSeconds() } = {}): Promise<string> {
+export async function commitSession(
+  session: Session,
+  { secrets = getSessionSecrets(), now = nowSeconds() } = {},
+): Promise<string> {
   const { name, secure } = sessionCookieSettings()
   const [current] = secrets
   if (!current) throw new Error('No session secret')
@@ -208,5 +224,14 @@ export async function commitSession(session: Session, { secrets = getSessionSecr
 /** The Set-Cookie value that removes the session cookie. */
 export async function destroySession(): Promise<string> {
   const { name, secure } = sessionCookieSettings()
-  return stringifySetCookie({ name, value: '', httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 0, expires: new Date(0) })
+  return stringifySetCookie({
+    name,
+    value: '',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    maxAge: 0,
+    expires: new Date(0),
+  })
 }

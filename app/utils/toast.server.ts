@@ -18,7 +18,8 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> }
  * A readable marker beside the (HttpOnly) session cookie: tells the browser's router that a
  * toast waits, so the root loader revalidates after a client-side redirect to show it.
  */
-export const flashMarkerCookie = (on: boolean) => `${FLASH_MARKER_COOKIE}=${on ? '1' : ''}; Path=/; Max-Age=${on ? 120 : 0}; SameSite=Lax`
+export const flashMarkerCookie = (on: boolean) =>
+  `${FLASH_MARKER_COOKIE}=${on ? '1' : ''}; Path=/; Max-Age=${on ? 120 : 0}; SameSite=Lax`
 
 function mergeHeaders(init: ResponseInit | undefined, cookie: string) {
   const headers = new Headers(init?.headers)
@@ -45,7 +46,10 @@ export function requestLocale(args: Args) {
 export async function redirectWithToast(args: Args, to: string, toast: Toast, init?: ResponseInit): Promise<Response> {
   const session = await getSession(args.request)
   session.flash('toast', toast)
-  return redirect(localizePath(requestLocale(args), to), { ...init, headers: mergeHeaders(init, await commitSession(session)) })
+  return redirect(localizePath(requestLocale(args), to), {
+    ...init,
+    headers: mergeHeaders(init, await commitSession(session)),
+  })
 }
 
 /** Answers data and shows a toast on the page that renders it. */

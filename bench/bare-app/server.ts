@@ -15,8 +15,15 @@ const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')
 const app = express()
 app.disable('x-powered-by')
 // The casino's compression settings (server/app.ts), so that both pay the same for it.
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }))
-app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
+app.use(
+  compression({
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+  }),
+)
+app.use(
+  '/assets',
+  express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
+)
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '10m', index: false }))
 app.all('/{*path}', createRequestHandler({ build, mode: 'production' }))
 

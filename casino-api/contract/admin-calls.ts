@@ -51,7 +51,8 @@ export const adminCalls = {
     auth: 'admin',
     params: Ad.AcceptWithdrawalParams,
     answer: Ad.AcceptWithdrawalAnswer,
-    summary: 'Accept a pending withdrawal once paid out; the player can no longer cancel it and gets a confirmation e-mail.',
+    summary:
+      'Accept a pending withdrawal once paid out; the player can no longer cancel it and gets a confirmation e-mail.',
     errors: ['not_found', 'transaction_not_pending'],
     idempotent: true,
   }),

@@ -1,6 +1,12 @@
 import { test, expect } from 'vitest'
 import type { z } from 'zod'
-import { AcceptWithdrawalParams, ConfirmBankTransferParams, RejectWithdrawalParams, RemoveSiteContentParams, UpdateTemplateParams } from './admin.ts'
+import {
+  AcceptWithdrawalParams,
+  ConfirmBankTransferParams,
+  RejectWithdrawalParams,
+  RemoveSiteContentParams,
+  UpdateTemplateParams,
+} from './admin.ts'
 import { adminCalls } from './admin-calls.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
@@ -24,8 +30,15 @@ test('withdrawal decisions and bank-transfer confirmations are idempotent', () =
 test('admin params', () => {
   expect(AcceptWithdrawalParams.parse({ id: 'tx_9', payoutReference: '' })).toEqual({ id: 'tx_9' })
   expect(codes(RejectWithdrawalParams, { id: 'tx_9', reason: ' ' })).toEqual({ reason: 'field_required' })
-  expect(ConfirmBankTransferParams.parse({ reference: 'CP-7K2M9Q', amount: '250,00' })).toEqual({ reference: 'CP-7K2M9Q', amount: 25000 })
-  expect(codes(ConfirmBankTransferParams, { reference: 'CP-7K2M9Q', amount: 'many' })).toEqual({ amount: 'invalid_number' })
+  expect(ConfirmBankTransferParams.parse({ reference: 'CP-7K2M9Q', amount: '250,00' })).toEqual({
+    reference: 'CP-7K2M9Q',
+    amount: 25000,
+  })
+  expect(codes(ConfirmBankTransferParams, { reference: 'CP-7K2M9Q', amount: 'many' })).toEqual({
+    amount: 'invalid_number',
+  })
   expect(codes(RemoveSiteContentParams, {})).toEqual({ id: 'field_required' })
-  expect(codes(UpdateTemplateParams, { kind: 'page', slug: 'terms', locale: 'en', title: 'Terms' })).toEqual({ id: 'field_required' })
+  expect(codes(UpdateTemplateParams, { kind: 'page', slug: 'terms', locale: 'en', title: 'Terms' })).toEqual({
+    id: 'field_required',
+  })
 })

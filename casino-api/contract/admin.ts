@@ -11,7 +11,11 @@ export const GetSiteContentParams = z.object({})
 export const GetSiteContentAnswer = z.object({ items: z.array(SiteContent) })
 
 export const CreateSiteContentParams = SiteContentFields
-export const SiteContentSaved = z.object({ ok: z.literal(true), message: z.literal('content_saved'), content: SiteContent })
+export const SiteContentSaved = z.object({
+  ok: z.literal(true),
+  message: z.literal('content_saved'),
+  content: SiteContent,
+})
 export const CreateSiteContentAnswer = SiteContentSaved
 
 export const UpdateTemplateParams = SiteContentFields.extend({ id: required(64) })
@@ -48,12 +52,24 @@ export const AcceptWithdrawalParams = z.object({
   /** The bank's or the blockchain's reference of the payout, for the player's confirmation e-mail. */
   payoutReference: optionalText(120),
 })
-export const AcceptWithdrawalAnswer = z.object({ ok: z.literal(true), message: z.literal('withdrawal_accepted'), transaction: FinancialTransaction })
+export const AcceptWithdrawalAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('withdrawal_accepted'),
+  transaction: FinancialTransaction,
+})
 
 /** The amount goes back to the player's balance; the reason is shown to the player. */
 export const RejectWithdrawalParams = z.object({ id: required(64), reason: required(500, { multiline: true }) })
-export const RejectWithdrawalAnswer = z.object({ ok: z.literal(true), message: z.literal('withdrawal_rejected'), transaction: FinancialTransaction })
+export const RejectWithdrawalAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('withdrawal_rejected'),
+  transaction: FinancialTransaction,
+})
 
 /** Matched by the reference the player put on the transfer; the amount is what actually arrived. */
 export const ConfirmBankTransferParams = z.object({ reference: required(64), amount: amountInCents() })
-export const ConfirmBankTransferAnswer = z.object({ ok: z.literal(true), message: z.literal('deposit_complete'), transaction: FinancialTransaction })
+export const ConfirmBankTransferAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('deposit_complete'),
+  transaction: FinancialTransaction,
+})

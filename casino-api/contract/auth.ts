@@ -1,6 +1,20 @@
 import { z } from 'zod'
 import { Currency, Done, Id, Locale, Money, Timestamp } from './common.ts'
-import { anyPassword, birthday, checkbox, countryCode, email, isPrintableText, mustAccept, newPassword, optionalText, PASSWORD_MAX, phone, required, username } from './rules.ts'
+import {
+  anyPassword,
+  birthday,
+  checkbox,
+  countryCode,
+  email,
+  isPrintableText,
+  mustAccept,
+  newPassword,
+  optionalText,
+  PASSWORD_MAX,
+  phone,
+  required,
+  username,
+} from './rules.ts'
 
 export const Gender = z.enum(['male', 'female'], { error: 'field_required' })
 export const Scope = z.enum(['player', 'admin'])
@@ -102,10 +116,13 @@ const bothTyped = (first: string, second: string) => (payload: { value: unknown 
   return typeof value?.[first] === 'string' && typeof value?.[second] === 'string'
 }
 
-export const RegisterForm = RegisterPlayerParams.extend({ confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required') }).refine(
-  (v) => v.password === v.confirmPassword,
-  { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('password', 'confirmPassword') },
-)
+export const RegisterForm = RegisterPlayerParams.extend({
+  confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
+}).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: 'password_mismatch',
+  when: bothTyped('password', 'confirmPassword'),
+})
 
 export const RegisterPlayerAnswer = z.object({
   ok: z.literal(true),
@@ -119,7 +136,11 @@ export const ValidatePlayerNameParams = z.object({ username: username() })
 export const ValidatePlayerNameAnswer = z.object({ available: z.boolean() })
 
 export const ActivatePlayerParams = z.object({ token: z.string().min(16).max(200) })
-export const ActivatePlayerAnswer = z.object({ ok: z.literal(true), message: z.literal('account_activated'), username: z.string() })
+export const ActivatePlayerAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('account_activated'),
+  username: z.string(),
+})
 
 // ---- passwords ------------------------------------------------------------------------
 
@@ -138,7 +159,11 @@ export const ConfirmPasswordResetAnswer = Done
 
 export const ResetPasswordForm = ConfirmPasswordResetParams.extend({
   confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('password', 'confirmPassword') })
+}).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: 'password_mismatch',
+  when: bothTyped('password', 'confirmPassword'),
+})
 
 export const UpdatePlayerPasswordParams = z.object({
   oldPassword: anyPassword(),
@@ -148,8 +173,16 @@ export const UpdatePlayerPasswordAnswer = Done
 export const ChangePasswordForm = UpdatePlayerPasswordParams.extend({
   confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
 })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password_mismatch', when: bothTyped('newPassword', 'confirmPassword') })
-  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'password_unchanged', when: bothTyped('oldPassword', 'newPassword') })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'password_mismatch',
+    when: bothTyped('newPassword', 'confirmPassword'),
+  })
+  .refine((v) => v.newPassword !== v.oldPassword, {
+    path: ['newPassword'],
+    message: 'password_unchanged',
+    when: bothTyped('oldPassword', 'newPassword'),
+  })
 
 // ---- profile --------------------------------------------------------------------------
 
@@ -166,7 +199,11 @@ export const GetPlayerProfileAnswer = PlayerProfile
 export const UpdateProfileParams = z.object({
   email: email(),
   /** Required when `email` differs from the account's; ignored otherwise. */
-  currentPassword: z.string().refine((v) => isPrintableText(v), 'invalid_characters').max(PASSWORD_MAX, 'password_too_long').optional(),
+  currentPassword: z
+    .string()
+    .refine((v) => isPrintableText(v), 'invalid_characters')
+    .max(PASSWORD_MAX, 'password_too_long')
+    .optional(),
   phone: phone(),
   address: required(200),
   postalCode: required(20),
@@ -185,7 +222,11 @@ export const UpdateProfileAnswer = z.object({
 })
 
 export const ConfirmEmailChangeParams = z.object({ token: z.string().min(16).max(200) })
-export const ConfirmEmailChangeAnswer = z.object({ ok: z.literal(true), message: z.literal('email_changed'), email: z.string() })
+export const ConfirmEmailChangeAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('email_changed'),
+  email: z.string(),
+})
 
 export const GetPlayerBalanceParams = z.object({})
 export const GetPlayerBalanceAnswer = Balance

@@ -1,6 +1,11 @@
 import { test, expect } from 'vitest'
 import type { z } from 'zod'
-import { BonuscodeDepositProcessorParams, GetLoyaltyParams, LoyaltyRedeemProcessorParams, PlayerBonus } from './bonuses.ts'
+import {
+  BonuscodeDepositProcessorParams,
+  GetLoyaltyParams,
+  LoyaltyRedeemProcessorParams,
+  PlayerBonus,
+} from './bonuses.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

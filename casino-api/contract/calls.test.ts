@@ -114,10 +114,15 @@ test('admin paths need the admin scope, and only they do', () => {
 test('no answer can carry a card number or a CVV', () => {
   const keys = (schema: unknown): string[] =>
     schema && typeof schema === 'object'
-      ? Object.entries(schema).flatMap(([k, v]) => (k === 'properties' && v && typeof v === 'object' ? [...Object.keys(v), ...keys(v)] : keys(v)))
+      ? Object.entries(schema).flatMap(([k, v]) =>
+          k === 'properties' && v && typeof v === 'object' ? [...Object.keys(v), ...keys(v)] : keys(v),
+        )
       : []
   for (const [name, call] of entries) {
     const names = keys(z.toJSONSchema(call.answer, { io: 'output' }))
-    expect(names.filter((k) => /card_?number|cvv|pan$/i.test(k)), name).toEqual([])
+    expect(
+      names.filter((k) => /card_?number|cvv|pan$/i.test(k)),
+      name,
+    ).toEqual([])
   }
 })

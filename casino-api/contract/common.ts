@@ -160,7 +160,12 @@ export const Page = z.object({
 })
 
 export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() })
+  z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
 
 export const LOCALES = ['es', 'en'] as const
 export const Locale = z.enum(LOCALES)

@@ -22,7 +22,10 @@ export const optionalLink = () =>
   optionalText(500).refine((v) => v === undefined || /^(\/(?!\/)\S*|https:\/\/\S+)$/.test(v), 'invalid_value')
 
 const optionalTimestamp = () =>
-  optionalText(40).refine((v) => v === undefined || z.iso.datetime({ offset: true }).safeParse(v).success, 'invalid_date')
+  optionalText(40).refine(
+    (v) => v === undefined || z.iso.datetime({ offset: true }).safeParse(v).success,
+    'invalid_date',
+  )
 
 const localeParam = () => Locale.catch('es')
 
@@ -109,11 +112,20 @@ export const SiteContentFields = z.object({
   locale: z.enum(LOCALES, { error: 'invalid_value' }),
   title: required(200),
   summary: optionalText(500, { multiline: true }),
-  body: z.string().refine((v) => isPrintableText(v, { multiline: true }), 'invalid_characters').max(100_000, 'invalid_value').default(''),
+  body: z
+    .string()
+    .refine((v) => isPrintableText(v, { multiline: true }), 'invalid_characters')
+    .max(100_000, 'invalid_value')
+    .default(''),
   section: slug().optional(),
   imageUrl: optionalLink(),
   linkUrl: optionalLink(),
-  order: z.coerce.number({ error: 'invalid_number' }).int('invalid_number').min(0, 'invalid_number').max(10_000, 'invalid_number').default(0),
+  order: z.coerce
+    .number({ error: 'invalid_number' })
+    .int('invalid_number')
+    .min(0, 'invalid_number')
+    .max(10_000, 'invalid_number')
+    .default(0),
   published: checkbox(),
   startsAt: optionalTimestamp(),
   endsAt: optionalTimestamp(),

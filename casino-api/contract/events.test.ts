@@ -7,10 +7,23 @@ const seed = 'a'.repeat(64)
 test('server events of every kind parse', () => {
   const events = [
     { type: 'balance_changed', at, balance: { currency: 'EUR', total: 1000, real: 800, bonus: 200 }, reason: 'win' },
-    { type: 'mailbox_message', at, item: { id: 'm1', category: 'payment', subject: 'Retiro', html: '<p>ok</p>', read: false, createdAt: at }, unread: 3 },
+    {
+      type: 'mailbox_message',
+      at,
+      item: { id: 'm1', category: 'payment', subject: 'Retiro', html: '<p>ok</p>', read: false, createdAt: at },
+      unread: 3,
+    },
     { type: 'live_round_started', at, tableId: 't1', roundId: 'r1', bettingClosesAt: at, serverSeedHash: seed },
     { type: 'live_bets_closed', at, tableId: 't1', roundId: 'r1' },
-    { type: 'live_round_result', at, tableId: 't1', roundId: 'r1', outcome: { value: 17, label: '17 red' }, serverSeed: seed, nonce: 4 },
+    {
+      type: 'live_round_result',
+      at,
+      tableId: 't1',
+      roundId: 'r1',
+      outcome: { value: 17, label: '17 red' },
+      serverSeed: seed,
+      nonce: 4,
+    },
     { type: 'live_round_settled', at, tableId: 't1', roundId: 'r1', bet: 100, win: 3600, currency: 'EUR' },
     { type: 'subscribed', tableId: 't1', round: { roundId: 'r1', phase: 'betting', bettingClosesAt: at } },
     { type: 'pong', id: '7' },
@@ -36,7 +49,9 @@ test('a transaction status change carries the whole transaction', () => {
     createdAt: at,
     updatedAt: at,
   }
-  expect(ServerEvent.parse({ type: 'transaction_status_changed', at, transaction }).type).toBe('transaction_status_changed')
+  expect(ServerEvent.parse({ type: 'transaction_status_changed', at, transaction }).type).toBe(
+    'transaction_status_changed',
+  )
 })
 
 test('frames: client messages parse, unknown or oversized ones are dropped', () => {

@@ -1,6 +1,13 @@
 import { test, expect } from 'vitest'
 import type { z } from 'zod'
-import { GAME_CATEGORIES, GetBetListAnswer, GetBetListParams, GetGamesParams, GetGameUrlParams, GetLiveGameUrlParams } from './games.ts'
+import {
+  GAME_CATEGORIES,
+  GetBetListAnswer,
+  GetBetListParams,
+  GetGamesParams,
+  GetGameUrlParams,
+  GetLiveGameUrlParams,
+} from './games.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)
@@ -13,7 +20,15 @@ test('the 31 categories of the spec', () => {
 })
 
 test('game filters: category, provider, search, live flag and paging', () => {
-  expect(GetGamesParams.parse({ category: 'european-roulette', provider: 'house', search: '  ruleta ', live: false, page: 2 })).toEqual({
+  expect(
+    GetGamesParams.parse({
+      category: 'european-roulette',
+      provider: 'house',
+      search: '  ruleta ',
+      live: false,
+      page: 2,
+    }),
+  ).toEqual({
     category: 'european-roulette',
     provider: 'house',
     search: 'ruleta',
@@ -22,18 +37,31 @@ test('game filters: category, provider, search, live flag and paging', () => {
     pageSize: 20,
   })
   expect(GetGamesParams.parse({ search: '' })).toEqual({ page: 1, pageSize: 20 })
-  expect(codes(GetGamesParams, { category: 'pachinko', live: 'yes' })).toEqual({ category: 'invalid_value', live: 'invalid_value' })
+  expect(codes(GetGamesParams, { category: 'pachinko', live: 'yes' })).toEqual({
+    category: 'invalid_value',
+    live: 'invalid_value',
+  })
 })
 
 test('a game URL needs a game and a mode; the language falls back to Spanish', () => {
-  expect(GetGameUrlParams.parse({ gameId: 'g1', mode: 'demo', language: 'fr' })).toEqual({ gameId: 'g1', mode: 'demo', language: 'es' })
+  expect(GetGameUrlParams.parse({ gameId: 'g1', mode: 'demo', language: 'fr' })).toEqual({
+    gameId: 'g1',
+    mode: 'demo',
+    language: 'es',
+  })
   expect(codes(GetGameUrlParams, { mode: 'free' })).toEqual({ gameId: 'field_required', mode: 'invalid_value' })
-  expect(GetLiveGameUrlParams.parse({ gameId: 'live-roulette', language: 'en' })).toEqual({ gameId: 'live-roulette', mode: 'real', language: 'en' })
+  expect(GetLiveGameUrlParams.parse({ gameId: 'live-roulette', language: 'en' })).toEqual({
+    gameId: 'live-roulette',
+    mode: 'real',
+    language: 'en',
+  })
 })
 
 test('bet list: default range of 7 days, a custom range needs valid dates', () => {
   expect(GetBetListParams.parse({})).toEqual({ range: { period: '7d' }, page: 1, pageSize: 20 })
-  expect(GetBetListParams.safeParse({ range: { period: 'custom', from: '2026-02-30', to: '2026-03-01' } }).success).toBe(false)
+  expect(
+    GetBetListParams.safeParse({ range: { period: 'custom', from: '2026-02-30', to: '2026-03-01' } }).success,
+  ).toBe(false)
 })
 
 test('a bet row has the columns of the bet list, with totals', () => {

@@ -15,7 +15,16 @@ test('mailbox params', () => {
 
 test('a mailbox page carries the unread count', () => {
   const answer = {
-    items: [{ id: 'm1', category: 'bonus', subject: 'Cashback', html: '<p>10 %</p>', read: false, createdAt: '2026-11-23T08:00:00Z' }],
+    items: [
+      {
+        id: 'm1',
+        category: 'bonus',
+        subject: 'Cashback',
+        html: '<p>10 %</p>',
+        read: false,
+        createdAt: '2026-11-23T08:00:00Z',
+      },
+    ],
     total: 1,
     page: 1,
     pageSize: 20,

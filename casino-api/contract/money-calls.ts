@@ -53,7 +53,8 @@ export const moneyCalls = {
     auth: 'player',
     params: M.SendWithdrawalRequestParams,
     answer: M.SendWithdrawalRequestAnswer,
-    summary: 'Request a withdrawal by bank transfer or to a bitcoin wallet; the amount is held until the administrator decides.',
+    summary:
+      'Request a withdrawal by bank transfer or to a bitcoin wallet; the amount is held until the administrator decides.',
     errors: [
       'wager_not_met',
       'more_bets_needed',

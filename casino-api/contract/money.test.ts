@@ -37,13 +37,31 @@ test('a bank withdrawal parses with cents, a compact IBAN and an upper-case BIC'
 })
 
 test('a bitcoin withdrawal needs a wallet address', () => {
-  expect(SendWithdrawalRequestParams.parse({ method: 'bitcoin', amount: 5000, walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }).method).toBe('bitcoin')
-  expect(codes(SendWithdrawalRequestParams, { method: 'bitcoin', amount: 5000, walletAddress: 'not a wallet' })).toEqual({ walletAddress: 'invalid_value' })
-  expect(codes(SendWithdrawalRequestParams, { method: 'bitcoin', amount: 5000 })).toEqual({ walletAddress: 'field_required' })
+  expect(
+    SendWithdrawalRequestParams.parse({
+      method: 'bitcoin',
+      amount: 5000,
+      walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    }).method,
+  ).toBe('bitcoin')
+  expect(
+    codes(SendWithdrawalRequestParams, { method: 'bitcoin', amount: 5000, walletAddress: 'not a wallet' }),
+  ).toEqual({ walletAddress: 'invalid_value' })
+  expect(codes(SendWithdrawalRequestParams, { method: 'bitcoin', amount: 5000 })).toEqual({
+    walletAddress: 'field_required',
+  })
 })
 
 test('withdrawal fields answer catalogue codes', () => {
-  expect(codes(SendWithdrawalRequestParams, { ...bank, amount: 'abc', iban: 'ES91 2100 0418 4502 0005 1333', swift: 'XX', bankName: '' })).toEqual({
+  expect(
+    codes(SendWithdrawalRequestParams, {
+      ...bank,
+      amount: 'abc',
+      iban: 'ES91 2100 0418 4502 0005 1333',
+      swift: 'XX',
+      bankName: '',
+    }),
+  ).toEqual({
     amount: 'invalid_number',
     iban: 'invalid_value',
     swift: 'invalid_value',
@@ -61,7 +79,13 @@ test('IBANs are checked with mod 97, other account numbers only for their shape'
 
 test('transaction filters default to the last 30 days and the first page', () => {
   expect(GetFinancialTransactionsParams.parse({})).toEqual({ range: { period: '30d' }, page: 1, pageSize: 20 })
-  expect(GetFinancialTransactionsParams.parse({ type: 'withdrawal', status: 'pending', range: { period: 'custom', from: '2026-01-01', to: '2026-01-31' } }).status).toBe('pending')
+  expect(
+    GetFinancialTransactionsParams.parse({
+      type: 'withdrawal',
+      status: 'pending',
+      range: { period: 'custom', from: '2026-01-01', to: '2026-01-31' },
+    }).status,
+  ).toBe('pending')
   expect(codes(GetFinancialTransactionsParams, { status: 'lost' })).toEqual({ status: 'invalid_value' })
 })
 
@@ -90,6 +114,8 @@ test('a transaction shows the card as brand and last four digits only', () => {
     updatedAt: '2026-11-22T10:00:05Z',
   }
   expect(FinancialTransaction.parse(tx)).toEqual(tx)
-  expect(FinancialTransaction.safeParse({ ...tx, card: { brand: 'visa', last4: '4242424242424242' } }).success).toBe(false)
+  expect(FinancialTransaction.safeParse({ ...tx, card: { brand: 'visa', last4: '4242424242424242' } }).success).toBe(
+    false,
+  )
   expect(Object.keys(FinancialTransaction.shape).some((k) => /cvv|cardNumber/i.test(k))).toBe(false)
 })

@@ -14,12 +14,28 @@ export const TransactionStatus = z.enum(TRANSACTION_STATUSES, { error: 'invalid_
 export type TransactionStatus = z.infer<typeof TransactionStatus>
 
 /** The financial movements a player sees in Transaction History (bets are in the bet list). */
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bonus_grant', 'bonus_conversion', 'bonus_forfeit', 'fee', 'adjustment'] as const
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'bonus_grant',
+  'bonus_conversion',
+  'bonus_forfeit',
+  'fee',
+  'adjustment',
+] as const
 export const TransactionType = z.enum(TRANSACTION_TYPES, { error: 'invalid_value' })
 export type TransactionType = z.infer<typeof TransactionType>
 
 /** Processors are adapters; their keys tell the web app which form to render. */
-export const DEPOSIT_PROCESSORS = ['altitudepay', 'moto', 'carespay', 'cashlib', 'crypto', 'bonuscode', 'loyalty'] as const
+export const DEPOSIT_PROCESSORS = [
+  'altitudepay',
+  'moto',
+  'carespay',
+  'cashlib',
+  'crypto',
+  'bonuscode',
+  'loyalty',
+] as const
 export const DepositProcessorKey = z.enum(DEPOSIT_PROCESSORS)
 export const WITHDRAWAL_METHODS = ['bank_transfer', 'bitcoin'] as const
 export const WithdrawalMethod = z.enum(WITHDRAWAL_METHODS, { error: 'invalid_value' })
@@ -108,7 +124,8 @@ export function isValidIbanOrAccount(value: string) {
 const compactUpper = (max: number) => required(max + 10).transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
 
 export const ibanOrAccount = () => compactUpper(34).refine(isValidIbanOrAccount, 'invalid_value')
-export const swiftBic = () => compactUpper(11).refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), 'invalid_value')
+export const swiftBic = () =>
+  compactUpper(11).refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), 'invalid_value')
 /** Bech32 (bc1…, tb1… in the sandbox) or base58 addresses. */
 export const bitcoinAddress = () =>
   required(100).regex(/^((bc1|tb1|bcrt1)[a-z0-9]{8,87}|[13mn2][a-km-zA-HJ-NP-Z1-9]{25,34})$/, 'invalid_value')
@@ -128,7 +145,9 @@ export const BitcoinWithdrawal = z.object({
   amount: amountInCents(),
   walletAddress: bitcoinAddress(),
 })
-export const SendWithdrawalRequestParams = z.discriminatedUnion('method', [BankWithdrawal, BitcoinWithdrawal], { error: 'invalid_value' })
+export const SendWithdrawalRequestParams = z.discriminatedUnion('method', [BankWithdrawal, BitcoinWithdrawal], {
+  error: 'invalid_value',
+})
 export type SendWithdrawalRequestParams = z.infer<typeof SendWithdrawalRequestParams>
 export const SendWithdrawalRequestAnswer = z.object({
   ok: z.literal(true),
@@ -149,4 +168,8 @@ export const CancelWithdrawalRequestAnswer = z.object({
 
 /** Header of every call marked `idempotent`: one key per player action, e.g. a UUID made when the form is rendered. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
-export const IdempotencyKey = z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/)
+export const IdempotencyKey = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/)

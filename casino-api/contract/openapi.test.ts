@@ -15,7 +15,8 @@ type Operation = {
 
 const doc = buildOpenApi()
 const entries = Object.entries(calls) as [string, CallDef][]
-const op = (call: CallDef) => (doc.paths as Record<string, Record<string, Operation>>)[call.path]?.[call.method.toLowerCase()]
+const op = (call: CallDef) =>
+  (doc.paths as Record<string, Record<string, Operation>>)[call.path]?.[call.method.toLowerCase()]
 
 test('the document is OpenAPI 3.1', () => {
   expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
@@ -34,7 +35,10 @@ test('every call has its path and operation, with its name, summary and tag', ()
 })
 
 test('errors answer ErrorBody', () => {
-  const responses = doc.components.responses as Record<string, { content: Record<string, { schema: { $ref: string } }> }>
+  const responses = doc.components.responses as Record<
+    string,
+    { content: Record<string, { schema: { $ref: string } }> }
+  >
   for (const [name, call] of entries) {
     const operation = op(call)!
     for (const status of ['400', '403', '404', '409', '429', ...(call.auth === 'public' ? [] : ['401'])]) {
@@ -58,7 +62,11 @@ test('bearer security for player and admin calls, none for public ones', () => {
 })
 
 test('idempotent calls take the Idempotency-Key header', () => {
-  expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: true })
+  expect(doc.components.parameters.IdempotencyKey).toMatchObject({
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: true,
+  })
   for (const [name, call] of entries) {
     const refs = (op(call)!.parameters ?? []).map((p) => p.$ref)
     expect(refs.includes('#/components/parameters/IdempotencyKey'), name).toBe(call.idempotent === true)
@@ -77,7 +85,11 @@ test('every $ref resolves inside the document', () => {
   }
   walk(doc)
   expect(refs.length).toBeGreaterThan(100)
-  const resolve = (ref: string) => ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc)
+  const resolve = (ref: string) =>
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc)
   expect([...new Set(refs)].filter((ref) => !ref.startsWith('#/') || resolve(ref) === undefined)).toEqual([])
 })
 

@@ -10,10 +10,24 @@ import { calls } from './index.ts'
 import type { CallDef } from './define.ts'
 import { Balance, Player, PlayerProfile } from './auth.ts'
 import { Currency, DateRange, Done, ErrorBody, Locale, MessageCode, Money } from './common.ts'
-import { CardSummary, FinancialTransaction, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, ProcessorKey, TransactionStatus, TransactionType } from './money.ts'
+import {
+  CardSummary,
+  FinancialTransaction,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKey,
+  ProcessorKey,
+  TransactionStatus,
+  TransactionType,
+} from './money.ts'
 import { BonusOffer, BonusType, LoyaltyEntry, PlayerBonus } from './bonuses.ts'
 import { Bet, Game, GameCategory, GameGroup, GameMode, GameProvider } from './games.ts'
-import { AmountLimits, DepositComplete, DepositProcessor, ThreeDSecureRedirect, WithdrawalProcessor } from './payments.ts'
+import {
+  AmountLimits,
+  DepositComplete,
+  DepositProcessor,
+  ThreeDSecureRedirect,
+  WithdrawalProcessor,
+} from './payments.ts'
 import { ContentKind, ContentTemplate, FaqSection, PromotionTemplate, SiteContent, Slide } from './content.ts'
 import { MailboxMessage } from './mailbox.ts'
 import { PendingWithdrawal } from './admin.ts'
@@ -86,7 +100,10 @@ const AREAS: Record<string, { description: string; calls: Record<string, CallDef
   bonuses: { description: 'Bonus codes, bonuses, loyalty points.', calls: bonusCalls },
   content: { description: 'Content pages, promotions, FAQ, home slides.', calls: contentCalls },
   mailbox: { description: "The player's mailbox.", calls: mailboxCalls },
-  admin: { description: 'Site content, withdrawal decisions, bank-transfer confirmations (admin scope).', calls: adminCalls },
+  admin: {
+    description: 'Site content, withdrawal decisions, bank-transfer confirmations (admin scope).',
+    calls: adminCalls,
+  },
 }
 
 export function areaOf(name: string) {
@@ -94,11 +111,17 @@ export function areaOf(name: string) {
 }
 
 const ERROR_RESPONSES = {
-  '400': ['BadRequest', 'Validation failed (code validation_failed, field codes in error.fields) or a business refusal.'],
+  '400': [
+    'BadRequest',
+    'Validation failed (code validation_failed, field codes in error.fields) or a business refusal.',
+  ],
   '401': ['Unauthorized', 'Missing, expired or revoked bearer token; the web app signs the player out.'],
   '403': ['Forbidden', 'Not allowed: admin scope missing, site access disabled or country restricted.'],
   '404': ['NotFound', 'What the call asks for does not exist, or is not the caller’s.'],
-  '409': ['Conflict', 'The state changed meanwhile (e.g. a withdrawal no longer pending), or an Idempotency-Key was reused with other params.'],
+  '409': [
+    'Conflict',
+    'The state changed meanwhile (e.g. a withdrawal no longer pending), or an Idempotency-Key was reused with other params.',
+  ],
   '429': ['TooManyRequests', 'Rate limited; error.retryAfterSeconds and the Retry-After header say when to try again.'],
 } as const
 
@@ -123,7 +146,8 @@ function toJson(io: 'input' | 'output') {
     override: ({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
       if (!(zodSchema instanceof z.ZodObject)) return
       // Objects strip unknown keys: an answer with extra fields is still a valid answer.
-      if (jsonSchema.additionalProperties === false && zodSchema.def.catchall === undefined) delete jsonSchema.additionalProperties
+      if (jsonSchema.additionalProperties === false && zodSchema.def.catchall === undefined)
+        delete jsonSchema.additionalProperties
       if (io === 'input' && Array.isArray(jsonSchema.required)) {
         const shape = zodSchema.shape as Record<string, unknown>
         const required = jsonSchema.required.filter((key: string) => !acceptsUndefined(shape[key]))
@@ -136,7 +160,8 @@ function toJson(io: 'input' | 'output') {
 
 function convertRegistry(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output') {
   const { schemas } = z.toJSONSchema(registry, toJson(io)) as { schemas: Record<string, JsonSchema> }
-  if ('__shared' in schemas) throw new Error('a schema carries a global `id` meta; ids belong to the OpenAPI registries only')
+  if ('__shared' in schemas)
+    throw new Error('a schema carries a global `id` meta; ids belong to the OpenAPI registries only')
   for (const schema of Object.values(schemas)) {
     delete schema.$schema
     delete schema.$id
@@ -161,7 +186,8 @@ function buildComponents() {
   const output = z.registry<{ id: string }>()
   for (const [id, schema] of Object.entries(SHARED)) {
     output.add(schema, { id })
-    if (isDeepStrictEqual(z.toJSONSchema(schema, toJson('input')), z.toJSONSchema(schema, toJson('output')))) input.add(schema, { id })
+    if (isDeepStrictEqual(z.toJSONSchema(schema, toJson('input')), z.toJSONSchema(schema, toJson('output'))))
+      input.add(schema, { id })
   }
   const names: Record<string, { params?: string; answer: string }> = {}
   for (const [name, call] of Object.entries(calls) as [string, CallDef][]) {
@@ -176,10 +202,15 @@ function buildComponents() {
   const inSchemas = convertRegistry(input, 'input')
   const outSchemas = convertRegistry(output, 'output')
   for (const [id, schema] of Object.entries(inSchemas)) {
-    if (id in outSchemas && !isDeepStrictEqual(schema, outSchemas[id])) throw new Error(`component ${id} differs between params and answers`)
+    if (id in outSchemas && !isDeepStrictEqual(schema, outSchemas[id]))
+      throw new Error(`component ${id} differs between params and answers`)
   }
   const all = { ...outSchemas, ...inSchemas }
-  const schemas = Object.fromEntries(Object.keys(all).sort().map((id) => [id, all[id]!]))
+  const schemas = Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((id) => [id, all[id]!]),
+  )
   return { schemas, names }
 }
 
@@ -191,7 +222,10 @@ function security(auth: CallDef['auth']) {
 }
 
 function queryParameters(params: z.ZodType) {
-  const json = z.toJSONSchema(params, toJson('input')) as { properties?: Record<string, JsonSchema>; required?: string[] }
+  const json = z.toJSONSchema(params, toJson('input')) as {
+    properties?: Record<string, JsonSchema>
+    required?: string[]
+  }
   return Object.entries(json.properties ?? {}).map(([name, schema]) => ({
     name,
     in: 'query',
@@ -203,7 +237,10 @@ function queryParameters(params: z.ZodType) {
 function operation(name: string, call: CallDef, ids: { params?: string; answer: string }) {
   const notes: string[] = []
   if (call.errors?.length) notes.push(`Business refusals: ${call.errors.map((c) => `\`${c}\``).join(', ')}.`)
-  if (call.idempotent) notes.push(`Moves money: send an \`${IDEMPOTENCY_KEY_HEADER}\` header; a replay with the same key answers the first answer and moves nothing.`)
+  if (call.idempotent)
+    notes.push(
+      `Moves money: send an \`${IDEMPOTENCY_KEY_HEADER}\` header; a replay with the same key answers the first answer and moves nothing.`,
+    )
   const parameters = [
     ...(call.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ...(call.method === 'GET' ? queryParameters(call.params) : []),
@@ -257,7 +294,11 @@ export function buildOpenApi() {
       ].join('\n\n'),
     },
     tags: Object.entries(AREAS).map(([name, area]) => ({ name, description: area.description })),
-    paths: Object.fromEntries(Object.keys(paths).sort().map((path) => [path, paths[path]!])),
+    paths: Object.fromEntries(
+      Object.keys(paths)
+        .sort()
+        .map((path) => [path, paths[path]!]),
+    ),
     components: {
       schemas,
       responses: errorResponses,
@@ -271,7 +312,11 @@ export function buildOpenApi() {
         },
       },
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'The accessToken answered by login. Admin calls need an account with the admin scope.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The accessToken answered by login. Admin calls need an account with the admin scope.',
+        },
       },
     },
   }

@@ -1,7 +1,13 @@
 import * as P from './payments.ts'
 import { defineCall } from './define.ts'
 
-const CARD_ERRORS = ['wrong_card_info', 'deposit_failed', 'amount_below_minimum', 'amount_out_of_range', 'limit_exceeded'] as const
+const CARD_ERRORS = [
+  'wrong_card_info',
+  'deposit_failed',
+  'amount_below_minimum',
+  'amount_out_of_range',
+  'limit_exceeded',
+] as const
 
 export const paymentCalls = {
   get_processors: defineCall({
@@ -26,7 +32,8 @@ export const paymentCalls = {
     auth: 'player',
     params: P.AltitudepayDepositProcessorParams,
     answer: P.AltitudepayDepositProcessorAnswer,
-    summary: 'Card deposit; answers either a 3-D Secure challenge URL with the payment reference, or the completed deposit.',
+    summary:
+      'Card deposit; answers either a 3-D Secure challenge URL with the payment reference, or the completed deposit.',
     errors: CARD_ERRORS,
     idempotent: true,
   }),

@@ -15,21 +15,39 @@ const codes = (schema: z.ZodType, input: unknown) => {
 }
 
 const nextYear = new Date().getUTCFullYear() + 1
-const card = { holderName: 'Ana García', cardNumber: '4242 4242 4242 4242', month: '07', year: String(nextYear % 100), cvv2: '123', amount: '25' }
+const card = {
+  holderName: 'Ana García',
+  cardNumber: '4242 4242 4242 4242',
+  month: '07',
+  year: String(nextYear % 100),
+  cvv2: '123',
+  amount: '25',
+}
 
 test('a card deposit parses the form strings', () => {
-  expect(CardDepositParams.parse(card)).toEqual({ ...card, cardNumber: '4242424242424242', month: 7, year: nextYear, amount: 2500 })
+  expect(CardDepositParams.parse(card)).toEqual({
+    ...card,
+    cardNumber: '4242424242424242',
+    month: 7,
+    year: nextYear,
+    amount: 2500,
+  })
 })
 
 test('card fields answer catalogue codes', () => {
-  expect(codes(CardDepositParams, { ...card, cardNumber: '4242 4242 4242 4241', cvv2: '12', amount: '-5', holderName: ' ' })).toEqual({
+  expect(
+    codes(CardDepositParams, { ...card, cardNumber: '4242 4242 4242 4241', cvv2: '12', amount: '-5', holderName: ' ' }),
+  ).toEqual({
     cardNumber: 'invalid_card_number',
     cvv2: 'invalid_cvv',
     amount: 'invalid_number',
     holderName: 'field_required',
   })
   expect(codes(CardDepositParams, { ...card, month: '13' })).toEqual({ month: 'invalid_date' })
-  expect(codes(CardDepositParams, { ...card, month: '', year: 'xx' })).toEqual({ month: 'field_required', year: 'invalid_date' })
+  expect(codes(CardDepositParams, { ...card, month: '', year: 'xx' })).toEqual({
+    month: 'field_required',
+    year: 'invalid_date',
+  })
 })
 
 test('an expired card is refused on the month field', () => {
@@ -56,7 +74,13 @@ const tx = {
 }
 
 test('a card deposit answers a 3-D Secure redirect or the completed deposit', () => {
-  const redirect = { status: 'three_ds_required', message: 'three_ds_started', reference: 'AP-1', threeDSUrl: 'https://pay.example/3ds/AP-1', transaction: tx }
+  const redirect = {
+    status: 'three_ds_required',
+    message: 'three_ds_started',
+    reference: 'AP-1',
+    threeDSUrl: 'https://pay.example/3ds/AP-1',
+    transaction: tx,
+  }
   expect(AltitudepayDepositProcessorAnswer.parse(redirect)).toEqual(redirect)
   const done = {
     status: 'complete',
@@ -72,8 +96,13 @@ test('a card deposit answers a 3-D Secure redirect or the completed deposit', ()
 test('bank transfer, voucher and crypto params', () => {
   expect(CarespayDepositProcessorParams.parse({ amount: '1.000,50' })).toEqual({ amount: 100050 })
   expect(codes(CarespayDepositProcessorParams, {})).toEqual({ amount: 'invalid_number' })
-  expect(CashlibDepositProcessorParams.parse({ voucherCode: 'abcd-1234-efgh', amount: 5000 })).toEqual({ voucherCode: 'ABCD1234EFGH', amount: 5000 })
-  expect(codes(CashlibDepositProcessorParams, { voucherCode: 'x!', amount: 5000 })).toEqual({ voucherCode: 'invalid_value' })
+  expect(CashlibDepositProcessorParams.parse({ voucherCode: 'abcd-1234-efgh', amount: 5000 })).toEqual({
+    voucherCode: 'ABCD1234EFGH',
+    amount: 5000,
+  })
+  expect(codes(CashlibDepositProcessorParams, { voucherCode: 'x!', amount: 5000 })).toEqual({
+    voucherCode: 'invalid_value',
+  })
   expect(GenerateWalletParams.parse({ currency: 'USDT' })).toEqual({ currency: 'USDT' })
   expect(codes(GenerateWalletParams, { currency: 'ETH' })).toEqual({ currency: 'invalid_value' })
 })

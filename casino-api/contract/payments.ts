@@ -51,7 +51,8 @@ const digitsToNumber = (v: unknown) => {
   if (!v.trim()) return undefined
   return /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : Number.NaN
 }
-const expiryNumber = () => z.number({ error: (issue) => (issue.input === undefined ? 'field_required' : 'invalid_date') }).int('invalid_date')
+const expiryNumber = () =>
+  z.number({ error: (issue) => (issue.input === undefined ? 'field_required' : 'invalid_date') }).int('invalid_date')
 
 export const cardMonth = () =>
   z.preprocess(digitsToNumber, expiryNumber().min(1, 'invalid_date').max(12, 'invalid_date'))
@@ -129,7 +130,9 @@ export const CarespayDepositProcessorAnswer = z.object({
 })
 
 export const CashlibDepositProcessorParams = z.object({
-  voucherCode: required(40).transform((v) => v.replace(/[\s-]/g, '').toUpperCase()).refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
+  voucherCode: required(40)
+    .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+    .refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
   amount: amountInCents(),
 })
 export const CashlibDepositProcessorAnswer = DepositComplete

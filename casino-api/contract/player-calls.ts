@@ -11,7 +11,15 @@ export const playerCalls = {
     params: A.LoginParams,
     answer: A.LoginAnswer,
     summary: 'Log in with username and password; answers an opaque bearer token.',
-    errors: ['wrong_credentials', 'account_locked', 'ip_locked', 'account_not_active', 'account_closed', 'site_disabled', 'country_restricted'],
+    errors: [
+      'wrong_credentials',
+      'account_locked',
+      'ip_locked',
+      'account_not_active',
+      'account_closed',
+      'site_disabled',
+      'country_restricted',
+    ],
   }),
   player: defineCall({
     method: 'GET',
@@ -36,7 +44,14 @@ export const playerCalls = {
     params: A.RegisterPlayerParams,
     answer: A.RegisterPlayerAnswer,
     summary: 'Create a player account and e-mail an activation link.',
-    errors: ['duplicate_player', 'username_taken', 'email_taken', 'phone_taken', 'invalid_promo_code', 'country_restricted'],
+    errors: [
+      'duplicate_player',
+      'username_taken',
+      'email_taken',
+      'phone_taken',
+      'invalid_promo_code',
+      'country_restricted',
+    ],
   }),
   validate_player_name: defineCall({
     method: 'POST',
@@ -95,7 +110,8 @@ export const playerCalls = {
     auth: 'public',
     params: A.ResendActivationParams,
     answer: A.ResendActivationAnswer,
-    summary: 'E-mail a new activation link to a pending account (by username or e-mail); the same answer whether it exists or not.',
+    summary:
+      'E-mail a new activation link to a pending account (by username or e-mail); the same answer whether it exists or not.',
   }),
   update_player_password: defineCall({
     method: 'POST',
@@ -120,7 +136,8 @@ export const playerCalls = {
     auth: 'player',
     params: A.UpdateProfileParams,
     answer: A.UpdateProfileAnswer,
-    summary: 'Change contact details; username, names and birthday change only through support. A new e-mail needs currentPassword and is confirmed by a link sent to it.',
+    summary:
+      'Change contact details; username, names and birthday change only through support. A new e-mail needs currentPassword and is confirmed by a link sent to it.',
     errors: ['email_taken', 'phone_taken', 'old_password_wrong'],
   }),
   confirm_email_change: defineCall({
@@ -129,7 +146,8 @@ export const playerCalls = {
     auth: 'public',
     params: A.ConfirmEmailChangeParams,
     answer: A.ConfirmEmailChangeAnswer,
-    summary: 'Make the address of an e-mail change link the account\'s (single use); the old address was told when it was asked for.',
+    summary:
+      "Make the address of an e-mail change link the account's (single use); the old address was told when it was asked for.",
     errors: ['email_change_invalid', 'email_taken'],
   }),
   get_player_balance: defineCall({

@@ -1,9 +1,21 @@
 import { expect, test } from 'vitest'
-import { ChangePasswordForm, LoginParams, PlayerSendMessageParams, RegisterForm, ResetPasswordForm, UpdateProfileParams } from './auth.ts'
+import {
+  ChangePasswordForm,
+  LoginParams,
+  PlayerSendMessageParams,
+  RegisterForm,
+  ResetPasswordForm,
+  UpdateProfileParams,
+} from './auth.ts'
 import { ageOn, amountInCents, isValidCardNumber, normalizePhone, parseAmountToCents } from './rules.ts'
 
 /** The catalogue codes a schema answers for an input, by field. */
-function codes(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
+function codes(
+  schema: {
+    safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }
+  },
+  input: unknown,
+) {
   const r = schema.safeParse(input)
   const out: Record<string, string[]> = {}
   for (const i of r.error?.issues ?? []) (out[i.path.join('.') || ''] ??= []).push(i.message)
@@ -43,7 +55,20 @@ test('a complete registration passes and is normalised (e-mail lower case, phone
 test('every required registration field says "Field required" when empty', () => {
   const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, '']))
   const c = codes(RegisterForm, empty)
-  for (const field of ['username', 'password', 'email', 'phone', 'gender', 'birthday', 'firstName', 'lastName', 'address', 'postalCode', 'city', 'country']) {
+  for (const field of [
+    'username',
+    'password',
+    'email',
+    'phone',
+    'gender',
+    'birthday',
+    'firstName',
+    'lastName',
+    'address',
+    'postalCode',
+    'city',
+    'country',
+  ]) {
     expect(c[field], field).toContain('field_required')
   }
   expect(c.ageConfirmed).toEqual(['accept_age'])
@@ -55,8 +80,12 @@ test('registration rules answer the catalogue codes of the spec', () => {
   expect(codes(RegisterForm, { ...valid, email: 'not-an-email' }).email).toEqual(['invalid_email'])
   expect(codes(RegisterForm, { ...valid, phone: '12 34' }).phone).toEqual(['phone_too_short'])
   expect(codes(RegisterForm, { ...valid, phone: '12345678abc' }).phone).toEqual(['invalid_phone'])
-  expect(codes(RegisterForm, { ...valid, password: 'short', confirmPassword: 'short' }).password).toEqual(['password_too_short'])
-  expect(codes(RegisterForm, { ...valid, confirmPassword: 'something-else' }).confirmPassword).toEqual(['password_mismatch'])
+  expect(codes(RegisterForm, { ...valid, password: 'short', confirmPassword: 'short' }).password).toEqual([
+    'password_too_short',
+  ])
+  expect(codes(RegisterForm, { ...valid, confirmPassword: 'something-else' }).confirmPassword).toEqual([
+    'password_mismatch',
+  ])
   expect(codes(RegisterForm, { ...valid, username: 'a b' }).username).toEqual(['username_invalid'])
   expect(codes(RegisterForm, { ...valid, birthday: '2020-13-45' }).birthday).toEqual(['invalid_date'])
   expect(codes(RegisterForm, { ...valid, gender: 'robot' }).gender).toEqual(['field_required'])
@@ -76,14 +105,31 @@ test('players must be 18: the day before the 18th birthday is refused, the day i
 
 test('login accepts any existing password; new passwords need 8 characters and must match', () => {
   expect(LoginParams.safeParse({ username: 'demo', password: 'abc' }).success).toBe(true)
-  expect(codes(LoginParams, { username: '', password: '' })).toEqual({ username: ['field_required'], password: ['field_required'] })
-  expect(codes(ChangePasswordForm, { oldPassword: 'x', newPassword: 'long-enough', confirmPassword: 'different!' }).confirmPassword).toEqual(['password_mismatch'])
-  expect(codes(ResetPasswordForm, { token: 't'.repeat(43), password: '1234567', confirmPassword: '1234567' }).password).toEqual(['password_too_short'])
+  expect(codes(LoginParams, { username: '', password: '' })).toEqual({
+    username: ['field_required'],
+    password: ['field_required'],
+  })
+  expect(
+    codes(ChangePasswordForm, { oldPassword: 'x', newPassword: 'long-enough', confirmPassword: 'different!' })
+      .confirmPassword,
+  ).toEqual(['password_mismatch'])
+  expect(
+    codes(ResetPasswordForm, { token: 't'.repeat(43), password: '1234567', confirmPassword: '1234567' }).password,
+  ).toEqual(['password_too_short'])
 })
 
 test('the profile form cannot carry a username, names or birthday', () => {
   const r = UpdateProfileParams.parse({ ...valid, username: 'new-name', firstName: 'Eve', birthday: '1970-01-01' })
-  expect(Object.keys(r).sort()).toEqual(['address', 'city', 'country', 'email', 'language', 'newsletter', 'phone', 'postalCode'])
+  expect(Object.keys(r).sort()).toEqual([
+    'address',
+    'city',
+    'country',
+    'email',
+    'language',
+    'newsletter',
+    'phone',
+    'postalCode',
+  ])
 })
 
 test('phones are one phone however they are written', () => {
@@ -105,27 +151,75 @@ test('amounts typed by players become integer cents, in Spanish and English nota
   expect(parseAmountToCents('1,234.56')).toBe(123456)
   expect(parseAmountToCents('1.234')).toBe(123400)
   expect(parseAmountToCents('€ 20')).toBe(2000)
-  for (const bad of ['', 'abc', '0', '1,2,3', '12.345,678', '-5', '1e3']) expect(parseAmountToCents(bad), bad).toBeNull()
+  for (const bad of ['', 'abc', '0', '1,2,3', '12.345,678', '-5', '1e3'])
+    expect(parseAmountToCents(bad), bad).toBeNull()
   expect(amountInCents().safeParse('abc').error?.issues[0]?.message).toBe('invalid_number')
   expect(amountInCents().parse('0,01')).toBe(1)
 })
 
 test('NUL and other control characters are refused in every text rule with invalid_characters, and nothing else', () => {
-  const profile = { email: 'lucia@example.com', phone: '+34 600 11 22 33', address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', country: 'es', language: 'es' }
+  const profile = {
+    email: 'lucia@example.com',
+    phone: '+34 600 11 22 33',
+    address: 'Calle Mayor 1',
+    postalCode: '28013',
+    city: 'Madrid',
+    country: 'es',
+    language: 'es',
+  }
   for (const bad of ['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\t', '\n']) {
-    for (const field of ['firstName', 'lastName', 'address', 'postalCode', 'city', 'username', 'email', 'phone', 'promoCode', 'password']) {
-      const value = field === 'email' ? `lu${bad}cia@example.com` : `${(valid as Record<string, string>)[field] ?? 'PROMO'}x${bad}y`
-      const errors = codes(RegisterForm, { ...valid, [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) })
+    for (const field of [
+      'firstName',
+      'lastName',
+      'address',
+      'postalCode',
+      'city',
+      'username',
+      'email',
+      'phone',
+      'promoCode',
+      'password',
+    ]) {
+      const value =
+        field === 'email' ? `lu${bad}cia@example.com` : `${(valid as Record<string, string>)[field] ?? 'PROMO'}x${bad}y`
+      const errors = codes(RegisterForm, {
+        ...valid,
+        [field]: value,
+        ...(field === 'password' ? { confirmPassword: value } : {}),
+      })
       expect(errors[field], `${field} with ${JSON.stringify(bad)}`).toEqual(['invalid_characters'])
     }
     expect(codes(UpdateProfileParams, { ...profile, city: `Ma${bad}drid` }).city).toEqual(['invalid_characters'])
-    expect(codes(LoginParams, { username: 'demo', password: `pass${bad}word` }).password).toEqual(['invalid_characters'])
-    expect(codes(ChangePasswordForm, { oldPassword: `a${bad}b`, newPassword: 'a-good-password', confirmPassword: 'a-good-password' }).oldPassword).toEqual(['invalid_characters'])
+    expect(codes(LoginParams, { username: 'demo', password: `pass${bad}word` }).password).toEqual([
+      'invalid_characters',
+    ])
+    expect(
+      codes(ChangePasswordForm, {
+        oldPassword: `a${bad}b`,
+        newPassword: 'a-good-password',
+        confirmPassword: 'a-good-password',
+      }).oldPassword,
+    ).toEqual(['invalid_characters'])
   }
   // Printable text of any script, spaces and symbols pass; a support message keeps its lines.
   expect(RegisterForm.safeParse({ ...valid, firstName: 'Zoë-Ñandú «Ångström» 李' }).success).toBe(true)
-  expect(RegisterForm.safeParse({ ...valid, password: 'pässwörd with spaces ✓', confirmPassword: 'pässwörd with spaces ✓' }).success).toBe(true)
-  expect(PlayerSendMessageParams.safeParse({ subject: 'Hola', message: 'Línea 1\r\n\tLínea 2', name: 'Lucía', email: 'l@example.com' }).success).toBe(true)
-  expect(codes(PlayerSendMessageParams, { subject: 'Hola', message: 'a\u0000b', name: 'Lucía', email: 'l@example.com' }).message).toEqual(['invalid_characters'])
-  expect(codes(PlayerSendMessageParams, { subject: 'Ho\nla', message: 'ab', name: 'Lucía', email: 'l@example.com' }).subject).toEqual(['invalid_characters'])
+  expect(
+    RegisterForm.safeParse({ ...valid, password: 'pässwörd with spaces ✓', confirmPassword: 'pässwörd with spaces ✓' })
+      .success,
+  ).toBe(true)
+  expect(
+    PlayerSendMessageParams.safeParse({
+      subject: 'Hola',
+      message: 'Línea 1\r\n\tLínea 2',
+      name: 'Lucía',
+      email: 'l@example.com',
+    }).success,
+  ).toBe(true)
+  expect(
+    codes(PlayerSendMessageParams, { subject: 'Hola', message: 'a\u0000b', name: 'Lucía', email: 'l@example.com' })
+      .message,
+  ).toEqual(['invalid_characters'])
+  expect(
+    codes(PlayerSendMessageParams, { subject: 'Ho\nla', message: 'ab', name: 'Lucía', email: 'l@example.com' }).subject,
+  ).toEqual(['invalid_characters'])
 })

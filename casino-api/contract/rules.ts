@@ -25,13 +25,17 @@ export function isPrintableText(v: string, options: TextOptions = {}) {
 }
 
 /** The first check of every text rule: a control character gets its own message, and no other. */
-const printable = (options: TextOptions = {}) => (v: string) => isPrintableText(v, options)
+const printable =
+  (options: TextOptions = {}) =>
+  (v: string) =>
+    isPrintableText(v, options)
 const INVALID_CHARACTERS = { message: 'invalid_characters', abort: true } as const
 
 const trimmed = (options: TextOptions = {}) =>
   z.string({ error: 'field_required' }).refine(printable(options), INVALID_CHARACTERS).trim()
 
-export const required = (max = 200, options: TextOptions = {}) => trimmed(options).min(1, 'field_required').max(max, 'invalid_value')
+export const required = (max = 200, options: TextOptions = {}) =>
+  trimmed(options).min(1, 'field_required').max(max, 'invalid_value')
 
 export const optionalText = (max = 200, options: TextOptions = {}) =>
   z
@@ -58,7 +62,12 @@ export const phone = () =>
   trimmed()
     .min(1, 'field_required')
     .refine((v) => v.replace(/\D/g, '').length >= PHONE_MIN_DIGITS, 'phone_too_short')
-    .refine((v) => v.replace(/\D/g, '').length < PHONE_MIN_DIGITS || (/^\+?[0-9][0-9 ()-]{5,24}$/.test(v) && v.replace(/\D/g, '').length <= 15), 'invalid_phone')
+    .refine(
+      (v) =>
+        v.replace(/\D/g, '').length < PHONE_MIN_DIGITS ||
+        (/^\+?[0-9][0-9 ()-]{5,24}$/.test(v) && v.replace(/\D/g, '').length <= 15),
+      'invalid_phone',
+    )
     .transform(normalizePhone)
 
 /** Keeps a leading + and the digits, so '+34 600-11 22 33' and '+34600112233' are one phone. */
@@ -77,7 +86,11 @@ export const newPassword = () =>
 
 /** A password being checked (login, old password): any existing one, so only 'required'. */
 export const anyPassword = () =>
-  z.string({ error: 'field_required' }).refine(printable(), INVALID_CHARACTERS).min(1, 'field_required').max(PASSWORD_MAX, 'password_too_long')
+  z
+    .string({ error: 'field_required' })
+    .refine(printable(), INVALID_CHARACTERS)
+    .min(1, 'field_required')
+    .max(PASSWORD_MAX, 'password_too_long')
 
 /** Age in whole years on `today` of someone born on `birthday` (both YYYY-MM-DD). */
 export function ageOn(birthday: string, today: Date = new Date()) {
@@ -140,7 +153,10 @@ export const cardNumber = () =>
     .refine(isValidCardNumber, 'invalid_card_number')
     .transform((v) => v.replace(/[\s-]/g, ''))
 
-export const cvv = () => trimmed().min(1, 'field_required').regex(/^\d{3,4}$/, 'invalid_cvv')
+export const cvv = () =>
+  trimmed()
+    .min(1, 'field_required')
+    .regex(/^\d{3,4}$/, 'invalid_cvv')
 
 /**
  * An amount typed by a player in major units ('12,50', '1.234,56' or '12.50') turned into integer

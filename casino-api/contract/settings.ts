@@ -37,7 +37,11 @@ export type Geolocation = z.infer<typeof GeolocationAnswer>
  * The spec's restriction rule, for both halves: a visitor is kept out when a blacklist is set and
  * holds their country or their ip (`alsoIp`: the address the web app saw, when it differs).
  */
-export function isRestricted(settings: Pick<SiteSettings, 'countryBlackList' | 'ipBlackList'>, geo: Geolocation, alsoIp?: string): boolean {
+export function isRestricted(
+  settings: Pick<SiteSettings, 'countryBlackList' | 'ipBlackList'>,
+  geo: Geolocation,
+  alsoIp?: string,
+): boolean {
   const country = geo.countryCode?.toUpperCase()
   if (country && settings.countryBlackList?.some((c) => c.toUpperCase() === country)) return true
   const ips = settings.ipBlackList ?? []

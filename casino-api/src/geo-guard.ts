@@ -49,7 +49,10 @@ const GUARDED = Symbol('geo-guarded')
  * A money handler that runs only for clients the blacklists let in. `when` narrows the check to
  * the calls that really stake money (e.g. `(params) => params.mode === 'real'` for a game launch).
  */
-export function moneyMoving<K extends CallName>(handler: Handler<K>, when?: (params: Parameters<Handler<K>>[1]['params']) => boolean): Handler<K> {
+export function moneyMoving<K extends CallName>(
+  handler: Handler<K>,
+  when?: (params: Parameters<Handler<K>>[1]['params']) => boolean,
+): Handler<K> {
   const guarded: Handler<K> = async (ctx, input) => {
     if (!when || when(input.params)) await refuseRestrictedClient(ctx, input.ip)
     return handler(ctx, input)

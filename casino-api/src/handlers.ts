@@ -54,7 +54,11 @@ export const handlers: Handlers = {
 
   validate_player_name: async (ctx, { params, ip }) => {
     await ctx.limits.check('usernameCheck', { ip, accounts: [params.username] })
-    const [row] = await ctx.db.select({ n: sql<number>`1` }).from(players).where(usernameIs(params.username)).limit(1)
+    const [row] = await ctx.db
+      .select({ n: sql<number>`1` })
+      .from(players)
+      .where(usernameIs(params.username))
+      .limit(1)
     return { available: !row }
   },
 
@@ -68,9 +72,13 @@ export const handlers: Handlers = {
 
   confirm_password_reset: (ctx, { params }) => confirmPasswordReset(ctx, params),
 
-  check_activation_token: async (ctx, { params }) => ({ state: await checkOneTimeToken(ctx, 'activation', params.token) }),
+  check_activation_token: async (ctx, { params }) => ({
+    state: await checkOneTimeToken(ctx, 'activation', params.token),
+  }),
 
-  check_password_reset_token: async (ctx, { params }) => ({ state: await checkOneTimeToken(ctx, 'password_reset', params.token) }),
+  check_password_reset_token: async (ctx, { params }) => ({
+    state: await checkOneTimeToken(ctx, 'password_reset', params.token),
+  }),
 
   // Charged for the name typed, whether an account has it or not: the answer is the same for all.
   resend_activation: async (ctx, { params, ip }) => {

@@ -66,7 +66,11 @@ export async function post(db: Database, entry: LedgerEntry): Promise<Posted> {
       }
       const rows: { transactionId: string; accountId: string; amount: number }[] = []
       for (const p of entry.postings) {
-        rows.push({ transactionId: created.id, accountId: await accountId(tx, p.account, entry.currency, entry.createdAt), amount: p.amount })
+        rows.push({
+          transactionId: created.id,
+          accountId: await accountId(tx, p.account, entry.currency, entry.createdAt),
+          amount: p.amount,
+        })
       }
       // Balances are updated row by row in account order, so two transactions touching the same
       // accounts lock them in the same order and cannot deadlock.
@@ -75,7 +79,8 @@ export async function post(db: Database, entry: LedgerEntry): Promise<Posted> {
       return { transactionId: created.id, replayed: false }
     })
   } catch (error) {
-    if (pgErrorOf(error)?.constraint === 'ledger_accounts_player_balance_nonnegative') throw new ApiError(400, 'insufficient_funds')
+    if (pgErrorOf(error)?.constraint === 'ledger_accounts_player_balance_nonnegative')
+      throw new ApiError(400, 'insufficient_funds')
     throw error
   }
 }
@@ -84,8 +89,16 @@ export async function post(db: Database, entry: LedgerEntry): Promise<Posted> {
 async function accountId(db: Queryable, ref: AccountRef, currency: Currency, now: Date): Promise<string> {
   const where =
     'system' in ref
-      ? and(eq(ledgerAccounts.kind, 'system'), eq(ledgerAccounts.code, ref.system), eq(ledgerAccounts.currency, currency))
-      : and(eq(ledgerAccounts.playerId, ref.playerId), eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.currency, currency))
+      ? and(
+          eq(ledgerAccounts.kind, 'system'),
+          eq(ledgerAccounts.code, ref.system),
+          eq(ledgerAccounts.currency, currency),
+        )
+      : and(
+          eq(ledgerAccounts.playerId, ref.playerId),
+          eq(ledgerAccounts.kind, ref.kind),
+          eq(ledgerAccounts.currency, currency),
+        )
   const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where)
   if (found) return found.id
   await db
@@ -106,7 +119,13 @@ export async function playerBalance(db: Queryable, playerId: string, currency: C
   const rows = await db
     .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.playerId, playerId), eq(ledgerAccounts.currency, currency), inArray(ledgerAccounts.kind, ['real', 'bonus'])))
+    .where(
+      and(
+        eq(ledgerAccounts.playerId, playerId),
+        eq(ledgerAccounts.currency, currency),
+        inArray(ledgerAccounts.kind, ['real', 'bonus']),
+      ),
+    )
   const real = rows.find((r) => r.kind === 'real')?.balance ?? 0
   const bonus = rows.find((r) => r.kind === 'bonus')?.balance ?? 0
   return { currency, real, bonus, total: real + bonus }
@@ -117,6 +136,8 @@ export async function ledgerIsConsistent(db: Queryable) {
   const [row] = await db
     .select({ drifting: count() })
     .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.balance} <> coalesce((SELECT sum(p.amount) FROM ${ledgerPostings} p WHERE p.account_id = ${ledgerAccounts.id}), 0)`)
+    .where(
+      sql`${ledgerAccounts.balance} <> coalesce((SELECT sum(p.amount) FROM ${ledgerPostings} p WHERE p.account_id = ${ledgerAccounts.id}), 0)`,
+    )
   return (row?.drifting ?? 0) === 0
 }

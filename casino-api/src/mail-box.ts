@@ -24,7 +24,10 @@ export async function readLatestMail(dataDir: string, to: string): Promise<Store
     return null
   }
   const wanted = to.trim().toLowerCase()
-  for (const name of names.filter((n) => n.endsWith('.eml') && !n.startsWith('.')).sort().toReversed()) {
+  for (const name of names
+    .filter((n) => n.endsWith('.eml') && !n.startsWith('.'))
+    .sort()
+    .toReversed()) {
     const mail = parseMail(name, await readFile(join(mailDir, name), 'utf8'))
     if (mail.to.includes(wanted)) return mail
   }
@@ -83,7 +86,9 @@ function decodeHeader(value: string) {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     )
 }
 

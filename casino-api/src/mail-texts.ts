@@ -19,9 +19,15 @@ function html(paragraphs: string[], link?: { href: string; label: string }, afte
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5;max-width:560px">${paragraphs.map(p).join('')}${button}${after.map(p).join('')}</body></html>`
 }
 
-export function activationMail(locale: Locale, v: { firstName: string; username: string; link: string; validHours: number }): MailContent {
+export function activationMail(
+  locale: Locale,
+  v: { firstName: string; username: string; link: string; validHours: number },
+): MailContent {
   if (locale === 'en') {
-    const intro = [`Hello ${v.firstName},`, `Thank you for registering with the username ${v.username}. Please confirm your e-mail address to activate your account.`]
+    const intro = [
+      `Hello ${v.firstName},`,
+      `Thank you for registering with the username ${v.username}. Please confirm your e-mail address to activate your account.`,
+    ]
     const after = [`The link is valid for ${v.validHours} hours. If you did not register, ignore this e-mail.`]
     return {
       subject: 'Activate your account',
@@ -29,7 +35,10 @@ export function activationMail(locale: Locale, v: { firstName: string; username:
       html: html(intro, { href: v.link, label: 'Activate my account' }, after),
     }
   }
-  const intro = [`Hola ${v.firstName}:`, `Gracias por registrarte con el usuario ${v.username}. Confirma tu dirección de correo para activar tu cuenta.`]
+  const intro = [
+    `Hola ${v.firstName}:`,
+    `Gracias por registrarte con el usuario ${v.username}. Confirma tu dirección de correo para activar tu cuenta.`,
+  ]
   const after = [`El enlace es válido durante ${v.validHours} horas. Si no te has registrado, ignora este mensaje.`]
   return {
     subject: 'Activa tu cuenta',
@@ -38,18 +47,31 @@ export function activationMail(locale: Locale, v: { firstName: string; username:
   }
 }
 
-export function passwordResetMail(locale: Locale, v: { firstName: string; username: string; link: string; validMinutes: number }): MailContent {
+export function passwordResetMail(
+  locale: Locale,
+  v: { firstName: string; username: string; link: string; validMinutes: number },
+): MailContent {
   if (locale === 'en') {
-    const intro = [`Hello ${v.firstName},`, `We received a request to reset the password of your account ${v.username}.`]
-    const after = [`The link is valid for ${v.validMinutes} minutes and can be used once. If you did not ask for it, ignore this e-mail: your password stays as it is.`]
+    const intro = [
+      `Hello ${v.firstName},`,
+      `We received a request to reset the password of your account ${v.username}.`,
+    ]
+    const after = [
+      `The link is valid for ${v.validMinutes} minutes and can be used once. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    ]
     return {
       subject: 'Reset your password',
       text: [...intro, `Choose a new password: ${v.link}`, ...after].join('\n\n'),
       html: html(intro, { href: v.link, label: 'Choose a new password' }, after),
     }
   }
-  const intro = [`Hola ${v.firstName}:`, `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta ${v.username}.`]
-  const after = [`El enlace es válido durante ${v.validMinutes} minutos y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.`]
+  const intro = [
+    `Hola ${v.firstName}:`,
+    `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta ${v.username}.`,
+  ]
+  const after = [
+    `El enlace es válido durante ${v.validMinutes} minutos y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.`,
+  ]
   return {
     subject: 'Restablece tu contraseña',
     text: [...intro, `Elige una contraseña nueva: ${v.link}`, ...after].join('\n\n'),
@@ -58,18 +80,31 @@ export function passwordResetMail(locale: Locale, v: { firstName: string; userna
 }
 
 /** To the new address: the link that makes it the account's address. */
-export function emailChangeMail(locale: Locale, v: { firstName: string; username: string; newEmail: string; link: string; validHours: number }): MailContent {
+export function emailChangeMail(
+  locale: Locale,
+  v: { firstName: string; username: string; newEmail: string; link: string; validHours: number },
+): MailContent {
   if (locale === 'en') {
-    const intro = [`Hello ${v.firstName},`, `You asked to use ${v.newEmail} as the e-mail address of your account ${v.username}. Please confirm it: the address changes only when you open this link.`]
-    const after = [`The link is valid for ${v.validHours} hours and can be used once. If you did not ask for it, ignore this e-mail: nothing changes.`]
+    const intro = [
+      `Hello ${v.firstName},`,
+      `You asked to use ${v.newEmail} as the e-mail address of your account ${v.username}. Please confirm it: the address changes only when you open this link.`,
+    ]
+    const after = [
+      `The link is valid for ${v.validHours} hours and can be used once. If you did not ask for it, ignore this e-mail: nothing changes.`,
+    ]
     return {
       subject: 'Confirm your new e-mail address',
       text: [...intro, `Confirm the new address: ${v.link}`, ...after].join('\n\n'),
       html: html(intro, { href: v.link, label: 'Confirm the new address' }, after),
     }
   }
-  const intro = [`Hola ${v.firstName}:`, `Has pedido usar ${v.newEmail} como dirección de correo de tu cuenta ${v.username}. Confírmala: la dirección solo cambia cuando abras este enlace.`]
-  const after = [`El enlace es válido durante ${v.validHours} horas y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: no cambia nada.`]
+  const intro = [
+    `Hola ${v.firstName}:`,
+    `Has pedido usar ${v.newEmail} como dirección de correo de tu cuenta ${v.username}. Confírmala: la dirección solo cambia cuando abras este enlace.`,
+  ]
+  const after = [
+    `El enlace es válido durante ${v.validHours} horas y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: no cambia nada.`,
+  ]
   return {
     subject: 'Confirma tu nueva dirección de correo',
     text: [...intro, `Confirma la nueva dirección: ${v.link}`, ...after].join('\n\n'),
@@ -78,7 +113,10 @@ export function emailChangeMail(locale: Locale, v: { firstName: string; username
 }
 
 /** To the old address: someone with the password asked to move the account to another address. */
-export function emailChangeNoticeMail(locale: Locale, v: { firstName: string; username: string; newEmail: string; supportEmail: string }): MailContent {
+export function emailChangeNoticeMail(
+  locale: Locale,
+  v: { firstName: string; username: string; newEmail: string; supportEmail: string },
+): MailContent {
   if (locale === 'en') {
     const paragraphs = [
       `Hello ${v.firstName},`,
@@ -96,7 +134,14 @@ export function emailChangeNoticeMail(locale: Locale, v: { firstName: string; us
 }
 
 /** To the support team (always in Spanish, the operator's language), with the player's message quoted. */
-export function supportMail(v: { subject: string; message: string; fromName: string; fromEmail: string; username?: string; ip: string }): MailContent {
+export function supportMail(v: {
+  subject: string
+  message: string
+  fromName: string
+  fromEmail: string
+  username?: string
+  ip: string
+}): MailContent {
   const who = v.username ? `${v.fromName} (usuario ${v.username}) <${v.fromEmail}>` : `${v.fromName} <${v.fromEmail}>`
   const head = [`Mensaje del formulario de contacto de ${who}, ip ${v.ip}.`, `Asunto: ${v.subject}`]
   return {

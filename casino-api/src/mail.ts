@@ -23,7 +23,10 @@ let sequence = 0
 export function mailFileName(to: string, at = new Date()) {
   const stamp = at.toISOString().replace(/[:.]/g, '-')
   sequence = (sequence + 1) % 1_000_000
-  const recipient = to.toLowerCase().replace(/[^a-z0-9@._+-]/g, '_').slice(0, 100)
+  const recipient = to
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+-]/g, '_')
+    .slice(0, 100)
   return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}-${recipient}.eml`
 }
 

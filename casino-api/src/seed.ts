@@ -11,7 +11,10 @@ import { seedSettings } from './settings.ts'
 export const DEMO_USERNAME = 'demo'
 export const DEMO_PASSWORD = 'demo-player-2026'
 
-type Account = Omit<typeof players.$inferInsert, 'passwordHash' | 'ageConfirmedAt' | 'termsAcceptedAt' | 'currencyConfirmedAt'>
+type Account = Omit<
+  typeof players.$inferInsert,
+  'passwordHash' | 'ageConfirmedAt' | 'termsAcceptedAt' | 'currencyConfirmedAt'
+>
 
 const ADMIN: Account = {
   username: 'admin',
@@ -74,13 +77,19 @@ export async function seed(db: Database, passwords: Passwords, options: SeedOpti
   if (await insertAccount(db, passwords, { ...ADMIN, passwordChangeRequired: true }, adminPassword, options.now)) {
     if (generated) {
       const file = await writePrivateFile(join(options.dataDir, ADMIN_PASSWORD_FILE), `${adminPassword}\n`)
-      options.print(`Casino API: created the admin account (username admin). Its first password is in ${file} (readable only by this user); it must be changed at the first log-in.`)
+      options.print(
+        `Casino API: created the admin account (username admin). Its first password is in ${file} (readable only by this user); it must be changed at the first log-in.`,
+      )
     } else {
-      options.print('Casino API: created the admin account (username admin, first password from ADMIN_PASSWORD; it must be changed at the first log-in).')
+      options.print(
+        'Casino API: created the admin account (username admin, first password from ADMIN_PASSWORD; it must be changed at the first log-in).',
+      )
     }
   }
   if (options.seedDemo && (await insertAccount(db, passwords, DEMO, DEMO_PASSWORD, options.now))) {
-    options.print(`Casino API: created a demo player (SEED_DEMO). Username: ${DEMO_USERNAME}  Password: ${DEMO_PASSWORD}`)
+    options.print(
+      `Casino API: created a demo player (SEED_DEMO). Username: ${DEMO_USERNAME}  Password: ${DEMO_PASSWORD}`,
+    )
   }
 }
 

@@ -79,7 +79,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   // Until the HTTP side (and its logger) exists, database trouble goes to stderr.
   let log: FastifyBaseLogger | undefined
   const logDatabaseError = (error: Error) =>
-    log ? log.error({ err: error.message }, 'database connection error') : console.error('Casino API: database connection error:', error.message)
+    log
+      ? log.error({ err: error.message }, 'database connection error')
+      : console.error('Casino API: database connection error:', error.message)
   const opened = options.databaseUrl
     ? await openDatabase({
         driver: 'postgres',
@@ -92,7 +94,13 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
   try {
     const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
-    await seed(opened.db, passwords, { adminPassword: options.adminPassword, seedDemo: options.seedDemo ?? false, dataDir, now: now(), print: (line) => console.log(line) })
+    await seed(opened.db, passwords, {
+      adminPassword: options.adminPassword,
+      seedDemo: options.seedDemo ?? false,
+      dataDir,
+      now: now(),
+      print: (line) => console.log(line),
+    })
 
     const mailer = createMailer({
       smtpUrl: options.smtpUrl,
@@ -104,12 +112,27 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const afterAnswer = (task: () => Promise<void>) => {
       const running: Promise<void> = new Promise<void>((done) => setImmediate(done))
         .then(task)
-        .catch((error: unknown) => app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'work after the answer failed'))
+        .catch((error: unknown) =>
+          app.log.error(
+            { err: error instanceof Error ? error.message : String(error) },
+            'work after the answer failed',
+          ),
+        )
         .finally(() => pending.delete(running))
       pending.add(running)
     }
     const app = buildApp(
-      (fastify): Context => ({ db: opened.db, passwords, mailer, limits, now, afterAnswer, dataDir, webUrl, log: fastify.log }),
+      (fastify): Context => ({
+        db: opened.db,
+        passwords,
+        mailer,
+        limits,
+        now,
+        afterAnswer,
+        dataDir,
+        webUrl,
+        log: fastify.log,
+      }),
       handlers,
       { logger: options.logger ?? true, trustedProxies: options.trustedProxies ?? ['loopback'] },
     )

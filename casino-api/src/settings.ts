@@ -41,7 +41,12 @@ export async function getSettings(db: Queryable): Promise<SiteSettings> {
   return SiteSettings.parse({ ...DEFAULT_SETTINGS, ...stored })
 }
 
-export async function setSetting<K extends keyof SiteSettings>(db: Queryable, key: K, value: SiteSettings[K], now: Date) {
+export async function setSetting<K extends keyof SiteSettings>(
+  db: Queryable,
+  key: K,
+  value: SiteSettings[K],
+  now: Date,
+) {
   await db
     .insert(settings)
     .values({ key, value, updatedAt: now })

@@ -44,7 +44,14 @@ export async function sendSupportMessage(
     createdAt: now,
   })
   const settings = await getSettings(ctx.db)
-  const mail = supportMail({ subject: params.subject, message: params.message, fromName: name, fromEmail: email, username: player?.username, ip: client.ip })
+  const mail = supportMail({
+    subject: params.subject,
+    message: params.message,
+    fromName: name,
+    fromEmail: email,
+    username: player?.username,
+    ip: client.ip,
+  })
   await sendOrLog(ctx, { to: settings.supportEmail, replyTo: email, ...mail }, 'support')
   return { ok: true, message: 'message_sent' }
 }

@@ -37,9 +37,18 @@ export type TestApi = CasinoApi & {
   advance(ms: number): void
   call(name: CallName, params?: unknown, options?: CallOptions): Promise<Answer>
   /** A call that must succeed; its answer parsed with the call's answer schema. */
-  ok<K extends CallName>(name: K, params: ParamsIn<Calls[K]>, options?: CallOptions): Promise<z.output<Calls[K]['answer']>>
+  ok<K extends CallName>(
+    name: K,
+    params: ParamsIn<Calls[K]>,
+    options?: CallOptions,
+  ): Promise<z.output<Calls[K]['answer']>>
   /** A call that must fail with `status`; its ErrorBody. */
-  fail(name: CallName, params: unknown, status: number, options?: CallOptions): Promise<ErrorBody['error'] & { headers: Headers }>
+  fail(
+    name: CallName,
+    params: unknown,
+    status: number,
+    options?: CallOptions,
+  ): Promise<ErrorBody['error'] & { headers: Headers }>
   fetch(path: string, init?: RequestInit): Promise<Response>
 }
 
@@ -75,7 +84,11 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     rateLimits: ROOMY_RATE_LIMITS,
     now: () => new Date(Date.now() + offset),
     ...(backend === 'postgres'
-      ? { databaseUrl: process.env.TEST_DATABASE_URL, schema: `test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
+      ? {
+          databaseUrl: process.env.TEST_DATABASE_URL,
+          schema: `test_${randomBytes(6).toString('hex')}`,
+          dropSchemaOnClose: true,
+        }
       : {}),
     ...options,
   })
@@ -86,7 +99,11 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     if (o.token) headers.authorization = `Bearer ${o.token}`
     if (o.ip) headers['x-forwarded-for'] = o.ip
     if (def.method === 'POST') headers['content-type'] ??= 'application/json'
-    const res = await fetch(api.url + def.path, { method: def.method, headers, body: def.method === 'POST' ? JSON.stringify(params) : undefined })
+    const res = await fetch(api.url + def.path, {
+      method: def.method,
+      headers,
+      body: def.method === 'POST' ? JSON.stringify(params) : undefined,
+    })
     const text = await res.text()
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }
   }
@@ -125,7 +142,9 @@ let serial = 0
 export function newPlayer(overrides: Partial<ParamsIn<Calls['register_player']>> = {}) {
   serial += 1
   const tag = `${randomBytes(3).toString('hex')}${serial}`
-  const phoneDigits = String(Number.parseInt(randomBytes(4).toString('hex'), 16)).padStart(10, '0').slice(0, 9)
+  const phoneDigits = String(Number.parseInt(randomBytes(4).toString('hex'), 16))
+    .padStart(10, '0')
+    .slice(0, 9)
   return {
     username: `p_${tag}`,
     password: 'correct-horse-1',

@@ -10,8 +10,12 @@ import { ADMIN_PASSWORD, activePlayer, backends, login, newPlayer, useApis } fro
 const api = useApis()
 const untrusting = useApis({ trustedProxies: [] })
 
-const post = (a: ReturnType<typeof api>, path: string, body: BodyInit | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  a.fetch(path, { method: 'POST', headers, body })
+const post = (
+  a: ReturnType<typeof api>,
+  path: string,
+  body: BodyInit | undefined,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) => a.fetch(path, { method: 'POST', headers, body })
 
 async function expect400(res: Response) {
   expect(res.status).toBe(400)
@@ -22,9 +26,16 @@ async function expect400(res: Response) {
 
 test.for(backends)('unknown paths and methods answer 404 not_found [%s]', async (backend) => {
   const a = api(backend)
-  for (const res of [await a.fetch('/front/no_such_call', { method: 'POST' }), await a.fetch('/front/register_player'), await a.fetch('/')]) {
+  for (const res of [
+    await a.fetch('/front/no_such_call', { method: 'POST' }),
+    await a.fetch('/front/register_player'),
+    await a.fetch('/'),
+  ]) {
     expect(res.status).toBe(404)
-    expect(ErrorBody.parse(await res.json()).error).toMatchObject({ code: 'not_found', message: 'This page could not be found.' })
+    expect(ErrorBody.parse(await res.json()).error).toMatchObject({
+      code: 'not_found',
+      message: 'This page could not be found.',
+    })
   }
 })
 
@@ -51,7 +62,20 @@ test.for(backends)('bodies that are not a JSON object are refused with 400, neve
 
 test.for(backends)('wrong types and huge strings in fields give field errors [%s]', async (backend) => {
   const a = api(backend)
-  const wrongTypes = await a.fail('register_player', { ...newPlayer(), username: 42, password: { a: 1 }, email: ['x@y.z'], phone: null, birthday: true, gender: 7, newsletter: 'maybe' }, 400)
+  const wrongTypes = await a.fail(
+    'register_player',
+    {
+      ...newPlayer(),
+      username: 42,
+      password: { a: 1 },
+      email: ['x@y.z'],
+      phone: null,
+      birthday: true,
+      gender: 7,
+      newsletter: 'maybe',
+    },
+    400,
+  )
   expect(wrongTypes.fields).toMatchObject({
     username: ['field_required'],
     password: ['field_required'],
@@ -61,8 +85,17 @@ test.for(backends)('wrong types and huge strings in fields give field errors [%s
     gender: ['field_required'],
   })
   const huge = 'x'.repeat(12_000)
-  const hugeStrings = await a.fail('register_player', { ...newPlayer(), username: huge, firstName: huge, address: huge, email: `${huge}@example.com` }, 400)
-  expect(hugeStrings.fields).toEqual({ username: ['username_invalid'], firstName: ['invalid_value'], address: ['invalid_value'], email: ['invalid_email'] })
+  const hugeStrings = await a.fail(
+    'register_player',
+    { ...newPlayer(), username: huge, firstName: huge, address: huge, email: `${huge}@example.com` },
+    400,
+  )
+  expect(hugeStrings.fields).toEqual({
+    username: ['username_invalid'],
+    firstName: ['invalid_value'],
+    address: ['invalid_value'],
+    email: ['invalid_email'],
+  })
   const tooLong = await a.fail('login', { username: huge, password: huge }, 400)
   expect(tooLong.fields).toEqual({ username: ['invalid_value'], password: ['password_too_long'] })
   expect((await a.fail('activate_player', { token: { $ne: null } }, 400)).fields).toEqual({ token: ['invalid_value'] })
@@ -70,7 +103,14 @@ test.for(backends)('wrong types and huge strings in fields give field errors [%s
 
 test.for(backends)('player calls need a valid bearer token [%s]', async (backend) => {
   const a = api(backend)
-  for (const authorization of [undefined, 'Bearer', 'Bearer nope', `Basic ${'a'.repeat(43)}`, `Bearer ${'a'.repeat(43)}`, `Bearer ${'a'.repeat(43)} extra`]) {
+  for (const authorization of [
+    undefined,
+    'Bearer',
+    'Bearer nope',
+    `Basic ${'a'.repeat(43)}`,
+    `Bearer ${'a'.repeat(43)}`,
+    `Bearer ${'a'.repeat(43)} extra`,
+  ]) {
     const res = await a.fetch(calls.get_player_profile.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
@@ -81,10 +121,17 @@ test.for(backends)('player calls need a valid bearer token [%s]', async (backend
   }
   // A POST without any body is an empty params object.
   const { token, params } = await activePlayer(a)
-  const res = await a.fetch(calls.get_player_profile.path, { method: 'POST', headers: { authorization: `bearer ${token}` } })
+  const res = await a.fetch(calls.get_player_profile.path, {
+    method: 'POST',
+    headers: { authorization: `bearer ${token}` },
+  })
   expect(res.status).toBe(200)
   // The login path works with and without its trailing slash.
-  const noSlash = await post(a, '/front/auth/login', JSON.stringify({ username: params.username, password: params.password }))
+  const noSlash = await post(
+    a,
+    '/front/auth/login',
+    JSON.stringify({ username: params.username, password: params.password }),
+  )
   expect(noSlash.status).toBe(200)
 })
 
@@ -119,9 +166,14 @@ test('an unexpected error is a 500 internal_error without details; so is an answ
     },
     { logger: false, trustedProxies: [] },
   )
-  for (const res of [await app.inject({ method: 'POST', url: '/front/get_setting', payload: {} }), await app.inject({ method: 'GET', url: '/front/geolocation' })]) {
+  for (const res of [
+    await app.inject({ method: 'POST', url: '/front/get_setting', payload: {} }),
+    await app.inject({ method: 'GET', url: '/front/geolocation' }),
+  ]) {
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } })
+    expect(res.json()).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+    })
     expect(res.body).not.toContain('secret')
     expect(res.headers['x-request-id']).toBeTruthy()
   }
@@ -131,7 +183,9 @@ test('an unexpected error is a 500 internal_error without details; so is an answ
 test.for(backends)('geolocation believes X-Forwarded-For only from trusted proxies [%s]', async (backend) => {
   const a = api(backend)
   const geo = async (target: ReturnType<typeof api>, xff?: string) =>
-    calls.geolocation.answer.parse(await (await target.fetch('/front/geolocation', { headers: xff ? { 'x-forwarded-for': xff } : {} })).json())
+    calls.geolocation.answer.parse(
+      await (await target.fetch('/front/geolocation', { headers: xff ? { 'x-forwarded-for': xff } : {} })).json(),
+    )
 
   // Direct, from loopback: a private address, no country.
   expect(await geo(a)).toEqual({ ip: '127.0.0.1', countryCode: null })

@@ -8,7 +8,12 @@ import { activePlayer, backends, useApis } from './helpers.ts'
 
 const api = useApis()
 
-const entry = (playerId: string, kind: string, postings: LedgerEntry['postings'], key: string = randomUUID()): LedgerEntry => ({
+const entry = (
+  playerId: string,
+  kind: string,
+  postings: LedgerEntry['postings'],
+  key: string = randomUUID(),
+): LedgerEntry => ({
   kind,
   idempotencyKey: key,
   currency: 'EUR',
@@ -18,10 +23,26 @@ const entry = (playerId: string, kind: string, postings: LedgerEntry['postings']
 })
 
 const deposit = (playerId: string, cents: number, key?: string) =>
-  entry(playerId, 'deposit', [{ account: { playerId, kind: 'real' }, amount: cents }, { account: { system: 'cash' }, amount: -cents }], key)
+  entry(
+    playerId,
+    'deposit',
+    [
+      { account: { playerId, kind: 'real' }, amount: cents },
+      { account: { system: 'cash' }, amount: -cents },
+    ],
+    key,
+  )
 
 const withdrawal = (playerId: string, cents: number, key?: string) =>
-  entry(playerId, 'withdrawal', [{ account: { playerId, kind: 'real' }, amount: -cents }, { account: { system: 'cash' }, amount: cents }], key)
+  entry(
+    playerId,
+    'withdrawal',
+    [
+      { account: { playerId, kind: 'real' }, amount: -cents },
+      { account: { system: 'cash' }, amount: cents },
+    ],
+    key,
+  )
 
 /** The SQLSTATE of the database error `work` fails with. */
 async function constraintError(work: () => Promise<unknown>) {
@@ -36,23 +57,40 @@ test.for(backends)('postings move balances; total is real + bonus, in cents [%s]
   const a = api(backend)
   const { playerId, token } = await activePlayer(a)
   await post(a.db, deposit(playerId, 25_00))
-  await post(a.db, entry(playerId, 'bonus_grant', [{ account: { playerId, kind: 'bonus' }, amount: 10_00 }, { account: { system: 'bonus' }, amount: -10_00 }]))
-  expect(await a.ok('get_player_balance', {}, { token })).toEqual({ currency: 'EUR', real: 25_00, bonus: 10_00, total: 35_00 })
+  await post(
+    a.db,
+    entry(playerId, 'bonus_grant', [
+      { account: { playerId, kind: 'bonus' }, amount: 10_00 },
+      { account: { system: 'bonus' }, amount: -10_00 },
+    ]),
+  )
+  expect(await a.ok('get_player_balance', {}, { token })).toEqual({
+    currency: 'EUR',
+    real: 25_00,
+    bonus: 10_00,
+    total: 35_00,
+  })
   expect((await a.ok('player', {}, { token })).balance.total).toBe(35_00)
   expect(await ledgerIsConsistent(a.db)).toBe(true)
 })
 
-test.for(backends)('a player balance never goes below zero, and a refused movement leaves nothing behind [%s]', async (backend) => {
-  const a = api(backend)
-  const { playerId } = await activePlayer(a)
-  await post(a.db, deposit(playerId, 10_00))
-  const key = randomUUID()
-  await expect(post(a.db, withdrawal(playerId, 10_01, key))).rejects.toMatchObject({ status: 400, code: 'insufficient_funds' })
-  expect(await a.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, key))).toEqual([])
-  expect((await playerBalance(a.db, playerId, 'EUR')).real).toBe(10_00)
-  await post(a.db, withdrawal(playerId, 10_00))
-  expect((await playerBalance(a.db, playerId, 'EUR')).real).toBe(0)
-})
+test.for(backends)(
+  'a player balance never goes below zero, and a refused movement leaves nothing behind [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const { playerId } = await activePlayer(a)
+    await post(a.db, deposit(playerId, 10_00))
+    const key = randomUUID()
+    await expect(post(a.db, withdrawal(playerId, 10_01, key))).rejects.toMatchObject({
+      status: 400,
+      code: 'insufficient_funds',
+    })
+    expect(await a.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, key))).toEqual([])
+    expect((await playerBalance(a.db, playerId, 'EUR')).real).toBe(10_00)
+    await post(a.db, withdrawal(playerId, 10_00))
+    expect((await playerBalance(a.db, playerId, 'EUR')).real).toBe(0)
+  },
+)
 
 test.for(backends)('a replayed idempotency key moves nothing and finds the first transaction [%s]', async (backend) => {
   const a = api(backend)
@@ -61,7 +99,10 @@ test.for(backends)('a replayed idempotency key moves nothing and finds the first
   const first = await post(a.db, deposit(playerId, 5_00, key))
   const again = await post(a.db, deposit(playerId, 5_00, key))
   expect(again).toEqual({ transactionId: first.transactionId, replayed: true })
-  const [both] = await Promise.all([post(a.db, deposit(playerId, 7_00, 'same-at-once-' + key)), post(a.db, deposit(playerId, 7_00, 'same-at-once-' + key))])
+  const [both] = await Promise.all([
+    post(a.db, deposit(playerId, 7_00, 'same-at-once-' + key)),
+    post(a.db, deposit(playerId, 7_00, 'same-at-once-' + key)),
+  ])
   expect(both.transactionId).toBeTruthy()
   expect((await playerBalance(a.db, playerId, 'EUR')).real).toBe(12_00)
 })
@@ -81,20 +122,44 @@ test.for(backends)('the database itself refuses unbalanced, edited or negative l
   const a = api(backend)
   const { playerId } = await activePlayer(a)
   // The service refuses before writing anything.
-  await expect(post(a.db, entry(playerId, 'broken', [{ account: { playerId, kind: 'real' }, amount: 5 }, { account: { system: 'cash' }, amount: -4 }]))).rejects.toThrow(/sum to 1/)
+  await expect(
+    post(
+      a.db,
+      entry(playerId, 'broken', [
+        { account: { playerId, kind: 'real' }, amount: 5 },
+        { account: { system: 'cash' }, amount: -4 },
+      ]),
+    ),
+  ).rejects.toThrow(/sum to 1/)
 
   const { transactionId } = await post(a.db, deposit(playerId, 3_00))
   const [account] = await a.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.playerId, playerId))
   // One-sided posting: refused when the transaction commits.
   expect(
-    await constraintError(() => a.db.transaction(async (tx) => tx.insert(ledgerPostings).values({ transactionId, accountId: account!.id, amount: 1 }))),
+    await constraintError(() =>
+      a.db.transaction(async (tx) =>
+        tx.insert(ledgerPostings).values({ transactionId, accountId: account!.id, amount: 1 }),
+      ),
+    ),
   ).toBe('23514')
   // Postings are append-only.
-  expect(await constraintError(() => a.db.update(ledgerPostings).set({ amount: 999 }).where(eq(ledgerPostings.transactionId, transactionId)))).toBe('23514')
-  expect(await constraintError(() => a.db.delete(ledgerPostings).where(eq(ledgerPostings.transactionId, transactionId)))).toBe('23514')
+  expect(
+    await constraintError(() =>
+      a.db.update(ledgerPostings).set({ amount: 999 }).where(eq(ledgerPostings.transactionId, transactionId)),
+    ),
+  ).toBe('23514')
+  expect(
+    await constraintError(() => a.db.delete(ledgerPostings).where(eq(ledgerPostings.transactionId, transactionId))),
+  ).toBe('23514')
   // A player account below zero violates its check constraint.
-  expect(await constraintError(() => a.db.update(ledgerAccounts).set({ balance: -1 }).where(eq(ledgerAccounts.id, account!.id)))).toBe('23514')
+  expect(
+    await constraintError(() =>
+      a.db.update(ledgerAccounts).set({ balance: -1 }).where(eq(ledgerAccounts.id, account!.id)),
+    ),
+  ).toBe('23514')
   expect((await playerBalance(a.db, playerId, 'EUR')).real).toBe(3_00)
-  const [sum] = await a.db.select({ total: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` }).from(ledgerPostings)
+  const [sum] = await a.db
+    .select({ total: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
+    .from(ledgerPostings)
   expect(sum?.total).toBe('0')
 })

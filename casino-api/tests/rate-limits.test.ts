@@ -23,7 +23,14 @@ const freshIp = () => {
 const name = () => `n_${randomBytes(4).toString('hex')}`
 
 /** A 429 with the code, its wait in the message, in the body and in Retry-After. */
-async function expectLimited(a: TestApi, call: Parameters<TestApi['fail']>[0], params: unknown, ip: string, code: string, maxSeconds: number) {
+async function expectLimited(
+  a: TestApi,
+  call: Parameters<TestApi['fail']>[0],
+  params: unknown,
+  ip: string,
+  code: string,
+  maxSeconds: number,
+) {
   const refused = await a.fail(call, params, 429, { ip })
   expect(refused.code).toBe(code)
   expect(refused.retryAfterSeconds).toBeGreaterThan(0)
@@ -36,8 +43,16 @@ async function expectLimited(a: TestApi, call: Parameters<TestApi['fail']>[0], p
 test.for(backends)('the username check is limited per address and per username [%s]', async (backend) => {
   const a = api(backend)
   const ip = freshIp()
-  for (let i = 0; i < 3; i++) expect(await a.ok('validate_player_name', { username: name() }, { ip })).toEqual({ available: true })
-  const refused = await expectLimited(a, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
+  for (let i = 0; i < 3; i++)
+    expect(await a.ok('validate_player_name', { username: name() }, { ip })).toEqual({ available: true })
+  const refused = await expectLimited(
+    a,
+    'validate_player_name',
+    { username: name() },
+    ip,
+    'username_checks_limited',
+    60,
+  )
   expect(refused.message).toMatch(/^Too many username checks\. Try again in \d+ s\.$/)
   // Another address is not affected...
   const wanted = name()
@@ -59,43 +74,81 @@ test.for(backends)('registration is limited per address and per username and e-m
   // so the second probe is the account's last.
   const first = newPlayer()
   await a.ok('register_player', first, { ip: freshIp() })
-  for (let i = 0; i < 2; i++) expect((await a.fail('register_player', newPlayer({ email: first.email }), 409, { ip: freshIp() })).code).toBe('email_taken')
+  for (let i = 0; i < 2; i++)
+    expect((await a.fail('register_player', newPlayer({ email: first.email }), 409, { ip: freshIp() })).code).toBe(
+      'email_taken',
+    )
   await expectLimited(a, 'register_player', newPlayer({ email: first.email }), freshIp(), 'registrations_limited', 3600)
 })
 
-test.for(backends)('failed registrations naming a free e-mail do not block its owner from signing up [%s]', async (backend) => {
-  const a = api(backend)
-  const victim = newPlayer()
-  // An attacker sends sign-ups with the victim's address that fail for another reason (a taken username).
-  const taken = newPlayer()
-  await a.ok('register_player', taken, { ip: freshIp() })
-  for (let i = 0; i < 2; i++) await a.fail('register_player', newPlayer({ username: taken.username, email: victim.email }), 409, { ip: freshIp() })
-  await a.ok('register_player', victim, { ip: freshIp() })
-})
+test.for(backends)(
+  'failed registrations naming a free e-mail do not block its owner from signing up [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const victim = newPlayer()
+    // An attacker sends sign-ups with the victim's address that fail for another reason (a taken username).
+    const taken = newPlayer()
+    await a.ok('register_player', taken, { ip: freshIp() })
+    for (let i = 0; i < 2; i++)
+      await a.fail('register_player', newPlayer({ username: taken.username, email: victim.email }), 409, {
+        ip: freshIp(),
+      })
+    await a.ok('register_player', victim, { ip: freshIp() })
+  },
+)
 
 test.for(backends)('forgotten-password requests are limited per address and per account [%s]', async (backend) => {
   const a = api(backend)
   const ip = freshIp()
-  for (let i = 0; i < 3; i++) await a.fail('reset_player_password', { username: name(), email: `${name()}@example.com` }, 400, { ip })
-  const refused = await expectLimited(a, 'reset_player_password', { username: name(), email: `${name()}@example.com` }, ip, 'reset_requests_limited', 3600)
+  for (let i = 0; i < 3; i++)
+    await a.fail('reset_player_password', { username: name(), email: `${name()}@example.com` }, 400, { ip })
+  const refused = await expectLimited(
+    a,
+    'reset_player_password',
+    { username: name(), email: `${name()}@example.com` },
+    ip,
+    'reset_requests_limited',
+    3600,
+  )
   expect(refused.message).toMatch(/^Too many password reset requests\. Try again in \d+ min\.$/)
 
   const player = newPlayer()
   await a.ok('register_player', player, { ip: freshIp() })
-  for (let i = 0; i < 2; i++) await a.ok('reset_player_password', { username: player.username, email: player.email, language: 'es' }, { ip: freshIp() })
-  await expectLimited(a, 'reset_player_password', { username: player.username, email: player.email }, freshIp(), 'reset_requests_limited', 3600)
+  for (let i = 0; i < 2; i++)
+    await a.ok(
+      'reset_player_password',
+      { username: player.username, email: player.email, language: 'es' },
+      { ip: freshIp() },
+    )
+  await expectLimited(
+    a,
+    'reset_player_password',
+    { username: player.username, email: player.email },
+    freshIp(),
+    'reset_requests_limited',
+    3600,
+  )
 })
 
-test.for(backends)('requests naming a victim with a wrong e-mail (or a wrong username) do not use up the victim\'s reset mails [%s]', async (backend) => {
-  const a = api(backend)
-  const victim = newPlayer()
-  await a.ok('register_player', victim, { ip: freshIp() })
-  for (let i = 0; i < 3; i++) {
-    await a.fail('reset_player_password', { username: victim.username, email: `${name()}@example.com` }, 400, { ip: freshIp() })
-    await a.fail('reset_player_password', { username: name(), email: victim.email }, 400, { ip: freshIp() })
-  }
-  await a.ok('reset_player_password', { username: victim.username, email: victim.email, language: 'es' }, { ip: freshIp() })
-})
+test.for(backends)(
+  "requests naming a victim with a wrong e-mail (or a wrong username) do not use up the victim's reset mails [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const victim = newPlayer()
+    await a.ok('register_player', victim, { ip: freshIp() })
+    for (let i = 0; i < 3; i++) {
+      await a.fail('reset_player_password', { username: victim.username, email: `${name()}@example.com` }, 400, {
+        ip: freshIp(),
+      })
+      await a.fail('reset_player_password', { username: name(), email: victim.email }, 400, { ip: freshIp() })
+    }
+    await a.ok(
+      'reset_player_password',
+      { username: victim.username, email: victim.email, language: 'es' },
+      { ip: freshIp() },
+    )
+  },
+)
 
 test.for(backends)('activation e-mails are limited per address and per name typed [%s]', async (backend) => {
   const a = api(backend)
@@ -108,40 +161,54 @@ test.for(backends)('activation e-mails are limited per address and per name type
   await expectLimited(a, 'resend_activation', { login }, freshIp(), 'activation_resends_limited', 3600)
 })
 
-test.for(backends)('an IPv6 client is counted by its /64, and an IPv4-mapped address as the IPv4 one [%s]', async (backend) => {
-  const a = api(backend)
-  lastIp += 1
-  const prefix = `2001:db8:${lastIp.toString(16)}:7`
-  for (let i = 1; i <= 3; i++) await a.ok('validate_player_name', { username: name() }, { ip: `${prefix}::${i}` })
-  await expectLimited(a, 'validate_player_name', { username: name() }, `${prefix}:ffff:1:2:3`, 'username_checks_limited', 60)
-  // Another /64 is another client.
-  await a.ok('validate_player_name', { username: name() }, { ip: `2001:db8:${lastIp.toString(16)}:8::1` })
+test.for(backends)(
+  'an IPv6 client is counted by its /64, and an IPv4-mapped address as the IPv4 one [%s]',
+  async (backend) => {
+    const a = api(backend)
+    lastIp += 1
+    const prefix = `2001:db8:${lastIp.toString(16)}:7`
+    for (let i = 1; i <= 3; i++) await a.ok('validate_player_name', { username: name() }, { ip: `${prefix}::${i}` })
+    await expectLimited(
+      a,
+      'validate_player_name',
+      { username: name() },
+      `${prefix}:ffff:1:2:3`,
+      'username_checks_limited',
+      60,
+    )
+    // Another /64 is another client.
+    await a.ok('validate_player_name', { username: name() }, { ip: `2001:db8:${lastIp.toString(16)}:8::1` })
 
-  const v4 = freshIp()
-  for (let i = 0; i < 3; i++) await a.ok('validate_player_name', { username: name() }, { ip: i % 2 ? `::ffff:${v4}` : v4 })
-  await expectLimited(a, 'validate_player_name', { username: name() }, `::ffff:${v4}`, 'username_checks_limited', 60)
-})
+    const v4 = freshIp()
+    for (let i = 0; i < 3; i++)
+      await a.ok('validate_player_name', { username: name() }, { ip: i % 2 ? `::ffff:${v4}` : v4 })
+    await expectLimited(a, 'validate_player_name', { username: name() }, `::ffff:${v4}`, 'username_checks_limited', 60)
+  },
+)
 
 // Several instances of the casino API on one PostgreSQL schema share the counters.
-test.for(backends.filter((b) => b === 'postgres'))('two casino API instances on one database count together [%s]', async () => {
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const one = await startTestApi('postgres', { schema, dropSchemaOnClose: false, rateLimits: LIMITS })
-  try {
-    const two = await startTestApi('postgres', { schema, dropSchemaOnClose: true, rateLimits: LIMITS })
+test.for(backends.filter((b) => b === 'postgres'))(
+  'two casino API instances on one database count together [%s]',
+  async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`
+    const one = await startTestApi('postgres', { schema, dropSchemaOnClose: false, rateLimits: LIMITS })
     try {
-      const ip = freshIp()
-      await one.ok('validate_player_name', { username: name() }, { ip })
-      await two.ok('validate_player_name', { username: name() }, { ip })
-      await one.ok('validate_player_name', { username: name() }, { ip })
-      await expectLimited(two, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
-      await expectLimited(one, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
+      const two = await startTestApi('postgres', { schema, dropSchemaOnClose: true, rateLimits: LIMITS })
+      try {
+        const ip = freshIp()
+        await one.ok('validate_player_name', { username: name() }, { ip })
+        await two.ok('validate_player_name', { username: name() }, { ip })
+        await one.ok('validate_player_name', { username: name() }, { ip })
+        await expectLimited(two, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
+        await expectLimited(one, 'validate_player_name', { username: name() }, ip, 'username_checks_limited', 60)
+      } finally {
+        await two.close()
+      }
     } finally {
-      await two.close()
+      await one.close()
     }
-  } finally {
-    await one.close()
-  }
-})
+  },
+)
 
 test('address keys: IPv4 as it is, IPv4-mapped as IPv4, IPv6 by its /64 whatever its spelling', () => {
   expect(addressKey('198.51.100.7')).toBe('198.51.100.7')

@@ -38,7 +38,8 @@ export default {
     submit: 'Save changes',
     submitting: 'Saving…',
     currentPassword: 'Current password',
-    currentPasswordHelp: 'Only to change your e-mail address. We will send a link to the new address to confirm it, and tell the current one.',
+    currentPasswordHelp:
+      'Only to change your e-mail address. We will send a link to the new address to confirm it, and tell the current one.',
   },
   confirmEmail: {
     title: 'Confirm your new e-mail',
@@ -61,6 +62,7 @@ export default {
     confirmPassword: 'Confirm the new password',
     submit: 'Change password',
     submitting: 'Changing…',
-    typeAgain: 'Your new password was not saved because the current password is wrong. For your security we never send passwords back to the page, so please type the new one again.',
+    typeAgain:
+      'Your new password was not saved because the current password is wrong. For your security we never send passwords back to the page, so please type the new one again.',
   },
 }

@@ -74,7 +74,8 @@ export default {
     submit: 'Send me the link',
     submitting: 'Sending…',
     sentHeading: 'Check your e-mail',
-    sentNote: 'The link can be used once and expires soon. If it does not arrive in a few minutes, look in your spam folder.',
+    sentNote:
+      'The link can be used once and expires soon. If it does not arrive in a few minutes, look in your spam folder.',
     backToLogin: 'Back to log in',
   },
   reset: {
@@ -95,7 +96,8 @@ export default {
   resend: {
     title: 'New activation e-mail',
     heading: 'Send the activation e-mail again',
-    intro: 'Enter the username or the e-mail address of your account. If it is still waiting for activation, we will send it a new link.',
+    intro:
+      'Enter the username or the e-mail address of your account. If it is still waiting for activation, we will send it a new link.',
     login: 'Username or e-mail',
     submit: 'Send a new link',
     submitting: 'Sending…',

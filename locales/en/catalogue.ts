@@ -14,7 +14,8 @@ export default {
   site_disabled: "You can't access the site.",
   country_restricted: 'Our services are not available in your country.',
   upstream_unavailable: 'The casino is not answering right now. Please try again in a moment; nothing was lost.',
-  access_check_unavailable: "We can't confirm right now that our services are available where you are, so we can't complete this action. Please try again in a moment.",
+  access_check_unavailable:
+    "We can't confirm right now that our services are available where you are, so we can't complete this action. Please try again in a moment.",
   payload_too_large: 'What you sent is larger than allowed. Please go back and check it.',
   method_not_allowed: "This page can't be used that way.",
   unsupported_media_type: 'This page only accepts its own form.',
@@ -23,7 +24,8 @@ export default {
   invalid_value: 'Please check this value.',
   invalid_characters: 'This field contains invisible characters that are not allowed. Please type it again.',
   password_change_required: 'For your security, please choose a new password before you continue.',
-  email_change_sent: 'We have sent a confirmation link to {{0}}. Your e-mail address changes when you open it; until then it stays as it is.',
+  email_change_sent:
+    'We have sent a confirmation link to {{0}}. Your e-mail address changes when you open it; until then it stays as it is.',
   email_changed: 'Your e-mail address has been changed.',
   email_change_invalid: 'This confirmation link is not valid, has expired or was already used.',
   invalid_email: 'Please enter a valid e-mail address.',
@@ -55,10 +57,12 @@ export default {
   activation_resends_limited: 'Too many activation e-mails requested. Try again in {{0}} min.',
   account_not_active: 'Your account is not active yet. Open the link in the e-mail we sent you.',
   login_required: 'Please log in to see that page.',
-  activation_resent: 'If an account with that username or e-mail address is waiting for activation, a new activation link is on its way. Please check your inbox and spam folder.',
+  activation_resent:
+    'If an account with that username or e-mail address is waiting for activation, a new activation link is on its way. Please check your inbox and spam folder.',
   activation_link_used: 'This activation link has already been used. If your account is active, you can log in.',
   activation_link_expired: 'This activation link has expired. We can send you a new one.',
-  reset_link_used: 'This password reset link has already been used. If you still need to reset your password, ask for a new link.',
+  reset_link_used:
+    'This password reset link has already been used. If you still need to reset your password, ask for a new link.',
   reset_link_expired: 'This password reset link has expired. Ask for a new one.',
   account_closed: 'This account is closed. Please contact support.',
   duplicate_player: 'An account with this username, e-mail address or phone number already exists.',

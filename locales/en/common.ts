@@ -3,7 +3,8 @@
 export default {
   meta: {
     siteName: 'Casino',
-    description: 'Online casino for players aged 18 or over: slots, table games and live dealers, with fast deposits and responsible-gaming tools.',
+    description:
+      'Online casino for players aged 18 or over: slots, table games and live dealers, with fast deposits and responsible-gaming tools.',
   },
   skipToContent: 'Skip to content',
   nav: {
@@ -45,8 +46,10 @@ export default {
     accountTitle: 'Account',
     responsibleTitle: 'Play responsibly',
     adultsOnly: 'Only for players aged 18 or over',
-    responsibleText: 'Gambling should be entertainment, not a way to make money. Set yourself deposit and time limits, never chase losses, and take a break whenever you need one. If gambling stops being fun, contact our support team to limit or close your account.',
-    licence: '{{siteName}} is an online casino for adults. Games of chance involve financial risk; play only with money you can afford to lose. Minors are not allowed to register or play.',
+    responsibleText:
+      'Gambling should be entertainment, not a way to make money. Set yourself deposit and time limits, never chase losses, and take a break whenever you need one. If gambling stops being fun, contact our support team to limit or close your account.',
+    licence:
+      '{{siteName}} is an online casino for adults. Games of chance involve financial risk; play only with money you can afford to lose. Minors are not allowed to register or play.',
     rights: '© {{year}} {{siteName}}. All rights reserved.',
   },
   login: {
@@ -71,7 +74,8 @@ export default {
   },
   restriction: {
     title: 'Access restricted',
-    explanation: 'Online gambling laws differ from country to country, and we only offer our games where we are allowed to. Your connection appears to come from a country where our services are not available, so the site is closed for you.',
+    explanation:
+      'Online gambling laws differ from country to country, and we only offer our games where we are allowed to. Your connection appears to come from a country where our services are not available, so the site is closed for you.',
     detected: 'Country detected: {{country}}',
     contact: 'If you believe this is a mistake, write to our support team at <mail>{{email}}</mail>.',
     contactNoEmail: 'If you believe this is a mistake, contact our support team.',
@@ -81,7 +85,8 @@ export default {
     notFoundTitle: 'Page not found',
     goHome: 'Go to the home page',
     retry: 'Try again',
-    upstreamNotice: 'Some information could not be loaded because the casino is not answering. You can keep browsing; please try again in a moment.',
+    upstreamNotice:
+      'Some information could not be loaded because the casino is not answering. You can keep browsing; please try again in a moment.',
   },
   offline: {
     title: 'You are offline',

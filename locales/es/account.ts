@@ -39,7 +39,8 @@ export default {
     submit: 'Guardar cambios',
     submitting: 'Guardando…',
     currentPassword: 'Contraseña actual',
-    currentPasswordHelp: 'Solo para cambiar el correo electrónico. Te enviaremos un enlace a la dirección nueva para confirmarla y avisaremos a la actual.',
+    currentPasswordHelp:
+      'Solo para cambiar el correo electrónico. Te enviaremos un enlace a la dirección nueva para confirmarla y avisaremos a la actual.',
   },
   confirmEmail: {
     title: 'Confirma tu nuevo correo',
@@ -62,6 +63,7 @@ export default {
     confirmPassword: 'Confirma la contraseña nueva',
     submit: 'Cambiar contraseña',
     submitting: 'Cambiando…',
-    typeAgain: 'No hemos guardado la contraseña nueva porque la actual no es correcta. Por seguridad, nunca te devolvemos las contraseñas en la página: escribe la nueva otra vez.',
+    typeAgain:
+      'No hemos guardado la contraseña nueva porque la actual no es correcta. Por seguridad, nunca te devolvemos las contraseñas en la página: escribe la nueva otra vez.',
   },
 } satisfies typeof en

@@ -47,7 +47,8 @@ export default {
     haveAccount: '¿Ya tienes cuenta?',
     login: 'Inicia sesión',
     doneHeading: 'Te damos la bienvenida',
-    activationSent: 'Hemos enviado un enlace de activación a {{email}}. Ábrelo para activar tu cuenta y después inicia sesión.',
+    activationSent:
+      'Hemos enviado un enlace de activación a {{email}}. Ábrelo para activar tu cuenta y después inicia sesión.',
     noActivation: 'Ya puedes iniciar sesión.',
     home: 'Volver al inicio',
   },
@@ -70,13 +71,15 @@ export default {
   forgot: {
     title: 'Contraseña olvidada',
     heading: '¿Has olvidado tu contraseña?',
-    intro: 'Escribe tu nombre de usuario y el correo de tu cuenta. Te enviaremos un enlace para elegir una contraseña nueva.',
+    intro:
+      'Escribe tu nombre de usuario y el correo de tu cuenta. Te enviaremos un enlace para elegir una contraseña nueva.',
     username: 'Nombre de usuario',
     email: 'Correo electrónico',
     submit: 'Enviarme el enlace',
     submitting: 'Enviando…',
     sentHeading: 'Revisa tu correo',
-    sentNote: 'El enlace sirve una sola vez y caduca pronto. Si no llega en unos minutos, mira en la carpeta de correo no deseado.',
+    sentNote:
+      'El enlace sirve una sola vez y caduca pronto. Si no llega en unos minutos, mira en la carpeta de correo no deseado.',
     backToLogin: 'Volver al inicio de sesión',
   },
   reset: {
@@ -97,7 +100,8 @@ export default {
   resend: {
     title: 'Nuevo correo de activación',
     heading: 'Volver a enviar el correo de activación',
-    intro: 'Escribe el nombre de usuario o el correo de tu cuenta. Si aún está pendiente de activar, te enviaremos un enlace nuevo.',
+    intro:
+      'Escribe el nombre de usuario o el correo de tu cuenta. Si aún está pendiente de activar, te enviaremos un enlace nuevo.',
     login: 'Usuario o correo electrónico',
     submit: 'Enviar un enlace nuevo',
     submitting: 'Enviando…',

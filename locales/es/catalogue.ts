@@ -14,8 +14,10 @@ export default {
   internal_error: 'Algo ha fallado. Inténtalo de nuevo.',
   site_disabled: 'No puedes acceder al sitio.',
   country_restricted: 'Nuestros servicios no están disponibles en tu país.',
-  upstream_unavailable: 'El casino no responde en este momento. Inténtalo de nuevo en un instante; no se ha perdido nada.',
-  access_check_unavailable: 'Ahora mismo no podemos comprobar que nuestros servicios estén disponibles donde te encuentras, por eso no podemos completar esta acción. Inténtalo de nuevo en un momento.',
+  upstream_unavailable:
+    'El casino no responde en este momento. Inténtalo de nuevo en un instante; no se ha perdido nada.',
+  access_check_unavailable:
+    'Ahora mismo no podemos comprobar que nuestros servicios estén disponibles donde te encuentras, por eso no podemos completar esta acción. Inténtalo de nuevo en un momento.',
   payload_too_large: 'El envío supera el tamaño permitido. Vuelve atrás y revísalo.',
   method_not_allowed: 'Esta página no se puede usar de esa forma.',
   unsupported_media_type: 'Esta página solo acepta su propio formulario.',
@@ -24,7 +26,8 @@ export default {
   invalid_value: 'Revisa este valor.',
   invalid_characters: 'Este campo contiene caracteres invisibles no permitidos. Vuelve a escribirlo.',
   password_change_required: 'Por tu seguridad, elige una contraseña nueva antes de continuar.',
-  email_change_sent: 'Te hemos enviado un enlace de confirmación a {{0}}. Tu correo cambiará cuando lo abras; hasta entonces se mantiene el actual.',
+  email_change_sent:
+    'Te hemos enviado un enlace de confirmación a {{0}}. Tu correo cambiará cuando lo abras; hasta entonces se mantiene el actual.',
   email_changed: 'Tu dirección de correo se ha cambiado.',
   email_change_invalid: 'Este enlace de confirmación no es válido, ha caducado o ya se ha usado.',
   invalid_email: 'Introduce una dirección de correo electrónico válida.',
@@ -47,19 +50,24 @@ export default {
   amount_below_minimum: 'El importe mínimo es {{0}}.',
   amount_exceeds_balance: 'El importe debe ser menor que tu saldo.',
   wrong_credentials: 'El usuario o la contraseña no son correctos.',
-  account_locked: 'Demasiados intentos fallidos en esta cuenta. Inténtalo de nuevo en {{0}} minutos o restablece tu contraseña.',
+  account_locked:
+    'Demasiados intentos fallidos en esta cuenta. Inténtalo de nuevo en {{0}} minutos o restablece tu contraseña.',
   ip_locked: 'Demasiados intentos fallidos desde tu conexión. Inténtalo de nuevo en {{0}} minutos.',
-  account_slowed: 'Demasiadas contraseñas incorrectas en esta cuenta. Inténtalo de nuevo dentro de {{0}} s o restablece tu contraseña.',
+  account_slowed:
+    'Demasiadas contraseñas incorrectas en esta cuenta. Inténtalo de nuevo dentro de {{0}} s o restablece tu contraseña.',
   username_checks_limited: 'Has comprobado demasiados nombres de usuario. Inténtalo de nuevo dentro de {{0}} s.',
   registrations_limited: 'Demasiados intentos de registro. Inténtalo de nuevo dentro de {{0}} min.',
-  reset_requests_limited: 'Demasiadas solicitudes para restablecer la contraseña. Inténtalo de nuevo dentro de {{0}} min.',
+  reset_requests_limited:
+    'Demasiadas solicitudes para restablecer la contraseña. Inténtalo de nuevo dentro de {{0}} min.',
   activation_resends_limited: 'Demasiadas solicitudes de correo de activación. Inténtalo de nuevo dentro de {{0}} min.',
   account_not_active: 'Tu cuenta aún no está activa. Abre el enlace del correo que te hemos enviado.',
   login_required: 'Inicia sesión para ver esa página.',
-  activation_resent: 'Si hay una cuenta pendiente de activar con ese usuario o correo, le hemos enviado un nuevo enlace de activación. Revisa tu bandeja de entrada y la carpeta de correo no deseado.',
+  activation_resent:
+    'Si hay una cuenta pendiente de activar con ese usuario o correo, le hemos enviado un nuevo enlace de activación. Revisa tu bandeja de entrada y la carpeta de correo no deseado.',
   activation_link_used: 'Este enlace de activación ya se ha usado. Si tu cuenta está activa, ya puedes iniciar sesión.',
   activation_link_expired: 'Este enlace de activación ha caducado. Podemos enviarte uno nuevo.',
-  reset_link_used: 'Este enlace para restablecer la contraseña ya se ha usado. Si todavía necesitas cambiarla, pide un enlace nuevo.',
+  reset_link_used:
+    'Este enlace para restablecer la contraseña ya se ha usado. Si todavía necesitas cambiarla, pide un enlace nuevo.',
   reset_link_expired: 'Este enlace para restablecer la contraseña ha caducado. Pide uno nuevo.',
   account_closed: 'Esta cuenta está cerrada. Contacta con soporte.',
   duplicate_player: 'Ya existe una cuenta con ese nombre de usuario, correo electrónico o teléfono.',
@@ -86,7 +94,8 @@ export default {
   deposit_complete: 'El depósito de {{0}} se ha completado.',
   deposit_failed: 'No se ha podido depositar el importe de {{0}}.',
   deposit_pending: 'Estamos procesando tu depósito. Espera un momento…',
-  popup_blocked: 'Si no se ha abierto la ventana de pago, permite las ventanas emergentes de este sitio y vuelve a intentarlo.',
+  popup_blocked:
+    'Si no se ha abierto la ventana de pago, permite las ventanas emergentes de este sitio y vuelve a intentarlo.',
   three_ds_started: 'Se ha iniciado la autenticación 3-D Secure.',
   card_payment_done: 'El pago con tarjeta se ha realizado.',
   withdrawal_cancelled: 'La retirada se ha cancelado.',

@@ -5,7 +5,8 @@ import type en from '../en/common.ts'
 export default {
   meta: {
     siteName: 'Casino',
-    description: 'Casino en línea para mayores de 18 años: tragaperras, juegos de mesa y crupieres en vivo, con depósitos rápidos y herramientas de juego responsable.',
+    description:
+      'Casino en línea para mayores de 18 años: tragaperras, juegos de mesa y crupieres en vivo, con depósitos rápidos y herramientas de juego responsable.',
   },
   skipToContent: 'Saltar al contenido',
   nav: {
@@ -47,8 +48,10 @@ export default {
     accountTitle: 'Cuenta',
     responsibleTitle: 'Juega con responsabilidad',
     adultsOnly: 'Solo para mayores de 18 años',
-    responsibleText: 'El juego debe ser un entretenimiento, no una forma de ganar dinero. Fija límites de depósito y de tiempo, no intentes recuperar lo perdido y haz una pausa siempre que la necesites. Si el juego deja de ser divertido, contacta con nuestro equipo de soporte para limitar o cerrar tu cuenta.',
-    licence: '{{siteName}} es un casino en línea para adultos. Los juegos de azar implican un riesgo económico; juega solo con dinero que puedas permitirte perder. Los menores no pueden registrarse ni jugar.',
+    responsibleText:
+      'El juego debe ser un entretenimiento, no una forma de ganar dinero. Fija límites de depósito y de tiempo, no intentes recuperar lo perdido y haz una pausa siempre que la necesites. Si el juego deja de ser divertido, contacta con nuestro equipo de soporte para limitar o cerrar tu cuenta.',
+    licence:
+      '{{siteName}} es un casino en línea para adultos. Los juegos de azar implican un riesgo económico; juega solo con dinero que puedas permitirte perder. Los menores no pueden registrarse ni jugar.',
     rights: '© {{year}} {{siteName}}. Todos los derechos reservados.',
   },
   login: {
@@ -73,7 +76,8 @@ export default {
   },
   restriction: {
     title: 'Acceso restringido',
-    explanation: 'Las leyes sobre el juego en línea cambian de un país a otro y solo ofrecemos nuestros juegos donde está permitido. Tu conexión parece proceder de un país donde nuestros servicios no están disponibles, por lo que el sitio está cerrado para ti.',
+    explanation:
+      'Las leyes sobre el juego en línea cambian de un país a otro y solo ofrecemos nuestros juegos donde está permitido. Tu conexión parece proceder de un país donde nuestros servicios no están disponibles, por lo que el sitio está cerrado para ti.',
     detected: 'País detectado: {{country}}',
     contact: 'Si crees que se trata de un error, escribe a nuestro equipo de soporte a <mail>{{email}}</mail>.',
     contactNoEmail: 'Si crees que se trata de un error, contacta con nuestro equipo de soporte.',
@@ -83,7 +87,8 @@ export default {
     notFoundTitle: 'Página no encontrada',
     goHome: 'Ir a la página de inicio',
     retry: 'Volver a intentarlo',
-    upstreamNotice: 'No se ha podido cargar parte de la información porque el casino no responde. Puedes seguir navegando; inténtalo de nuevo en un momento.',
+    upstreamNotice:
+      'No se ha podido cargar parte de la información porque el casino no responde. Puedes seguir navegando; inténtalo de nuevo en un momento.',
   },
   offline: {
     title: 'Sin conexión',

@@ -36,7 +36,10 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     await page.locator('input[name="password"]').fill('short')
     await page.locator('input[name="confirmPassword"]').fill('other')
     await page.locator('main form button[type="submit"]').last().click()
-    const summary = page.locator('main form section').filter({ has: page.getByRole('heading', { level: 2 }) }).first()
+    const summary = page
+      .locator('main form section')
+      .filter({ has: page.getByRole('heading', { level: 2 }) })
+      .first()
     await summary.waitFor()
     const box = (await summary.boundingBox())!
     const firstField = (await page.locator('input[name="username"]').boundingBox())!
@@ -45,11 +48,21 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     expect(box.y).toBeLessThan(900)
     const links = await summary.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))
     expect(links).toContainEqual(['#register-username', `${en.auth.register.username}: ${en.catalogue.field_required}`])
-    expect(links).toContainEqual(['#register-password', `${en.auth.register.password}: ${en.catalogue.password_too_short}`])
+    expect(links).toContainEqual([
+      '#register-password',
+      `${en.auth.register.password}: ${en.catalogue.password_too_short}`,
+    ])
     // The mismatch is told together with the short password.
-    expect(links).toContainEqual(['#register-confirmPassword', `${en.auth.register.confirmPassword}: ${en.catalogue.password_mismatch}`])
+    expect(links).toContainEqual([
+      '#register-confirmPassword',
+      `${en.auth.register.confirmPassword}: ${en.catalogue.password_mismatch}`,
+    ])
     expect(links).toContainEqual(['#register-gender', `${en.auth.register.gender}: ${en.catalogue.field_required}`])
-    expect(await page.getByRole('heading', { name: en.common.errorSummary.heading_other.replace('{{count}}', String(links.length)) }).count()).toBe(1)
+    expect(
+      await page
+        .getByRole('heading', { name: en.common.errorSummary.heading_other.replace('{{count}}', String(links.length)) })
+        .count(),
+    ).toBe(1)
     // Every link points at something on the page.
     for (const [href] of links) expect(await page.locator(href!).count(), href!).toBe(1)
     // No password travels back; no toggle without JavaScript.
@@ -70,7 +83,9 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     await page.locator('#register-summary ~ ul a[href="#register-city"]').click()
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('register-city')
     await page.locator('#register-summary ~ ul a[href="#register-gender"]').click()
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('gender')
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
+      .toBe('gender')
     await context.close()
   })
 
@@ -83,13 +98,25 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
       await page.goto('/register')
       if (javaScript) await page.waitForLoadState('networkidle')
       const again = newPlayer({ username: player.username })
-      for (const name of ['username', 'email', 'password', 'confirmPassword', 'phone', 'firstName', 'lastName', 'address', 'postalCode', 'city'] as const) {
+      for (const name of [
+        'username',
+        'email',
+        'password',
+        'confirmPassword',
+        'phone',
+        'firstName',
+        'lastName',
+        'address',
+        'postalCode',
+        'city',
+      ] as const) {
         await page.locator(`input[name="${name}"]`).fill(again[name])
       }
       await page.locator('input[name="birthday"]').fill(again.birthday)
       await page.locator('input[name="gender"][value="female"]').check()
       await page.locator('select[name="country"]').selectOption('ES')
-      for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed']) await page.locator(`input[name="${name}"]`).check()
+      for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed'])
+        await page.locator(`input[name="${name}"]`).check()
       await page.locator('main form button[type="submit"]').last().click()
       const username = page.locator('input[name="username"]')
       await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true')
@@ -99,7 +126,10 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
   })
 
   test('the show-password toggle works with the keyboard and says what it will do next', async () => {
-    for (const [prefix, tr] of [['/en', en], ['', es]] as const) {
+    for (const [prefix, tr] of [
+      ['/en', en],
+      ['', es],
+    ] as const) {
       const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
       const page = await context.newPage()
       await page.goto(`${prefix}/login`)
@@ -110,9 +140,19 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
       const toggle = page.locator('main button[aria-controls]')
       // Its accessible name, as a screen reader computes it: the button named "Show password" or "Hide password".
       const name = async () => {
-        const shows = await page.locator('main').getByRole('button', { name: tr.common.passwordToggle.showLabel, exact: true }).count()
-        const hides = await page.locator('main').getByRole('button', { name: tr.common.passwordToggle.hideLabel, exact: true }).count()
-        return shows === 1 && hides === 0 ? tr.common.passwordToggle.showLabel : hides === 1 && shows === 0 ? tr.common.passwordToggle.hideLabel : `${shows} show, ${hides} hide`
+        const shows = await page
+          .locator('main')
+          .getByRole('button', { name: tr.common.passwordToggle.showLabel, exact: true })
+          .count()
+        const hides = await page
+          .locator('main')
+          .getByRole('button', { name: tr.common.passwordToggle.hideLabel, exact: true })
+          .count()
+        return shows === 1 && hides === 0
+          ? tr.common.passwordToggle.showLabel
+          : hides === 1 && shows === 0
+            ? tr.common.passwordToggle.hideLabel
+            : `${shows} show, ${hides} hide`
       }
       expect(await name()).toBe(tr.common.passwordToggle.showLabel)
       expect(await toggle.textContent()).toBe(tr.common.passwordToggle.show)
@@ -176,18 +216,33 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
       await page.goto('/en/user-management/profile')
       if (javaScript) await page.waitForLoadState('networkidle')
       // The form's inputs in order: the current password comes right after the e-mail.
-      const names = await page.locator('main form#profile').evaluate((form: HTMLFormElement) => Array.from(form.elements, (el) => (el as HTMLInputElement).name).filter(Boolean))
+      const names = await page
+        .locator('main form#profile')
+        .evaluate((form: HTMLFormElement) =>
+          Array.from(form.elements, (el) => (el as HTMLInputElement).name).filter(Boolean),
+        )
       expect(names.slice(0, 2)).toEqual(['email', 'currentPassword'])
       await page.locator('input[name="email"]').fill(`new.${player.email}`)
       await page.locator('input[name="currentPassword"]').fill('not-my-password')
       await page.locator('main form#profile button[type="submit"]').click()
       await page.locator('#profile-currentPassword-error').getByText(en.catalogue.old_password_wrong).waitFor()
-      const summary = page.locator('main form#profile section').filter({ has: page.getByRole('heading', { level: 2, name: en.common.errorSummary.heading_one.replace('{{count}}', '1') }) })
+      const summary = page.locator('main form#profile section').filter({
+        has: page.getByRole('heading', {
+          level: 2,
+          name: en.common.errorSummary.heading_one.replace('{{count}}', '1'),
+        }),
+      })
       await summary.waitFor()
-      const links = await summary.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))
-      expect(links).toEqual([['#profile-currentPassword', `${en.account.profile.currentPassword}: ${en.catalogue.old_password_wrong}`]])
+      const links = await summary
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))
+      expect(links).toEqual([
+        ['#profile-currentPassword', `${en.account.profile.currentPassword}: ${en.catalogue.old_password_wrong}`],
+      ])
       // At the top of the form, above the first field.
-      expect((await summary.boundingBox())!.y).toBeLessThan((await page.locator('input[name="email"]').boundingBox())!.y)
+      expect((await summary.boundingBox())!.y).toBeLessThan(
+        (await page.locator('input[name="email"]').boundingBox())!.y,
+      )
       if (javaScript) {
         await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('profile-summary')
         await summary.locator('a').click()
@@ -212,7 +267,16 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
       await http.post('/login', { username: player.username, password: player.password })
       const newEmail = `new.${player.email}`
       const { phone, address, postalCode, city, country, language } = player
-      await http.post('/user-management/profile', { email: newEmail, currentPassword: player.password, phone, address, postalCode, city, country, language })
+      await http.post('/user-management/profile', {
+        email: newEmail,
+        currentPassword: player.password,
+        phone,
+        address,
+        postalCode,
+        city,
+        country,
+        language,
+      })
       const link = env.site.lastMailTo(newEmail).link!
       expect(link).toContain('/confirm-email/')
       // A mail scanner opens the link: it sees only the button, and the link still works afterwards.

@@ -21,13 +21,25 @@ async function checkA11y(page: Page, javaScript: boolean) {
 }
 
 async function fillRegistration(page: Page, player: ReturnType<typeof newPlayer>) {
-  for (const name of ['username', 'email', 'password', 'confirmPassword', 'phone', 'firstName', 'lastName', 'address', 'postalCode', 'city'] as const) {
+  for (const name of [
+    'username',
+    'email',
+    'password',
+    'confirmPassword',
+    'phone',
+    'firstName',
+    'lastName',
+    'address',
+    'postalCode',
+    'city',
+  ] as const) {
     await page.locator(`input[name="${name}"]`).fill(player[name])
   }
   await page.locator('input[name="birthday"]').fill(player.birthday)
   await page.locator(`input[name="gender"][value="${player.gender}"]`).check()
   await page.locator('select[name="country"]').selectOption(player.country)
-  for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed']) await page.locator(`input[name="${name}"]`).check()
+  for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed'])
+    await page.locator(`input[name="${name}"]`).check()
 }
 
 describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
@@ -144,7 +156,10 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
   test('an unknown address shows the 404 page with a link home, in both languages', async () => {
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     const page = await context.newPage()
-    for (const [path, locale, home] of [['/no-such-page', 'es', '/'], ['/en/no-such-page', 'en', '/en']] as const) {
+    for (const [path, locale, home] of [
+      ['/no-such-page', 'es', '/'],
+      ['/en/no-such-page', 'en', '/en'],
+    ] as const) {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
       await page.getByText(resources[locale].translation.catalogue.not_found).first().waitFor()
@@ -158,7 +173,13 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
   test('the login, restriction and password pages pass axe in both themes', async () => {
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     const page = await context.newPage()
-    for (const path of ['/login', '/en/forgot-password', '/restriction', '/reset-password/not-a-valid-token-0000', '/en/activate/not-a-valid-token-0000']) {
+    for (const path of [
+      '/login',
+      '/en/forgot-password',
+      '/restriction',
+      '/reset-password/not-a-valid-token-0000',
+      '/en/activate/not-a-valid-token-0000',
+    ]) {
       await page.goto(path)
       await expectAccessible(page)
     }

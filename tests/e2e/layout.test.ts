@@ -33,12 +33,20 @@ const padding = (locator: Locator) =>
     return { top: style.paddingTop, bottom: style.paddingBottom, left: style.paddingLeft }
   })
 
-function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
 
 async function phone(javaScript = true): Promise<BrowserContext> {
-  const context = await env.browser.newContext({ javaScriptEnabled: javaScript, baseURL: env.site.webUrl, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+  const context = await env.browser.newContext({
+    javaScriptEnabled: javaScript,
+    baseURL: env.site.webUrl,
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+  })
   context.setDefaultTimeout(15_000)
   return context
 }
@@ -106,8 +114,15 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     const context = await newContext(env.browser, { javaScript: false, baseURL: env.site.webUrl })
     const page = await context.newPage()
     await page.goto('/en')
-    expect(await page.getByRole('link', { name: resources.en.translation.home.hero.login }).getAttribute('href')).toBe('/en/login')
-    expect(await page.getByRole('link', { name: resources.en.translation.common.header.login, exact: true }).first().getAttribute('href')).toBe('/en/login')
+    expect(await page.getByRole('link', { name: resources.en.translation.home.hero.login }).getAttribute('href')).toBe(
+      '/en/login',
+    )
+    expect(
+      await page
+        .getByRole('link', { name: resources.en.translation.common.header.login, exact: true })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/en/login')
     await context.close()
   })
 
@@ -125,7 +140,11 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
   test('the account tabs show their whole focus ring; the success toast does not cover the balance', async () => {
     const player = await activePlayer(env.site)
     for (const width of [1280, 390]) {
-      const context = await env.browser.newContext({ baseURL: env.site.webUrl, viewport: { width, height: 844 }, serviceWorkers: 'block' })
+      const context = await env.browser.newContext({
+        baseURL: env.site.webUrl,
+        viewport: { width, height: 844 },
+        serviceWorkers: 'block',
+      })
       context.setDefaultTimeout(15_000)
       const page = await context.newPage()
       await logInByForm(page, player.username, player.password)
@@ -145,7 +164,8 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
         return {
           style: style.outlineStyle,
           width: Number.parseFloat(style.outlineWidth),
-          inside: box.top - reach >= clip.top && box.bottom + reach <= clip.bottom && box.left - reach >= clip.left - 0.5,
+          inside:
+            box.top - reach >= clip.top && box.bottom + reach <= clip.bottom && box.left - reach >= clip.left - 0.5,
         }
       })
       expect(ring).toEqual({ style: 'solid', width: 3, inside: true })
@@ -154,7 +174,14 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       await page.locator('main form button[type="submit"]').last().click()
       const toast = page.getByRole('status').filter({ hasText: es.catalogue.profile_updated })
       await toast.waitFor()
-      await expect.poll(async () => overlap((await toast.boundingBox())!, (await page.locator('section[aria-labelledby="balance-heading"]').boundingBox())!)).toBe(false)
+      await expect
+        .poll(async () =>
+          overlap(
+            (await toast.boundingBox())!,
+            (await page.locator('section[aria-labelledby="balance-heading"]').boundingBox())!,
+          ),
+        )
+        .toBe(false)
       await context.close()
     }
   })
@@ -175,10 +202,18 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       await context.close()
     }
     for (const width of [1280, 390]) {
-      const context = await env.browser.newContext({ baseURL: env.site.webUrl, viewport: { width, height: 844 }, serviceWorkers: 'block' })
+      const context = await env.browser.newContext({
+        baseURL: env.site.webUrl,
+        viewport: { width, height: 844 },
+        serviceWorkers: 'block',
+      })
       const page = await context.newPage()
       await logInByForm(page, player.username, player.password)
-      const visible = await page.locator('header').first().getByRole('link', { name: es.common.nav.account, exact: true }).evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).length)
+      const visible = await page
+        .locator('header')
+        .first()
+        .getByRole('link', { name: es.common.nav.account, exact: true })
+        .evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).length)
       expect(visible, `${width}px`).toBeLessThanOrEqual(1)
       await context.close()
     }

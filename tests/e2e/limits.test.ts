@@ -16,7 +16,9 @@ describe.skipIf(skipBrowserTests)('log-in protections in Chromium', () => {
   let site: TestSite
   let browser: Browser
   beforeAll(async () => {
-    site = await startTestSite({ api: { rateLimits: { usernameCheck: { perIp: { points: 2, durationSeconds: 60 } } } } })
+    site = await startTestSite({
+      api: { rateLimits: { usernameCheck: { perIp: { points: 2, durationSeconds: 60 } } } },
+    })
     browser = await launchBrowser()
   })
   afterAll(async () => {
@@ -70,9 +72,13 @@ describe.skipIf(skipBrowserTests)('log-in protections in Chromium', () => {
     const name = `free_${randomBytes(3).toString('hex')}`
     await username.fill(name)
     await username.blur()
-    await note.getByText(/^Has comprobado demasiados nombres de usuario\. Inténtalo de nuevo dentro de \d+ s\.$/).waitFor()
+    await note
+      .getByText(/^Has comprobado demasiados nombres de usuario\. Inténtalo de nuevo dentro de \d+ s\.$/)
+      .waitFor()
     expect(await username.inputValue()).toBe(name)
-    expect(await username.getAttribute('aria-describedby')).toContain(`${await username.getAttribute('id')}-availability`)
+    expect(await username.getAttribute('aria-describedby')).toContain(
+      `${await username.getAttribute('id')}-availability`,
+    )
     await expectAccessible(page)
     await context.close()
   })

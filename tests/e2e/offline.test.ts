@@ -6,7 +6,7 @@ import { skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 const env = useSiteInChromium()
 
 describe.skipIf(skipBrowserTests)('offline and updates', () => {
-  test('the service worker controls the site with scope / and shows the offline page in the visitor\'s language', async () => {
+  test("the service worker controls the site with scope / and shows the offline page in the visitor's language", async () => {
     // 127.0.0.1 is a secure context for service workers, like localhost.
     const context = await env.browser.newContext({ baseURL: env.site.webUrl, serviceWorkers: 'allow' })
     const page = await context.newPage()

@@ -42,7 +42,9 @@ for (const database of testDatabases()) {
         const player = newPlayer({ [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) })
         const page = await visitor.post('/register', player, { follow: false })
         expect(page.status, field).toBe(400)
-        expect(textOf(page.html), field).toContain('Este campo contiene caracteres invisibles no permitidos. Vuelve a escribirlo.')
+        expect(textOf(page.html), field).toContain(
+          'Este campo contiene caracteres invisibles no permitidos. Vuelve a escribirlo.',
+        )
         expect(page.html).toContain(`value="${player.email}"`)
         if (field !== 'password') expect(page.html).toContain(`value="${value}"`)
       }
@@ -51,15 +53,28 @@ for (const database of testDatabases()) {
       const member = await logIn(site, player.username, player.password)
       const profile = await member.post(
         '/en/user-management/profile',
-        { email: player.email, phone: player.phone, address: 'Main\u0000Street 1', postalCode: '28013', city: 'Madrid', country: 'ES', language: 'es' },
+        {
+          email: player.email,
+          phone: player.phone,
+          address: 'Main\u0000Street 1',
+          postalCode: '28013',
+          city: 'Madrid',
+          country: 'ES',
+          language: 'es',
+        },
         { follow: false },
       )
       expect(profile.status).toBe(400)
-      expect(textOf(profile.html)).toContain('This field contains invisible characters that are not allowed. Please type it again.')
+      expect(textOf(profile.html)).toContain(
+        'This field contains invisible characters that are not allowed. Please type it again.',
+      )
       expect(profile.html).toContain('value="Main\u0000Street 1"')
       // Nothing was saved, and the login form refuses a NUL in the password the same way.
       expect((await member.get('/user-management/profile')).html).toContain(`value="${player.address}"`)
-      const login = await new Browser(site.webUrl).post('/login', { username: player.username, password: `${player.password}\u0000` })
+      const login = await new Browser(site.webUrl).post('/login', {
+        username: player.username,
+        password: `${player.password}\u0000`,
+      })
       expect(login.status).toBe(400)
       expect(textOf(login.html)).toContain('Este campo contiene caracteres invisibles no permitidos.')
     })
@@ -68,14 +83,26 @@ for (const database of testDatabases()) {
       const player = await registerAndActivate(site)
       const b = await logIn(site, player.username, player.password)
       const newEmail = `changed.${player.username}@example.org`
-      const form = { email: newEmail, phone: player.phone, address: player.address, postalCode: player.postalCode, city: 'Sevilla', country: 'ES', language: 'es' }
+      const form = {
+        email: newEmail,
+        phone: player.phone,
+        address: player.address,
+        postalCode: player.postalCode,
+        city: 'Sevilla',
+        country: 'ES',
+        language: 'es',
+      }
 
       const missing = await b.post('/user-management/profile', form, { follow: false })
       expect(missing.status).toBe(400)
       expect(textOf(missing.html)).toContain('Este campo es obligatorio.')
       expect(missing.html).toContain(`value="${newEmail}"`)
 
-      const wrong = await b.post('/user-management/profile', { ...form, currentPassword: 'not-my-password' }, { follow: false })
+      const wrong = await b.post(
+        '/user-management/profile',
+        { ...form, currentPassword: 'not-my-password' },
+        { follow: false },
+      )
       expect(wrong.status).toBe(400)
       expect(textOf(wrong.html)).toContain('La contraseña actual no es correcta.')
       expect(wrong.html).toContain(`value="${newEmail}"`)
@@ -110,7 +137,9 @@ for (const database of testDatabases()) {
       expect(again.status).toBe(400)
       expect(textOf(again.html)).toContain('Este enlace de confirmación no es válido, ha caducado o ya se ha usado.')
       // The English page exists too.
-      expect(textOf((await new Browser(site.webUrl).get(`/en${new URL(link!).pathname}`)).html)).toContain('Confirm the address')
+      expect(textOf((await new Browser(site.webUrl).get(`/en${new URL(link!).pathname}`)).html)).toContain(
+        'Confirm the address',
+      )
     })
 
     test('without SEED_DEMO there is no demo player', async () => {
@@ -147,7 +176,11 @@ describe('the seeded admin', () => {
     expect(textOf(en.html)).toContain('For your security, please choose a new password before you continue.')
 
     const newPassword = 'a-new-admin-password-2026'
-    const changed = await b.post('/user-management/change-password', { oldPassword: ADMIN_FIRST_PASSWORD, newPassword, confirmPassword: newPassword })
+    const changed = await b.post('/user-management/change-password', {
+      oldPassword: ADMIN_FIRST_PASSWORD,
+      newPassword,
+      confirmPassword: newPassword,
+    })
     expect(textOf(changed.html)).toContain('Tu contraseña se ha cambiado.')
     expect(textOf(changed.html)).not.toContain(reason)
     const home = await b.get('/')

@@ -48,7 +48,11 @@ for (const database of testDatabases()) {
       expect(profile.html).toContain(player.email)
 
       const newPassword = `${player.password}-new`
-      const changed = await b.post('/user-management/change-password', { oldPassword: player.password, newPassword, confirmPassword: newPassword })
+      const changed = await b.post('/user-management/change-password', {
+        oldPassword: player.password,
+        newPassword,
+        confirmPassword: newPassword,
+      })
       expect(textOf(changed.html)).toContain('Tu contraseña se ha cambiado.')
 
       const out = await b.post('/logout', {})
@@ -76,7 +80,11 @@ for (const database of testDatabases()) {
       expect(textOf(activated.html)).toContain('Your account is active.')
       const home = await b.post('/en/login', { username: player.username, password: player.password })
       expect(home.url).toBe(`${site.webUrl}/en`)
-      const wrong = await b.post('/en/user-management/change-password', { oldPassword: 'not-my-password', newPassword: 'whatever-123', confirmPassword: 'whatever-123' })
+      const wrong = await b.post('/en/user-management/change-password', {
+        oldPassword: 'not-my-password',
+        newPassword: 'whatever-123',
+        confirmPassword: 'whatever-123',
+      })
       expect(wrong.status).toBe(400)
       expect(textOf(wrong.html)).toContain('The current password is wrong.')
     })
@@ -121,7 +129,10 @@ for (const database of testDatabases()) {
       // The attacker, from ever new addresses, waits out each wait until it is counted in minutes.
       let last: Page | undefined
       for (let i = 0; i < 20; i++) {
-        last = await new Browser(site.webUrl, { 'x-forwarded-for': `81.45.1.${i}` }).post('/login', { username: player.username, password: `guess-${i}` })
+        last = await new Browser(site.webUrl, { 'x-forwarded-for': `81.45.1.${i}` }).post('/login', {
+          username: player.username,
+          password: `guess-${i}`,
+        })
         if (last.status === 400) {
           expect(textOf(last.html)).toContain('El usuario o la contraseña no son correctos.')
           continue
@@ -131,10 +142,15 @@ for (const database of testDatabases()) {
         if (!seconds) break
         site.advance(Number(seconds) * 1000)
       }
-      expect(textOf(last!.html)).toMatch(/Demasiados intentos fallidos en esta cuenta\. Inténtalo de nuevo en \d+ minutos/)
+      expect(textOf(last!.html)).toMatch(
+        /Demasiados intentos fallidos en esta cuenta\. Inténtalo de nuevo en \d+ minutos/,
+      )
       expect(last!.html).toContain(`value="${player.username}"`)
       // Even the right password waits, without the device cookie...
-      const right = await new Browser(site.webUrl, { 'x-forwarded-for': '81.45.2.1' }).post('/login', { username: player.username, password: player.password })
+      const right = await new Browser(site.webUrl, { 'x-forwarded-for': '81.45.2.1' }).post('/login', {
+        username: player.username,
+        password: player.password,
+      })
       expect(right.status).toBe(429)
       // ...and gets in with it, which hands the browser a new device token.
       const back = await own.b.post('/login', { username: player.username, password: player.password })
@@ -150,11 +166,19 @@ for (const database of testDatabases()) {
       const phone = await logIn(site, player.username, player.password)
       const newPassword = `${player.password}-2`
       // changing the password on the laptop revokes every other token of the player
-      await laptop.b.post('/user-management/change-password', { oldPassword: player.password, newPassword, confirmPassword: newPassword })
+      await laptop.b.post('/user-management/change-password', {
+        oldPassword: player.password,
+        newPassword,
+        confirmPassword: newPassword,
+      })
       const page = await phone.b.get('/user-management/profile', false)
       expect(page.status).toBe(302)
       expect(page.headers.get('location')).toBe('/')
-      expect(page.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0|expires=thu, 01 jan 1970/i.test(c))).toBe(true)
+      expect(
+        page.setCookies.some(
+          (c) => c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0|expires=thu, 01 jan 1970/i.test(c),
+        ),
+      ).toBe(true)
       expect((await laptop.b.get('/user-management/profile')).status).toBe(200)
     })
 
@@ -174,17 +198,30 @@ for (const database of testDatabases()) {
       const sessionCookies = b.receivedCookies.filter((c) => c.startsWith(`${SESSION_COOKIE}=`))
       expect(sessionCookies.length).toBeGreaterThan(0)
       for (const c of sessionCookies) expect(c).toMatch(/HttpOnly/i)
-      for (const cookie of b.receivedCookies.filter((c) => !/HttpOnly/i.test(c))) expect(cookie.includes(token!)).toBe(false)
+      for (const cookie of b.receivedCookies.filter((c) => !/HttpOnly/i.test(c)))
+        expect(cookie.includes(token!)).toBe(false)
     })
 
     test('a cross-site form post is refused and changes nothing', async () => {
       const player = await registerAndActivate(site)
       const { b } = await logIn(site, player.username, player.password)
-      const evil = await b.post('/user-management/change-password', { oldPassword: player.password, newPassword: 'hacked-password', confirmPassword: 'hacked-password' }, { origin: 'https://evil.example', follow: false })
+      const evil = await b.post(
+        '/user-management/change-password',
+        { oldPassword: player.password, newPassword: 'hacked-password', confirmPassword: 'hacked-password' },
+        { origin: 'https://evil.example', follow: false },
+      )
       expect(evil.status).toBe(403)
       const stillWorks = await logIn(site, player.username, player.password)
       expect(stillWorks.page.url).toBe(`${site.webUrl}/`)
-      const crossSite = await new Browser(site.webUrl, { 'sec-fetch-site': 'cross-site' }).request('/login', { method: 'POST', body: new URLSearchParams({ username: player.username, password: player.password }), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, false)
+      const crossSite = await new Browser(site.webUrl, { 'sec-fetch-site': 'cross-site' }).request(
+        '/login',
+        {
+          method: 'POST',
+          body: new URLSearchParams({ username: player.username, password: player.password }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        false,
+      )
       expect(crossSite.status).toBe(403)
     })
 
@@ -211,7 +248,9 @@ for (const database of testDatabases()) {
         for (const fields of junk) {
           const page = await b.post(path, fields, { follow: false })
           expect(page.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(400)
-          expect(textOf(page.html), path).toMatch(/Este campo es obligatorio|This field is required|Introduce una dirección de correo electrónico válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32|Este enlace no es válido/)
+          expect(textOf(page.html), path).toMatch(
+            /Este campo es obligatorio|This field is required|Introduce una dirección de correo electrónico válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32|Este enlace no es válido/,
+          )
           expect(page.html).not.toMatch(/at .*\.(ts|js):\d+/)
         }
       }

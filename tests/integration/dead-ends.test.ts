@@ -58,7 +58,9 @@ describe('dead ends of the account pages', () => {
     expect(refused.html).toContain(`href="${href}"`)
 
     const form = await b.get(href)
-    expect(form.html).toMatch(new RegExp(`name="login"[^>]*value="${player.username}"|value="${player.username}"[^>]*name="login"`))
+    expect(form.html).toMatch(
+      new RegExp(`name="login"[^>]*value="${player.username}"|value="${player.username}"[^>]*name="login"`),
+    )
     const sent = await b.post('/activation/resend', { login: player.username })
     expect(sent.status).toBe(200)
     expect(textOf(sent.html)).toContain(es.catalogue.activation_resent)

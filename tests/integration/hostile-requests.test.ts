@@ -18,7 +18,10 @@ afterAll(async () => {
 })
 
 /** One raw HTTP/1.1 exchange (fetch would normalise the path): the status line, headers and body. */
-function raw(head: string, body: (write: (chunk: string) => void) => void = () => {}): Promise<{ status: number; headers: string; body: string }> {
+function raw(
+  head: string,
+  body: (write: (chunk: string) => void) => void = () => {},
+): Promise<{ status: number; headers: string; body: string }> {
   const { hostname, port } = new URL(site.webUrl)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname)
@@ -39,7 +42,10 @@ function raw(head: string, body: (write: (chunk: string) => void) => void = () =
       received += chunk
       settle()
     })
-    socket.on('end', () => settle() || reject(new Error(`connection closed before a full answer: ${received.slice(0, 200)}`)))
+    socket.on(
+      'end',
+      () => settle() || reject(new Error(`connection closed before a full answer: ${received.slice(0, 200)}`)),
+    )
     socket.on('error', (error) => settle() || reject(error))
     socket.on('connect', () => {
       socket.write(head)
@@ -51,14 +57,16 @@ function raw(head: string, body: (write: (chunk: string) => void) => void = () =
 const HOSTILE = ['//evil.example', '///evil.example', '/\\evil.example', '/\\/evil.example', '//evil.example/en']
 
 test.each(HOSTILE)('GET %s?theme=dark is redirected on the site, never to another one', async (path) => {
-  const res = await raw(`GET ${path}?theme=dark HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nConnection: close\r\n\r\n`)
+  const res = await raw(
+    `GET ${path}?theme=dark HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nConnection: close\r\n\r\n`,
+  )
   expect([301, 302, 303, 307, 308]).toContain(res.status)
   const location = res.headers.match(/\r\nlocation: *([^\r\n]*)/i)?.[1] ?? ''
   expect(new URL(location, site.webUrl).origin).toBe(origin)
   expect(location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\')).toBe(true)
 })
 
-test('the theme switch and the 404 page\'s language links keep a collapsed path on the site', async () => {
+test("the theme switch and the 404 page's language links keep a collapsed path on the site", async () => {
   const browser = new Browser(site.webUrl)
   // What the hostile path becomes after the first redirect, followed to the end.
   const themed = await browser.request('/evil.example?theme=dark', {}, false)
@@ -66,7 +74,10 @@ test('the theme switch and the 404 page\'s language links keep a collapsed path 
   expect(themed.headers.get('location')).toBe('/evil.example')
   const page = await browser.get('/evil.example')
   expect(page.status).toBe(404)
-  const hrefs = [...page.html.matchAll(/<a [^>]*href="([^"]*)"/g), ...page.html.matchAll(/<link [^>]*href="([^"]*)"/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'))
+  const hrefs = [
+    ...page.html.matchAll(/<a [^>]*href="([^"]*)"/g),
+    ...page.html.matchAll(/<link [^>]*href="([^"]*)"/g),
+  ].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'))
   expect(hrefs.length).toBeGreaterThan(3)
   for (const href of hrefs) expect(new URL(href, site.webUrl).origin, href).toBe(origin)
   expect(hrefs).toContain('/en/evil.example')
@@ -83,9 +94,19 @@ test('the origin of absolute links is the public URL, not the Host header', asyn
 
 test('a form post whose Referer is another site is refused when Origin and Sec-Fetch-Site are missing', async () => {
   const form = 'username=someone&password=whatever-123'
-  const foreign = await fetch(`${site.webUrl}/en/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://evil.example/page' }, body: form })
+  const foreign = await fetch(`${site.webUrl}/en/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'https://evil.example/page' },
+    body: form,
+  })
   expect(foreign.status).toBe(403)
-  const own = await fetch(`${site.webUrl}/en/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${site.webUrl}/en/login` }, body: form })
+  const own = await fetch(`${site.webUrl}/en/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${site.webUrl}/en/login` },
+    body: form,
+  })
   // Read by the login action (a refused login, not a refused request).
   expect(own.status).toBe(400)
   expect(textOf(await own.text())).toContain('Wrong username or password')
@@ -95,7 +116,9 @@ const healthy = async () => expect((await fetch(`${site.webUrl}/healthz`)).statu
 
 test('a form body over the limit is refused with 413 before it is read (Content-Length)', async () => {
   // 300 MB announced; only the headers are sent: the answer comes without waiting for the body.
-  const res = await raw(`POST /en/login HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n`)
+  const res = await raw(
+    `POST /en/login HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n`,
+  )
   expect(res.status).toBe(413)
   expect(textOf(res.body)).toContain('What you sent is larger than allowed.')
   await healthy()
@@ -105,10 +128,13 @@ test('a chunked form body without Content-Length is counted and refused past the
   const before = process.memoryUsage().rss
   const chunk = `a=${'x'.repeat(16 * 1024 - 2)}`
   const chunks = Math.ceil((FORM_BODY_LIMIT_BYTES * 4) / chunk.length)
-  const res = await raw(`POST /login HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`, (write) => {
-    for (let i = 0; i < chunks; i++) write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
-    write('0\r\n\r\n')
-  })
+  const res = await raw(
+    `POST /login HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    (write) => {
+      for (let i = 0; i < chunks; i++) write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+      write('0\r\n\r\n')
+    },
+  )
   expect(res.status).toBe(413)
   expect(textOf(res.body)).toContain('El envío supera el tamaño permitido.')
   // The server (in this process) kept at most the limit, not the body.
@@ -118,9 +144,17 @@ test('a chunked form body without Content-Length is counted and refused past the
 
 test('a large urlencoded POST through fetch gets a 413 and the login still works afterwards', async () => {
   const big = new URLSearchParams({ username: 'x', password: 'y'.repeat(FORM_BODY_LIMIT_BYTES + 1) })
-  const res = await fetch(`${site.webUrl}/en/login`, { method: 'POST', redirect: 'manual', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: big })
+  const res = await fetch(`${site.webUrl}/en/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: big,
+  })
   expect(res.status).toBe(413)
-  const page = await new Browser(site.webUrl).post('/en/login', { username: 'nobody_here', password: 'wrong-password-1' })
+  const page = await new Browser(site.webUrl).post('/en/login', {
+    username: 'nobody_here',
+    password: 'wrong-password-1',
+  })
   expect(page.status).toBe(400)
   expect(textOf(page.html)).toContain('Wrong username or password')
 })
@@ -130,7 +164,12 @@ test.each([
   { name: 'text/plain', type: 'text/plain', body: 'username=a&password=b', status: 415 },
   { name: 'no content type', type: undefined, body: 'username=a', status: 415 },
   { name: 'multipart without a boundary', type: 'multipart/form-data', body: '--x\r\n', status: 415 },
-  { name: 'broken multipart', type: 'multipart/form-data; boundary=abc', body: '--abc\r\nContent-Disposition: form-data; name="username"\r\n\r\nhalf', status: 400 },
+  {
+    name: 'broken multipart',
+    type: 'multipart/form-data; boundary=abc',
+    body: '--abc\r\nContent-Disposition: form-data; name="username"\r\n\r\nhalf',
+    status: 400,
+  },
 ])('$name to a form route answers $status, not 500', async ({ type, body, status }) => {
   const headers: Record<string, string> = { origin }
   if (type) headers['content-type'] = type
@@ -140,10 +179,15 @@ test.each([
   expect(await res.text()).not.toMatch(/at .*\.(js|ts):\d+/)
 })
 
-test.each(['DELETE /login', 'PUT /en/register', 'PATCH /', 'TRACE /', 'OPTIONS /en/login'])('%s answers 405 with Allow, not 500', async (line) => {
-  const [method, path] = line.split(' ') as [string, string]
-  const res = await raw(`${method} ${path} HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`)
-  expect(res.status).toBe(405)
-  expect(res.headers).toMatch(/\r\nallow: GET, HEAD, POST/i)
-  expect(textOf(res.body)).toMatch(/This page can't be used that way\.|Esta página no se puede usar de esa forma\./)
-})
+test.each(['DELETE /login', 'PUT /en/register', 'PATCH /', 'TRACE /', 'OPTIONS /en/login'])(
+  '%s answers 405 with Allow, not 500',
+  async (line) => {
+    const [method, path] = line.split(' ') as [string, string]
+    const res = await raw(
+      `${method} ${path} HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    )
+    expect(res.status).toBe(405)
+    expect(res.headers).toMatch(/\r\nallow: GET, HEAD, POST/i)
+    expect(textOf(res.body)).toMatch(/This page can't be used that way\.|Esta página no se puede usar de esa forma\./)
+  },
+)

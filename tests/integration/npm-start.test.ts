@@ -33,16 +33,38 @@ test('SIGTERM to the `npm start` process stops the server and frees the port', a
   expect(staleBuildReason(ROOT), 'run `npm run build` before this test').toBeNull()
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-npm-start-'))
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '0.0.0.0', LOG_LEVEL: 'info' }
-  for (const name of ['NODE_ENV', 'PUBLIC_URL', 'SESSION_SECRET', 'CASINO_API_URL', 'DATABASE_URL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID']) delete env[name]
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    HOST: '0.0.0.0',
+    LOG_LEVEL: 'info',
+  }
+  for (const name of [
+    'NODE_ENV',
+    'PUBLIC_URL',
+    'SESSION_SECRET',
+    'CASINO_API_URL',
+    'DATABASE_URL',
+    'VITEST',
+    'VITEST_WORKER_ID',
+    'VITEST_POOL_ID',
+  ])
+    delete env[name]
   // Its own process group, so that whatever is left can be cleaned up if the test fails.
   const npm = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   npm.stdout.on('data', (chunk: Buffer) => (output += chunk))
   npm.stderr.on('data', (chunk: Buffer) => (output += chunk))
-  const exited = new Promise<number | null>((done) => npm.once('exit', (code, signal) => done(code ?? (signal ? 128 : null))))
+  const exited = new Promise<number | null>((done) =>
+    npm.once('exit', (code, signal) => done(code ?? (signal ? 128 : null))),
+  )
   try {
-    await waitFor(() => `npm start to listen on ${port} (output so far: ${output.slice(-500)})`, () => output.includes('web server listening'), { timeoutMs: 120_000 })
+    await waitFor(
+      () => `npm start to listen on ${port} (output so far: ${output.slice(-500)})`,
+      () => output.includes('web server listening'),
+      { timeoutMs: 120_000 },
+    )
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
 
     npm.kill('SIGTERM')

@@ -61,7 +61,10 @@ test.each([
     expect(proxy.seen.filter((s) => s.forwarded && /\/front\/(auth\/login|register_player)/.test(s.path))).toEqual([])
   })
   // With the casino API back (its own address again), login works as before.
-  const page = await new Browser(site.webUrl).post('/en/login', { username: 'someone_here', password: 'some-password-1' })
+  const page = await new Browser(site.webUrl).post('/en/login', {
+    username: 'someone_here',
+    password: 'some-password-1',
+  })
   expect(page.status).toBe(400)
   expect(textOf(page.html)).toContain('Wrong username or password')
 })
@@ -95,8 +98,15 @@ test('a logout while the casino API is down sticks: the old cookie is refused, a
     expect(profile.headers.get('location')).toBe('/')
 
     // The revocation is retried in the background until the casino API takes it…
-    await waitFor('the logout to reach the casino API', () => proxy.seen.some((s) => s.forwarded && s.method === 'POST' && s.path.startsWith('/front/auth/logout')))
+    await waitFor('the logout to reach the casino API', () =>
+      proxy.seen.some((s) => s.forwarded && s.method === 'POST' && s.path.startsWith('/front/auth/logout')),
+    )
     // …and the token is dead upstream too (for every web instance).
-    await waitFor('the token to be revoked', async () => (await fetch(`${site.apiUrl}/front/auth/player`, { headers: { authorization: `Bearer ${token}` } })).status === 401)
+    await waitFor(
+      'the token to be revoked',
+      async () =>
+        (await fetch(`${site.apiUrl}/front/auth/player`, { headers: { authorization: `Bearer ${token}` } })).status ===
+        401,
+    )
   })
 })

@@ -12,7 +12,12 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       site = await startTestSite({
         database,
-        api: { rateLimits: { registration: { perIp: limit, perAccount: limit }, passwordReset: { perIp: limit, perAccount: limit } } },
+        api: {
+          rateLimits: {
+            registration: { perIp: limit, perAccount: limit },
+            passwordReset: { perIp: limit, perAccount: limit },
+          },
+        },
       })
     })
     afterAll(async () => {
@@ -29,10 +34,15 @@ for (const database of testDatabases()) {
       }
       const limited = await b.post('/forgot-password', fields)
       expect(limited.status).toBe(429)
-      expect(textOf(limited.html)).toContain('Demasiadas solicitudes para restablecer la contraseña. Inténtalo de nuevo dentro de 60 min.')
+      expect(textOf(limited.html)).toContain(
+        'Demasiadas solicitudes para restablecer la contraseña. Inténtalo de nuevo dentro de 60 min.',
+      )
       expect(limited.html).toContain('value="nobody@example.com"')
 
-      const english = await new Browser(site.webUrl, { 'x-forwarded-for': '81.46.0.1' }).post('/en/forgot-password', fields)
+      const english = await new Browser(site.webUrl, { 'x-forwarded-for': '81.46.0.1' }).post(
+        '/en/forgot-password',
+        fields,
+      )
       expect(english.status).toBe(429)
       expect(textOf(english.html)).toContain('Too many password reset requests. Try again in 60 min.')
     })

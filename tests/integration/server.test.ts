@@ -91,19 +91,29 @@ test('a browser that accepts brotli gets compressed pages; public files are serv
   expect(page.status).toBe(200)
   expect(page.headers.get('content-encoding')).toBe('br')
   expect(textOf(await page.text())).toContain('Skip to content')
-  for (const file of ['/favicon.svg', '/manifest.webmanifest', '/robots.txt', '/offline.html']) expect((await fetch(site.webUrl + file)).status).toBe(200)
+  for (const file of ['/favicon.svg', '/manifest.webmanifest', '/robots.txt', '/offline.html'])
+    expect((await fetch(site.webUrl + file)).status).toBe(200)
   expect((await fetch(`${site.webUrl}/favicon.svg/not-a-file`)).status).toBe(404)
 })
 
 test('the access log never holds the secret of an e-mailed link (reset, activation, e-mail change)', async () => {
   const lines: string[] = []
-  const logged = await startTestSite({ web: { logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) } })
+  const logged = await startTestSite({
+    web: { logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) },
+  })
   try {
     const secret = 'Zq7secretTokenValue0123456789abcdefABCDEF_-x'
-    const paths = ['reset-password', 'activate', 'confirm-email'].flatMap((page) => [`/${page}/${secret}`, `/en/${page}/${secret}`, `/${page}/${secret}.data`, `/en/${page}/${secret}?x=1`])
+    const paths = ['reset-password', 'activate', 'confirm-email'].flatMap((page) => [
+      `/${page}/${secret}`,
+      `/en/${page}/${secret}`,
+      `/${page}/${secret}.data`,
+      `/en/${page}/${secret}?x=1`,
+    ])
     for (const path of paths) await new Browser(logged.webUrl).get(path)
     await new Browser(logged.webUrl).post(`/confirm-email/${secret}`, {})
-    const access = lines.map((line) => JSON.parse(line) as { msg: string; path?: string }).filter((line) => line.msg === 'request')
+    const access = lines
+      .map((line) => JSON.parse(line) as { msg: string; path?: string })
+      .filter((line) => line.msg === 'request')
     // Every page is logged, under its name…
     for (const page of ['reset-password', 'activate', 'confirm-email']) {
       expect(access.map((line) => line.path)).toContain(`/${page}/:token`)

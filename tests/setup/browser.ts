@@ -30,7 +30,10 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-export async function newContext(browser: Browser, opts: { javaScript: boolean; baseURL: string }): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { javaScript: boolean; baseURL: string },
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     javaScriptEnabled: opts.javaScript,
     baseURL: opts.baseURL,
@@ -47,7 +50,13 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
   expect(bad, `accessibility on ${page.url()}`).toEqual([])
 }
 

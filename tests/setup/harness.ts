@@ -19,7 +19,15 @@ export function testDatabases(): TestDatabase[] {
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
 
-export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: boolean; adminPassword?: string; api?: Partial<CasinoApiOptions>; web?: Partial<WebAppOptions> } = {}) {
+export async function startTestSite(
+  opts: {
+    database?: TestDatabase
+    seedDemo?: boolean
+    adminPassword?: string
+    api?: Partial<CasinoApiOptions>
+    web?: Partial<WebAppOptions>
+  } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'casino-site-'))
   const database = opts.database ?? { name: 'pglite' }
   // The web app's port must be known before the casino API writes links into e-mails.
@@ -85,7 +93,9 @@ export async function startTestSite(opts: { database?: TestDatabase; seedDemo?: 
 export type TestSite = Awaited<ReturnType<typeof startTestSite>>
 
 function decodeQuotedPrintable(s: string) {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+  return s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
 }
 
 export function lastMailTo(mailDir: string, address: string, webUrl: string) {

@@ -70,7 +70,10 @@ export class Browser {
       {
         method: 'POST',
         body,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: opts.origin ?? new URL(this.baseUrl).origin },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: opts.origin ?? new URL(this.baseUrl).origin,
+        },
       },
       opts.follow ?? true,
     )

@@ -2,7 +2,12 @@ import { createInstance, type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
 export const resources = {
-  es: { translation: { title: 'Una página sencilla', body: 'Un párrafo traducido con i18next, renderizado en el servidor.' } },
+  es: {
+    translation: {
+      title: 'Una página sencilla',
+      body: 'Un párrafo traducido con i18next, renderizado en el servidor.',
+    },
+  },
   en: { translation: { title: 'A simple page', body: 'A paragraph translated with i18next, rendered on the server.' } },
 }
 export type Lang = keyof typeof resources

@@ -13,7 +13,11 @@ import { hashToken, issueOneTimeToken, OPAQUE_TOKEN } from './tokens.ts'
  * form only for a valid one, and the next step otherwise. An activation link of an account that
  * is active by now (activated by a password reset) counts as used.
  */
-export async function checkOneTimeToken(ctx: Context, kind: 'activation' | 'password_reset', token: string): Promise<LinkState> {
+export async function checkOneTimeToken(
+  ctx: Context,
+  kind: 'activation' | 'password_reset',
+  token: string,
+): Promise<LinkState> {
   if (!OPAQUE_TOKEN.test(token)) return 'invalid'
   const [row] = await ctx.db
     .select({ usedAt: oneTimeTokens.usedAt, expiresAt: oneTimeTokens.expiresAt, status: players.status })
@@ -48,7 +52,14 @@ export async function resendActivation(
       .where(login.includes('@') ? eq(players.email, login.toLowerCase()) : usernameIs(login))
       .limit(1)
     if (player?.status !== 'pending') return
-    const token = await issueOneTimeToken(ctx.db, 'activation', player.id, ACTIVATION_TTL_HOURS * 3600_000, client.ip, ctx.now())
+    const token = await issueOneTimeToken(
+      ctx.db,
+      'activation',
+      player.id,
+      ACTIVATION_TTL_HOURS * 3600_000,
+      client.ip,
+      ctx.now(),
+    )
     const mail = activationMail(player.language, {
       firstName: player.firstName,
       username: player.username,

@@ -60,8 +60,10 @@ export async function login(
 
   const device = player && params.deviceToken ? await validDevice(ctx.db, params.deviceToken, player.id, now) : null
   if (player && device) {
-    const outcome = await devicePasswordCheck(ctx, { accountKey, playerId: player.id, ip: client.ip, deviceId: device.id }, () =>
-      ctx.passwords.verify(player.passwordHash, params.password),
+    const outcome = await devicePasswordCheck(
+      ctx,
+      { accountKey, playerId: player.id, ip: client.ip, deviceId: device.id },
+      () => ctx.passwords.verify(player.passwordHash, params.password),
     )
     if (outcome === 'ok') return finishLogin(ctx, player, params.password, client, device.id)
     if (outcome === 'wrong') throw new ApiError(400, 'wrong_credentials')
@@ -70,8 +72,10 @@ export async function login(
 
   await refuseIfLocked(ctx.db, ipLockKey(client.ip), now)
   // Unknown usernames are verified against a dummy hash: same cost, same answer, same slowdown.
-  const { ok, waitMs } = await slowedPasswordCheck(ctx, { accountKey, playerId: player?.id ?? null, ip: client.ip }, () =>
-    ctx.passwords.verify(player?.passwordHash ?? null, params.password),
+  const { ok, waitMs } = await slowedPasswordCheck(
+    ctx,
+    { accountKey, playerId: player?.id ?? null, ip: client.ip },
+    () => ctx.passwords.verify(player?.passwordHash ?? null, params.password),
   )
   if (!player || !ok) {
     await lockIpIfTooMany(ctx.db, client.ip, now)
@@ -82,7 +86,13 @@ export async function login(
 }
 
 /** After the right password: the account's state, then an access token and a device token. */
-async function finishLogin(ctx: Context, player: PlayerRow, password: string, client: { ip: string; userAgent: string | undefined }, deviceId: string | null): Promise<LoginAnswer> {
+async function finishLogin(
+  ctx: Context,
+  player: PlayerRow,
+  password: string,
+  client: { ip: string; userAgent: string | undefined },
+  deviceId: string | null,
+): Promise<LoginAnswer> {
   const now = ctx.now()
   if (player.status === 'pending') throw new ApiError(403, 'account_not_active')
   // A suspended account gets the closed answer: both mean "contact support".
@@ -109,9 +119,14 @@ async function finishLogin(ctx: Context, player: PlayerRow, password: string, cl
   const deviceToken = newOpaqueToken()
   const deviceExpiresAt = new Date(now.getTime() + DEVICE_TOKEN_TTL_MS)
   if (deviceId) {
-    await ctx.db.update(deviceTokens).set({ tokenHash: hashToken(deviceToken), expiresAt: deviceExpiresAt }).where(eq(deviceTokens.id, deviceId))
+    await ctx.db
+      .update(deviceTokens)
+      .set({ tokenHash: hashToken(deviceToken), expiresAt: deviceExpiresAt })
+      .where(eq(deviceTokens.id, deviceId))
   } else {
-    await ctx.db.insert(deviceTokens).values({ tokenHash: hashToken(deviceToken), playerId: player.id, createdAt: now, expiresAt: deviceExpiresAt })
+    await ctx.db
+      .insert(deviceTokens)
+      .values({ tokenHash: hashToken(deviceToken), playerId: player.id, createdAt: now, expiresAt: deviceExpiresAt })
   }
   return { accessToken: token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), deviceToken }
 }
@@ -122,7 +137,13 @@ async function validDevice(db: Queryable, token: string, playerId: string, now: 
   const [row] = await db
     .select({ id: deviceTokens.id })
     .from(deviceTokens)
-    .where(and(eq(deviceTokens.tokenHash, hashToken(token)), eq(deviceTokens.playerId, playerId), gt(deviceTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(deviceTokens.tokenHash, hashToken(token)),
+        eq(deviceTokens.playerId, playerId),
+        gt(deviceTokens.expiresAt, now),
+      ),
+    )
   return row ?? null
 }
 
@@ -136,21 +157,35 @@ type Attempt = { accountKey: string; playerId: string | null; ip: string }
 async function recordAttempt(db: Queryable, attempt: Attempt & { deviceId?: string }, now: Date) {
   const [row] = await db
     .insert(loginAttempts)
-    .values({ accountKey: attempt.accountKey, playerId: attempt.playerId, ip: addressKey(attempt.ip), success: false, createdAt: now, deviceTokenId: attempt.deviceId ?? null })
+    .values({
+      accountKey: attempt.accountKey,
+      playerId: attempt.playerId,
+      ip: addressKey(attempt.ip),
+      success: false,
+      createdAt: now,
+      deviceTokenId: attempt.deviceId ?? null,
+    })
     .returning({ id: loginAttempts.id })
   if (!row) throw new Error('log-in attempt not recorded')
   return row.id
 }
 
 /** Failures recorded before attempt `beforeId` that still count: of the device, or of the account's untrusted clients. */
-async function earlierFailures(db: Queryable, scope: { accountKey: string } | { deviceId: string }, beforeId: number, now: Date) {
+async function earlierFailures(
+  db: Queryable,
+  scope: { accountKey: string } | { deviceId: string },
+  beforeId: number,
+  now: Date,
+) {
   const since = new Date(now.getTime() - FAILURE_MEMORY_MS)
   const [row] = await db
     .select({ n: count(), last: max(loginAttempts.createdAt) })
     .from(loginAttempts)
     .where(
       and(
-        'deviceId' in scope ? eq(loginAttempts.deviceTokenId, scope.deviceId) : and(eq(loginAttempts.accountKey, scope.accountKey), isNull(loginAttempts.deviceTokenId)),
+        'deviceId' in scope
+          ? eq(loginAttempts.deviceTokenId, scope.deviceId)
+          : and(eq(loginAttempts.accountKey, scope.accountKey), isNull(loginAttempts.deviceTokenId)),
         eq(loginAttempts.success, false),
         eq(loginAttempts.cleared, false),
         gt(loginAttempts.createdAt, since),
@@ -168,7 +203,11 @@ async function markSucceeded(db: Queryable, id: number) {
  * A password check from a trusted device: 'ok', 'wrong' (counted against the device only), or
  * 'untrusted' when the device token has used up its tries (nothing verified, nothing counted).
  */
-async function devicePasswordCheck(ctx: Context, attempt: Attempt & { deviceId: string }, verify: () => Promise<boolean>): Promise<'ok' | 'wrong' | 'untrusted'> {
+async function devicePasswordCheck(
+  ctx: Context,
+  attempt: Attempt & { deviceId: string },
+  verify: () => Promise<boolean>,
+): Promise<'ok' | 'wrong' | 'untrusted'> {
   const now = ctx.now()
   const id = await recordAttempt(ctx.db, attempt, now)
   const { n } = await earlierFailures(ctx.db, { deviceId: attempt.deviceId }, id, now)
@@ -182,7 +221,13 @@ async function devicePasswordCheck(ctx: Context, attempt: Attempt & { deviceId: 
     await tx
       .update(loginAttempts)
       .set({ cleared: true })
-      .where(and(eq(loginAttempts.deviceTokenId, attempt.deviceId), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)))
+      .where(
+        and(
+          eq(loginAttempts.deviceTokenId, attempt.deviceId),
+          eq(loginAttempts.success, false),
+          eq(loginAttempts.cleared, false),
+        ),
+      )
   })
   return 'ok'
 }
@@ -194,7 +239,11 @@ async function devicePasswordCheck(ctx: Context, attempt: Attempt & { deviceId: 
  * the wait it has caused (0 while the account is under its free tries). The right password
  * clears the account's untrusted failures.
  */
-async function slowedPasswordCheck(ctx: Context, attempt: Attempt, verify: () => Promise<boolean>): Promise<{ ok: boolean; waitMs: number }> {
+async function slowedPasswordCheck(
+  ctx: Context,
+  attempt: Attempt,
+  verify: () => Promise<boolean>,
+): Promise<{ ok: boolean; waitMs: number }> {
   const now = ctx.now()
   const id = await recordAttempt(ctx.db, attempt, now)
   const earlier = await earlierFailures(ctx.db, { accountKey: attempt.accountKey }, id, now)
@@ -218,7 +267,14 @@ async function clearUntrustedFailures(db: Queryable, accountKey: string) {
   await db
     .update(loginAttempts)
     .set({ cleared: true })
-    .where(and(eq(loginAttempts.accountKey, accountKey), isNull(loginAttempts.deviceTokenId), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)))
+    .where(
+      and(
+        eq(loginAttempts.accountKey, accountKey),
+        isNull(loginAttempts.deviceTokenId),
+        eq(loginAttempts.success, false),
+        eq(loginAttempts.cleared, false),
+      ),
+    )
 }
 
 /**
@@ -227,7 +283,12 @@ async function clearUntrustedFailures(db: Queryable, accountKey: string) {
  * log-ins cannot slow down the player's own checks, and a borrowed session cannot guess without
  * end either: its SESSION_FAILURE_LIMIT-th wrong password signs it out (401).
  */
-export async function sessionPasswordCheck(ctx: Context, session: Session, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
+export async function sessionPasswordCheck(
+  ctx: Context,
+  session: Session,
+  ip: string,
+  verify: () => Promise<boolean>,
+): Promise<boolean> {
   const now = ctx.now()
   const accountKey = `session:${session.tokenId}`
   const id = await recordAttempt(ctx.db, { accountKey, playerId: session.playerId, ip }, now)
@@ -269,7 +330,14 @@ async function lockIpIfTooMany(db: Queryable, ip: string, now: Date) {
   const [ipFailures] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, addressKey(ip)), isNull(loginAttempts.deviceTokenId), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)))
+    .where(
+      and(
+        eq(loginAttempts.ip, addressKey(ip)),
+        isNull(loginAttempts.deviceTokenId),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.createdAt, since),
+      ),
+    )
   if ((ipFailures?.n ?? 0) < IP_FAILURE_LIMIT) return
   const lockedUntil = new Date(now.getTime() + LOCKOUT_MS)
   await db
@@ -285,11 +353,16 @@ export async function clearAccountLockout(db: Queryable, username: string) {
   await db
     .update(loginAttempts)
     .set({ cleared: true })
-    .where(and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)))
+    .where(
+      and(eq(loginAttempts.accountKey, accountKey), eq(loginAttempts.success, false), eq(loginAttempts.cleared, false)),
+    )
 }
 
 export async function revokeToken(db: Queryable, session: Session, now: Date) {
-  await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.id, session.tokenId), isNull(accessTokens.revokedAt)))
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.id, session.tokenId), isNull(accessTokens.revokedAt)))
 }
 
 /** Revokes every live token of a player, or every one but `keepTokenId`. */

@@ -52,7 +52,10 @@ export async function requestPasswordReset(
  * clears the log-in lockout. The link proves the player reads the account's mailbox, so a
  * pending account becomes active too.
  */
-export async function confirmPasswordReset(ctx: Context, params: z.output<typeof ConfirmPasswordResetParams>): Promise<Done> {
+export async function confirmPasswordReset(
+  ctx: Context,
+  params: z.output<typeof ConfirmPasswordResetParams>,
+): Promise<Done> {
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
   const changed = await ctx.db.transaction(async (tx) => {
@@ -74,7 +77,13 @@ export async function confirmPasswordReset(ctx: Context, params: z.output<typeof
     await tx
       .update(oneTimeTokens)
       .set({ usedAt: now })
-      .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'password_reset'), isNull(oneTimeTokens.usedAt)))
+      .where(
+        and(
+          eq(oneTimeTokens.playerId, player.id),
+          eq(oneTimeTokens.kind, 'password_reset'),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      )
     await revokePlayerTokens(tx, player.id, now)
     await forgetOldSecrets(tx, player.id, now)
     await clearAccountLockout(tx, player.username)
@@ -90,9 +99,18 @@ export async function confirmPasswordReset(ctx: Context, params: z.output<typeof
  * current password counts against this session (sessionPasswordCheck): a borrowed session must
  * not become a way to guess the password without limits.
  */
-export async function updatePassword(ctx: Context, session: Session, params: z.output<typeof UpdatePlayerPasswordParams>, client: { ip: string }): Promise<Done> {
+export async function updatePassword(
+  ctx: Context,
+  session: Session,
+  params: z.output<typeof UpdatePlayerPasswordParams>,
+  client: { ip: string },
+): Promise<Done> {
   const player = await getPlayer(ctx.db, session.playerId)
-  if (!(await sessionPasswordCheck(ctx, session, client.ip, () => ctx.passwords.verify(player.passwordHash, params.oldPassword)))) {
+  if (
+    !(await sessionPasswordCheck(ctx, session, client.ip, () =>
+      ctx.passwords.verify(player.passwordHash, params.oldPassword),
+    ))
+  ) {
     throw new ApiError(400, 'old_password_wrong', { fields: { oldPassword: ['old_password_wrong'] } })
   }
   // The current password was just verified: the same text again is no change.
@@ -100,7 +118,10 @@ export async function updatePassword(ctx: Context, session: Session, params: z.o
   const passwordHash = await ctx.passwords.hash(params.newPassword)
   const now = ctx.now()
   await ctx.db.transaction(async (tx) => {
-    await tx.update(players).set({ passwordHash, passwordChangeRequired: false, updatedAt: now }).where(eq(players.id, player.id))
+    await tx
+      .update(players)
+      .set({ passwordHash, passwordChangeRequired: false, updatedAt: now })
+      .where(eq(players.id, player.id))
     await revokePlayerTokens(tx, player.id, now, session.tokenId)
     await forgetOldSecrets(tx, player.id, now)
   })
@@ -126,7 +147,9 @@ async function forgetOldSecrets(tx: Queryable, playerId: string, now: Date) {
   await tx
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.playerId, playerId), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)))
+    .where(
+      and(eq(oneTimeTokens.playerId, playerId), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)),
+    )
   await tx.delete(deviceTokens).where(eq(deviceTokens.playerId, playerId))
 }
 
@@ -137,6 +160,9 @@ async function forgetOldSecrets(tx: Queryable, playerId: string, now: Date) {
 async function removeAdminPasswordFile(ctx: Context) {
   const file = join(ctx.dataDir, ADMIN_PASSWORD_FILE)
   await rm(file, { force: true }).catch((error: unknown) =>
-    ctx.log.error({ file, err: error instanceof Error ? error.message : String(error) }, 'could not remove the first admin password file'),
+    ctx.log.error(
+      { file, err: error instanceof Error ? error.message : String(error) },
+      'could not remove the first admin password file',
+    ),
   )
 }

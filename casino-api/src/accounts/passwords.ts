@@ -23,7 +23,12 @@ export type Passwords = {
 }
 
 export async function createPasswords(params: PasswordHashing = DEFAULT_PASSWORD_HASHING): Promise<Passwords> {
-  const options = { algorithm: ARGON2ID, memoryCost: params.memoryCost, timeCost: params.timeCost, parallelism: params.parallelism }
+  const options = {
+    algorithm: ARGON2ID,
+    memoryCost: params.memoryCost,
+    timeCost: params.timeCost,
+    parallelism: params.parallelism,
+  }
   const prefix = `$argon2id$v=19$m=${params.memoryCost},t=${params.timeCost},p=${params.parallelism}$`
   const hashPassword = (password: string) => hash(password, options as Parameters<typeof hash>[1])
   // Verified when the username is unknown, so that the answer takes as long as for a known one.

@@ -77,10 +77,14 @@ export async function findClashes(
   if (values.phone !== undefined) conditions.push(eq(players.phone, values.phone))
   if (conditions.length === 0) return []
   const where = exceptPlayerId ? and(or(...conditions), ne(players.id, exceptPlayerId)) : or(...conditions)
-  const rows = await db.select({ username: players.username, email: players.email, phone: players.phone }).from(players).where(where)
+  const rows = await db
+    .select({ username: players.username, email: players.email, phone: players.phone })
+    .from(players)
+    .where(where)
   const clashes = new Set<UniqueField>()
   for (const row of rows) {
-    if (values.username !== undefined && row.username.toLowerCase() === values.username.toLowerCase()) clashes.add('username')
+    if (values.username !== undefined && row.username.toLowerCase() === values.username.toLowerCase())
+      clashes.add('username')
     if (values.email !== undefined && row.email === values.email) clashes.add('email')
     if (values.phone !== undefined && row.phone === values.phone) clashes.add('phone')
   }
@@ -92,7 +96,10 @@ export async function findClashes(
  * when one value clashes, 'duplicate_player' when several do (the catalogue's "The same
  * username, email or phone already exists.").
  */
-export function duplicateError(clashes: UniqueField[], severalCode: 'duplicate_player' | 'email_taken' = 'duplicate_player') {
+export function duplicateError(
+  clashes: UniqueField[],
+  severalCode: 'duplicate_player' | 'email_taken' = 'duplicate_player',
+) {
   const fields: FieldErrors = Object.fromEntries(clashes.map((f) => [f, [TAKEN[f]]]))
   const code = clashes.length === 1 ? TAKEN[clashes[0] as UniqueField] : severalCode
   return new ApiError(409, code, { fields })

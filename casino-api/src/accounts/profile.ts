@@ -1,6 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { ConfirmEmailChangeAnswer, ConfirmEmailChangeParams, UpdateProfileAnswer, UpdateProfileParams } from '../../contract/index.ts'
+import type {
+  ConfirmEmailChangeAnswer,
+  ConfirmEmailChangeParams,
+  UpdateProfileAnswer,
+  UpdateProfileParams,
+} from '../../contract/index.ts'
 import type { Context, Session } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { oneTimeTokens, players } from '../db/schema.ts'
@@ -32,7 +37,11 @@ export async function updateProfile(
   const newEmail = params.email !== player.email ? params.email : null
   if (newEmail) await checkCurrentPassword(ctx, session, player, params.currentPassword, client.ip)
 
-  const clashes = await findClashes(ctx.db, { ...(newEmail ? { email: newEmail } : {}), phone: params.phone }, session.playerId)
+  const clashes = await findClashes(
+    ctx.db,
+    { ...(newEmail ? { email: newEmail } : {}), phone: params.phone },
+    session.playerId,
+  )
   // update_profile has no 'duplicate_player': both clashes come as email_taken, each under its field.
   if (clashes.length) throw duplicateError(clashes, 'email_taken')
   const now = ctx.now()
@@ -61,8 +70,16 @@ export async function updateProfile(
       await tx
         .update(oneTimeTokens)
         .set({ usedAt: now })
-        .where(and(eq(oneTimeTokens.playerId, player.id), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)))
-      return issueOneTimeToken(tx, 'email_change', player.id, EMAIL_CHANGE_TTL_HOURS * 3600_000, client.ip, now, { newEmail })
+        .where(
+          and(
+            eq(oneTimeTokens.playerId, player.id),
+            eq(oneTimeTokens.kind, 'email_change'),
+            isNull(oneTimeTokens.usedAt),
+          ),
+        )
+      return issueOneTimeToken(tx, 'email_change', player.id, EMAIL_CHANGE_TTL_HOURS * 3600_000, client.ip, now, {
+        newEmail,
+      })
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'profile')
@@ -72,10 +89,19 @@ export async function updateProfile(
   if (!newEmail || !token) return { ok: true, message: 'profile_updated', profile }
 
   const names = { firstName: player.firstName, username: player.username }
-  const confirm = emailChangeMail(params.language, { ...names, newEmail, link: webLink(ctx, params.language, `/confirm-email/${token}`), validHours: EMAIL_CHANGE_TTL_HOURS })
+  const confirm = emailChangeMail(params.language, {
+    ...names,
+    newEmail,
+    link: webLink(ctx, params.language, `/confirm-email/${token}`),
+    validHours: EMAIL_CHANGE_TTL_HOURS,
+  })
   await sendOrLog(ctx, { to: newEmail, ...confirm }, 'email_change')
   const { supportEmail } = await getSettings(ctx.db)
-  await sendOrLog(ctx, { to: player.email, ...emailChangeNoticeMail(params.language, { ...names, newEmail, supportEmail }) }, 'email_change_notice')
+  await sendOrLog(
+    ctx,
+    { to: player.email, ...emailChangeNoticeMail(params.language, { ...names, newEmail, supportEmail }) },
+    'email_change_notice',
+  )
   return { ok: true, message: 'email_change_sent', profile, pendingEmail: newEmail }
 }
 
@@ -83,14 +109,23 @@ export async function updateProfile(
  * The current password, for a change of e-mail. Wrong ones count against the session, like on
  * change-password (sessionPasswordCheck): a borrowed session cannot guess it here without end.
  */
-async function checkCurrentPassword(ctx: Context, session: Session, player: PlayerRow, password: string | undefined, ip: string) {
+async function checkCurrentPassword(
+  ctx: Context,
+  session: Session,
+  player: PlayerRow,
+  password: string | undefined,
+  ip: string,
+) {
   if (!password) throw new ApiError(400, 'validation_failed', { fields: { currentPassword: ['field_required'] } })
   if (await sessionPasswordCheck(ctx, session, ip, () => ctx.passwords.verify(player.passwordHash, password))) return
   throw new ApiError(400, 'old_password_wrong', { fields: { currentPassword: ['old_password_wrong'] } })
 }
 
 /** Opens an e-mail change link: the address it was sent to becomes the account's. */
-export async function confirmEmailChange(ctx: Context, params: z.output<typeof ConfirmEmailChangeParams>): Promise<z.input<typeof ConfirmEmailChangeAnswer>> {
+export async function confirmEmailChange(
+  ctx: Context,
+  params: z.output<typeof ConfirmEmailChangeParams>,
+): Promise<z.input<typeof ConfirmEmailChangeAnswer>> {
   const now = ctx.now()
   let email: string | null
   try {

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { ActivatePlayerAnswer, ActivatePlayerParams, Locale, RegisterPlayerAnswer, RegisterPlayerParams } from '../../contract/index.ts'
+import type {
+  ActivatePlayerAnswer,
+  ActivatePlayerParams,
+  Locale,
+  RegisterPlayerAnswer,
+  RegisterPlayerParams,
+} from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
@@ -14,7 +20,8 @@ import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 export const ACTIVATION_TTL_HOURS = 72
 
 /** A page of the web app in the player's language: Spanish has no prefix, English /en. */
-export const webLink = (ctx: Context, locale: Locale, path: string) => `${ctx.webUrl}${locale === 'en' ? '/en' : ''}${path}`
+export const webLink = (ctx: Context, locale: Locale, path: string) =>
+  `${ctx.webUrl}${locale === 'en' ? '/en' : ''}${path}`
 
 export async function registerPlayer(
   ctx: Context,
@@ -99,7 +106,10 @@ export async function sendOrLog(ctx: Context, mail: Parameters<Context['mailer']
   }
 }
 
-export async function activatePlayer(ctx: Context, params: z.output<typeof ActivatePlayerParams>): Promise<z.input<typeof ActivatePlayerAnswer>> {
+export async function activatePlayer(
+  ctx: Context,
+  params: z.output<typeof ActivatePlayerParams>,
+): Promise<z.input<typeof ActivatePlayerAnswer>> {
   const now = ctx.now()
   const username = await ctx.db.transaction(async (tx) => {
     const used = await spendOneTimeToken(tx, 'activation', params.token, now)
@@ -107,7 +117,10 @@ export async function activatePlayer(ctx: Context, params: z.output<typeof Activ
     const [player] = await tx.select().from(players).where(eq(players.id, used.playerId))
     if (!player || (player.status !== 'pending' && player.status !== 'active')) return null
     if (player.status === 'pending') {
-      await tx.update(players).set({ status: 'active', activatedAt: now, updatedAt: now }).where(eq(players.id, player.id))
+      await tx
+        .update(players)
+        .set({ status: 'active', activatedAt: now, updatedAt: now })
+        .where(eq(players.id, player.id))
     }
     return player.username
   })

@@ -64,7 +64,14 @@ export async function spendOneTimeToken(tx: Queryable, kind: OneTimeTokenKind, t
   const [used] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.kind, kind),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
     .returning({ playerId: oneTimeTokens.playerId, newEmail: oneTimeTokens.newEmail })
   return used
 }

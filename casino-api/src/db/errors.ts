@@ -5,7 +5,11 @@
 export type PgError = { code: string; constraint?: string }
 
 export function pgErrorOf(error: unknown): PgError | null {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
       const constraint = (e as { constraint?: unknown }).constraint

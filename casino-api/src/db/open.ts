@@ -120,9 +120,12 @@ async function migratePostgres(pool: Pool, schemaName: string | undefined) {
       // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently.
       if (schemaName) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`)
       const db = drizzleNodePg({ client, schema })
-      const config: MigrationConfig = schemaName ? { migrationsFolder, migrationsSchema: schemaName } : { migrationsFolder }
+      const config: MigrationConfig = schemaName
+        ? { migrationsFolder, migrationsSchema: schemaName }
+        : { migrationsFolder }
       let migrations: MigrationMeta[] = readMigrationFiles(config)
-      if (schemaName) migrations = migrations.map((m) => ({ ...m, sql: m.sql.map((s) => s.replaceAll('"public".', '')) }))
+      if (schemaName)
+        migrations = migrations.map((m) => ({ ...m, sql: m.sql.map((s) => s.replaceAll('"public".', '')) }))
       // What drizzle-orm/node-postgres/migrator does, with the statements adjusted above.
       const internals = db as unknown as { dialect: PgDialect; session: PgSession }
       await internals.dialect.migrate(migrations, internals.session, config)

@@ -7,7 +7,21 @@
  * so that tests can move time; the defaults only cover hand-made rows.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -81,7 +95,10 @@ export const accessTokens = pgTable(
     createdIp: text('created_ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash), index('access_tokens_player_idx').on(t.playerId)],
+  (t) => [
+    uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
+    index('access_tokens_player_idx').on(t.playerId),
+  ],
 )
 
 /** Single-use tokens of e-mailed links (activation, password reset, e-mail change), stored hashed. */
@@ -101,7 +118,10 @@ export const oneTimeTokens = pgTable(
     /** 'email_change' only: the address the link was sent to, which becomes the account's when it is opened. */
     newEmail: text('new_email'),
   },
-  (t) => [uniqueIndex('one_time_tokens_token_hash_key').on(t.tokenHash), index('one_time_tokens_player_kind_idx').on(t.playerId, t.kind, t.createdAt)],
+  (t) => [
+    uniqueIndex('one_time_tokens_token_hash_key').on(t.tokenHash),
+    index('one_time_tokens_player_kind_idx').on(t.playerId, t.kind, t.createdAt),
+  ],
 )
 
 /**
@@ -122,7 +142,10 @@ export const loginAttempts = pgTable(
     /** Set when the attempt came with a valid device token: counted against that device only. */
     deviceTokenId: uuid('device_token_id').references(() => deviceTokens.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('login_attempts_account_idx').on(t.accountKey, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_attempts_account_idx').on(t.accountKey, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
 )
 
 /**
@@ -141,7 +164,10 @@ export const deviceTokens = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [uniqueIndex('device_tokens_token_hash_key').on(t.tokenHash), index('device_tokens_player_idx').on(t.playerId)],
+  (t) => [
+    uniqueIndex('device_tokens_token_hash_key').on(t.tokenHash),
+    index('device_tokens_player_idx').on(t.playerId),
+  ],
 )
 
 /**
@@ -216,9 +242,16 @@ export const ledgerAccounts = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_player_key').on(t.playerId, t.kind, t.currency).where(sql`${t.playerId} IS NOT NULL`),
-    uniqueIndex('ledger_accounts_system_key').on(t.code, t.currency).where(sql`${t.kind} = 'system'`),
-    check('ledger_accounts_owner', sql`(${t.kind} = 'system') = (${t.playerId} IS NULL) AND (${t.kind} = 'system') = (${t.code} IS NOT NULL)`),
+    uniqueIndex('ledger_accounts_player_key')
+      .on(t.playerId, t.kind, t.currency)
+      .where(sql`${t.playerId} IS NOT NULL`),
+    uniqueIndex('ledger_accounts_system_key')
+      .on(t.code, t.currency)
+      .where(sql`${t.kind} = 'system'`),
+    check(
+      'ledger_accounts_owner',
+      sql`(${t.kind} = 'system') = (${t.playerId} IS NULL) AND (${t.kind} = 'system') = (${t.code} IS NOT NULL)`,
+    ),
     check('ledger_accounts_player_balance_nonnegative', sql`${t.kind} = 'system' OR ${t.balance} >= 0`),
   ],
 )
@@ -238,7 +271,10 @@ export const ledgerTransactions = pgTable(
     meta: jsonb('meta'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey), index('ledger_transactions_player_idx').on(t.playerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey),
+    index('ledger_transactions_player_idx').on(t.playerId, t.createdAt),
+  ],
 )
 
 export const ledgerPostings = pgTable(

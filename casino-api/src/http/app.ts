@@ -28,7 +28,10 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
           // fastify logs method, url and addresses only; this is a second lock on the door.
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body'], censor: '[redacted]' },
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body'],
+            censor: '[redacted]',
+          },
         }
       : false,
     trustProxy: options.trustedProxies,
@@ -69,7 +72,9 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         const checked = def.answer.safeParse(answer)
         if (!checked.success) {
           // The issues name paths and expected types, never values.
-          throw new Error(`The answer of ${name} does not match the contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join('; ')}`)
+          throw new Error(
+            `The answer of ${name} does not match the contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join('; ')}`,
+          )
         }
         return checked.data
       },

@@ -9,18 +9,38 @@ import { ApiError } from './errors.ts'
  * The session of `Authorization: Bearer <token>`: null when no token was sent, 'invalid' when
  * one was sent that is malformed, unknown, expired, revoked, or whose account is not active.
  */
-export async function resolveSession(ctx: Context, authorization: string | undefined): Promise<Session | null | 'invalid'> {
+export async function resolveSession(
+  ctx: Context,
+  authorization: string | undefined,
+): Promise<Session | null | 'invalid'> {
   if (!authorization) return null
   const token = bearerToken(authorization)
   if (!token) return 'invalid'
   const [row] = await ctx.db
-    .select({ tokenId: accessTokens.id, playerId: players.id, scope: players.scope, status: players.status, passwordChangeRequired: players.passwordChangeRequired })
+    .select({
+      tokenId: accessTokens.id,
+      playerId: players.id,
+      scope: players.scope,
+      status: players.status,
+      passwordChangeRequired: players.passwordChangeRequired,
+    })
     .from(accessTokens)
     .innerJoin(players, eq(players.id, accessTokens.playerId))
-    .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, ctx.now())))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, ctx.now()),
+      ),
+    )
     .limit(1)
   if (!row || row.status !== 'active') return 'invalid'
-  return { tokenId: row.tokenId, playerId: row.playerId, scope: row.scope, passwordChangeRequired: row.passwordChangeRequired }
+  return {
+    tokenId: row.tokenId,
+    playerId: row.playerId,
+    scope: row.scope,
+    passwordChangeRequired: row.passwordChangeRequired,
+  }
 }
 
 /**
@@ -38,7 +58,13 @@ export function checkAccess(auth: Auth, session: Session | null | 'invalid'): Ap
 }
 
 /** What an account that must change its password may still do: see itself, leave, change it. */
-export const CALLS_BEFORE_PASSWORD_CHANGE: ReadonlySet<CallName> = new Set<CallName>(['player', 'logout', 'update_player_password', 'get_setting', 'geolocation'])
+export const CALLS_BEFORE_PASSWORD_CHANGE: ReadonlySet<CallName> = new Set<CallName>([
+  'player',
+  'logout',
+  'update_player_password',
+  'get_setting',
+  'geolocation',
+])
 
 /**
  * 403 'password_change_required' for any other call made with the token of an account whose

@@ -10,7 +10,11 @@ export class ApiError extends Error {
   fields?: FieldErrors
   retryAfterSeconds?: number
 
-  constructor(status: number, code: MessageCode, extra: { args?: (string | number)[]; fields?: FieldErrors; retryAfterSeconds?: number } = {}) {
+  constructor(
+    status: number,
+    code: MessageCode,
+    extra: { args?: (string | number)[]; fields?: FieldErrors; retryAfterSeconds?: number } = {},
+  ) {
     super(code)
     this.name = 'ApiError'
     this.status = status
@@ -48,11 +52,13 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.')
     let code = KNOWN_CODES.has(issue.message) ? issue.message : 'invalid_value'
-    if (code === 'invalid_value' && issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined) code = 'field_required'
+    if (code === 'invalid_value' && issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined)
+      code = 'field_required'
     const list = (fields[key] ??= [])
     if (!list.includes(code)) list.push(code)
   }
   return fields
 }
 
-export const validationFailed = (error: z.ZodError) => new ApiError(400, 'validation_failed', { fields: fieldErrorsOf(error) })
+export const validationFailed = (error: z.ZodError) =>
+  new ApiError(400, 'validation_failed', { fields: fieldErrorsOf(error) })
