@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   ConfirmPasswordResetParams,
@@ -10,14 +10,14 @@ import type {
 } from '../../contract/index.ts'
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
-import { deviceTokens, oneTimeTokens, players } from '../db/schema.ts'
+import { deviceTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { passwordResetMail } from '../mail-texts.ts'
 import { ADMIN_PASSWORD_FILE } from '../seed.ts'
 import { clearAccountLockout, revokePlayerTokens, sessionPasswordCheck } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
-import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
+import { issueOneTimeToken, spendOneTimeToken, voidPendingTokens } from './tokens.ts'
 
 export const RESET_TTL_MS = 60 * 60 * 1000
 
@@ -74,16 +74,7 @@ export async function confirmPasswordReset(
         ...(player.status === 'pending' ? { status: 'active' as const, activatedAt: now } : {}),
       })
       .where(eq(players.id, player.id))
-    await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oneTimeTokens.playerId, player.id),
-          eq(oneTimeTokens.kind, 'password_reset'),
-          isNull(oneTimeTokens.usedAt),
-        ),
-      )
+    await voidPendingTokens(tx, 'password_reset', player.id, now)
     await revokePlayerTokens(tx, player.id, now)
     await forgetOldSecrets(tx, player.id, now)
     await clearAccountLockout(tx, player.username)
@@ -144,12 +135,7 @@ function unchangedError(field: string) {
  * log-in).
  */
 async function forgetOldSecrets(tx: Queryable, playerId: string, now: Date) {
-  await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(
-      and(eq(oneTimeTokens.playerId, playerId), eq(oneTimeTokens.kind, 'email_change'), isNull(oneTimeTokens.usedAt)),
-    )
+  await voidPendingTokens(tx, 'email_change', playerId, now)
   await tx.delete(deviceTokens).where(eq(deviceTokens.playerId, playerId))
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   ConfirmEmailChangeAnswer,
@@ -8,14 +8,14 @@ import type {
 } from '../../contract/index.ts'
 import type { Context, Session } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { oneTimeTokens, players } from '../db/schema.ts'
+import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { emailChangeMail, emailChangeNoticeMail } from '../mail-texts.ts'
 import { getSettings } from '../settings.ts'
 import { sessionPasswordCheck } from './login.ts'
 import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
 import { sendOrLog, webLink } from './register.ts'
-import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
+import { issueOneTimeToken, spendOneTimeToken, voidPendingTokens } from './tokens.ts'
 
 export const EMAIL_CHANGE_TTL_HOURS = 24
 
@@ -67,16 +67,7 @@ export async function updateProfile(
         .where(eq(players.id, session.playerId))
       if (!newEmail) return null
       // Only the newest link works: an earlier request (a typo, another address) is dropped.
-      await tx
-        .update(oneTimeTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(oneTimeTokens.playerId, player.id),
-            eq(oneTimeTokens.kind, 'email_change'),
-            isNull(oneTimeTokens.usedAt),
-          ),
-        )
+      await voidPendingTokens(tx, 'email_change', player.id, now)
       return issueOneTimeToken(tx, 'email_change', player.id, EMAIL_CHANGE_TTL_HOURS * 3600_000, client.ip, now, {
         newEmail,
       })

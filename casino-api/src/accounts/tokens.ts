@@ -55,6 +55,14 @@ export async function issueOneTimeToken(
   return token
 }
 
+/** Marks every unused token of `kind` of the player as used: only a newer one (if any) will work. */
+export async function voidPendingTokens(tx: Queryable, kind: OneTimeTokenKind, playerId: string, now: Date) {
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.playerId, playerId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)))
+}
+
 /**
  * Uses a single-use e-mailed token: marks it used in the same statement that finds it (unused,
  * unexpired, of this kind), so two concurrent requests cannot both spend it. Answers the
