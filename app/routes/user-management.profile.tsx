@@ -32,38 +32,31 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 // The newsletter box is optional; zod's preprocess makes it look required to conform.
 const CONSTRAINT = { ...getZodConstraint(UpdateProfileParams), newsletter: { required: false } }
 
+// What the page shows and edits of the player: no balance, ids or flags go to the browser.
+const PROFILE_FIELDS = [
+  'username',
+  'firstName',
+  'lastName',
+  'birthday',
+  'email',
+  'phone',
+  'address',
+  'postalCode',
+  'city',
+  'country',
+  'language',
+  'newsletter',
+] as const
+
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  const {
-    username,
-    firstName,
-    lastName,
-    birthday,
-    email,
-    phone,
-    address,
-    postalCode,
-    city,
-    country,
-    language,
-    newsletter,
-  } = player
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, player[field]])) as Pick<
+    typeof player,
+    (typeof PROFILE_FIELDS)[number]
+  >
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
-    profile: {
-      username,
-      firstName,
-      lastName,
-      birthday,
-      email,
-      phone,
-      address,
-      postalCode,
-      city,
-      country,
-      language,
-      newsletter,
-    },
+    profile,
     // Named on the server: the browser's ICU may name and sort countries differently (hydration).
     countries: countryOptions(requestLocale(args)),
   }
