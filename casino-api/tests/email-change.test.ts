@@ -2,19 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { readLatestMail } from '../src/mail-box.ts'
 import { oneTimeTokens, players } from '../src/db/schema.ts'
-import { activePlayer, backends, login, mailedToken, useApis } from './helpers.ts'
+import { activePlayer, backends, contact, login, mailedToken, useApis } from './helpers.ts'
 
 const api = useApis()
-
-const contact = (p: { phone: string }) => ({
-  phone: p.phone,
-  address: 'Calle Mayor 1',
-  postalCode: '28013',
-  city: 'Madrid',
-  country: 'es',
-  language: 'es' as const,
-  newsletter: false,
-})
 
 test.for(backends)(
   'a new e-mail needs the current password, is confirmed by a link sent to it, and the old address is told [%s]',

@@ -169,6 +169,17 @@ export function newPlayer(overrides: Partial<ParamsIn<Calls['register_player']>>
 }
 
 /** The token of the newest e-mailed link to `to` whose path contains `pathPart`. */
+/** The editable contact fields of a profile update, for a player with this phone. */
+export const contact = (p: { phone: string }) => ({
+  phone: p.phone,
+  address: 'Calle Mayor 1',
+  postalCode: '28013',
+  city: 'Madrid',
+  country: 'es',
+  language: 'es' as const,
+  newsletter: false,
+})
+
 export async function mailedToken(api: TestApi, to: string, pathPart: string) {
   const mail = await readLatestMail(api.dataDir, to)
   expect(mail, `no e-mail to ${to}`).not.toBeNull()

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { DEFAULT_RATE_LIMITS } from '../src/rate-limits.ts'
-import { activePlayer, backends, login, mailedToken, ROOMY_RATE_LIMITS, useApis, WEB_URL } from './helpers.ts'
+import { activePlayer, backends, contact, login, mailedToken, ROOMY_RATE_LIMITS, useApis, WEB_URL } from './helpers.ts'
 
 // The default per-account limit of reset mails, with room for the many players of one address.
 const api = useApis({
@@ -8,16 +8,6 @@ const api = useApis({
     ...ROOMY_RATE_LIMITS,
     passwordReset: { ...ROOMY_RATE_LIMITS.passwordReset, perAccount: DEFAULT_RATE_LIMITS.passwordReset.perAccount },
   },
-})
-
-const contact = (p: { phone: string }) => ({
-  phone: p.phone,
-  address: 'Calle Mayor 1',
-  postalCode: '28013',
-  city: 'Madrid',
-  country: 'es',
-  language: 'es' as const,
-  newsletter: false,
 })
 
 test.for(backends)('a reset link sets a new password once and signs out every session [%s]', async (backend) => {

@@ -3,7 +3,13 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '../../locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  fillRegistration,
+  newContext,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 import { newPlayer } from '../setup/harness.ts'
 import { Browser } from '../setup/http.ts'
 
@@ -98,25 +104,7 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
       await page.goto('/register')
       if (javaScript) await page.waitForLoadState('networkidle')
       const again = newPlayer({ username: player.username })
-      for (const name of [
-        'username',
-        'email',
-        'password',
-        'confirmPassword',
-        'phone',
-        'firstName',
-        'lastName',
-        'address',
-        'postalCode',
-        'city',
-      ] as const) {
-        await page.locator(`input[name="${name}"]`).fill(again[name])
-      }
-      await page.locator('input[name="birthday"]').fill(again.birthday)
-      await page.locator('input[name="gender"][value="female"]').check()
-      await page.locator('select[name="country"]').selectOption('ES')
-      for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed'])
-        await page.locator(`input[name="${name}"]`).check()
+      await fillRegistration(page, again)
       await page.locator('main form button[type="submit"]').last().click()
       const username = page.locator('input[name="username"]')
       await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true')

@@ -3,7 +3,13 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '../../locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  fillRegistration,
+  newContext,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 import { newPlayer } from '../setup/harness.ts'
 
 const env = useSiteInChromium()
@@ -18,28 +24,6 @@ const modes = [
 /** Checks axe only with JavaScript on: axe runs as a script in the page (the markup is the same). */
 async function checkA11y(page: Page, javaScript: boolean) {
   if (javaScript) await expectAccessible(page)
-}
-
-async function fillRegistration(page: Page, player: ReturnType<typeof newPlayer>) {
-  for (const name of [
-    'username',
-    'email',
-    'password',
-    'confirmPassword',
-    'phone',
-    'firstName',
-    'lastName',
-    'address',
-    'postalCode',
-    'city',
-  ] as const) {
-    await page.locator(`input[name="${name}"]`).fill(player[name])
-  }
-  await page.locator('input[name="birthday"]').fill(player.birthday)
-  await page.locator(`input[name="gender"][value="${player.gender}"]`).check()
-  await page.locator('select[name="country"]').selectOption(player.country)
-  for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed'])
-    await page.locator(`input[name="${name}"]`).check()
 }
 
 describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { startTestSite, type TestSite } from './harness.ts'
+import { newPlayer, startTestSite, type TestSite } from './harness.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 
@@ -73,4 +73,27 @@ export function useSiteInChromium() {
     await env.site?.close()
   })
   return env
+}
+
+/** Fills every field of the registration form with `player`'s details and ticks the three boxes. */
+export async function fillRegistration(page: Page, player: ReturnType<typeof newPlayer>) {
+  for (const name of [
+    'username',
+    'email',
+    'password',
+    'confirmPassword',
+    'phone',
+    'firstName',
+    'lastName',
+    'address',
+    'postalCode',
+    'city',
+  ] as const) {
+    await page.locator(`input[name="${name}"]`).fill(player[name])
+  }
+  await page.locator('input[name="birthday"]').fill(player.birthday)
+  await page.locator(`input[name="gender"][value="${player.gender}"]`).check()
+  await page.locator('select[name="country"]').selectOption(player.country)
+  for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed'])
+    await page.locator(`input[name="${name}"]`).check()
 }
