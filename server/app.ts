@@ -347,8 +347,6 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     res.setHeader('Cache-Control', 'private, no-store')
     next()
   })
-  // React Router, given a Fetch Request built here: its origin is the site's (never a Host header
-  // in production) and its body the one read above (bounded and checked).
   // Production: one handler for the process, given the build itself (not a function that loads
   // it), so React Router prepares its routes and matcher once instead of on every request.
   // Development: the build function, so Vite's fresh modules are picked up.
@@ -364,6 +362,8 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
       requestContext: entryOf(build).requestContext,
     })))
   }
+  // React Router, given a Fetch Request built here: its origin is the site's (never a Host header
+  // in production) and its body the one read above (bounded and checked).
   app.all('/{*path}', async (req, res, next) => {
     try {
       const { handle: handleRequest, requestContext } = await handlerFor()
