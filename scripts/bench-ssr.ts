@@ -5,7 +5,8 @@
 // port, logs a fresh player in through the real forms, then loads each page with autocannon.
 //
 // BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS (default 50),
-// BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/). `--smoke`: 1 s, 4 connections,
+// BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the pages
+// whose label contains it, e.g. to take a CPU profile of one with NODE_OPTIONS=--cpu-prof). `--smoke`: 1 s, 4 connections,
 // just to see that everything starts and answers.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -172,7 +173,7 @@ try {
   )
   const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'target']]
   const problems: string[] = []
-  for (const page of pages) {
+  for (const page of pages.filter((p) => p.label.includes(process.env.BENCH_PAGES ?? ''))) {
     const base = await measure(bareUrl + '/')
     const figures = await measure(webUrl + page.path, await page.headers())
     for (const [name, f] of [

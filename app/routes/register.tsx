@@ -22,7 +22,7 @@ import { refuseUncheckedAccess, siteAccessContext } from '../middleware/access.t
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
 import { requireGuest } from '../utils/auth.server.ts'
-import { countryOptions, isCountryCode } from '../utils/countries.ts'
+import { isCountryCode, packedCountryOptions, unpackCountryOptions } from '../utils/countries.ts'
 import { invalidForm, refusalStatus, refusedForm } from '../utils/forms.server.ts'
 import { encodeMessage } from '../utils/form-messages.ts'
 import { requestLocale } from '../utils/toast.server.ts'
@@ -85,8 +85,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Named on the server, like the countries, so that the browser's ICU cannot differ.
     currencyName: currencyName(currency, requestLocale(args)),
     country,
-    // Named on the server: the browser's ICU may name and sort countries differently (hydration).
-    countries: countryOptions(requestLocale(args)),
+    // Named on the server, packed (see countries.ts).
+    countries: packedCountryOptions(requestLocale(args)),
   }
 }
 
@@ -330,7 +330,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <SelectField
               meta={fields.country}
               label={t('auth.register.country')}
-              options={loaderData.countries}
+              options={unpackCountryOptions(loaderData.countries)}
               placeholder={t('auth.register.countryPlaceholder')}
               selectProps={{ autoComplete: 'country' }}
             />

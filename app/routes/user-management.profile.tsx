@@ -16,7 +16,7 @@ import * as forms from '../components/form-fields.css.ts'
 import { getInstance } from '../middleware/i18next.ts'
 import { callUpstream } from '../upstream/client.server.ts'
 import { requirePlayer } from '../utils/auth.server.ts'
-import { countryOptions } from '../utils/countries.ts'
+import { packedCountryOptions, unpackCountryOptions } from '../utils/countries.ts'
 import { invalidForm, refusedForm } from '../utils/forms.server.ts'
 import { redirectWithToast, requestLocale } from '../utils/toast.server.ts'
 import { metaTags } from '../utils/page-meta.ts'
@@ -57,8 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
     profile,
-    // Named on the server: the browser's ICU may name and sort countries differently (hydration).
-    countries: countryOptions(requestLocale(args)),
+    // Named on the server, packed (see countries.ts).
+    countries: packedCountryOptions(requestLocale(args)),
   }
 }
 
@@ -206,7 +206,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <SelectField
               meta={fields.country}
               label={t('account.profile.country')}
-              options={loaderData.countries}
+              options={unpackCountryOptions(loaderData.countries)}
               selectProps={{ autoComplete: 'country' }}
             />
           </div>

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { COUNTRY_CODES, countryName, countryOptions, isCountryCode } from './countries.ts'
+import {
+  COUNTRY_CODES,
+  countryName,
+  countryOptions,
+  isCountryCode,
+  packedCountryOptions,
+  unpackCountryOptions,
+} from './countries.ts'
 
 test('every ISO 3166-1 alpha-2 code is listed once', () => {
   expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length)
@@ -30,4 +37,17 @@ test('options are sorted by their name in the locale', () => {
   expect(es.indexOf('España')).toBeLessThan(es.indexOf('Estados Unidos'))
   expect(countryOptions('en')[0]).toEqual({ value: 'AF', label: 'Afghanistan' })
   expect(countryOptions('en')[1]?.value).toBe('AX') // Åland Islands
+})
+
+test('the packed list for loader data unpacks to the same options', () => {
+  for (const locale of ['es', 'en']) {
+    const text = packedCountryOptions(locale)
+    expect(unpackCountryOptions(text)).toEqual(countryOptions(locale))
+    expect(unpackCountryOptions(text)).toBe(unpackCountryOptions(text))
+  }
+  // Names with spaces, commas and parentheses survive.
+  expect(unpackCountryOptions(packedCountryOptions('en'))).toContainEqual({
+    value: 'BA',
+    label: 'Bosnia & Herzegovina',
+  })
 })

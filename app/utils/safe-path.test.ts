@@ -12,6 +12,8 @@ test.each([
   ['https://evil.example/x', '/https://evil.example/x'],
   ['javascript:alert(1)', '/javascript:alert(1)'],
   ['', '/'],
+  ['/ok?next=\\evil', '/ok?next=\\evil'],
+  ['/ok/\\evil', '/ok//evil'],
 ])('%j stays on the site as %j', (input, expected) => {
   expect(sameSitePath(input)).toBe(expected)
   expect(new URL(sameSitePath(input), 'https://casino.example').origin).toBe('https://casino.example')

@@ -8,8 +8,13 @@
  */
 // oxlint-disable-next-line no-control-regex -- these are the characters to remove
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+/** One leading slash, then no slash or backslash; no backslash or control character anywhere. */
+// oxlint-disable-next-line no-control-regex -- these are the characters it refuses
+const PLAIN_PATH = /^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/
 
 export function sameSitePath(path: string): string {
+  // Nearly every path (each link of every page): already on the site, returned without parsing.
+  if (PLAIN_PATH.test(path)) return path
   const cut = path.search(/[?#]/)
   const rawPath = cut === -1 ? path : path.slice(0, cut)
   const rest = cut === -1 ? '' : path.slice(cut).replace(CONTROL_CHARACTERS, '')

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { login, revokeToken } from './accounts/login.ts'
 import { checkOneTimeToken, resendActivation } from './accounts/links.ts'
 import { confirmPasswordReset, requestPasswordReset, updatePassword } from './accounts/password-flows.ts'
-import { getBalance, getPlayer, toProfile, usernameIs } from './accounts/players.ts'
+import { getPlayer, getPlayerWithBalance, toProfile, usernameIs } from './accounts/players.ts'
 import { confirmEmailChange, updateProfile } from './accounts/profile.ts'
 import { activatePlayer, registerPlayer } from './accounts/register.ts'
 import type { Handlers, Session } from './context.ts'
@@ -37,8 +37,8 @@ export const handlers: Handlers = {
   },
 
   player: async (ctx, { session }) => {
-    const player = await getPlayer(ctx.db, must(session).playerId)
-    return { ...toProfile(player), balance: await getBalance(ctx.db, player) }
+    const { player, balance } = await getPlayerWithBalance(ctx.db, must(session).playerId)
+    return { ...toProfile(player), balance }
   },
 
   logout: async (ctx, { session }) => {
@@ -94,7 +94,7 @@ export const handlers: Handlers = {
 
   confirm_email_change: (ctx, { params }) => confirmEmailChange(ctx, params),
 
-  get_player_balance: async (ctx, { session }) => getBalance(ctx.db, await getPlayer(ctx.db, must(session).playerId)),
+  get_player_balance: async (ctx, { session }) => (await getPlayerWithBalance(ctx.db, must(session).playerId)).balance,
 
   player_send_message: (ctx, { params, session, ip }) => sendSupportMessage(ctx, session, params, { ip }),
 

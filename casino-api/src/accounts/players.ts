@@ -1,11 +1,11 @@
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Balance, FieldErrors, PlayerProfile } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
-import { players } from '../db/schema.ts'
+import { ledgerAccounts, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
-import { playerBalance } from '../ledger.ts'
 
 export type PlayerRow = typeof players.$inferSelect
 
@@ -48,10 +48,33 @@ export function toProfile(p: PlayerRow): z.input<typeof PlayerProfile> {
   }
 }
 
-/** Balances in cents, in the player's currency, from the ledger. */
-export function getBalance(db: Queryable, player: Pick<PlayerRow, 'id' | 'currency'>): Promise<Balance> {
-  return playerBalance(db, player.id, player.currency)
+/**
+ * The player and their balances in cents (in the player's currency, zero where no ledger account
+ * exists yet) in one query: the `player` call behind every page a logged-in player opens.
+ */
+export async function getPlayerWithBalance(
+  db: Queryable,
+  id: string,
+): Promise<{ player: PlayerRow; balance: Balance }> {
+  const [row] = await db
+    .select({ player: players, real: realAccount.balance, bonus: bonusAccount.balance })
+    .from(players)
+    .leftJoin(realAccount, heldIn(realAccount, 'real'))
+    .leftJoin(bonusAccount, heldIn(bonusAccount, 'bonus'))
+    .where(eq(players.id, id))
+    .limit(1)
+  if (!row) throw new ApiError(401, 'unauthorized')
+  const { player } = row
+  const real = row.real ?? 0
+  const bonus = row.bonus ?? 0
+  return { player, balance: { currency: player.currency, real, bonus, total: real + bonus } }
 }
+
+const realAccount = alias(ledgerAccounts, 'real_account')
+const bonusAccount = alias(ledgerAccounts, 'bonus_account')
+/** The player's ledger account of `kind` in their own currency. */
+const heldIn = (account: typeof realAccount | typeof bonusAccount, kind: 'real' | 'bonus') =>
+  and(eq(account.playerId, players.id), eq(account.kind, kind), eq(account.currency, players.currency))
 
 // ---- uniqueness of username, e-mail and phone -------------------------------------------
 
