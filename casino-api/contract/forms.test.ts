@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { ChangePasswordForm, RegisterForm, ResetPasswordForm } from './auth.ts'
+import { ChangePasswordForm, RegisterForm, ResetPasswordForm } from './player/schemas.ts'
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
   (result.error?.issues ?? []).filter((issue) => issue.path.join('.') === field).map((issue) => issue.message)

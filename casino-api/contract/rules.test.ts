@@ -2,11 +2,11 @@ import { expect, test } from 'vitest'
 import {
   ChangePasswordForm,
   LoginParams,
-  PlayerSendMessageParams,
   RegisterForm,
   ResetPasswordForm,
   UpdateProfileParams,
-} from './auth.ts'
+} from './player/schemas.ts'
+import { PlayerSendMessageParams } from './support/schemas.ts'
 import { ageOn, amountInCents, isValidCardNumber, normalizePhone, parseAmountToCents } from './rules.ts'
 
 /** The catalogue codes a schema answers for an input, by field. */

@@ -1,5 +1,5 @@
-import * as C from './content.ts'
-import { defineCall } from './define.ts'
+import * as C from './schemas.ts'
+import { defineCall } from '../define.ts'
 
 export const contentCalls = {
   get_content_template: defineCall({

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { Cents, Currency, Money, Timestamp } from './common.ts'
-import { Balance } from './auth.ts'
-import { DepositProcessorKey, FinancialTransaction, WithdrawalMethod } from './money.ts'
-import { amountInCents, cardNumber, cvv, required } from './rules.ts'
+import { Cents, Currency, Money, Timestamp } from '../common.ts'
+import { Balance } from '../player/schemas.ts'
+import { DepositProcessorKey, FinancialTransaction, WithdrawalMethod } from '../wallet/schemas.ts'
+import { amountInCents, cardNumber, cvv, required } from '../rules.ts'
 
 export const PaymentKind = z.enum(['card', 'bank_transfer', 'voucher', 'crypto', 'bonus_code', 'loyalty'])
 

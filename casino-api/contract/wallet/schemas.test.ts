@@ -8,7 +8,7 @@ import {
   isValidIbanOrAccount,
   SendWithdrawalRequestParams,
   ValidatePromoCodeParams,
-} from './money.ts'
+} from './schemas.ts'
 
 /** field path -> message code */
 const codes = (schema: z.ZodType, input: unknown) => {

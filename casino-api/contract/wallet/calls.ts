@@ -1,13 +1,13 @@
-import * as M from './money.ts'
-import { defineCall } from './define.ts'
+import * as W from './schemas.ts'
+import { defineCall } from '../define.ts'
 
-export const moneyCalls = {
+export const walletCalls = {
   validate_promo_code: defineCall({
     method: 'POST',
     path: '/front/validate_promo_code',
     auth: 'optional',
-    params: M.ValidatePromoCodeParams,
-    answer: M.ValidatePromoCodeAnswer,
+    params: W.ValidatePromoCodeParams,
+    answer: W.ValidatePromoCodeAnswer,
     summary: 'Check a promo code (registration, deposit) and show what it offers.',
     errors: ['invalid_promo_code'],
   }),
@@ -15,16 +15,16 @@ export const moneyCalls = {
     method: 'POST',
     path: '/front/get_financial_transactions',
     auth: 'player',
-    params: M.GetFinancialTransactionsParams,
-    answer: M.GetFinancialTransactionsAnswer,
+    params: W.GetFinancialTransactionsParams,
+    answer: W.GetFinancialTransactionsAnswer,
     summary: 'Transaction history, newest first, filtered by type, status and date range.',
   }),
   get_financial_transaction: defineCall({
     method: 'POST',
     path: '/front/get_financial_transaction',
     auth: 'player',
-    params: M.GetFinancialTransactionParams,
-    answer: M.GetFinancialTransactionAnswer,
+    params: W.GetFinancialTransactionParams,
+    answer: W.GetFinancialTransactionAnswer,
     summary: 'One transaction of the player by id.',
     errors: ['not_found'],
   }),
@@ -32,8 +32,8 @@ export const moneyCalls = {
     method: 'POST',
     path: '/front/get_eupayment_financial_transaction',
     auth: 'player',
-    params: M.GetEupaymentFinancialTransactionParams,
-    answer: M.GetEupaymentFinancialTransactionAnswer,
+    params: W.GetEupaymentFinancialTransactionParams,
+    answer: W.GetEupaymentFinancialTransactionAnswer,
     summary: 'The status of a card (3-D Secure) payment by its reference.',
     errors: ['not_found'],
   }),
@@ -41,8 +41,8 @@ export const moneyCalls = {
     method: 'POST',
     path: '/front/cancel_withdrawal_request',
     auth: 'player',
-    params: M.CancelWithdrawalRequestParams,
-    answer: M.CancelWithdrawalRequestAnswer,
+    params: W.CancelWithdrawalRequestParams,
+    answer: W.CancelWithdrawalRequestAnswer,
     summary: 'Cancel a pending withdrawal the administrator has not accepted; the amount returns to the balance.',
     errors: ['not_found', 'withdrawal_not_cancellable'],
     idempotent: true,
@@ -51,8 +51,8 @@ export const moneyCalls = {
     method: 'POST',
     path: '/payment/send_withdrawal_request',
     auth: 'player',
-    params: M.SendWithdrawalRequestParams,
-    answer: M.SendWithdrawalRequestAnswer,
+    params: W.SendWithdrawalRequestParams,
+    answer: W.SendWithdrawalRequestAnswer,
     summary:
       'Request a withdrawal by bank transfer or to a bitcoin wallet; the amount is held until the administrator decides.',
     errors: [

@@ -6,8 +6,8 @@ import {
   RejectWithdrawalParams,
   RemoveSiteContentParams,
   UpdateTemplateParams,
-} from './admin.ts'
-import { adminCalls } from './admin-calls.ts'
+} from './schemas.ts'
+import { adminCalls } from './calls.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

@@ -7,7 +7,7 @@ import {
   GetGamesParams,
   GetGameUrlParams,
   GetLiveGameUrlParams,
-} from './games.ts'
+} from './schemas.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

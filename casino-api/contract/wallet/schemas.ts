@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { Cents, Currency, DateRange, Id, MessageCode, Page, paged, Timestamp } from './common.ts'
-import { Balance } from './auth.ts'
-import { BonusOffer } from './bonuses.ts'
-import { amountInCents, required } from './rules.ts'
+import { Cents, Currency, DateRange, Id, MessageCode, Page, paged, Timestamp } from '../common.ts'
+import { Balance } from '../player/schemas.ts'
+import { BonusOffer } from '../bonuses/schemas.ts'
+import { amountInCents, required } from '../rules.ts'
 
 /**
  * The spec names pending, complete and cancelled. 'failed' is a declined or abandoned payment

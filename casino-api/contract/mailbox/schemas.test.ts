@@ -1,6 +1,6 @@
 import { test, expect } from 'vitest'
 import type { z } from 'zod'
-import { GetMailboxAnswer, GetMailboxParams, ReadMailboxMessageParams } from './mailbox.ts'
+import { GetMailboxAnswer, GetMailboxParams, ReadMailboxMessageParams } from './schemas.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

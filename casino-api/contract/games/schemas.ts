@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { Cents, Currency, DateRange, Id, Locale, Page, paged, Timestamp } from './common.ts'
-import { optionalText, required } from './rules.ts'
+import { Cents, Currency, DateRange, Id, Locale, Page, paged, Timestamp } from '../common.ts'
+import { optionalText, required } from '../rules.ts'
 
 /** The product's game categories (spec point 3); the category selector links to them. */
 export const GAME_CATEGORIES = [

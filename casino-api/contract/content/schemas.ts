@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { Id, Locale, LOCALES, Timestamp } from './common.ts'
-import { checkbox, isPrintableText, optionalText, required } from './rules.ts'
+import { Id, Locale, LOCALES, Timestamp } from '../common.ts'
+import { checkbox, isPrintableText, optionalText, required } from '../rules.ts'
 
 /**
  * Site content is one table of entries keyed by kind, slug and locale. Administrators write

@@ -1,5 +1,5 @@
-import * as Mb from './mailbox.ts'
-import { defineCall } from './define.ts'
+import * as Mb from './schemas.ts'
+import { defineCall } from '../define.ts'
 
 export const mailboxCalls = {
   get_mailbox: defineCall({

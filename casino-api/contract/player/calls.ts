@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import * as A from './auth.ts'
-import { GeolocationAnswer, GetSettingAnswer, GetSettingParams } from './settings.ts'
-import { defineCall } from './define.ts'
+import * as A from './schemas.ts'
+import { defineCall } from '../define.ts'
 
 export const playerCalls = {
   login: defineCall({
@@ -157,29 +156,5 @@ export const playerCalls = {
     params: A.GetPlayerBalanceParams,
     answer: A.GetPlayerBalanceAnswer,
     summary: 'Total, real and bonus balance in cents.',
-  }),
-  player_send_message: defineCall({
-    method: 'POST',
-    path: '/front/player_send_message',
-    auth: 'optional',
-    params: A.PlayerSendMessageParams,
-    answer: A.PlayerSendMessageAnswer,
-    summary: 'Send a message to support (contact form); visitors give name and e-mail.',
-  }),
-  get_setting: defineCall({
-    method: 'POST',
-    path: '/front/get_setting',
-    auth: 'public',
-    params: GetSettingParams,
-    answer: GetSettingAnswer,
-    summary: 'Site settings: access switch, blacklists, currency, limits.',
-  }),
-  geolocation: defineCall({
-    method: 'GET',
-    path: '/front/geolocation',
-    auth: 'public',
-    params: z.object({}),
-    answer: GeolocationAnswer,
-    summary: "The visitor's ip and country (X-Forwarded-For is trusted only from configured proxies).",
   }),
 }

@@ -5,7 +5,7 @@ import {
   GetLoyaltyParams,
   LoyaltyRedeemProcessorParams,
   PlayerBonus,
-} from './bonuses.ts'
+} from './schemas.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { Id, Page, paged } from './common.ts'
-import { FinancialTransaction } from './money.ts'
-import { SiteContent, SiteContentFields } from './content.ts'
-import { amountInCents, optionalText, required } from './rules.ts'
+import { Id, Page, paged } from '../common.ts'
+import { FinancialTransaction } from '../wallet/schemas.ts'
+import { SiteContent, SiteContentFields } from '../content/schemas.ts'
+import { amountInCents, optionalText, required } from '../rules.ts'
 
 // ---- site content ----------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { Cents, Currency, Id, Money, Page, paged, Timestamp } from './common.ts'
-import { Balance } from './auth.ts'
-import { required } from './rules.ts'
+import { Cents, Currency, Id, Money, Page, paged, Timestamp } from '../common.ts'
+import { Balance } from '../player/schemas.ts'
+import { required } from '../rules.ts'
 
 /** The bonus types of the product (spec point 3); promo and bonus codes grant one of them. */
 export const BONUS_TYPES = [

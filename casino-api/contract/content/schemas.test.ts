@@ -5,7 +5,7 @@ import {
   GetFaqTemplateParams,
   GetPromotionTemplateParams,
   SiteContentFields,
-} from './content.ts'
+} from './schemas.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

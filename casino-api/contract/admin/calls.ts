@@ -1,5 +1,5 @@
-import * as Ad from './admin.ts'
-import { defineCall } from './define.ts'
+import * as Ad from './schemas.ts'
+import { defineCall } from '../define.ts'
 
 export const adminCalls = {
   get_site_content: defineCall({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Cents, Currency } from './common.ts'
+import { Cents, Currency } from '../common.ts'
 
 export const GetSettingParams = z.object({})
 export const SiteSettings = z.object({

@@ -1,5 +1,5 @@
-import * as G from './games.ts'
-import { defineCall } from './define.ts'
+import * as G from './schemas.ts'
+import { defineCall } from '../define.ts'
 
 export const gameCalls = {
   get_games: defineCall({

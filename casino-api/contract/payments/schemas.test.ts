@@ -7,7 +7,7 @@ import {
   GenerateWalletParams,
   isCardExpired,
   CarespayDepositProcessorParams,
-} from './payments.ts'
+} from './schemas.ts'
 
 const codes = (schema: z.ZodType, input: unknown) => {
   const r = schema.safeParse(input)

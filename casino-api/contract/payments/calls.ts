@@ -1,5 +1,5 @@
-import * as P from './payments.ts'
-import { defineCall } from './define.ts'
+import * as P from './schemas.ts'
+import { defineCall } from '../define.ts'
 
 const CARD_ERRORS = [
   'wrong_card_info',

@@ -1,5 +1,5 @@
-import * as B from './bonuses.ts'
-import { defineCall } from './define.ts'
+import * as B from './schemas.ts'
+import { defineCall } from '../define.ts'
 
 export const bonusCalls = {
   bonuscode_deposit_processor: defineCall({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Currency, Done, Id, Locale, Money, Timestamp } from './common.ts'
+import { Currency, Done, Id, Locale, Timestamp } from '../common.ts'
 import {
   anyPassword,
   birthday,
@@ -14,7 +14,7 @@ import {
   phone,
   required,
   username,
-} from './rules.ts'
+} from '../rules.ts'
 
 export const Gender = z.enum(['male', 'female'], { error: 'field_required' })
 export const Scope = z.enum(['player', 'admin'])
@@ -231,17 +231,6 @@ export const ConfirmEmailChangeAnswer = z.object({
 export const GetPlayerBalanceParams = z.object({})
 export const GetPlayerBalanceAnswer = Balance
 
-// ---- support --------------------------------------------------------------------------
-
-export const PlayerSendMessageParams = z.object({
-  subject: required(120),
-  message: required(4000, { multiline: true }),
-  /** Visitors give a name and e-mail; a logged-in player is known by the token. */
-  name: optionalText(120),
-  email: email().optional(),
-})
-export const PlayerSendMessageAnswer = Done
-
 // ---- e-mailed links: their state without spending them; a new activation e-mail -----------
 
 /** What a link's page shows when it opens: the form (valid), or the next step for the others. */
@@ -259,5 +248,3 @@ export const ResendActivationParams = z.object({
   login: required(254),
 })
 export const ResendActivationAnswer = z.object({ ok: z.literal(true), message: z.literal('activation_resent') })
-
-export { Money }

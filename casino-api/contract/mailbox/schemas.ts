@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { Id, Page, paged, Timestamp } from './common.ts'
-import { required } from './rules.ts'
+import { Id, Page, paged, Timestamp } from '../common.ts'
+import { required } from '../rules.ts'
 
 /** Messages from the casino to one player (bonus granted, withdrawal sent, account notices). */
 export const MailboxCategory = z.enum(['account', 'payment', 'bonus', 'promotion', 'support'])
