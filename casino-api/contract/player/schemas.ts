@@ -81,7 +81,7 @@ export const LogoutAnswer = Done
 
 // ---- registration ---------------------------------------------------------------------
 
-/** The fields the casino API takes; the web form adds confirmPassword on top. */
+/** The fields the casino API takes; the web app's form adds confirmPassword on top. */
 export const RegisterPlayerParams = z.object({
   username: username(),
   password: newPassword(),
@@ -104,25 +104,6 @@ export const RegisterPlayerParams = z.object({
   currencyConfirmed: mustAccept('confirm_currency'),
 })
 export type RegisterPlayerParams = z.infer<typeof RegisterPlayerParams>
-
-/** The registration form: the API fields plus a repeated password that must match. */
-/**
- * Runs a confirmation check even when other fields of the form failed (zod skips refinements of
- * an object with failed fields): a mismatched confirmation is reported together with everything
- * else, not only after the rest was fixed. Only when both passwords are text.
- */
-const bothTyped = (first: string, second: string) => (payload: { value: unknown }) => {
-  const value = payload.value as Record<string, unknown> | null
-  return typeof value?.[first] === 'string' && typeof value?.[second] === 'string'
-}
-
-export const RegisterForm = RegisterPlayerParams.extend({
-  confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.password === v.confirmPassword, {
-  path: ['confirmPassword'],
-  message: 'password_mismatch',
-  when: bothTyped('password', 'confirmPassword'),
-})
 
 export const RegisterPlayerAnswer = z.object({
   ok: z.literal(true),
@@ -157,32 +138,11 @@ export const ConfirmPasswordResetParams = z.object({
 })
 export const ConfirmPasswordResetAnswer = Done
 
-export const ResetPasswordForm = ConfirmPasswordResetParams.extend({
-  confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-}).refine((v) => v.password === v.confirmPassword, {
-  path: ['confirmPassword'],
-  message: 'password_mismatch',
-  when: bothTyped('password', 'confirmPassword'),
-})
-
 export const UpdatePlayerPasswordParams = z.object({
   oldPassword: anyPassword(),
   newPassword: newPassword(),
 })
 export const UpdatePlayerPasswordAnswer = Done
-export const ChangePasswordForm = UpdatePlayerPasswordParams.extend({
-  confirmPassword: z.string({ error: 'field_required' }).min(1, 'field_required'),
-})
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'password_mismatch',
-    when: bothTyped('newPassword', 'confirmPassword'),
-  })
-  .refine((v) => v.newPassword !== v.oldPassword, {
-    path: ['newPassword'],
-    message: 'password_unchanged',
-    when: bothTyped('oldPassword', 'newPassword'),
-  })
 
 // ---- profile --------------------------------------------------------------------------
 
