@@ -5,7 +5,7 @@ import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
-import { playerBalance } from '../ledger.ts'
+import { playerBalance } from '../wallet/ledger.ts'
 
 export type PlayerRow = typeof players.$inferSelect
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import geoip from 'geoip-country'
-import { isRestricted, type Geolocation, type SiteSettings } from '../contract/index.ts'
+import { isRestricted, type Geolocation, type SiteSettings } from '../../contract/index.ts'
 
 /** '::ffff:1.2.3.4' (an IPv4 client on an IPv6 socket) is 1.2.3.4. */
 export function normalizeIp(ip: string) {

@@ -1,5 +1,5 @@
 /**
- * Reading the .eml files that the file mailer writes (mail.ts): the newest message to an
+ * Reading the .eml files that the file mailer writes (mailer.ts): the newest message to an
  * address, and the link in it. Used by tests, and handy for trying the site without SMTP.
  */
 import { readdir, readFile } from 'node:fs/promises'

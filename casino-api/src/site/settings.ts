@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
-import { SiteSettings } from '../contract/index.ts'
-import type { Queryable } from './db/open.ts'
-import { settings } from './db/schema.ts'
+import { SiteSettings } from '../../contract/index.ts'
+import type { Queryable } from '../db/open.ts'
+import { settings } from '../db/schema.ts'
 
 /** Defaults seeded at first start; limits from the specification's point 9, in cents. */
 export const DEFAULT_SETTINGS: SiteSettings = {

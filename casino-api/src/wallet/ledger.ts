@@ -5,11 +5,11 @@
  * 0002); this module builds the postings and turns those refusals into answers.
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
-import type { Balance, Currency } from '../contract/index.ts'
-import type { Database, Queryable } from './db/open.ts'
-import { pgErrorOf } from './db/errors.ts'
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './db/schema.ts'
-import { ApiError } from './http/errors.ts'
+import type { Balance, Currency } from '../../contract/index.ts'
+import type { Database, Queryable } from '../db/open.ts'
+import { pgErrorOf } from '../db/errors.ts'
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
 
 export type AccountRef = { playerId: string; kind: 'real' | 'bonus' } | { system: string }
 

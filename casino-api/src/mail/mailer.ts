@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto'
 import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport } from 'nodemailer'
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from './files.ts'
-import type { MailContent } from './mail-texts.ts'
+import type { Context } from '../context.ts'
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../files.ts'
+import type { MailContent } from './texts.ts'
 
 export type OutgoingMail = MailContent & { to: string; replyTo?: string }
 
@@ -54,5 +55,20 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
       await rename(join(options.mailDir, `.${name}.tmp`), join(options.mailDir, name))
     },
     close: () => transport.close(),
+  }
+}
+
+/**
+ * Sends an e-mail about something already committed (an account, a link, a support message),
+ * logging a failure instead of answering with it: a mail server that fails must not turn the
+ * committed change into an error the client would retry (after a registration, the username is
+ * taken by now). For a lost activation e-mail, a password reset also activates a pending account,
+ * which is the way out.
+ */
+export async function sendOrLog(ctx: Pick<Context, 'mailer' | 'log'>, mail: OutgoingMail, kind: string) {
+  try {
+    await ctx.mailer.send(mail)
+  } catch (error) {
+    ctx.log.error({ kind, err: error instanceof Error ? error.message : String(error) }, 'could not send e-mail')
   }
 }

@@ -2,7 +2,7 @@
  * The texts of the e-mails the casino API sends, in Spanish (the site's default) and English,
  * as plain text and simple HTML. Links are built by the caller from the web app's public URL.
  */
-import type { Locale } from '../contract/index.ts'
+import type { Locale } from '../../contract/index.ts'
 
 export type MailContent = { subject: string; text: string; html: string }
 

@@ -7,14 +7,15 @@
  * It fails closed: when the settings cannot be read the call fails (500), it never goes ahead
  * unchecked; the geolocation is a local database look-up that cannot time out.
  *
- * Who calls it: login (handlers.ts), registration (register.ts, which reads the settings anyway)
- * and every call that moves money. Handlers of the calls in MONEY_CALLS are wrapped with
- * `moneyMoving(...)` in handlers.ts; a test checks that none is routed without it.
+ * Who calls it: login (accounts/handlers.ts), registration (accounts/register.ts, which reads the
+ * settings anyway) and every call that moves money. Handlers of the calls in MONEY_CALLS are
+ * wrapped with `moneyMoving(...)` in their domain's handlers.ts; a test checks that none is
+ * routed without it.
  */
-import type { CallName, SiteSettings } from '../contract/index.ts'
-import type { Context, Handler } from './context.ts'
+import type { CallName, SiteSettings } from '../../contract/index.ts'
+import type { Context, Handler } from '../context.ts'
 import { isBlocked } from './geo.ts'
-import { ApiError } from './http/errors.ts'
+import { ApiError } from '../http/errors.ts'
 import { getSettings } from './settings.ts'
 
 /**

@@ -1,13 +1,13 @@
 import { and, count, eq, gt } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Done, PlayerSendMessageParams } from '../contract/index.ts'
-import { getPlayer } from './accounts/players.ts'
-import { sendOrLog } from './accounts/register.ts'
-import type { Context, Session } from './context.ts'
-import { supportMessages } from './db/schema.ts'
-import { ApiError } from './http/errors.ts'
-import { supportMail } from './mail-texts.ts'
-import { getSettings } from './settings.ts'
+import type { Done, PlayerSendMessageParams } from '../../contract/index.ts'
+import { getPlayer } from '../accounts/players.ts'
+import { sendOrLog } from '../mail/mailer.ts'
+import type { Context, Session } from '../context.ts'
+import { supportMessages } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { supportMail } from '../mail/texts.ts'
+import { getSettings } from '../site/settings.ts'
 
 /** Contact messages per ip per hour, against a script filling the support mailbox. */
 export const MESSAGES_PER_IP_PER_HOUR = 10
