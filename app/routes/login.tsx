@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { LoginParams } from '../../casino-api/contract/auth.ts'
+import { LoginParams } from '../../casino-api/contract/index.ts'
 import { LoginForm } from '../components/login-form.tsx'
 import { refuseUncheckedAccess } from '../middleware/access.ts'
 import { getInstance } from '../middleware/i18next.ts'

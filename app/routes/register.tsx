@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
+import { ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
+import { RegisterForm } from '../utils/form-schemas.ts'
 import {
   CheckboxField,
   ErrorSummary,

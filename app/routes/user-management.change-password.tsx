@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
-import { ChangePasswordForm } from '../../casino-api/contract/index.ts'
+import { ChangePasswordForm } from '../utils/form-schemas.ts'
 import {
   ErrorSummary,
   Field,

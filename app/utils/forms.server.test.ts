@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ChangePasswordForm, RegisterForm, ResetPlayerPasswordParams } from '../../casino-api/contract/index.ts'
+import { ResetPlayerPasswordParams } from '../../casino-api/contract/index.ts'
+import { ChangePasswordForm, RegisterForm } from './form-schemas.ts'
 import { expect, test } from 'vitest'
 import { decodeMessage, encodeMessage } from './form-messages.ts'
 import { invalidForm, refusalStatus, refusedForm, replyFromUpstream } from './forms.server.ts'

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { Cents, Currency, Id, MessageCode, Timestamp } from './common.ts'
-import { Balance } from './auth.ts'
-import { FinancialTransaction } from './money.ts'
-import { MailboxMessage } from './mailbox.ts'
+import { Balance } from './player/schemas.ts'
+import { FinancialTransaction } from './wallet/schemas.ts'
+import { MailboxMessage } from './mailbox/schemas.ts'
 
 /**
  * Messages of the realtime socket (JSON text frames). The player's own events arrive without

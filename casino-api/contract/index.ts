@@ -1,33 +1,54 @@
 /**
  * The contract between the web app and the casino API: zod schemas of the params and the
  * answer of every call. Both halves import it; nothing else crosses the boundary.
+ *
+ * One folder per domain, each with its schemas and its calls; the building blocks every domain
+ * uses (common types, field rules, defineCall, the realtime events) sit at this level.
  */
-import { playerCalls } from './player-calls.ts'
-import { moneyCalls } from './money-calls.ts'
-import { gameCalls } from './game-calls.ts'
-import { paymentCalls } from './payment-calls.ts'
-import { bonusCalls } from './bonus-calls.ts'
-import { contentCalls } from './content-calls.ts'
-import { mailboxCalls } from './mailbox-calls.ts'
-import { adminCalls } from './admin-calls.ts'
+import { playerCalls } from './player/calls.ts'
+import { supportCalls } from './support/calls.ts'
+import { siteCalls } from './site/calls.ts'
+import { walletCalls } from './wallet/calls.ts'
+import { gameCalls } from './games/calls.ts'
+import { paymentCalls } from './payments/calls.ts'
+import { bonusCalls } from './bonuses/calls.ts'
+import { contentCalls } from './content/calls.ts'
+import { mailboxCalls } from './mailbox/calls.ts'
+import { adminCalls } from './admin/calls.ts'
 
 export * from './common.ts'
 export * from './rules.ts'
 export * from './define.ts'
-export * from './auth.ts'
-export * from './settings.ts'
-export * from './money.ts'
-export * from './games.ts'
-export * from './payments.ts'
-export * from './bonuses.ts'
-export * from './content.ts'
-export * from './mailbox.ts'
-export * from './admin.ts'
+export * from './player/schemas.ts'
+export * from './support/schemas.ts'
+export * from './site/schemas.ts'
+export * from './wallet/schemas.ts'
+export * from './games/schemas.ts'
+export * from './payments/schemas.ts'
+export * from './bonuses/schemas.ts'
+export * from './content/schemas.ts'
+export * from './mailbox/schemas.ts'
+export * from './admin/schemas.ts'
 export * from './events.ts'
+
+export {
+  playerCalls,
+  supportCalls,
+  siteCalls,
+  walletCalls,
+  gameCalls,
+  paymentCalls,
+  bonusCalls,
+  contentCalls,
+  mailboxCalls,
+  adminCalls,
+}
 
 export const calls = {
   ...playerCalls,
-  ...moneyCalls,
+  ...supportCalls,
+  ...siteCalls,
+  ...walletCalls,
   ...gameCalls,
   ...paymentCalls,
   ...bonusCalls,

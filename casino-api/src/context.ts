@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { CallName, Calls, ParamsOf } from '../contract/index.ts'
 import type { Passwords } from './accounts/passwords.ts'
 import type { Database } from './db/open.ts'
-import type { Mailer } from './mail.ts'
+import type { Mailer } from './mail/mailer.ts'
 import type { RateLimiter } from './rate-limits.ts'
 
 /** What every handler and service can reach: created once per running API. */
@@ -45,4 +45,13 @@ export type CallInput<K extends CallName> = {
 }
 
 export type Handler<K extends CallName> = (ctx: Context, input: CallInput<K>) => Promise<z.input<Calls[K]['answer']>>
+
+/** What the router serves: the calls without a handler are not routed. */
 export type Handlers = { [K in CallName]?: Handler<K> }
+
+/**
+ * The handlers of one domain: one for every call of its group in the contract (e.g.
+ * `DomainHandlers<typeof playerCalls>`), so the compiler fails when the domain leaves a call
+ * without a handler, or handles a call of another group.
+ */
+export type DomainHandlers<Group extends Partial<Calls>> = { [K in keyof Group & CallName]-?: Handler<K> }

@@ -13,7 +13,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import type { MessageCode } from '../contract/index.ts'
 import type { Database } from './db/open.ts'
 import { rateLimits } from './db/schema.ts'
-import { addressKey } from './geo.ts'
+import { addressKey } from './site/geo.ts'
 import { ApiError } from './http/errors.ts'
 
 /** `points` calls per `durationSeconds`, counted from the first call of the period. */

@@ -6,7 +6,7 @@ import { usernameIs } from './accounts/players.ts'
 import type { Database } from './db/open.ts'
 import { players } from './db/schema.ts'
 import { PRIVATE_FILE_MODE } from './files.ts'
-import { seedSettings } from './settings.ts'
+import { seedSettings } from './site/settings.ts'
 
 export const DEMO_USERNAME = 'demo'
 export const DEMO_PASSWORD = 'demo-player-2026'

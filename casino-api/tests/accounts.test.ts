@@ -219,7 +219,7 @@ test.for(backends)('contact messages reach support, from players and from visito
   expect(
     await a.ok('player_send_message', { subject: 'Mi retirada', message: 'Hola, ¿cuándo llega?' }, { token }),
   ).toEqual({ ok: true, message: 'message_sent' })
-  const { readLatestMail } = await import('../src/mail-box.ts')
+  const { readLatestMail } = await import('../src/mail/mail-box.ts')
   const toSupport = await readLatestMail(a.dataDir, 'support@casino.local')
   expect(toSupport?.subject).toBe('[Contacto] Mi retirada')
   expect(toSupport?.text).toContain(params.username)

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
-import { calls, ChangePasswordForm } from '../contract/index.ts'
+import { calls } from '../contract/index.ts'
 import { ADMIN_PASSWORD, backends, login, startTestApi, useApis } from './helpers.ts'
 
 const api = useApis()
@@ -98,15 +98,3 @@ test.for(backends)(
     }
   },
 )
-
-test('the change-password form refuses the current password as the new one', () => {
-  const result = ChangePasswordForm.safeParse({
-    oldPassword: 'same-password-1',
-    newPassword: 'same-password-1',
-    confirmPassword: 'same-password-1',
-  })
-  expect(result.success).toBe(false)
-  expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-    ['newPassword', 'password_unchanged'],
-  ])
-})

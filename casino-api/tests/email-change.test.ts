@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { readLatestMail } from '../src/mail-box.ts'
+import { readLatestMail } from '../src/mail/mail-box.ts'
 import { oneTimeTokens, players } from '../src/db/schema.ts'
 import { activePlayer, backends, contact, login, mailedToken, useApis } from './helpers.ts'
 

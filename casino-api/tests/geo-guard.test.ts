@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import type { Context } from '../src/context.ts'
-import { isGeoGuarded, MONEY_CALLS, moneyMoving } from '../src/geo-guard.ts'
+import { isGeoGuarded, MONEY_CALLS, moneyMoving } from '../src/site/geo-guard.ts'
 import { handlers } from '../src/handlers.ts'
-import { setSetting } from '../src/settings.ts'
+import { setSetting } from '../src/site/settings.ts'
 import { ADMIN_PASSWORD, activePlayer, backends, login, useApis } from './helpers.ts'
 
 const api = useApis()

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { z } from 'zod'
 import { calls, ErrorBody, type CallName, type Calls, type ParamsIn } from '../contract/index.ts'
-import { extractLink, readLatestMail } from '../src/mail-box.ts'
+import { extractLink, readLatestMail } from '../src/mail/mail-box.ts'
 import { startCasinoApi, type CasinoApi, type CasinoApiOptions } from '../src/server.ts'
 
 // The limits come from vitest.config.ts (generous: these tests start databases, and the suite

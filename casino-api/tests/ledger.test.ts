@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { pgErrorOf } from '../src/db/errors.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../src/db/schema.ts'
-import { ledgerIsConsistent, playerBalance, post, type LedgerEntry } from '../src/ledger.ts'
+import { ledgerIsConsistent, playerBalance, post, type LedgerEntry } from '../src/wallet/ledger.ts'
 import { activePlayer, backends, useApis } from './helpers.ts'
 
 const api = useApis()

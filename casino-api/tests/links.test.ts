@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest'
-import { extractLink, readLatestMail } from '../src/mail-box.ts'
+import { extractLink, readLatestMail } from '../src/mail/mail-box.ts'
 import { activePlayer, backends, mailedToken, newPlayer, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()

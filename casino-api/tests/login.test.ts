@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
 import { players, settings } from '../src/db/schema.ts'
-import { setSetting } from '../src/settings.ts'
+import { setSetting } from '../src/site/settings.ts'
 import { ADMIN_PASSWORD, activePlayer, backends, login, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { addressKey } from '../src/geo.ts'
+import { addressKey } from '../src/site/geo.ts'
 import type { RateLimitOverrides } from '../src/rate-limits.ts'
 import { backends, newPlayer, startTestApi, useApis, type TestApi } from './helpers.ts'
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { players } from '../src/db/schema.ts'
-import { setSetting } from '../src/settings.ts'
+import { setSetting } from '../src/site/settings.ts'
 import { backends, newPlayer, useApis } from './helpers.ts'
 
 const api = useApis()

@@ -3,9 +3,10 @@ import type { z } from 'zod'
 import type { LinkState, ResendActivationAnswer, ResendActivationParams } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import { oneTimeTokens, players } from '../db/schema.ts'
-import { activationMail } from '../mail-texts.ts'
+import { activationMail } from '../mail/texts.ts'
+import { sendOrLog } from '../mail/mailer.ts'
 import { usernameIs } from './players.ts'
-import { ACTIVATION_TTL_HOURS, sendOrLog, webLink } from './register.ts'
+import { ACTIVATION_TTL_HOURS, webLink } from './register.ts'
 import { hashToken, issueOneTimeToken, OPAQUE_TOKEN } from './tokens.ts'
 
 /**

@@ -5,7 +5,7 @@ import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { accessTokens, deviceTokens, loginAttempts, loginLocks, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
-import { addressKey } from '../geo.ts'
+import { addressKey } from '../site/geo.ts'
 import { findPlayerByUsername, type PlayerRow } from './players.ts'
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 

@@ -10,10 +10,11 @@ import type {
 import type { Context } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
-import { isBlocked } from '../geo.ts'
+import { isBlocked } from '../site/geo.ts'
 import { ApiError } from '../http/errors.ts'
-import { activationMail } from '../mail-texts.ts'
-import { getSettings } from '../settings.ts'
+import { sendOrLog } from '../mail/mailer.ts'
+import { activationMail } from '../mail/texts.ts'
+import { getSettings } from '../site/settings.ts'
 import { duplicateError, findClashes, raceDuplicateError } from './players.ts'
 import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 
@@ -91,19 +92,6 @@ export async function registerPlayer(
   })
   await sendOrLog(ctx, { to: params.email, ...mail }, 'activation')
   return { ok: true, message: 'player_created', playerId, activationRequired: true }
-}
-
-/**
- * The account exists once the transaction committed; a mail server that fails then must not
- * turn that into an error the player would retry (their username is taken by now). It is
- * logged; a password reset also activates a pending account, which is the way out.
- */
-export async function sendOrLog(ctx: Context, mail: Parameters<Context['mailer']['send']>[0], kind: string) {
-  try {
-    await ctx.mailer.send(mail)
-  } catch (error) {
-    ctx.log.error({ kind, err: error instanceof Error ? error.message : String(error) }, 'could not send e-mail')
-  }
 }
 
 export async function activatePlayer(

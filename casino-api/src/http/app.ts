@@ -10,7 +10,7 @@ import { calls, type CallDef, type CallName } from '../../contract/index.ts'
 import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import { safeErrorSummary } from '../db/errors.ts'
-import { clientIp } from '../geo.ts'
+import { clientIp } from '../site/geo.ts'
 import { checkAccess, checkPasswordChange, resolveSession } from './auth.ts'
 import { ApiError, validationFailed } from './errors.ts'
 

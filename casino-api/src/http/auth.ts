@@ -74,3 +74,9 @@ export function checkPasswordChange(name: CallName, session: Session | null | 'i
   if (!session || session === 'invalid' || !session.passwordChangeRequired) return null
   return CALLS_BEFORE_PASSWORD_CHANGE.has(name) ? null : new ApiError(403, 'password_change_required')
 }
+
+/** The session of a 'player' or 'admin' call, which the router guarantees. */
+export function must(session: Session | null): Session {
+  if (!session) throw new ApiError(401, 'unauthorized')
+  return session
+}

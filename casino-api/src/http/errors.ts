@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { MESSAGE_CODES, type ErrorBody, type FieldErrors, type MessageCode } from '../../contract/index.ts'
-import { messageText } from '../messages.ts'
+import { messageText } from './messages.ts'
 
 /** A refusal the client is meant to see: status, catalogue code, and what the catalogue needs. */
 export class ApiError extends Error {

@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { Cents, Currency, Id, Money, Page, paged, Timestamp } from '../common.ts'
+import { Balance } from '../player/schemas.ts'
+import { required } from '../rules.ts'
+
+/** The bonus types of the product (spec point 3); promo and bonus codes grant one of them. */
+export const BONUS_TYPES = [
+  'welcome_deposit',
+  'reload_deposit',
+  'weekly_cashback',
+  'weekly_bonus',
+  'monthly_bonus',
+  'refer_a_friend',
+  'loyalty',
+  'bonus_code',
+] as const
+export const BonusType = z.enum(BONUS_TYPES)
+export type BonusType = z.infer<typeof BonusType>
+
+/** What a promo or bonus code offers, shown before the player commits to it. */
+export const BonusOffer = z.object({
+  type: BonusType,
+  name: z.string(),
+  /** Percent of the deposit for deposit bonuses, else null. */
+  percent: z.number().int().positive().nullable(),
+  /** A fixed amount (free bonus), else null. */
+  amount: Cents.nullable(),
+  maxBonus: Cents.nullable(),
+  minDeposit: Cents.nullable(),
+  currency: Currency,
+  /** Times the bonus must be wagered before it turns into real money. */
+  wageringMultiplier: z.number().int().nonnegative(),
+})
+export type BonusOffer = z.infer<typeof BonusOffer>
+
+/** active until wagering is met (then completed); forfeited on withdrawal or by the player; expired by time. */
+export const BonusStatus = z.enum(['active', 'completed', 'forfeited', 'expired'])
+
+export const PlayerBonus = z.object({
+  id: Id,
+  type: BonusType,
+  name: z.string(),
+  status: BonusStatus,
+  code: z.string().nullable(),
+  granted: Money,
+  wagering: z.object({ required: Cents, done: Cents }),
+  grantedAt: Timestamp,
+  expiresAt: Timestamp.nullable(),
+})
+export type PlayerBonus = z.infer<typeof PlayerBonus>
+
+/** A positive whole number typed in a form ('1500') or sent as JSON (1500). */
+export const wholeNumber = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN) : v),
+    z.number({ error: 'invalid_number' }).int('invalid_number').positive('invalid_number').safe('invalid_number'),
+  )
+
+// ---- bonus code ------------------------------------------------------------------------
+
+export const BonuscodeDepositProcessorParams = z.object({ code: required(32).transform((v) => v.toUpperCase()) })
+export const BonuscodeDepositProcessorAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('bonus_code_applied'),
+  bonus: PlayerBonus,
+  balance: Balance,
+})
+
+export const GetPlayerBonusesParams = z.object({})
+export const GetPlayerBonusesAnswer = z.object({ items: z.array(PlayerBonus) })
+
+// ---- loyalty points --------------------------------------------------------------------
+
+export const LoyaltyEntry = z.object({
+  id: Id,
+  /** Signed: earned points are positive, redeemed or expired points negative. */
+  points: z.number().int(),
+  reason: z.enum(['wager', 'redeem', 'expiry', 'adjustment']),
+  balanceAfter: z.number().int().nonnegative(),
+  createdAt: Timestamp,
+})
+
+export const GetLoyaltyParams = z.object({ ...Page.shape })
+export const GetLoyaltyAnswer = z.object({
+  points: z.number().int().nonnegative(),
+  /** Wagered amount that earns one point. */
+  wagerPerPoint: Cents,
+  /** Bonus cents one point is worth when redeemed, and the fewest points one redemption takes. */
+  centsPerPoint: z.number().int().positive(),
+  minRedeemPoints: z.number().int().positive(),
+  currency: Currency,
+  history: paged(LoyaltyEntry),
+})
+
+export const LoyaltyRedeemProcessorParams = z.object({ points: wholeNumber() })
+export const LoyaltyRedeemProcessorAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('loyalty_bonus_added'),
+  pointsRedeemed: z.number().int().positive(),
+  pointsLeft: z.number().int().nonnegative(),
+  bonus: PlayerBonus,
+  balance: Balance,
+})

@@ -1,0 +1,68 @@
+import { test, expect } from 'vitest'
+import type { z } from 'zod'
+import {
+  GetContentTemplateParams,
+  GetFaqTemplateParams,
+  GetPromotionTemplateParams,
+  SiteContentFields,
+} from './schemas.ts'
+
+const codes = (schema: z.ZodType, input: unknown) => {
+  const r = schema.safeParse(input)
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]))
+}
+
+test('content pages are asked by slug and locale', () => {
+  expect(GetContentTemplateParams.parse({ slug: 'about-us', locale: 'en' })).toEqual({ slug: 'about-us', locale: 'en' })
+  expect(GetContentTemplateParams.parse({ slug: 'terms' })).toEqual({ slug: 'terms', locale: 'es' })
+  expect(codes(GetContentTemplateParams, { slug: '../etc/passwd' })).toEqual({ slug: 'invalid_value' })
+  expect(GetPromotionTemplateParams.parse({ locale: 'es' })).toEqual({ locale: 'es' })
+  expect(GetFaqTemplateParams.parse({ section: 'payments', locale: 'en' })).toEqual({
+    section: 'payments',
+    locale: 'en',
+  })
+})
+
+const entry = {
+  kind: 'promotion',
+  slug: 'welcome',
+  locale: 'es',
+  title: 'Bono de bienvenida',
+  body: '# 100 %',
+  linkUrl: '/promotion/welcome',
+  published: 'on',
+}
+
+test('a site-content entry from the admin form', () => {
+  expect(SiteContentFields.parse({ ...entry, order: '3', summary: '' })).toEqual({
+    ...entry,
+    order: 3,
+    published: true,
+    summary: undefined,
+  })
+  expect(SiteContentFields.parse({ ...entry, published: undefined }).published).toBe(false)
+})
+
+test('site-content fields answer catalogue codes', () => {
+  expect(
+    codes(SiteContentFields, {
+      ...entry,
+      kind: 'banner',
+      slug: 'Welcome Bonus',
+      locale: 'fr',
+      title: '',
+      linkUrl: 'javascript:alert(1)',
+      startsAt: 'tomorrow',
+    }),
+  ).toEqual({
+    kind: 'invalid_value',
+    slug: 'invalid_value',
+    locale: 'invalid_value',
+    title: 'field_required',
+    linkUrl: 'invalid_value',
+    startsAt: 'invalid_date',
+  })
+  expect(codes(SiteContentFields, { ...entry, imageUrl: '//evil.example/x.png' })).toEqual({
+    imageUrl: 'invalid_value',
+  })
+})

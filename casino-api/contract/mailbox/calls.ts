@@ -1,0 +1,22 @@
+import * as Mb from './schemas.ts'
+import { defineCall } from '../define.ts'
+
+export const mailboxCalls = {
+  get_mailbox: defineCall({
+    method: 'POST',
+    path: '/front/get_mailbox',
+    auth: 'player',
+    params: Mb.GetMailboxParams,
+    answer: Mb.GetMailboxAnswer,
+    summary: "The player's mailbox, newest first, with the unread count.",
+  }),
+  read_mailbox_message: defineCall({
+    method: 'POST',
+    path: '/front/read_mailbox_message',
+    auth: 'player',
+    params: Mb.ReadMailboxMessageParams,
+    answer: Mb.ReadMailboxMessageAnswer,
+    summary: 'Open a message and mark it read.',
+    errors: ['not_found'],
+  }),
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod'
+import { Cents, Currency, Money, Timestamp } from '../common.ts'
+import { Balance } from '../player/schemas.ts'
+import { DepositProcessorKey, FinancialTransaction, WithdrawalMethod } from '../wallet/schemas.ts'
+import { amountInCents, cardNumber, cvv, required } from '../rules.ts'
+
+export const PaymentKind = z.enum(['card', 'bank_transfer', 'voucher', 'crypto', 'bonus_code', 'loyalty'])
+
+export const AmountLimits = z.object({ min: Cents, max: Cents, currency: Currency })
+
+export const DepositProcessor = z.object({
+  key: DepositProcessorKey,
+  kind: PaymentKind,
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  /** null for processors that take no amount (bonus code, loyalty points). */
+  limits: AmountLimits.nullable(),
+  /** Card processors that may send the player through a 3-D Secure challenge. */
+  threeDSecure: z.boolean(),
+})
+export type DepositProcessor = z.infer<typeof DepositProcessor>
+
+export const WithdrawalProcessor = z.object({
+  key: WithdrawalMethod,
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  limits: AmountLimits,
+  /** Review by the administrator usually takes up to one business day. */
+  reviewHours: z.number().int().nonnegative(),
+})
+export type WithdrawalProcessor = z.infer<typeof WithdrawalProcessor>
+
+export const GetProcessorsParams = z.object({})
+export const GetProcessorsAnswer = z.object({ items: z.array(DepositProcessor) })
+
+export const GetWithdrawalProcessorsParams = z.object({})
+/** With the wagering progress, so the withdrawal page can explain a refusal before the player types. */
+export const GetWithdrawalProcessorsAnswer = z.object({
+  items: z.array(WithdrawalProcessor),
+  wagering: z.object({ required: Cents, done: Cents, met: z.boolean() }),
+  /** Real balance minus pending withdrawals. */
+  withdrawable: Cents,
+  currency: Currency,
+})
+
+// ---- card ------------------------------------------------------------------------------
+
+/** Form strings to numbers: '' is missing (field_required), other non-digits are invalid_date. */
+const digitsToNumber = (v: unknown) => {
+  if (typeof v !== 'string') return v
+  if (!v.trim()) return undefined
+  return /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : Number.NaN
+}
+const expiryNumber = () =>
+  z.number({ error: (issue) => (issue.input === undefined ? 'field_required' : 'invalid_date') }).int('invalid_date')
+
+export const cardMonth = () =>
+  z.preprocess(digitsToNumber, expiryNumber().min(1, 'invalid_date').max(12, 'invalid_date'))
+
+/** '28' and '2028' are both 2028. */
+export const cardYear = () =>
+  z.preprocess(
+    (v) => {
+      const n = digitsToNumber(v)
+      return typeof n === 'number' && n < 100 ? 2000 + n : n
+    },
+    expiryNumber().min(2000, 'invalid_date').max(2099, 'invalid_date'),
+  )
+
+/** A card is valid through the last day of its expiry month. */
+export function isCardExpired(month: number, year: number, today: Date = new Date()) {
+  return year * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1
+}
+
+/** Card data goes once to the processor; answers carry brand and last four digits only. */
+export const CardDepositParams = z
+  .object({
+    holderName: required(80),
+    cardNumber: cardNumber(),
+    month: cardMonth(),
+    year: cardYear(),
+    cvv2: cvv(),
+    amount: amountInCents(),
+  })
+  .refine((v) => !isCardExpired(v.month, v.year), { path: ['month'], message: 'invalid_date' })
+export type CardDepositParams = z.infer<typeof CardDepositParams>
+
+export const DepositComplete = z.object({
+  status: z.literal('complete'),
+  message: z.literal('deposit_complete'),
+  reference: z.string(),
+  transaction: FinancialTransaction,
+  balance: Balance,
+})
+
+export const ThreeDSecureRedirect = z.object({
+  status: z.literal('three_ds_required'),
+  message: z.literal('three_ds_started'),
+  reference: z.string(),
+  /** The processor's challenge page; afterwards the player comes back to /threedsecure?reference=… */
+  threeDSUrl: z.url(),
+  transaction: FinancialTransaction,
+})
+
+export const AltitudepayDepositProcessorParams = CardDepositParams
+export const AltitudepayDepositProcessorAnswer = z.discriminatedUnion('status', [ThreeDSecureRedirect, DepositComplete])
+
+/** MOTO: a card payment without 3-D Secure. */
+export const MotoDepositProcessorParams = CardDepositParams
+export const MotoDepositProcessorAnswer = DepositComplete
+
+// ---- bank transfer, voucher, crypto ------------------------------------------------------
+
+export const CarespayDepositProcessorParams = z.object({ amount: amountInCents() })
+/** Credited when an administrator confirms the transfer arrived (confirm_bank_transfer). */
+export const CarespayDepositProcessorAnswer = z.object({
+  status: z.literal('pending'),
+  message: z.literal('deposit_pending'),
+  /** The player must put this on the transfer so it can be matched. */
+  reference: z.string(),
+  amount: Money,
+  bank: z.object({
+    beneficiaryName: z.string(),
+    iban: z.string(),
+    swift: z.string(),
+    bankName: z.string(),
+    bankAddress: z.string().nullable(),
+  }),
+  transaction: FinancialTransaction,
+})
+
+export const CashlibDepositProcessorParams = z.object({
+  voucherCode: required(40)
+    .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+    .refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
+  amount: amountInCents(),
+})
+export const CashlibDepositProcessorAnswer = DepositComplete
+
+export const CryptoCurrency = z.enum(['BTC', 'USDT'], { error: 'invalid_value' })
+export const GenerateWalletParams = z.object({ currency: CryptoCurrency })
+/** A deposit address of the player's own, derived from the casino's extended public key. */
+export const GenerateWalletAnswer = z.object({
+  currency: CryptoCurrency,
+  network: z.enum(['bitcoin', 'ethereum', 'tron']),
+  address: z.string(),
+  /** For a QR code, e.g. 'bitcoin:bc1q…'. */
+  paymentUri: z.string(),
+  /** Smallest deposit that is credited, in the player's currency. */
+  minDeposit: Money,
+  createdAt: Timestamp,
+})

@@ -1,0 +1,210 @@
+import { z } from 'zod'
+import { Currency, Done, Id, Locale, Timestamp } from '../common.ts'
+import {
+  anyPassword,
+  birthday,
+  checkbox,
+  countryCode,
+  email,
+  isPrintableText,
+  mustAccept,
+  newPassword,
+  optionalText,
+  PASSWORD_MAX,
+  phone,
+  required,
+  username,
+} from '../rules.ts'
+
+export const Gender = z.enum(['male', 'female'], { error: 'field_required' })
+export const Scope = z.enum(['player', 'admin'])
+export const PlayerStatus = z.enum(['pending', 'active', 'suspended', 'closed'])
+
+export const Balance = z.object({
+  currency: Currency,
+  /** real + bonus, in cents */
+  total: z.number().int(),
+  real: z.number().int().nonnegative(),
+  bonus: z.number().int().nonnegative(),
+})
+export type Balance = z.infer<typeof Balance>
+
+export const Player = z.object({
+  id: Id,
+  username: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(['male', 'female']),
+  birthday: z.iso.date(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string().length(2),
+  language: Locale,
+  currency: Currency,
+  newsletter: z.boolean(),
+  scope: Scope,
+  status: PlayerStatus,
+  loyaltyPoints: z.number().int().nonnegative(),
+  createdAt: Timestamp,
+  /**
+   * A seeded account (the admin) must choose a new password first: until then the casino API
+   * answers 403 'password_change_required' to every call but player, logout,
+   * update_player_password, get_setting and geolocation.
+   */
+  passwordChangeRequired: z.boolean(),
+  balance: Balance,
+})
+export type Player = z.infer<typeof Player>
+
+// ---- login / session ------------------------------------------------------------------
+
+export const LoginParams = z.object({
+  username: required(64),
+  password: anyPassword(),
+  /** The device token of an earlier log-in from this device (OWASP device cookies), if any. */
+  deviceToken: z.string().max(200).optional(),
+})
+export const LoginAnswer = z.object({
+  accessToken: z.string().min(22),
+  tokenType: z.literal('Bearer'),
+  expiresAt: Timestamp,
+  /** Proves later log-ins come from a device this account used: the client keeps it (replacing any older one). */
+  deviceToken: z.string().min(22),
+})
+export type LoginAnswer = z.infer<typeof LoginAnswer>
+
+export const LogoutParams = z.object({})
+export const LogoutAnswer = Done
+
+// ---- registration ---------------------------------------------------------------------
+
+/** The fields the casino API takes; the web app's form adds confirmPassword on top. */
+export const RegisterPlayerParams = z.object({
+  username: username(),
+  password: newPassword(),
+  email: email(),
+  phone: phone(),
+  promoCode: optionalText(32),
+  gender: Gender,
+  birthday: birthday(),
+  firstName: required(80),
+  lastName: required(80),
+  address: required(200),
+  postalCode: required(20),
+  city: required(80),
+  country: countryCode(),
+  language: Locale.catch('es'),
+  currency: Currency.catch('EUR'),
+  newsletter: checkbox(),
+  ageConfirmed: mustAccept('accept_age'),
+  termsAccepted: mustAccept('accept_terms'),
+  currencyConfirmed: mustAccept('confirm_currency'),
+})
+export type RegisterPlayerParams = z.infer<typeof RegisterPlayerParams>
+
+export const RegisterPlayerAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('player_created'),
+  playerId: Id,
+  /** The player must open the link sent by e-mail before logging in. */
+  activationRequired: z.boolean(),
+})
+
+export const ValidatePlayerNameParams = z.object({ username: username() })
+export const ValidatePlayerNameAnswer = z.object({ available: z.boolean() })
+
+export const ActivatePlayerParams = z.object({ token: z.string().min(16).max(200) })
+export const ActivatePlayerAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('account_activated'),
+  username: z.string(),
+})
+
+// ---- passwords ------------------------------------------------------------------------
+
+export const ResetPlayerPasswordParams = z.object({
+  username: required(64),
+  email: email(),
+  language: Locale.catch('es'),
+})
+export const ResetPlayerPasswordAnswer = Done
+
+export const ConfirmPasswordResetParams = z.object({
+  token: z.string().min(16).max(200),
+  password: newPassword(),
+})
+export const ConfirmPasswordResetAnswer = Done
+
+export const UpdatePlayerPasswordParams = z.object({
+  oldPassword: anyPassword(),
+  newPassword: newPassword(),
+})
+export const UpdatePlayerPasswordAnswer = Done
+
+// ---- profile --------------------------------------------------------------------------
+
+export const GetPlayerProfileParams = z.object({})
+export const PlayerProfile = Player.omit({ balance: true })
+export const GetPlayerProfileAnswer = PlayerProfile
+
+/**
+ * What a player may change themselves. Username never; names and birthday only through
+ * support (the terms: personal details change only through support). A new e-mail address needs
+ * the current password and takes effect only when the link sent to it is opened
+ * (confirm_email_change); the old address is told.
+ */
+export const UpdateProfileParams = z.object({
+  email: email(),
+  /** Required when `email` differs from the account's; ignored otherwise. */
+  currentPassword: z
+    .string()
+    .refine((v) => isPrintableText(v), 'invalid_characters')
+    .max(PASSWORD_MAX, 'password_too_long')
+    .optional(),
+  phone: phone(),
+  address: required(200),
+  postalCode: required(20),
+  city: required(80),
+  country: countryCode(),
+  language: Locale.catch('es'),
+  newsletter: checkbox(),
+})
+export const UpdateProfileAnswer = z.object({
+  ok: z.literal(true),
+  /** 'email_change_sent' when a new address waits for confirmation (the other changes are saved). */
+  message: z.enum(['profile_updated', 'email_change_sent']),
+  profile: PlayerProfile,
+  /** The address the confirmation link went to, with 'email_change_sent'. */
+  pendingEmail: z.string().optional(),
+})
+
+export const ConfirmEmailChangeParams = z.object({ token: z.string().min(16).max(200) })
+export const ConfirmEmailChangeAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('email_changed'),
+  email: z.string(),
+})
+
+export const GetPlayerBalanceParams = z.object({})
+export const GetPlayerBalanceAnswer = Balance
+
+// ---- e-mailed links: their state without spending them; a new activation e-mail -----------
+
+/** What a link's page shows when it opens: the form (valid), or the next step for the others. */
+export const LinkState = z.enum(['valid', 'used', 'expired', 'invalid'])
+export type LinkState = z.infer<typeof LinkState>
+export const CheckTokenParams = z.object({ token: z.string().min(1).max(200) })
+export const CheckTokenAnswer = z.object({ state: LinkState })
+
+/**
+ * A new activation link for a pending account named by its username or e-mail. The answer is the
+ * same whether such an account exists or not (no account enumeration).
+ */
+export const ResendActivationParams = z.object({
+  /** The e-mail goes out in the account's own language. */
+  login: required(254),
+})
+export const ResendActivationAnswer = z.object({ ok: z.literal(true), message: z.literal('activation_resent') })

@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { Cents, Currency } from '../common.ts'
+
+export const GetSettingParams = z.object({})
+export const SiteSettings = z.object({
+  siteName: z.string(),
+  /** false switches the site off for players: 'You can't access the site.' */
+  siteAccess: z.boolean(),
+  /** ISO 3166-1 alpha-2 codes; null when no country is blocked. */
+  countryBlackList: z.array(z.string().length(2)).nullable(),
+  ipBlackList: z.array(z.string()).nullable(),
+  currency: Currency,
+  currencyLabel: z.string(),
+  limits: z.object({
+    minDeposit: Cents,
+    maxDeposit: Cents,
+    minWithdrawal: Cents,
+    maxWithdrawalPerMonth: Cents,
+    maxNetWinningsPerDay: Cents,
+    extraVerificationAbove: Cents,
+    wageringMultiplier: z.number().int().positive(),
+    unwageredWithdrawalFeePercent: z.number().int().nonnegative(),
+  }),
+  supportEmail: z.string(),
+})
+export type SiteSettings = z.infer<typeof SiteSettings>
+export const GetSettingAnswer = SiteSettings
+
+export const GeolocationAnswer = z.object({
+  ip: z.string(),
+  /** null when the ip is private or unknown to the geo database */
+  countryCode: z.string().length(2).nullable(),
+})
+export type Geolocation = z.infer<typeof GeolocationAnswer>
+
+/**
+ * The spec's restriction rule, for both halves: a visitor is kept out when a blacklist is set and
+ * holds their country or their ip (`alsoIp`: the address the web app saw, when it differs).
+ */
+export function isRestricted(
+  settings: Pick<SiteSettings, 'countryBlackList' | 'ipBlackList'>,
+  geo: Geolocation,
+  alsoIp?: string,
+): boolean {
+  const country = geo.countryCode?.toUpperCase()
+  if (country && settings.countryBlackList?.some((c) => c.toUpperCase() === country)) return true
+  const ips = settings.ipBlackList ?? []
+  return ips.includes(geo.ip) || (alsoIp !== undefined && ips.includes(alsoIp))
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod'
+import { Cents, Currency, DateRange, Id, MessageCode, Page, paged, Timestamp } from '../common.ts'
+import { Balance } from '../player/schemas.ts'
+import { BonusOffer } from '../bonuses/schemas.ts'
+import { amountInCents, required } from '../rules.ts'
+
+/**
+ * The spec names pending, complete and cancelled. 'failed' is a declined or abandoned payment
+ * (card, 3-D Secure) and 'rejected' a withdrawal the administrator refused: both end a
+ * transaction without moving money, and the history must tell them apart from a player's cancel.
+ */
+export const TRANSACTION_STATUSES = ['pending', 'complete', 'cancelled', 'failed', 'rejected'] as const
+export const TransactionStatus = z.enum(TRANSACTION_STATUSES, { error: 'invalid_value' })
+export type TransactionStatus = z.infer<typeof TransactionStatus>
+
+/** The financial movements a player sees in Transaction History (bets are in the bet list). */
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'bonus_grant',
+  'bonus_conversion',
+  'bonus_forfeit',
+  'fee',
+  'adjustment',
+] as const
+export const TransactionType = z.enum(TRANSACTION_TYPES, { error: 'invalid_value' })
+export type TransactionType = z.infer<typeof TransactionType>
+
+/** Processors are adapters; their keys tell the web app which form to render. */
+export const DEPOSIT_PROCESSORS = [
+  'altitudepay',
+  'moto',
+  'carespay',
+  'cashlib',
+  'crypto',
+  'bonuscode',
+  'loyalty',
+] as const
+export const DepositProcessorKey = z.enum(DEPOSIT_PROCESSORS)
+export const WITHDRAWAL_METHODS = ['bank_transfer', 'bitcoin'] as const
+export const WithdrawalMethod = z.enum(WITHDRAWAL_METHODS, { error: 'invalid_value' })
+export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>
+export const ProcessorKey = z.enum([...DEPOSIT_PROCESSORS, ...WITHDRAWAL_METHODS])
+export type ProcessorKey = z.infer<typeof ProcessorKey>
+
+/** The only card data an answer may carry. */
+export const CardSummary = z.object({
+  brand: z.enum(['visa', 'mastercard', 'amex', 'maestro', 'discover', 'other']),
+  last4: z.string().regex(/^\d{4}$/),
+})
+export type CardSummary = z.infer<typeof CardSummary>
+
+export const FinancialTransaction = z.object({
+  id: Id,
+  type: TransactionType,
+  status: TransactionStatus,
+  /** Signed change to the player's balance in cents: deposits positive, withdrawals negative. */
+  amount: Cents,
+  currency: Currency,
+  processor: ProcessorKey.nullable(),
+  /** The payment reference (card payment, bank-transfer reference, voucher, wallet). */
+  reference: z.string().nullable(),
+  card: CardSummary.nullable(),
+  /** Masked destination of a withdrawal ('ES91 •••• 1332', 'bc1q…8f3x'). */
+  destination: z.string().nullable(),
+  /** The player may still cancel it (a pending withdrawal the administrator has not accepted). */
+  cancellable: z.boolean(),
+  /** Why it failed, was rejected or cancelled; null otherwise. */
+  failure: z.object({ code: MessageCode, reason: z.string().nullable() }).nullable(),
+  /** Total balance right after the movement; null while pending. */
+  balanceAfter: Cents.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+})
+export type FinancialTransaction = z.infer<typeof FinancialTransaction>
+
+// ---- promo code ------------------------------------------------------------------------
+
+export const ValidatePromoCodeParams = z.object({ code: required(32).transform((v) => v.toUpperCase()) })
+export const ValidatePromoCodeAnswer = z.object({
+  valid: z.literal(true),
+  message: z.literal('promo_code_valid'),
+  code: z.string(),
+  offer: BonusOffer,
+})
+
+// ---- transaction history ---------------------------------------------------------------
+
+export const GetFinancialTransactionsParams = z.object({
+  type: TransactionType.optional(),
+  status: TransactionStatus.optional(),
+  range: DateRange.default({ period: '30d' }),
+  ...Page.shape,
+})
+export const GetFinancialTransactionsAnswer = paged(FinancialTransaction)
+
+export const GetFinancialTransactionParams = z.object({ id: required(64) })
+export const GetFinancialTransactionAnswer = FinancialTransaction
+
+/** The 3-D Secure page polls this with the reference of the card payment until it is final. */
+export const GetEupaymentFinancialTransactionParams = z.object({ reference: required(64) })
+export const GetEupaymentFinancialTransactionAnswer = z.object({
+  reference: z.string(),
+  status: TransactionStatus,
+  message: MessageCode.extract(['deposit_complete', 'deposit_pending', 'deposit_failed']),
+  transaction: FinancialTransaction,
+})
+
+// ---- withdrawals -----------------------------------------------------------------------
+
+/** ISO 13616 check (mod 97) for values that look like an IBAN; other account numbers pass. */
+export function isValidIbanOrAccount(value: string) {
+  if (!/^[A-Z0-9]{5,34}$/.test(value)) return false
+  if (!/^[A-Z]{2}\d{2}/.test(value)) return true
+  const rearranged = value.slice(4) + value.slice(0, 4)
+  let rest = 0
+  for (const ch of rearranged) {
+    const n = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch
+    for (const d of n) rest = (rest * 10 + Number(d)) % 97
+  }
+  return rest === 1
+}
+
+const compactUpper = (max: number) => required(max + 10).transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+
+export const ibanOrAccount = () => compactUpper(34).refine(isValidIbanOrAccount, 'invalid_value')
+export const swiftBic = () =>
+  compactUpper(11).refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), 'invalid_value')
+/** Bech32 (bc1…, tb1… in the sandbox) or base58 addresses. */
+export const bitcoinAddress = () =>
+  required(100).regex(/^((bc1|tb1|bcrt1)[a-z0-9]{8,87}|[13mn2][a-km-zA-HJ-NP-Z1-9]{25,34})$/, 'invalid_value')
+
+export const BankWithdrawal = z.object({
+  method: z.literal('bank_transfer'),
+  amount: amountInCents(),
+  iban: ibanOrAccount(),
+  beneficiaryName: required(120),
+  swift: swiftBic(),
+  bankName: required(120),
+  zipCode: required(20),
+  address: required(200),
+})
+export const BitcoinWithdrawal = z.object({
+  method: z.literal('bitcoin'),
+  amount: amountInCents(),
+  walletAddress: bitcoinAddress(),
+})
+export const SendWithdrawalRequestParams = z.discriminatedUnion('method', [BankWithdrawal, BitcoinWithdrawal], {
+  error: 'invalid_value',
+})
+export type SendWithdrawalRequestParams = z.infer<typeof SendWithdrawalRequestParams>
+export const SendWithdrawalRequestAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('withdrawal_sent'),
+  transaction: FinancialTransaction,
+  balance: Balance,
+})
+
+export const CancelWithdrawalRequestParams = z.object({ id: required(64) })
+export const CancelWithdrawalRequestAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('withdrawal_cancelled'),
+  transaction: FinancialTransaction,
+  balance: Balance,
+})
+
+// ---- idempotency -----------------------------------------------------------------------
+
+/** Header of every call marked `idempotent`: one key per player action, e.g. a UUID made when the form is rendered. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+export const IdempotencyKey = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/)

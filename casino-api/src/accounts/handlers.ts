@@ -1,0 +1,87 @@
+/**
+ * The handlers of the player calls (contract/player): log-in, registration, links, passwords,
+ * profile and balance. The work is in the modules next to this one; a handler checks the rate
+ * limits that apply and hands over.
+ */
+import { sql } from 'drizzle-orm'
+import type { playerCalls } from '../../contract/index.ts'
+import type { DomainHandlers } from '../context.ts'
+import { players } from '../db/schema.ts'
+import { must } from '../http/auth.ts'
+import { refuseRestrictedClient } from '../site/geo-guard.ts'
+import { getSettings } from '../site/settings.ts'
+import { checkOneTimeToken, resendActivation } from './links.ts'
+import { login, revokeToken } from './login.ts'
+import { confirmPasswordReset, requestPasswordReset, updatePassword } from './password-flows.ts'
+import { getPlayer, getPlayerWithBalance, toProfile, usernameIs } from './players.ts'
+import { confirmEmailChange, updateProfile } from './profile.ts'
+import { activatePlayer, registerPlayer } from './register.ts'
+
+export const accountHandlers: DomainHandlers<typeof playerCalls> = {
+  // Before the password is looked at: a blocked client learns nothing and counts no failure.
+  login: async (ctx, { params, ip, userAgent }) => {
+    const settings = await getSettings(ctx.db)
+    await refuseRestrictedClient(ctx, ip, settings)
+    return login(ctx, params, { ip, userAgent }, settings)
+  },
+
+  player: async (ctx, { session }) => {
+    const { player, balance } = await getPlayerWithBalance(ctx.db, must(session).playerId)
+    return { ...toProfile(player), balance }
+  },
+
+  logout: async (ctx, { session }) => {
+    await revokeToken(ctx.db, must(session), ctx.now())
+    return { ok: true, message: 'logged_out' }
+  },
+
+  // The per-account counter is charged by registerPlayer, only when the names clash with an account.
+  register_player: async (ctx, { params, ip }) => {
+    await ctx.limits.check('registration', { ip })
+    return registerPlayer(ctx, params, { ip })
+  },
+
+  validate_player_name: async (ctx, { params, ip }) => {
+    await ctx.limits.check('usernameCheck', { ip, accounts: [params.username] })
+    const [row] = await ctx.db
+      .select({ n: sql<number>`1` })
+      .from(players)
+      .where(usernameIs(params.username))
+      .limit(1)
+    return { available: !row }
+  },
+
+  activate_player: (ctx, { params }) => activatePlayer(ctx, params),
+
+  // The per-account counter is charged by requestPasswordReset, for the matched account only.
+  reset_player_password: async (ctx, { params, ip }) => {
+    await ctx.limits.check('passwordReset', { ip })
+    return requestPasswordReset(ctx, params, { ip })
+  },
+
+  confirm_password_reset: (ctx, { params }) => confirmPasswordReset(ctx, params),
+
+  check_activation_token: async (ctx, { params }) => ({
+    state: await checkOneTimeToken(ctx, 'activation', params.token),
+  }),
+
+  check_password_reset_token: async (ctx, { params }) => ({
+    state: await checkOneTimeToken(ctx, 'password_reset', params.token),
+  }),
+
+  // Charged for the name typed, whether an account has it or not: the answer is the same for all.
+  resend_activation: async (ctx, { params, ip }) => {
+    await ctx.limits.check('activationResend', { ip, accounts: [params.login] })
+    return resendActivation(ctx, params, { ip })
+  },
+
+  update_player_password: (ctx, { params, session, ip }) => updatePassword(ctx, must(session), params, { ip }),
+
+  get_player_profile: async (ctx, { session }) => toProfile(await getPlayer(ctx.db, must(session).playerId)),
+
+  update_profile: (ctx, { params, session, ip }) => updateProfile(ctx, must(session), params, { ip }),
+
+  confirm_email_change: (ctx, { params }) => confirmEmailChange(ctx, params),
+
+  get_player_balance: async (ctx, { session }) => (await getPlayerWithBalance(ctx.db, must(session).playerId)).balance,
+}

@@ -1,0 +1,152 @@
+/**
+ * The texts of the e-mails the casino API sends, in Spanish (the site's default) and English,
+ * as plain text and simple HTML. Links are built by the caller from the web app's public URL.
+ */
+import type { Locale } from '../../contract/index.ts'
+
+export type MailContent = { subject: string; text: string; html: string }
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
+
+/** A short HTML page: paragraphs, and one button-like link when there is one. */
+function html(paragraphs: string[], link?: { href: string; label: string }, after: string[] = []) {
+  const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`
+  const button = link
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:12px 20px;background:#d4a537;color:#111;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(link.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(link.href)}</p>`
+    : ''
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5;max-width:560px">${paragraphs.map(p).join('')}${button}${after.map(p).join('')}</body></html>`
+}
+
+export function activationMail(
+  locale: Locale,
+  v: { firstName: string; username: string; link: string; validHours: number },
+): MailContent {
+  if (locale === 'en') {
+    const intro = [
+      `Hello ${v.firstName},`,
+      `Thank you for registering with the username ${v.username}. Please confirm your e-mail address to activate your account.`,
+    ]
+    const after = [`The link is valid for ${v.validHours} hours. If you did not register, ignore this e-mail.`]
+    return {
+      subject: 'Activate your account',
+      text: [...intro, `Activate your account: ${v.link}`, ...after].join('\n\n'),
+      html: html(intro, { href: v.link, label: 'Activate my account' }, after),
+    }
+  }
+  const intro = [
+    `Hola ${v.firstName}:`,
+    `Gracias por registrarte con el usuario ${v.username}. Confirma tu dirección de correo para activar tu cuenta.`,
+  ]
+  const after = [`El enlace es válido durante ${v.validHours} horas. Si no te has registrado, ignora este mensaje.`]
+  return {
+    subject: 'Activa tu cuenta',
+    text: [...intro, `Activa tu cuenta: ${v.link}`, ...after].join('\n\n'),
+    html: html(intro, { href: v.link, label: 'Activar mi cuenta' }, after),
+  }
+}
+
+export function passwordResetMail(
+  locale: Locale,
+  v: { firstName: string; username: string; link: string; validMinutes: number },
+): MailContent {
+  if (locale === 'en') {
+    const intro = [
+      `Hello ${v.firstName},`,
+      `We received a request to reset the password of your account ${v.username}.`,
+    ]
+    const after = [
+      `The link is valid for ${v.validMinutes} minutes and can be used once. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    ]
+    return {
+      subject: 'Reset your password',
+      text: [...intro, `Choose a new password: ${v.link}`, ...after].join('\n\n'),
+      html: html(intro, { href: v.link, label: 'Choose a new password' }, after),
+    }
+  }
+  const intro = [
+    `Hola ${v.firstName}:`,
+    `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta ${v.username}.`,
+  ]
+  const after = [
+    `El enlace es válido durante ${v.validMinutes} minutos y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.`,
+  ]
+  return {
+    subject: 'Restablece tu contraseña',
+    text: [...intro, `Elige una contraseña nueva: ${v.link}`, ...after].join('\n\n'),
+    html: html(intro, { href: v.link, label: 'Elegir una contraseña nueva' }, after),
+  }
+}
+
+/** To the new address: the link that makes it the account's address. */
+export function emailChangeMail(
+  locale: Locale,
+  v: { firstName: string; username: string; newEmail: string; link: string; validHours: number },
+): MailContent {
+  if (locale === 'en') {
+    const intro = [
+      `Hello ${v.firstName},`,
+      `You asked to use ${v.newEmail} as the e-mail address of your account ${v.username}. Please confirm it: the address changes only when you open this link.`,
+    ]
+    const after = [
+      `The link is valid for ${v.validHours} hours and can be used once. If you did not ask for it, ignore this e-mail: nothing changes.`,
+    ]
+    return {
+      subject: 'Confirm your new e-mail address',
+      text: [...intro, `Confirm the new address: ${v.link}`, ...after].join('\n\n'),
+      html: html(intro, { href: v.link, label: 'Confirm the new address' }, after),
+    }
+  }
+  const intro = [
+    `Hola ${v.firstName}:`,
+    `Has pedido usar ${v.newEmail} como dirección de correo de tu cuenta ${v.username}. Confírmala: la dirección solo cambia cuando abras este enlace.`,
+  ]
+  const after = [
+    `El enlace es válido durante ${v.validHours} horas y solo se puede usar una vez. Si no lo has pedido tú, ignora este mensaje: no cambia nada.`,
+  ]
+  return {
+    subject: 'Confirma tu nueva dirección de correo',
+    text: [...intro, `Confirma la nueva dirección: ${v.link}`, ...after].join('\n\n'),
+    html: html(intro, { href: v.link, label: 'Confirmar la nueva dirección' }, after),
+  }
+}
+
+/** To the old address: someone with the password asked to move the account to another address. */
+export function emailChangeNoticeMail(
+  locale: Locale,
+  v: { firstName: string; username: string; newEmail: string; supportEmail: string },
+): MailContent {
+  if (locale === 'en') {
+    const paragraphs = [
+      `Hello ${v.firstName},`,
+      `Someone asked to change the e-mail address of your account ${v.username} to ${v.newEmail}. It changes only when the link sent to that address is opened.`,
+      `If it was you, there is nothing to do. If it was not, change your password now and write to ${v.supportEmail}.`,
+    ]
+    return { subject: 'Your e-mail address is being changed', text: paragraphs.join('\n\n'), html: html(paragraphs) }
+  }
+  const paragraphs = [
+    `Hola ${v.firstName}:`,
+    `Se ha pedido cambiar la dirección de correo de tu cuenta ${v.username} a ${v.newEmail}. Solo cambiará cuando se abra el enlace enviado a esa dirección.`,
+    `Si has sido tú, no tienes que hacer nada. Si no, cambia tu contraseña ahora y escribe a ${v.supportEmail}.`,
+  ]
+  return { subject: 'Se está cambiando tu dirección de correo', text: paragraphs.join('\n\n'), html: html(paragraphs) }
+}
+
+/** To the support team (always in Spanish, the operator's language), with the player's message quoted. */
+export function supportMail(v: {
+  subject: string
+  message: string
+  fromName: string
+  fromEmail: string
+  username?: string
+  ip: string
+}): MailContent {
+  const who = v.username ? `${v.fromName} (usuario ${v.username}) <${v.fromEmail}>` : `${v.fromName} <${v.fromEmail}>`
+  const head = [`Mensaje del formulario de contacto de ${who}, ip ${v.ip}.`, `Asunto: ${v.subject}`]
+  return {
+    subject: `[Contacto] ${v.subject}`,
+    text: [...head, v.message].join('\n\n'),
+    html: html([...head, v.message]),
+  }
+}

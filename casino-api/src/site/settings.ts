@@ -1,0 +1,54 @@
+import { inArray } from 'drizzle-orm'
+import { SiteSettings } from '../../contract/index.ts'
+import type { Queryable } from '../db/open.ts'
+import { settings } from '../db/schema.ts'
+
+/** Defaults seeded at first start; limits from the specification's point 9, in cents. */
+export const DEFAULT_SETTINGS: SiteSettings = {
+  siteName: 'Casino',
+  siteAccess: true,
+  countryBlackList: null,
+  ipBlackList: null,
+  currency: 'EUR',
+  currencyLabel: 'Fichas',
+  limits: {
+    minDeposit: 10_00,
+    maxDeposit: 10_000_00,
+    minWithdrawal: 20_00,
+    maxWithdrawalPerMonth: 50_000_00,
+    maxNetWinningsPerDay: 5_000_00,
+    extraVerificationAbove: 2_500_00,
+    wageringMultiplier: 3,
+    unwageredWithdrawalFeePercent: 10,
+  },
+  supportEmail: 'support@casino.local',
+}
+
+const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof SiteSettings)[]
+
+/** Adds the rows that are missing; never changes a stored value. */
+export async function seedSettings(db: Queryable, now: Date) {
+  await db
+    .insert(settings)
+    .values(KEYS.map((key) => ({ key, value: DEFAULT_SETTINGS[key], updatedAt: now })))
+    .onConflictDoNothing()
+}
+
+/** The stored settings, each missing key filled from the defaults, checked against the contract. */
+export async function getSettings(db: Queryable): Promise<SiteSettings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, KEYS))
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]))
+  return SiteSettings.parse({ ...DEFAULT_SETTINGS, ...stored })
+}
+
+export async function setSetting<K extends keyof SiteSettings>(
+  db: Queryable,
+  key: K,
+  value: SiteSettings[K],
+  now: Date,
+) {
+  await db
+    .insert(settings)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+}

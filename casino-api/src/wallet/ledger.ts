@@ -1,0 +1,143 @@
+/**
+ * The double-entry ledger: every movement of money is one transaction whose postings sum to
+ * zero, written in one database transaction, at most once per idempotency key. The database
+ * keeps balances in step and refuses a player balance below zero (see schema.ts and migration
+ * 0002); this module builds the postings and turns those refusals into answers.
+ */
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import type { Balance, Currency } from '../../contract/index.ts'
+import type { Database, Queryable } from '../db/open.ts'
+import { pgErrorOf } from '../db/errors.ts'
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+
+export type AccountRef = { playerId: string; kind: 'real' | 'bonus' } | { system: string }
+
+export type Posting = { account: AccountRef; amount: number }
+
+export type LedgerEntry = {
+  kind: string
+  idempotencyKey: string
+  currency: Currency
+  playerId?: string
+  reference?: string
+  meta?: unknown
+  postings: Posting[]
+  createdAt: Date
+}
+
+export type Posted = { transactionId: string; replayed: boolean }
+
+/**
+ * Writes one ledger transaction, or finds the one already written with the same idempotency
+ * key (and moves nothing). 'insufficient_funds' when a player account would go below zero.
+ */
+export async function post(db: Database, entry: LedgerEntry): Promise<Posted> {
+  if (entry.postings.length < 2) throw new Error('a ledger transaction needs at least two postings')
+  let sum = 0
+  for (const p of entry.postings) {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`invalid posting amount ${p.amount}`)
+    sum += p.amount
+  }
+  if (sum !== 0) throw new Error(`ledger postings sum to ${sum}, not zero`)
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(ledgerTransactions)
+        .values({
+          kind: entry.kind,
+          idempotencyKey: entry.idempotencyKey,
+          currency: entry.currency,
+          playerId: entry.playerId ?? null,
+          reference: entry.reference ?? null,
+          meta: entry.meta ?? null,
+          createdAt: entry.createdAt,
+        })
+        .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+        .returning({ id: ledgerTransactions.id })
+      if (!created) {
+        const [first] = await tx
+          .select({ id: ledgerTransactions.id })
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.idempotencyKey, entry.idempotencyKey))
+        if (!first) throw new Error('idempotency key conflict without a transaction')
+        return { transactionId: first.id, replayed: true }
+      }
+      const rows: { transactionId: string; accountId: string; amount: number }[] = []
+      for (const p of entry.postings) {
+        rows.push({
+          transactionId: created.id,
+          accountId: await accountId(tx, p.account, entry.currency, entry.createdAt),
+          amount: p.amount,
+        })
+      }
+      // Balances are updated row by row in account order, so two transactions touching the same
+      // accounts lock them in the same order and cannot deadlock.
+      rows.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
+      for (const row of rows) await tx.insert(ledgerPostings).values(row)
+      return { transactionId: created.id, replayed: false }
+    })
+  } catch (error) {
+    if (pgErrorOf(error)?.constraint === 'ledger_accounts_player_balance_nonnegative')
+      throw new ApiError(400, 'insufficient_funds')
+    throw error
+  }
+}
+
+/** The id of an account, created on first use. */
+async function accountId(db: Queryable, ref: AccountRef, currency: Currency, now: Date): Promise<string> {
+  const where =
+    'system' in ref
+      ? and(
+          eq(ledgerAccounts.kind, 'system'),
+          eq(ledgerAccounts.code, ref.system),
+          eq(ledgerAccounts.currency, currency),
+        )
+      : and(
+          eq(ledgerAccounts.playerId, ref.playerId),
+          eq(ledgerAccounts.kind, ref.kind),
+          eq(ledgerAccounts.currency, currency),
+        )
+  const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where)
+  if (found) return found.id
+  await db
+    .insert(ledgerAccounts)
+    .values(
+      'system' in ref
+        ? { kind: 'system', code: ref.system, playerId: null, currency, createdAt: now }
+        : { kind: ref.kind, playerId: ref.playerId, code: null, currency, createdAt: now },
+    )
+    .onConflictDoNothing()
+  const [row] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where)
+  if (!row) throw new Error('ledger account could not be created')
+  return row.id
+}
+
+/** A player's balances in cents from their ledger accounts; zero where none exists yet. */
+export async function playerBalance(db: Queryable, playerId: string, currency: Currency): Promise<Balance> {
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.playerId, playerId),
+        eq(ledgerAccounts.currency, currency),
+        inArray(ledgerAccounts.kind, ['real', 'bonus']),
+      ),
+    )
+  const real = rows.find((r) => r.kind === 'real')?.balance ?? 0
+  const bonus = rows.find((r) => r.kind === 'bonus')?.balance ?? 0
+  return { currency, real, bonus, total: real + bonus }
+}
+
+/** Whether every account's balance equals the sum of its postings (for checks and tests). */
+export async function ledgerIsConsistent(db: Queryable) {
+  const [row] = await db
+    .select({ drifting: count() })
+    .from(ledgerAccounts)
+    .where(
+      sql`${ledgerAccounts.balance} <> coalesce((SELECT sum(p.amount) FROM ${ledgerPostings} p WHERE p.account_id = ${ledgerAccounts.id}), 0)`,
+    )
+  return (row?.drifting ?? 0) === 0
+}

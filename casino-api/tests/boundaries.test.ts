@@ -1,0 +1,53 @@
+/**
+ * The casino API stands on its own: nothing under casino-api/ (sources, contract, tests) imports
+ * the web app's files (app/, locales/, server/) or anything else outside the folder; only
+ * packages. The web app imports the contract, never the other way round.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+import { expect, test } from 'vitest'
+
+const API = resolve(import.meta.dirname, '..')
+const ROOT = resolve(API, '..')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path)
+    return /\.(ts|tsx|mts|cts)$/.test(entry.name) ? [path] : []
+  })
+}
+
+/** Where a package.json subpath import ('#name', '#name/*') points; null when none matches. */
+function subpathTarget(specifier: string): string | null {
+  const { imports = {} } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    imports?: Record<string, unknown>
+  }
+  for (const [key, value] of Object.entries(imports)) {
+    const target = typeof value === 'string' ? value : null
+    if (!target) continue
+    if (key === specifier) return resolve(ROOT, target)
+    const [prefix, suffix = ''] = key.split('*')
+    if (key.includes('*') && specifier.startsWith(prefix!) && specifier.endsWith(suffix))
+      return resolve(ROOT, target.replace('*', specifier.slice(prefix!.length, specifier.length - suffix.length)))
+  }
+  return null
+}
+
+test('casino-api/ imports nothing from outside it: not app/, locales/ or server/', () => {
+  const files = sourceFiles(API)
+  expect(files.length).toBeGreaterThan(50)
+  const outside: string[] = []
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+    for (const { fileName: specifier } of importedFiles) {
+      const local = specifier.startsWith('.') || specifier.startsWith('/')
+      if (!local && !specifier.startsWith('#')) continue
+      const target = local ? resolve(dirname(file), specifier) : subpathTarget(specifier)
+      if (target === null || relative(API, target).startsWith('..'))
+        outside.push(`${relative(ROOT, file)} imports ${specifier}`)
+    }
+  }
+  expect(outside).toEqual([])
+})
