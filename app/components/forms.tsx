@@ -10,8 +10,8 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormAction, useNavigation } from 'react-router'
-import type { MessageCode } from '../../casino-api/contract/common.ts'
-import { decodeMessage } from '../utils/form-messages.ts'
+import type { MessageCode } from '#contract'
+import { decodeMessage } from '#app/utils/form-messages.ts'
 import * as styles from './form-fields.css.ts'
 import { useHydrated } from './use-hydrated.ts'
 

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { RegisterForm, ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
+import { RegisterForm, ValidatePlayerNameParams } from '#contract'
 import {
   CheckboxField,
   ErrorSummary,
@@ -16,19 +16,19 @@ import {
   SubmitButton,
   useClearPasswords,
   useMessageText,
-} from '../components/forms.tsx'
-import * as forms from '../components/form-fields.css.ts'
-import { refuseUncheckedAccess, siteAccessContext } from '../middleware/access.ts'
-import { getInstance } from '../middleware/i18next.ts'
-import { callUpstream } from '../upstream/client.server.ts'
-import { requireGuest } from '../utils/auth.server.ts'
-import { countryOptions, isCountryCode } from '../utils/countries.ts'
-import { invalidForm, refusalStatus, refusedForm } from '../utils/forms.server.ts'
-import { encodeMessage } from '../utils/form-messages.ts'
-import { requestLocale } from '../utils/toast.server.ts'
-import { useLocale, useLocalePath } from '../utils/locale.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
+} from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { refuseUncheckedAccess, siteAccessContext } from '#app/middleware/access.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
+import { requireGuest } from '#app/utils/auth.server.ts'
+import { countryOptions, isCountryCode } from '#app/utils/countries.ts'
+import { invalidForm, refusalStatus, refusedForm } from '#app/utils/forms.server.ts'
+import { encodeMessage } from '#app/utils/form-messages.ts'
+import { requestLocale } from '#app/utils/toast.server.ts'
+import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
-import { requirePlayer } from '../utils/auth.server.ts'
-import { localeFromPath, localizePath } from '../utils/locale.ts'
+import { requirePlayer } from '#app/utils/auth.server.ts'
+import { localeFromPath, localizePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/user-management.index'
 
 // /user-management has no page of its own: the first tab is the profile.

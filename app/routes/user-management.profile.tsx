@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { UpdateProfileParams } from '../../casino-api/contract/index.ts'
+import { UpdateProfileParams } from '#contract'
 import {
   CheckboxField,
   ErrorSummary,
@@ -11,16 +11,16 @@ import {
   SelectField,
   SubmitButton,
   useClearPasswords,
-} from '../components/forms.tsx'
-import * as forms from '../components/form-fields.css.ts'
-import { getInstance } from '../middleware/i18next.ts'
-import { callUpstream } from '../upstream/client.server.ts'
-import { requirePlayer } from '../utils/auth.server.ts'
-import { countryOptions } from '../utils/countries.ts'
-import { invalidForm, refusedForm } from '../utils/forms.server.ts'
-import { redirectWithToast, requestLocale } from '../utils/toast.server.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
+} from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
+import { requirePlayer } from '#app/utils/auth.server.ts'
+import { countryOptions } from '#app/utils/countries.ts'
+import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
+import { redirectWithToast, requestLocale } from '#app/utils/toast.server.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/user-management.profile'
 import * as styles from './user-management.css.ts'
 

@@ -10,10 +10,10 @@ import {
   type Calls,
   type FieldErrors,
   type ParamsIn,
-} from '../../casino-api/contract/index.ts'
-import { getRequestInfo } from '../middleware/context.ts'
-import { localeFromPath, localizePath } from '../utils/locale.ts'
-import { destroySession, getSession } from '../utils/session.server.ts'
+} from '#contract'
+import { getRequestInfo } from '#app/middleware/context.ts'
+import { localeFromPath, localizePath } from '#app/utils/locale.ts'
+import { destroySession, getSession } from '#app/utils/session.server.ts'
 
 /**
  * The only code that talks to the casino API. Every call is checked against the contract on

@@ -1,5 +1,5 @@
-import type { Geolocation, SiteSettings } from '../../casino-api/contract/index.ts'
-import { getRequestInfo } from '../middleware/context.ts'
+import type { Geolocation, SiteSettings } from '#contract'
+import { getRequestInfo } from '#app/middleware/context.ts'
 import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from './client.server.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ChangePasswordForm, RegisterForm, ResetPlayerPasswordParams } from '../../casino-api/contract/index.ts'
+import { ChangePasswordForm, RegisterForm, ResetPlayerPasswordParams } from '#contract'
 import { expect, test } from 'vitest'
 import { decodeMessage, encodeMessage } from './form-messages.ts'
 import { invalidForm, refusalStatus, refusedForm, replyFromUpstream } from './forms.server.ts'

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import type { MessageCode } from '../../casino-api/contract/index.ts'
-import { getLocale } from '../middleware/i18next.ts'
+import type { MessageCode } from '#contract'
+import { getLocale } from '#app/middleware/i18next.ts'
 import { isLocale, localeFromPath, localizePath } from './locale.ts'
 import { FLASH_MARKER_COOKIE } from './cookie-names.ts'
 import { commitSession, getSession } from './session.server.ts'

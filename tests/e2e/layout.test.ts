@@ -3,7 +3,7 @@
 // the header's items on a phone.
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { resources } from '../../locales/index.ts'
+import { resources } from '#locales/index.ts'
 import { newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { newPlayer, type TestSite } from '../setup/harness.ts'
 import { Browser } from '../setup/http.ts'

@@ -1,8 +1,8 @@
 // The web app against the real casino API and a real database, as a browser with JavaScript
 // off uses it: plain form posts, redirects, cookies.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openSession } from '../../app/utils/session.server.ts'
-import { DEVICE_COOKIE } from '../../app/utils/cookie-names.ts'
+import { openSession } from '#app/utils/session.server.ts'
+import { DEVICE_COOKIE } from '#app/utils/cookie-names.ts'
 import { Browser, textOf, type Page } from '../setup/http.ts'
 import { newPlayer, startTestSite, TEST_SESSION_SECRET, testDatabases, type TestSite } from '../setup/harness.ts'
 
