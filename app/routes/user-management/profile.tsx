@@ -21,8 +21,8 @@ import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { redirectWithToast, requestLocale } from '#app/utils/toast.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { Route } from './+types/user-management.profile'
-import * as styles from './user-management.css.ts'
+import type { Route } from './+types/profile'
+import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

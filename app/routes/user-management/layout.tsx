@@ -6,8 +6,8 @@ import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { Route } from './+types/user-management'
-import * as styles from './user-management.css.ts'
+import type { Route } from './+types/layout'
+import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

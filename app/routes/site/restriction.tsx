@@ -6,7 +6,7 @@ import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/restriction'
-import * as styles from './page.css.ts'
+import * as styles from '#app/styles/page.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

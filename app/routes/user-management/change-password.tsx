@@ -20,8 +20,8 @@ import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { Route } from './+types/user-management.change-password'
-import * as styles from './user-management.css.ts'
+import type { Route } from './+types/change-password'
+import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),
