@@ -20,3 +20,7 @@ export const stack = style({
   fontSize: '12px',
   whiteSpace: 'pre-wrap',
 })
+
+/** In an area's content slot: the area's layout already draws the frame and the page heading. */
+export const panel = style({ display: 'grid', gap: space[2] })
+export const panelTitle = style({ fontSize: fontSize.large, margin: 0 })
