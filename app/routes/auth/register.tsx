@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { RegisterForm, ValidatePlayerNameParams } from '#contract'
 import {
   CheckboxField,
+  constraintOf,
   ErrorSummary,
   Field,
   FormErrors,
@@ -25,7 +26,7 @@ import { requireGuest } from '#app/utils/auth.server.ts'
 import { countryOptions, isCountryCode } from '#app/utils/countries.ts'
 import { invalidForm, refusalStatus, refusedForm } from '#app/utils/forms.server.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
-import { requestLocale } from '#app/utils/toast.server.ts'
+import { requestLocale } from '#app/utils/locale.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -70,8 +71,7 @@ function latestBirthday(today = new Date()) {
   return d.toISOString().slice(0, 10)
 }
 
-// The newsletter box is optional; zod's preprocess makes it look required to conform.
-const CONSTRAINT = { ...getZodConstraint(RegisterForm), newsletter: { required: false } }
+const CONSTRAINT = constraintOf(RegisterForm, ['newsletter'])
 
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
@@ -85,7 +85,6 @@ export async function loader(args: Route.LoaderArgs) {
     // Named on the server, like the countries, so that the browser's ICU cannot differ.
     currencyName: currencyName(currency, requestLocale(args)),
     country,
-    // Named on the server: the browser's ICU may name and sort countries differently (hydration).
     countries: countryOptions(requestLocale(args)),
   }
 }

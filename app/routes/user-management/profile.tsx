@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { UpdateProfileParams } from '#contract'
 import {
   CheckboxField,
+  constraintOf,
   ErrorSummary,
   Field,
   FormErrors,
@@ -18,7 +19,8 @@ import { callUpstream } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
 import { countryOptions } from '#app/utils/countries.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
-import { redirectWithToast, requestLocale } from '#app/utils/toast.server.ts'
+import { requestLocale } from '#app/utils/locale.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/profile'
@@ -29,8 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-// The newsletter box is optional; zod's preprocess makes it look required to conform.
-const CONSTRAINT = { ...getZodConstraint(UpdateProfileParams), newsletter: { required: false } }
+const CONSTRAINT = constraintOf(UpdateProfileParams, ['newsletter'])
 
 // What the page shows and edits of the player: no balance, ids or flags go to the browser.
 const PROFILE_FIELDS = [
@@ -57,7 +58,6 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
     profile,
-    // Named on the server: the browser's ICU may name and sort countries differently (hydration).
     countries: countryOptions(requestLocale(args)),
   }
 }
