@@ -34,7 +34,6 @@ function serviceWorker(): Plugin[] {
 }
 
 export default defineConfig({
-  resolve: { alias: { '~': path.join(root, 'app') } },
   // Unit tests (vitest) need neither the route build nor the worker.
   plugins: process.env.VITEST ? [vanillaExtractPlugin()] : [vanillaExtractPlugin(), reactRouter(), serviceWorker()],
   build: { assetsInlineLimit: 0 },

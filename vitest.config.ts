@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
-  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'build/**', 'data/**', '.react-router/**'],

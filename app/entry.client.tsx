@@ -50,7 +50,7 @@ async function main() {
   // Only the page's own catalogue: the language changes with a full page load.
   const lng = document.documentElement.lang === 'en' ? 'en' : 'es'
   const catalogue =
-    lng === 'en' ? (await import('../locales/en/index.ts')).default : (await import('../locales/es/index.ts')).default
+    lng === 'en' ? (await import('#locales/en/index.ts')).default : (await import('#locales/es/index.ts')).default
   const i18n = createInstance()
   await i18n.use(initReactI18next).init({
     lng,

@@ -1,22 +1,44 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, type RouteConfigEntry, index, prefix, route } from '@react-router/dev/routes'
 
-// Every page exists in Spanish (no prefix) and English (/en): the optional static segment
-// `en?` gives both URLs to one route module; the locale is read from the path.
+/**
+ * Every page exists in Spanish (no prefix) and English (/en): the optional static segment `en?`
+ * gives both URLs to one route module; the locale is read from the path. Each area below lists
+ * its URLs without it and gets it here, once.
+ */
+const inBothLanguages = (routes: RouteConfigEntry[]) => prefix('en?', routes)
+
+/**
+ * The one list of URLs, by area: routes/<area>/ holds an area's modules (named after the URL's
+ * first segment where the area has one), with a layout route where its pages share chrome.
+ */
 export default [
-  route('en?', 'routes/home.tsx', { id: 'home' }),
-  route('en?/login', 'routes/login.tsx'),
-  route('en?/logout', 'routes/logout.tsx'),
-  route('en?/register', 'routes/register.tsx'),
-  route('en?/forgot-password', 'routes/forgot-password.tsx'),
-  route('en?/reset-password/:token', 'routes/reset-password.tsx'),
-  route('en?/activate/:token', 'routes/activate.tsx'),
-  route('en?/confirm-email/:token', 'routes/confirm-email.tsx'),
-  route('en?/activation/resend', 'routes/resend-activation.tsx'),
-  route('en?/restriction', 'routes/restriction.tsx'),
-  route('en?/user-management', 'routes/user-management.tsx', [
-    index('routes/user-management.index.tsx'),
-    route('profile', 'routes/user-management.profile.tsx'),
-    route('change-password', 'routes/user-management.change-password.tsx'),
+  // site: the start page and the notices of the site as a whole.
+  ...inBothLanguages([
+    route('', 'routes/site/home.tsx', { id: 'home' }),
+    route('restriction', 'routes/site/restriction.tsx'),
   ]),
-  route('*', 'routes/not-found.tsx'),
+
+  // auth: coming in, going out, and the links the casino API mails about an account.
+  ...inBothLanguages([
+    route('login', 'routes/auth/login.tsx'),
+    route('logout', 'routes/auth/logout.tsx'),
+    route('register', 'routes/auth/register.tsx'),
+    route('forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('reset-password/:token', 'routes/auth/reset-password.tsx'),
+    route('activate/:token', 'routes/auth/activate.tsx'),
+    route('confirm-email/:token', 'routes/auth/confirm-email.tsx'),
+    route('activation/resend', 'routes/auth/resend-activation.tsx'),
+  ]),
+
+  // user-management: the player's account, a tab per page under one layout (heading, balance, tabs).
+  ...inBothLanguages([
+    route('user-management', 'routes/user-management/layout.tsx', { id: 'user-management' }, [
+      index('routes/user-management/index.tsx'),
+      route('profile', 'routes/user-management/profile.tsx'),
+      route('change-password', 'routes/user-management/change-password.tsx'),
+    ]),
+  ]),
+
+  // Any other URL, in either language: a translated 404 page.
+  route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { MESSAGE_CODES } from '../casino-api/contract/common.ts'
+import { MESSAGE_CODES } from '#contract'
 import { resources } from './index.ts'
 
 type Tree = { [k: string]: string | Tree }

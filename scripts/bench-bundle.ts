@@ -9,7 +9,7 @@ if (!existsSync('build/server/index.js')) {
   const r = spawnSync('react-router', ['build'], { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-const { startTestSite } = await import('../tests/setup/harness.ts')
+const { startTestSite } = await import('#tests/setup/harness.ts')
 const site = await startTestSite()
 try {
   for (const [page, path] of [

@@ -15,7 +15,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { lastMailTo, newPlayer } from '../tests/setup/harness.ts'
+import { lastMailTo, newPlayer } from '#tests/setup/harness.ts'
 
 const smoke = process.argv.includes('--smoke')
 const duration = smoke ? 1 : Number(process.env.BENCH_DURATION ?? 10)

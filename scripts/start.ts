@@ -19,7 +19,7 @@ process.env.SEED_DEMO ??= 'true'
 process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`
 // Production needs SESSION_SECRET; on a fresh clone, generate one once and keep it in DATA_DIR.
 if (!process.env.SESSION_SECRET) {
-  const { ensureSessionSecret } = await import('../server/secret.ts')
+  const { ensureSessionSecret } = await import('#server/secret.ts')
   const log = {
     info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), ...obj, msg })),
   }
@@ -32,4 +32,4 @@ const parent = process.ppid
 setInterval(() => {
   if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM')
 }, 500).unref()
-await import('../server/index.ts')
+await import('#server/index.ts')

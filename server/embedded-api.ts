@@ -3,7 +3,7 @@
 // web server's event loop, and a slow query never holds up a page of another visitor. The two
 // still talk HTTP over loopback, exactly as they would across containers.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
-import type { CasinoApiOptions } from '../casino-api/src/server.ts'
+import type { CasinoApiOptions } from '#casino-api/src/server.ts'
 
 export type EmbeddedApi = { url: string; port: number; close(): Promise<void> }
 
@@ -57,7 +57,7 @@ if (!isMainThread && parentPort) {
   const port = parentPort
   const post = (message: FromWorker) => port.postMessage(message)
   try {
-    const { startCasinoApi } = await import('../casino-api/src/server.ts')
+    const { startCasinoApi } = await import('#casino-api/src/server.ts')
     const api = await startCasinoApi(workerData as CasinoApiOptions)
     port.on('message', async (message) => {
       if (message !== 'close') return

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import { pino } from 'pino'
-import { EnvError, parseEnv, type Env } from '../app/utils/env.server.ts'
+import { EnvError, parseEnv, type Env } from '#app/utils/env.server.ts'
 import { createWebApp } from './app.ts'
 import { startEmbeddedApi, type EmbeddedApi } from './embedded-api.ts'
 import { ensureSessionSecret } from './secret.ts'

@@ -1,6 +1,6 @@
-import type { MessageCode } from '../casino-api/contract/index.ts'
-import { resources } from '../locales/index.ts'
-import { LOCALE_COOKIE } from '../app/utils/cookie-names.ts'
+import type { MessageCode } from '#contract'
+import { resources } from '#locales/index.ts'
+import { LOCALE_COOKIE } from '#app/utils/cookie-names.ts'
 
 /**
  * A state-changing request is accepted only from the site itself: a browser sends Origin on

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { PublicPlayer } from '../utils/auth.server.ts'
-import { useLocale } from '../utils/locale.ts'
-import { formatMoney } from '../utils/money.ts'
+import type { PublicPlayer } from '#app/utils/auth.server.ts'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import * as styles from './layout.css.ts'
 
 /** The player's total balance (real + bonus), formatted for the page's locale. */

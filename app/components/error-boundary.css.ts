@@ -1,5 +1,5 @@
-import { layered, layers } from '../styles/layered.ts'
-import { fontSize, space, vars } from '../styles/theme.css.ts'
+import { layered, layers } from '#app/styles/layered.ts'
+import { fontSize, space, vars } from '#app/styles/theme.css.ts'
 
 const { style } = layered(layers.components)
 
@@ -20,3 +20,7 @@ export const stack = style({
   fontSize: '12px',
   whiteSpace: 'pre-wrap',
 })
+
+/** In an area's content slot: the area's layout already draws the frame and the page heading. */
+export const panel = style({ display: 'grid', gap: space[2] })
+export const panelTitle = style({ fontSize: fontSize.large, margin: 0 })

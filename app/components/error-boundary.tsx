@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
-import { button, card, narrowPage, pageTitle } from '../styles/ui.css.ts'
-import { useLocalePath } from '../utils/locale.ts'
-import { sameSitePath } from '../utils/safe-path.ts'
+import { isRouteErrorResponse, useLocation, useRouteError, type ErrorResponse } from 'react-router'
+import { button, card, narrowPage, pageTitle } from '#app/styles/ui.css.ts'
+import { useLocalePath } from '#app/utils/locale.ts'
+import { sameSitePath } from '#app/utils/safe-path.ts'
 import * as styles from './error-boundary.css.ts'
 import { SmartLink } from './smart-link.tsx'
 import { useCatalogue } from './use-catalogue.ts'
@@ -17,52 +18,87 @@ const CODE_OF_STATUS: Record<number, string> = {
   504: 'upstream_unavailable',
 }
 
+/** What a boundary made of the thrown error: its status and the catalogue code to show. */
+export type ErrorFacts = { status: number; code: string }
+
+/** Renders a thrown response of one status instead of the general error card. */
+export type StatusHandler = (facts: ErrorFacts & { error: ErrorResponse }) => ReactNode
+
 /**
- * The one error page: 'This page could not be found' for 404s, the catalogue's message for known
- * statuses and codes, 'Error' for anything else, with a link home (and a retry link when the
- * casino API was unavailable). Stack traces only in development.
+ * Where the error shows: 'page' when it replaces the whole page (the root), 'panel' when it fills
+ * an area's content slot, under the area's own heading and chrome (the account's tabs).
  */
-export function GeneralErrorBoundary() {
+export type ErrorPlacement = 'page' | 'panel'
+
+/**
+ * The one error boundary: 'This page could not be found' for 404s, the catalogue's message for
+ * known statuses and codes, 'Error' for anything else, with a link home (and a retry link when
+ * the casino API was unavailable). Stack traces only in development. An area passes
+ * `statusHandlers` for the statuses it answers in its own way (e.g. `{ 404: gameGone }`).
+ */
+export function GeneralErrorBoundary({
+  statusHandlers,
+  placement = 'page',
+}: {
+  statusHandlers?: Partial<Record<number, StatusHandler>>
+  placement?: ErrorPlacement
+}) {
   const error = useRouteError()
+
+  if (isRouteErrorResponse(error)) {
+    const dataCode = (error.data as { code?: unknown } | null)?.code
+    const facts = {
+      status: error.status,
+      code: typeof dataCode === 'string' ? dataCode : (CODE_OF_STATUS[error.status] ?? 'internal_error'),
+    }
+    const handler = statusHandlers?.[error.status]
+    return handler ? handler({ ...facts, error }) : <ErrorCard {...facts} placement={placement} />
+  }
+
+  if (typeof console !== 'undefined' && import.meta.env.DEV) console.error(error)
+  const devDetails = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined
+  return <ErrorCard status={500} code="internal_error" devDetails={devDetails} placement={placement} />
+}
+
+/** The error card: status, title, the code's message, a retry link when it may help, a link home. */
+export function ErrorCard({
+  status,
+  code,
+  devDetails,
+  placement = 'page',
+}: ErrorFacts & { devDetails?: string; placement?: ErrorPlacement }) {
   const { t } = useTranslation()
   const message = useCatalogue()
   const localePath = useLocalePath()
   const location = useLocation()
 
-  let status = 500
-  let code = 'internal_error'
-  let devDetails: string | undefined
-  if (isRouteErrorResponse(error)) {
-    status = error.status
-    const dataCode = (error.data as { code?: unknown } | null)?.code
-    code = typeof dataCode === 'string' ? dataCode : (CODE_OF_STATUS[status] ?? 'internal_error')
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    devDetails = error.stack ?? error.message
-  }
-  if (!isRouteErrorResponse(error) && typeof console !== 'undefined' && import.meta.env.DEV) console.error(error)
-
   const retry = code === 'upstream_unavailable'
   const title = status === 404 ? t('common.errors.notFoundTitle') : t('common.errors.title')
+  const Heading = placement === 'page' ? 'h1' : 'h2'
+  const content = (
+    <>
+      <p className={styles.status} aria-hidden="true">
+        {status}
+      </p>
+      <Heading className={placement === 'page' ? pageTitle : styles.panelTitle}>{title}</Heading>
+      <p className={styles.message}>{message(code)}</p>
+      {devDetails ? <pre className={styles.stack}>{devDetails}</pre> : null}
+      <div className={styles.actions}>
+        {retry ? (
+          <a href={sameSitePath(location.pathname + location.search)} className={button.primary}>
+            {t('common.errors.retry')}
+          </a>
+        ) : null}
+        <SmartLink to={localePath('/')} className={retry ? button.secondary : button.primary}>
+          {t('common.errors.goHome')}
+        </SmartLink>
+      </div>
+    </>
+  )
+  if (placement === 'panel') return <div className={styles.panel}>{content}</div>
   return (
     <div className={narrowPage}>
-      <div className={card}>
-        <p className={styles.status} aria-hidden="true">
-          {status}
-        </p>
-        <h1 className={pageTitle}>{title}</h1>
-        <p className={styles.message}>{message(code)}</p>
-        {devDetails ? <pre className={styles.stack}>{devDetails}</pre> : null}
-        <div className={styles.actions}>
-          {retry ? (
-            <a href={sameSitePath(location.pathname + location.search)} className={button.primary}>
-              {t('common.errors.retry')}
-            </a>
-          ) : null}
-          <SmartLink to={localePath('/')} className={retry ? button.secondary : button.primary}>
-            {t('common.errors.goHome')}
-          </SmartLink>
-        </div>
-      </div>
+      <div className={card}>{content}</div>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { PublicPlayer } from '../utils/auth.server.ts'
-import { useLocalePath } from '../utils/locale.ts'
+import type { PublicPlayer } from '#app/utils/auth.server.ts'
+import { useLocalePath } from '#app/utils/locale.ts'
 import * as styles from './layout.css.ts'
 import { SmartLink } from './smart-link.tsx'
 

@@ -1,6 +1,6 @@
-import { layered, layers } from '../styles/layered.ts'
-import { fontSize, media, space, vars } from '../styles/theme.css.ts'
-import { button, notice, card as uiCard } from '../styles/ui.css.ts'
+import { layered, layers } from '#app/styles/layered.ts'
+import { fontSize, media, space, vars } from '#app/styles/theme.css.ts'
+import { button, notice, card as uiCard } from '#app/styles/ui.css.ts'
 import { fieldError, input } from './forms.css.ts'
 
 const { globalStyle, style } = layered(layers.components)

@@ -1,6 +1,6 @@
-import { layered, layers } from '../styles/layered.ts'
-import { fontSize, radius, space, vars } from '../styles/theme.css.ts'
-import { notice } from '../styles/ui.css.ts'
+import { layered, layers } from '#app/styles/layered.ts'
+import { fontSize, radius, space, vars } from '#app/styles/theme.css.ts'
+import { notice } from '#app/styles/ui.css.ts'
 
 const { globalStyle, style } = layered(layers.components)
 

@@ -4,8 +4,8 @@ import { renderToString } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { expect, test, vi } from 'vitest'
-import { resources } from '../../locales/index.ts'
-import { encodeMessage } from '../utils/form-messages.ts'
+import { resources } from '#locales/index.ts'
+import { encodeMessage } from '#app/utils/form-messages.ts'
 import { CheckboxField, Field, FormErrors, RadioGroupField, SelectField, SubmitButton } from './forms.tsx'
 
 // vitest runs without the vanilla-extract plugin: class names are the style names.

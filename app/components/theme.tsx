@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useState } from 'react'
-import { PREFERENCE_MAX_AGE_SECONDS, THEME_COOKIE } from '../utils/cookie-names.ts'
+import { PREFERENCE_MAX_AGE_SECONDS, THEME_COOKIE } from '#app/utils/cookie-names.ts'
 
 export type Theme = 'dark' | 'light'
 

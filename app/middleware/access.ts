@@ -1,9 +1,9 @@
 import type { Submission } from '@conform-to/react'
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { isRestricted, type Geolocation, type MessageCode, type SiteSettings } from '../../casino-api/contract/index.ts'
-import { getGeolocation, getSiteSettings } from '../upstream/site.server.ts'
-import { replyFromUpstream } from '../utils/forms.server.ts'
-import { localeFromPath, localizePath, stripLocale } from '../utils/locale.ts'
+import { isRestricted, type Geolocation, type MessageCode, type SiteSettings } from '#contract'
+import { getGeolocation, getSiteSettings } from '#app/upstream/site.server.ts'
+import { replyFromUpstream } from '#app/utils/forms.server.ts'
+import { localeFromPath, localizePath, stripLocale } from '#app/utils/locale.ts'
 import { getRequestInfo } from './context.ts'
 
 export type SiteAccess = {

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
-import { commitSession, getSession, getSessionCookieName } from '../utils/session.server.ts'
+import { commitSession, getSession, getSessionCookieName } from '#app/utils/session.server.ts'
 
 /** Re-seal an active session at most once a minute (it keeps the 30-minute idle clock honest). */
 const TOUCH_AFTER_SECONDS = 60

@@ -15,7 +15,7 @@ import {
  * a page's own rules (ADR 0014).
  *
  * theme (custom properties) < base (element defaults, focus ring) < ui (shared buttons, cards)
- * < components (header, forms, toast…) < pages (routes/*.css.ts).
+ * < components (header, forms, toast…) < pages (routes/<area>/*.css.ts, styles/page.css.ts).
  */
 export const layers = { theme: 'theme', base: 'base', ui: 'ui', components: 'components', pages: 'pages' } as const
 type Layer = (typeof layers)[keyof typeof layers]

@@ -10,10 +10,10 @@ import {
   type Calls,
   type FieldErrors,
   type ParamsIn,
-} from '../../casino-api/contract/index.ts'
-import { getRequestInfo } from '../middleware/context.ts'
-import { localeFromPath, localizePath } from '../utils/locale.ts'
-import { destroySession, getSession } from '../utils/session.server.ts'
+} from '#contract'
+import { getRequestInfo } from '#app/middleware/context.ts'
+import { localeFromPath, localizePath } from '#app/utils/locale.ts'
+import { destroySession, getSession } from '#app/utils/session.server.ts'
 
 /**
  * The only code that talks to the casino API. Every call is checked against the contract on
@@ -87,6 +87,44 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors
   return fields
 }
 
+/**
+ * Reads that are sent once more when the connection failed before an answer came (a keep-alive
+ * socket the casino API had just closed, a restart): asking twice changes nothing. A timeout is
+ * not retried (the call's time is spent), nor is anything that writes: calls that move money
+ * (`idempotent` in the contract, with their Idempotency-Key) never, a second attempt is the
+ * player's to make.
+ */
+export const RETRIED_READS: ReadonlySet<CallName> = new Set<CallName>([
+  'player',
+  'get_setting',
+  'geolocation',
+  'get_player_profile',
+  'get_player_balance',
+  'get_loyalty',
+  'get_player_bonuses',
+  'get_games',
+  'get_game_group_list',
+  'get_game_providers',
+  'get_bet_list',
+  'get_site_content',
+  'get_content_template',
+  'get_promotion_template',
+  'get_faq_template',
+  'get_sliders',
+  'get_mailbox',
+  'get_financial_transactions',
+  'get_financial_transaction',
+  'get_eupayment_financial_transaction',
+  'get_processors',
+  'get_withdrawal_processors',
+  'list_pending_withdrawals',
+])
+
+/** Whether a failed connection of this call may be tried once more (see RETRIED_READS). */
+export function isRetriedRead(name: CallName): boolean {
+  return RETRIED_READS.has(name) && calls[name].idempotent !== true
+}
+
 async function signOut(args: UpstreamArgs): Promise<never> {
   const locale = localeFromPath(new URL(args.request.url).pathname)
   throw redirect(localizePath(locale, '/'), { headers: { 'Set-Cookie': await destroySession() } })
@@ -141,37 +179,45 @@ export async function callUpstream<N extends CallName>(
   }
 
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS
+  // One deadline for the call, a second attempt included: a retry never makes a page wait longer.
+  const deadline = AbortSignal.timeout(timeoutMs)
   const started = performance.now()
   let statusCode: number
   let text: string
   let retryAfter: string | undefined
-  try {
-    const response = await poolFor(base.origin).request({
-      method: def.method,
-      path,
-      headers,
-      body,
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), args.request.signal]),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    })
-    statusCode = response.statusCode
-    const ra = response.headers['retry-after']
-    retryAfter = Array.isArray(ra) ? ra[0] : ra
-    text = await response.body.text()
-  } catch (error) {
-    const ms = Math.round(performance.now() - started)
-    if (args.request.signal.aborted) throw error // the visitor went away: nobody reads the answer
-    const timedOut =
-      error instanceof Error &&
-      (error.name === 'TimeoutError' ||
-        /timeout/i.test(error.name) ||
-        /timeout/i.test((error as { code?: string }).code ?? ''))
-    log.error(
-      { upstream: name, ms, err: { name: (error as Error)?.name, message: (error as Error)?.message } },
-      timedOut ? 'casino API timed out' : 'casino API unreachable',
-    )
-    throw upstreamUnavailable(timedOut ? 504 : 502)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await poolFor(base.origin).request({
+        method: def.method,
+        path,
+        headers,
+        body,
+        signal: AbortSignal.any([deadline, args.request.signal]),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      })
+      statusCode = response.statusCode
+      const ra = response.headers['retry-after']
+      retryAfter = Array.isArray(ra) ? ra[0] : ra
+      text = await response.body.text()
+      break
+    } catch (error) {
+      const ms = Math.round(performance.now() - started)
+      if (args.request.signal.aborted) throw error // the visitor went away: nobody reads the answer
+      const timedOut =
+        deadline.aborted ||
+        (error instanceof Error &&
+          (error.name === 'TimeoutError' ||
+            /timeout/i.test(error.name) ||
+            /timeout/i.test((error as { code?: string }).code ?? '')))
+      const err = { name: (error as Error)?.name, message: (error as Error)?.message }
+      if (!timedOut && attempt === 1 && isRetriedRead(name)) {
+        log.warn({ upstream: name, ms, err }, 'casino API connection failed, asking once more')
+        continue
+      }
+      log.error({ upstream: name, ms, err }, timedOut ? 'casino API timed out' : 'casino API unreachable')
+      throw upstreamUnavailable(timedOut ? 504 : 502)
+    }
   }
   const ms = Math.round(performance.now() - started)
   log.debug({ upstream: name, status: statusCode, ms }, 'casino API call')

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isRestricted } from '../../casino-api/contract/index.ts'
+import { isRestricted } from '#contract'
 
 const open = { countryBlackList: null, ipBlackList: null }
 

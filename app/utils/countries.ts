@@ -271,7 +271,11 @@ export function countryName(code: string, locale: string) {
   }
 }
 
-/** Every country as a select option, sorted by its name in `locale` (accents ignored). */
+/**
+ * Every country as a select option, sorted by its name in `locale` (accents ignored). Made in a
+ * loader and sent with the page: the browser's ICU may name and sort countries differently
+ * (hydration).
+ */
 export function countryOptions(locale: string): CountryOption[] {
   const cached = cache.get(locale)
   if (cached) return cached

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { ageOn, LoginParams, PlayerSendMessageParams, UpdateProfileParams } from '../../casino-api/contract/index.ts'
+import { ageOn, LoginParams, PlayerSendMessageParams, UpdateProfileParams } from '#contract'
 import { ChangePasswordForm, RegisterForm, ResetPasswordForm } from './form-schemas.ts'
 
 /** The catalogue codes a schema answers for an input, by field. */

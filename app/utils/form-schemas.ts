@@ -4,11 +4,7 @@
  * so it lives here and not in the contract.
  */
 import { z } from 'zod'
-import {
-  ConfirmPasswordResetParams,
-  RegisterPlayerParams,
-  UpdatePlayerPasswordParams,
-} from '../../casino-api/contract/index.ts'
+import { ConfirmPasswordResetParams, RegisterPlayerParams, UpdatePlayerPasswordParams } from '#contract'
 
 const confirmPassword = () => z.string({ error: 'field_required' }).min(1, 'field_required')
 

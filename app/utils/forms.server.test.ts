@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ResetPlayerPasswordParams } from '../../casino-api/contract/index.ts'
+import { ResetPlayerPasswordParams } from '#contract'
 import { ChangePasswordForm, RegisterForm } from './form-schemas.ts'
 import { expect, test } from 'vitest'
 import { decodeMessage, encodeMessage } from './form-messages.ts'

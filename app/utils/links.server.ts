@@ -1,5 +1,5 @@
-import type { LinkState } from '../../casino-api/contract/index.ts'
-import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '../upstream/client.server.ts'
+import type { LinkState } from '#contract'
+import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
 
 /**
  * The state of an e-mailed link (activation or password reset) when its page opens, asked

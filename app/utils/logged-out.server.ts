@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Log } from '../middleware/context.ts'
+import type { Log } from '#app/middleware/context.ts'
 
 /**
  * Logouts that must stick while the casino API is down. A sealed session cookie is valid on

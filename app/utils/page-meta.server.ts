@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
-import { siteAccessContext } from '../middleware/access.ts'
-import { getInstance } from '../middleware/i18next.ts'
+import { siteAccessContext } from '#app/middleware/access.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
 
 /** '<page> · <site name>' and the site description, in the request's language, for a route's meta. */
 export function pageMeta(context: Readonly<RouterContextProvider>, pageTitle?: string) {

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import type { MessageCode } from '../../casino-api/contract/index.ts'
-import { getLocale } from '../middleware/i18next.ts'
-import { isLocale, localeFromPath, localizePath } from './locale.ts'
+import type { MessageCode } from '#contract'
+import { requestLocale } from './locale.server.ts'
+import { localizePath } from './locale.ts'
 import { FLASH_MARKER_COOKIE } from './cookie-names.ts'
 import { commitSession, getSession } from './session.server.ts'
 
@@ -26,17 +26,6 @@ function mergeHeaders(init: ResponseInit | undefined, cookie: string) {
   headers.append('Set-Cookie', cookie)
   headers.append('Set-Cookie', flashMarkerCookie(true))
   return headers
-}
-
-/** The locale of this request (middleware), or the URL's when it did not run. */
-export function requestLocale(args: Args) {
-  try {
-    const locale = getLocale(args.context)
-    if (isLocale(locale)) return locale
-  } catch {
-    // no i18next middleware on this request
-  }
-  return localeFromPath(new URL(args.request.url).pathname)
 }
 
 /**

@@ -2,7 +2,7 @@
 // stays typed when only the current password was wrong, and the one-button page of an e-mailed link.
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { resources } from '../../locales/index.ts'
+import { resources } from '#locales/index.ts'
 import {
   expectAccessible,
   fillRegistration,

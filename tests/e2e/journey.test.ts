@@ -2,7 +2,7 @@
 // register → activate (e-mailed link) → log in → profile → change password → log out.
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { resources } from '../../locales/index.ts'
+import { resources } from '#locales/index.ts'
 import {
   expectAccessible,
   fillRegistration,

@@ -1,10 +1,11 @@
 // What a player sees in Chromium beyond the journey: style precedence that does not depend on
-// the order chunks load, nothing under the fixed header or the toast, a whole focus ring, and
-// the header's items on a phone.
+// the order chunks load, nothing under the fixed header or the toast, a whole focus ring, the
+// header's items on a phone, and an account tab's error inside the account's frame.
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { resources } from '../../locales/index.ts'
+import { resources } from '#locales/index.ts'
 import { newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { startFaultProxy } from '../setup/fault-proxy.ts'
 import { newPlayer, type TestSite } from '../setup/harness.ts'
 import { Browser } from '../setup/http.ts'
 
@@ -215,6 +216,39 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
         .getByRole('link', { name: es.common.nav.account, exact: true })
         .evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).length)
       expect(visible, `${width}px`).toBeLessThanOrEqual(1)
+      await context.close()
+    }
+  })
+
+  test("a tab whose casino API call fails shows the error in the tab's place; the account's tabs and balance stay", async () => {
+    const player = await activePlayer(env.site)
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await logInByForm(page, player.username, player.password)
+    await page.goto('/user-management/profile')
+    await page.waitForLoadState('networkidle')
+    const balance = page.locator('section[aria-labelledby="balance-heading"]')
+    const tabs = page.getByRole('navigation', { name: es.account.tabs.label })
+    await balance.waitFor()
+
+    // From here the player call (the tab's loader asks for the player) no longer reaches the casino API.
+    const proxy = await startFaultProxy(env.site.apiUrl)
+    env.site.setUpstream(proxy.url)
+    try {
+      proxy.fail('/front/auth/player')
+      await tabs.getByRole('link', { name: es.account.tabs.changePassword }).click()
+      const panelError = page.getByRole('heading', { level: 2, name: es.common.errors.title })
+      await panelError.waitFor()
+      expect(proxy.seen.some((s) => s.path.startsWith('/front/auth/player') && !s.forwarded)).toBe(true)
+      await expect.poll(() => page.locator('main').textContent()).toContain(es.catalogue.upstream_unavailable)
+      expect(await balance.isVisible()).toBe(true)
+      expect(await balance.textContent()).toContain(es.account.balance.total)
+      expect(await tabs.getByRole('link').count()).toBe(2)
+      expect(await page.getByRole('heading', { level: 1, name: es.account.heading }).isVisible()).toBe(true)
+      expect(new URL(page.url()).pathname).toBe('/user-management/change-password')
+    } finally {
+      env.site.setUpstream(env.site.apiUrl)
+      await proxy.close()
       await context.close()
     }
   })

@@ -1,8 +1,8 @@
 // The web app against the real casino API and a real database, as a browser with JavaScript
 // off uses it: plain form posts, redirects, cookies.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openSession } from '../../app/utils/session.server.ts'
-import { DEVICE_COOKIE } from '../../app/utils/cookie-names.ts'
+import { openSession } from '#app/utils/session.server.ts'
+import { DEVICE_COOKIE } from '#app/utils/cookie-names.ts'
 import { Browser, textOf, type Page } from '../setup/http.ts'
 import { newPlayer, startTestSite, TEST_SESSION_SECRET, testDatabases, type TestSite } from '../setup/harness.ts'
 
@@ -225,35 +225,45 @@ for (const database of testDatabases()) {
       expect(crossSite.status).toBe(403)
     })
 
-    test('garbage in every form gives 400 with messages, never a 500', async () => {
-      const player = await registerAndActivate(site)
-      const visitor = new Browser(site.webUrl)
-      const { b: member } = await logIn(site, player.username, player.password)
-      const junk: Record<string, string | string[]>[] = [
-        {},
-        { username: ['a', 'b'], password: '' },
-        { email: 'x'.repeat(10_000), phone: '☃☃☃', birthday: '2099-99-99', gender: 'robot', country: '<script>' },
-        { oldPassword: '', newPassword: '1', confirmPassword: '2', __proto__: 'x', 'constructor[prototype]': 'y' },
+    describe('garbage in every form gives 400 with messages, never a 500', () => {
+      let visitor: Browser
+      let member: Browser
+      beforeAll(async () => {
+        const player = await registerAndActivate(site)
+        visitor = new Browser(site.webUrl)
+        ;({ b: member } = await logIn(site, player.username, player.password))
+      })
+      const junk: [string, Record<string, string | string[]>][] = [
+        ['nothing', {}],
+        ['a repeated username and an empty password', { username: ['a', 'b'], password: '' }],
+        [
+          'oversized and impossible values',
+          { email: 'x'.repeat(10_000), phone: '☃☃☃', birthday: '2099-99-99', gender: 'robot', country: '<script>' },
+        ],
+        [
+          'prototype keys and passwords that do not match',
+          { oldPassword: '', newPassword: '1', confirmPassword: '2', __proto__: 'x', 'constructor[prototype]': 'y' },
+        ],
       ]
       const forms = [
-        { b: visitor, path: '/login' },
-        { b: visitor, path: '/en/login' },
-        { b: visitor, path: '/register' },
-        { b: visitor, path: '/forgot-password' },
-        { b: visitor, path: '/reset-password/not-a-real-token-123456' },
-        { b: member, path: '/user-management/profile' },
-        { b: member, path: '/user-management/change-password' },
-      ]
-      for (const { b, path } of forms) {
-        for (const fields of junk) {
-          const page = await b.post(path, fields, { follow: false })
-          expect(page.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(400)
-          expect(textOf(page.html), path).toMatch(
-            /Este campo es obligatorio|This field is required|Introduce una dirección de correo electrónico válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32|Este enlace no es válido/,
-          )
-          expect(page.html).not.toMatch(/at .*\.(ts|js):\d+/)
-        }
-      }
+        { who: 'visitor', path: '/login' },
+        { who: 'visitor', path: '/en/login' },
+        { who: 'visitor', path: '/register' },
+        { who: 'visitor', path: '/forgot-password' },
+        { who: 'visitor', path: '/reset-password/not-a-real-token-123456' },
+        { who: 'member', path: '/user-management/profile' },
+        { who: 'member', path: '/user-management/change-password' },
+      ] as const
+      const cases = forms.flatMap(({ who, path }) => junk.map(([what, fields]) => ({ who, path, what, fields })))
+      test.for(cases)('$path ($who): $what', async ({ who, path, fields }) => {
+        const b = who === 'visitor' ? visitor : member
+        const page = await b.post(path, fields, { follow: false })
+        expect(page.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBe(400)
+        expect(textOf(page.html), path).toMatch(
+          /Este campo es obligatorio|This field is required|Introduce una dirección de correo electrónico válida|Revisa este valor|no coinciden|al menos 8|Usa de 3 a 32|Este enlace no es válido/,
+        )
+        expect(page.html).not.toMatch(/at .*\.(ts|js):\d+/)
+      })
     })
   })
 }

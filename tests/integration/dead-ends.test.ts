@@ -1,7 +1,7 @@
 // The pages of e-mailed links and the login error show where a player stands as soon as they
 // open, and offer the next step, without JavaScript (plain requests and form posts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { resources } from '../../locales/index.ts'
+import { resources } from '#locales/index.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { newPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
 

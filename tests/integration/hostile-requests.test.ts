@@ -3,7 +3,7 @@
 // site, is a 4xx (never a 500), and the server keeps answering afterwards.
 import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { FORM_BODY_LIMIT_BYTES } from '../../server/requests.ts'
+import { FORM_BODY_LIMIT_BYTES } from '#server/requests.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { startTestSite, type TestSite } from '../setup/harness.ts'
 

@@ -6,7 +6,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test } from 'vitest'
-import { staleBuildReason } from '../../scripts/build-stamp.ts'
+import { staleBuildReason } from '#scripts/build-stamp.ts'
 import { waitFor } from '../setup/wait.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')

@@ -1,8 +1,8 @@
 // The casino API partly or wholly unavailable: static pages still render (fail open), the
 // actions that matter fail closed with a clear message, and pages do not wait long for it.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { UPSTREAM_TIMEOUT_MS } from '../../app/upstream/client.server.ts'
-import { openSession } from '../../app/utils/session.server.ts'
+import { UPSTREAM_TIMEOUT_MS } from '#app/upstream/client.server.ts'
+import { openSession } from '#app/utils/session.server.ts'
 import { startFaultProxy, type FaultProxy } from '../setup/fault-proxy.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { newPlayer, startTestSite, TEST_SESSION_SECRET, type TestSite } from '../setup/harness.ts'

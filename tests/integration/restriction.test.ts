@@ -1,6 +1,6 @@
 // Visitors from blacklisted countries or ips land on /restriction; a disabled site refuses all.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { setSetting } from '../../casino-api/src/site/settings.ts'
+import { setSetting } from '#casino-api/src/site/settings.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { startTestSite, type TestSite } from '../setup/harness.ts'
 

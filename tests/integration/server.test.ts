@@ -2,7 +2,7 @@
 // the service worker, cached assets, and the site-access switch.
 import { pino } from 'pino'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { setSetting } from '../../casino-api/src/site/settings.ts'
+import { setSetting } from '#casino-api/src/site/settings.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { startTestSite, type TestSite } from '../setup/harness.ts'
 

@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCasinoApi, type CasinoApiOptions } from '../../casino-api/src/server.ts'
-import { createWebApp, type WebAppOptions } from '../../server/app.ts'
+import { startCasinoApi, type CasinoApiOptions } from '#casino-api/src/server.ts'
+import { createWebApp, type WebAppOptions } from '#server/app.ts'
 
 export type TestDatabase = { name: 'pglite' } | { name: 'postgres'; databaseUrl: string }
 

@@ -1,36 +1,37 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { UpdateProfileParams } from '../../casino-api/contract/index.ts'
+import { UpdateProfileParams } from '#contract'
 import {
   CheckboxField,
+  constraintOf,
   ErrorSummary,
   Field,
   FormErrors,
   SelectField,
   SubmitButton,
   useClearPasswords,
-} from '../components/forms.tsx'
-import * as forms from '../components/form-fields.css.ts'
-import { getInstance } from '../middleware/i18next.ts'
-import { callUpstream } from '../upstream/client.server.ts'
-import { requirePlayer } from '../utils/auth.server.ts'
-import { packedCountryOptions, unpackCountryOptions } from '../utils/countries.ts'
-import { invalidForm, refusedForm } from '../utils/forms.server.ts'
-import { redirectWithToast, requestLocale } from '../utils/toast.server.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
-import type { Route } from './+types/user-management.profile'
-import * as styles from './user-management.css.ts'
+} from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
+import { requirePlayer } from '#app/utils/auth.server.ts'
+import { packedCountryOptions, unpackCountryOptions } from '#app/utils/countries.ts'
+import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
+import { requestLocale } from '#app/utils/locale.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import type { Route } from './+types/profile'
+import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),
   { name: 'robots', content: 'noindex' },
 ]
 
-// The newsletter box is optional; zod's preprocess makes it look required to conform.
-const CONSTRAINT = { ...getZodConstraint(UpdateProfileParams), newsletter: { required: false } }
+const CONSTRAINT = constraintOf(UpdateProfileParams, ['newsletter'])
 
 // What the page shows and edits of the player: no balance, ids or flags go to the browser.
 const PROFILE_FIELDS = [
@@ -57,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
     profile,
-    // Named on the server, packed (see countries.ts).
+    // Named on the server and packed (see countries.ts).
     countries: packedCountryOptions(requestLocale(args)),
   }
 }

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { SmartLink } from '../components/smart-link.tsx'
-import { getInstance } from '../middleware/i18next.ts'
-import { button, card, narrowPage, pageTitle } from '../styles/ui.css.ts'
-import { endPlayerSession, getPlayer } from '../utils/auth.server.ts'
-import { useLocalePath } from '../utils/locale.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
+import { SmartLink } from '#app/components/smart-link.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { button, card, narrowPage, pageTitle } from '#app/styles/ui.css.ts'
+import { endPlayerSession, getPlayer } from '#app/utils/auth.server.ts'
+import { useLocalePath } from '#app/utils/locale.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/logout'
-import * as styles from './page.css.ts'
+import * as styles from '#app/styles/page.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 

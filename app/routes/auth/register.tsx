@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { ValidatePlayerNameParams } from '../../casino-api/contract/index.ts'
-import { RegisterForm } from '../utils/form-schemas.ts'
+import { ValidatePlayerNameParams } from '#contract'
+import { RegisterForm } from '#app/utils/form-schemas.ts'
 import {
   CheckboxField,
+  constraintOf,
   ErrorSummary,
   Field,
   FormErrors,
@@ -17,19 +18,19 @@ import {
   SubmitButton,
   useClearPasswords,
   useMessageText,
-} from '../components/forms.tsx'
-import * as forms from '../components/form-fields.css.ts'
-import { refuseUncheckedAccess, siteAccessContext } from '../middleware/access.ts'
-import { getInstance } from '../middleware/i18next.ts'
-import { callUpstream } from '../upstream/client.server.ts'
-import { requireGuest } from '../utils/auth.server.ts'
-import { isCountryCode, packedCountryOptions, unpackCountryOptions } from '../utils/countries.ts'
-import { invalidForm, refusalStatus, refusedForm } from '../utils/forms.server.ts'
-import { encodeMessage } from '../utils/form-messages.ts'
-import { requestLocale } from '../utils/toast.server.ts'
-import { useLocale, useLocalePath } from '../utils/locale.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
+} from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { refuseUncheckedAccess, siteAccessContext } from '#app/middleware/access.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
+import { requireGuest } from '#app/utils/auth.server.ts'
+import { isCountryCode, packedCountryOptions, unpackCountryOptions } from '#app/utils/countries.ts'
+import { invalidForm, refusalStatus, refusedForm } from '#app/utils/forms.server.ts'
+import { encodeMessage } from '#app/utils/form-messages.ts'
+import { requestLocale } from '#app/utils/locale.server.ts'
+import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -71,8 +72,7 @@ function latestBirthday(today = new Date()) {
   return d.toISOString().slice(0, 10)
 }
 
-// The newsletter box is optional; zod's preprocess makes it look required to conform.
-const CONSTRAINT = { ...getZodConstraint(RegisterForm), newsletter: { required: false } }
+const CONSTRAINT = constraintOf(RegisterForm, ['newsletter'])
 
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
@@ -86,7 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
     // Named on the server, like the countries, so that the browser's ICU cannot differ.
     currencyName: currencyName(currency, requestLocale(args)),
     country,
-    // Named on the server, packed (see countries.ts).
+    // Named on the server and packed (see countries.ts).
     countries: packedCountryOptions(requestLocale(args)),
   }
 }

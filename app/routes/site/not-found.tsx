@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
-import { SmartLink } from '../components/smart-link.tsx'
-import { useCatalogue } from '../components/use-catalogue.ts'
-import { getInstance } from '../middleware/i18next.ts'
-import { button, card, narrowPage, pageTitle } from '../styles/ui.css.ts'
-import { useLocalePath } from '../utils/locale.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
+import { SmartLink } from '#app/components/smart-link.tsx'
+import { useCatalogue } from '#app/components/use-catalogue.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { button, card, narrowPage, pageTitle } from '#app/styles/ui.css.ts'
+import { useLocalePath } from '#app/utils/locale.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/not-found'
-import * as styles from './page.css.ts'
+import * as styles from '#app/styles/page.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

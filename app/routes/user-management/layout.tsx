@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next'
-import { NavLink, Outlet } from 'react-router'
-import { getInstance } from '../middleware/i18next.ts'
-import { requirePlayer } from '../utils/auth.server.ts'
-import { useLocale, useLocalePath } from '../utils/locale.ts'
-import { formatMoney } from '../utils/money.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
-import type { Route } from './+types/user-management'
-import * as styles from './user-management.css.ts'
+import type { ReactNode } from 'react'
+import { NavLink, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { requirePlayer } from '#app/utils/auth.server.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import type { Route } from './+types/layout'
+import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),
@@ -29,11 +31,56 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Going from tab to tab keeps the heading and the balance as they were loaded (as the root keeps
+ * its data on a plain navigation), so a tab whose own call fails shows its error under them; a
+ * form post (a change that may move money), a reload and a change of language load them again.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const tabSwitch =
+    (!formMethod || formMethod === 'GET') &&
+    currentUrl.pathname !== nextUrl.pathname &&
+    localeFromPath(currentUrl.pathname) === localeFromPath(nextUrl.pathname)
+  return tabSwitch ? false : defaultShouldRevalidate
+}
+
 export default function UserManagement({ loaderData }: Route.ComponentProps) {
+  return (
+    <AccountChrome {...loaderData}>
+      <Outlet />
+    </AccountChrome>
+  )
+}
+
+/**
+ * A tab whose loader or action failed (the casino API down for its call) shows the error in the
+ * tab's place: the heading, the balance and the tabs stay. When this layout's own loader failed
+ * there is no account to draw around it, and the error is the page.
+ */
+export function ErrorBoundary() {
+  const account = useRouteLoaderData<typeof loader>('user-management')
+  if (!account) return <GeneralErrorBoundary />
+  return (
+    <AccountChrome {...account}>
+      <GeneralErrorBoundary placement="panel" />
+    </AccountChrome>
+  )
+}
+
+/** The account's frame: heading, balance and tabs around the current tab's panel. */
+function AccountChrome({
+  username,
+  balance,
+  children,
+}: Pick<Route.ComponentProps['loaderData'], 'username' | 'balance'> & { children: ReactNode }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const localePath = useLocalePath()
-  const { balance } = loaderData
   const money = (cents: number) => formatMoney(cents, balance.currency, locale)
   const tabLabel = { profile: t('account.tabs.profile'), changePassword: t('account.tabs.changePassword') }
 
@@ -42,7 +89,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
       <header className={styles.top}>
         <div>
           <h1 className={styles.heading}>{t('account.heading')}</h1>
-          <p className={styles.username}>{t('account.signedInAs', { username: loaderData.username })}</p>
+          <p className={styles.username}>{t('account.signedInAs', { username })}</p>
         </div>
         <section aria-labelledby="balance-heading" className={styles.balance}>
           <h2 id="balance-heading" className="visually-hidden">
@@ -82,9 +129,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <div className={styles.panel}>
-        <Outlet />
-      </div>
+      <div className={styles.panel}>{children}</div>
     </div>
   )
 }

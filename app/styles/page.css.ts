@@ -1,5 +1,5 @@
-import { layered, layers } from '../styles/layered.ts'
-import { fontSize, space, vars } from '../styles/theme.css.ts'
+import { layered, layers } from './layered.ts'
+import { fontSize, space, vars } from './theme.css.ts'
 
 const { style } = layered(layers.pages)
 

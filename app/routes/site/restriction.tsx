@@ -1,12 +1,12 @@
 import { Trans, useTranslation } from 'react-i18next'
-import { siteAccessContext } from '../middleware/access.ts'
-import { getInstance } from '../middleware/i18next.ts'
-import { card, narrowPage, pageTitle } from '../styles/ui.css.ts'
-import { useCatalogue } from '../components/use-catalogue.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
+import { siteAccessContext } from '#app/middleware/access.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { card, narrowPage, pageTitle } from '#app/styles/ui.css.ts'
+import { useCatalogue } from '#app/components/use-catalogue.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/restriction'
-import * as styles from './page.css.ts'
+import * as styles from '#app/styles/page.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

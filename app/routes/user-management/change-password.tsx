@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
-import { ChangePasswordForm } from '../utils/form-schemas.ts'
+import { ChangePasswordForm } from '#app/utils/form-schemas.ts'
 import {
   ErrorSummary,
   Field,
@@ -11,17 +11,17 @@ import {
   SubmitButton,
   useMessageText,
   useClearPasswords,
-} from '../components/forms.tsx'
-import * as forms from '../components/form-fields.css.ts'
-import { useHydrated } from '../components/use-hydrated.ts'
-import { getInstance } from '../middleware/i18next.ts'
-import { callUpstream } from '../upstream/client.server.ts'
-import { forgetPlayer, requirePlayer } from '../utils/auth.server.ts'
-import { invalidForm, refusedForm } from '../utils/forms.server.ts'
-import { metaTags } from '../utils/page-meta.ts'
-import { pageMeta } from '../utils/page-meta.server.ts'
-import type { Route } from './+types/user-management.change-password'
-import * as styles from './user-management.css.ts'
+} from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
+import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
+import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import type { Route } from './+types/change-password'
+import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),
