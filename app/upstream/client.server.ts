@@ -13,7 +13,8 @@ import {
 } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { localeFromPath, localizePath } from '#app/utils/locale.ts'
-import { destroySession, getSession } from '#app/utils/session.server.ts'
+import { commitSession, destroySession, getSession, newSession } from '#app/utils/session.server.ts'
+import { flashMarkerCookie } from '#app/utils/toast.server.ts'
 
 /**
  * The only code that talks to the casino API. Every call is checked against the contract on
@@ -125,9 +126,22 @@ export function isRetriedRead(name: CallName): boolean {
   return RETRIED_READS.has(name) && calls[name].idempotent !== true
 }
 
-async function signOut(args: UpstreamArgs): Promise<never> {
+/**
+ * The token is no longer valid: the session ends and the player lands on the start page. When the
+ * casino API said why (e.g. too many wrong current passwords), the start page says it in a toast.
+ */
+async function signOut(args: UpstreamArgs, reason: MessageCode | undefined): Promise<never> {
   const locale = localeFromPath(new URL(args.request.url).pathname)
-  throw redirect(localizePath(locale, '/'), { headers: { 'Set-Cookie': await destroySession() } })
+  const headers = new Headers()
+  if (reason === undefined || reason === 'unauthorized') {
+    headers.append('Set-Cookie', await destroySession())
+  } else {
+    const session = newSession()
+    session.flash('toast', { type: 'error', code: reason })
+    headers.append('Set-Cookie', await commitSession(session))
+    headers.append('Set-Cookie', flashMarkerCookie(true))
+  }
+  throw redirect(localizePath(locale, '/'), { headers })
 }
 
 /**
@@ -245,9 +259,9 @@ export async function callUpstream<N extends CallName>(
     return { ok: true, data: answer.data as AnswerOf<Calls[N]> }
   }
 
-  if (statusCode === 401 && def.auth !== 'public') return signOut(args)
-
   const error = ErrorBody.safeParse(json)
+  if (statusCode === 401 && def.auth !== 'public')
+    return signOut(args, error.success ? error.data.error.code : undefined)
   if (statusCode >= 500 && !(error.success && error.data.error.code === 'site_disabled')) {
     log.error(
       { upstream: name, status: statusCode, code: error.success ? error.data.error.code : undefined },

@@ -78,6 +78,7 @@ export const MESSAGE_CODES = [
   'reset_token_invalid',
   'password_reset_done',
   'old_password_wrong',
+  'signed_out_password_attempts',
   'password_unchanged',
   'password_changed',
   'profile_updated',

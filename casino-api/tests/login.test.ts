@@ -197,7 +197,9 @@ test.for(backends)(
     // The account is not slowed down by them: the player logs in from anywhere...
     const other = await login(a, params.username, params.password, { ip: freshIp() })
     // ...and the fifth wrong guess of the session ends it.
-    expect((await a.fail('update_player_password', change('guess-5'), 401, { token, ip })).code).toBe('unauthorized')
+    expect((await a.fail('update_player_password', change('guess-5'), 401, { token, ip })).code).toBe(
+      'signed_out_password_attempts',
+    )
     expect((await a.fail('player', {}, 401, { token })).code).toBe('unauthorized')
     // Another session of the player has its own count.
     await a.ok('update_player_password', change(params.password), { token: other, ip })

@@ -82,6 +82,8 @@ export default {
   reset_token_invalid: 'Este enlace no es válido o ha caducado. Pide uno nuevo.',
   password_reset_done: 'Tu contraseña se ha restablecido. Ya puedes iniciar sesión.',
   old_password_wrong: 'La contraseña actual no es correcta.',
+  signed_out_password_attempts:
+    'Has escrito mal la contraseña actual demasiadas veces: por seguridad, hemos cerrado tu sesión. Vuelve a iniciarla.',
   password_unchanged: 'La nueva contraseña debe ser distinta de la actual.',
   password_changed: 'Tu contraseña se ha cambiado.',
   profile_updated: 'Tu perfil se ha actualizado.',

@@ -89,6 +89,26 @@ for (const database of testDatabases()) {
       expect(textOf(wrong.html)).toContain('The current password is wrong.')
     })
 
+    test('the fifth wrong current password signs the player out and says why, in their language', async () => {
+      const player = await registerAndActivate(site)
+      const { b } = await logIn(site, player.username, player.password)
+      const guess = (n: number) =>
+        b.post('/en/user-management/change-password', {
+          oldPassword: `not-my-password-${n}`,
+          newPassword: 'whatever-123',
+          confirmPassword: 'whatever-123',
+        })
+      for (let n = 1; n < 5; n++) expect((await guess(n)).status).toBe(400)
+      const fifth = await guess(5)
+      expect(fifth.url).toBe(`${site.webUrl}/en`)
+      expect(textOf(fifth.html)).toContain(
+        'The current password was entered wrong too many times, so you have been logged out for your safety.',
+      )
+      const after = await b.get('/en/user-management/change-password')
+      expect(after.url).toBe(`${site.webUrl}/en`)
+      expect(textOf(after.html)).toContain('Please log in to see that page.')
+    })
+
     test('each duplicate gets its own message, and the input is kept', async () => {
       const first = newPlayer()
       expect((await new Browser(site.webUrl).post('/register', first)).status).toBe(200)

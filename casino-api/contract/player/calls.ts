@@ -119,7 +119,7 @@ export const playerCalls = {
     params: A.UpdatePlayerPasswordParams,
     answer: A.UpdatePlayerPasswordAnswer,
     summary: 'Change the password; other sessions of the player are revoked.',
-    errors: ['old_password_wrong', 'password_unchanged'],
+    errors: ['old_password_wrong', 'password_unchanged', 'signed_out_password_attempts'],
   }),
   get_player_profile: defineCall({
     method: 'POST',
@@ -137,7 +137,7 @@ export const playerCalls = {
     answer: A.UpdateProfileAnswer,
     summary:
       'Change contact details; username, names and birthday change only through support. A new e-mail needs currentPassword and is confirmed by a link sent to it.',
-    errors: ['email_taken', 'phone_taken', 'old_password_wrong'],
+    errors: ['email_taken', 'phone_taken', 'old_password_wrong', 'signed_out_password_attempts'],
   }),
   confirm_email_change: defineCall({
     method: 'POST',

@@ -299,7 +299,8 @@ export async function sessionPasswordCheck(
   const { n } = await earlierFailures(ctx.db, { accountKey }, id, now)
   if (n + 1 >= SESSION_FAILURE_LIMIT) {
     await revokeToken(ctx.db, session, now)
-    throw new ApiError(401, 'unauthorized')
+    // A 401 like any revoked token, with the reason, so the player is told why they were signed out.
+    throw new ApiError(401, 'signed_out_password_attempts')
   }
   return false
 }

@@ -81,6 +81,8 @@ const TEXTS: Record<MessageCode, string> = {
   reset_token_invalid: 'This reset link is not valid or has expired. Please ask for a new one.',
   password_reset_done: 'Your password was reset. You can log in now.',
   old_password_wrong: 'The current password is wrong.',
+  signed_out_password_attempts:
+    'The current password was entered wrong too many times, so you have been logged out for your safety. Please log in again.',
   password_unchanged: 'The new password must be different from the current one.',
   password_changed: 'Your password has been changed.',
   profile_updated: 'Your profile has been updated.',
