@@ -113,53 +113,55 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <>
       <h2 className={styles.panelHeading}>{t('account.profile.heading')}</h2>
 
-      <section aria-labelledby="profile-fixed" className={styles.block}>
-        <h3 id="profile-fixed" className={styles.blockHeading}>
-          {t('account.profile.fixedHeading')}
-        </h3>
-        <dl className={styles.facts}>
-          <div className={styles.fact}>
-            <dt>{t('account.profile.username')}</dt>
-            <dd>{profile.username}</dd>
-          </div>
-          <div className={styles.fact}>
-            <dt>{t('account.profile.firstName')}</dt>
-            <dd>{profile.firstName}</dd>
-          </div>
-          <div className={styles.fact}>
-            <dt>{t('account.profile.lastName')}</dt>
-            <dd>{profile.lastName}</dd>
-          </div>
-          <div className={styles.fact}>
-            <dt>{t('account.profile.birthday')}</dt>
-            {/* Dates are shown as YYYY.MM.DD everywhere on the site. */}
-            <dd>{profile.birthday.replaceAll('-', '.')}</dd>
-          </div>
-        </dl>
-        <p className={forms.note}>{t('account.profile.usernameNote')}</p>
-        <p className={forms.note}>{t('account.profile.personalNote')}</p>
-      </section>
+      {/* The form starts above the fixed details, so that its error summary does too: a page
+          answered without JavaScript opens at the top, and a phone shows it on its first screen. */}
+      <Form method="post" {...getFormProps(form)} className={forms.form}>
+        <ErrorSummary
+          formId={form.id}
+          lastResult={actionData?.result}
+          entries={[
+            { meta: fields.email, label: t('account.profile.email') },
+            { meta: fields.currentPassword, label: t('account.profile.currentPassword') },
+            { meta: fields.phone, label: t('account.profile.phone') },
+            { meta: fields.language, label: t('account.profile.language') },
+            { meta: fields.address, label: t('account.profile.address') },
+            { meta: fields.postalCode, label: t('account.profile.postalCode') },
+            { meta: fields.city, label: t('account.profile.city') },
+            { meta: fields.country, label: t('account.profile.country') },
+            { meta: fields.newsletter, label: t('account.profile.newsletter') },
+          ]}
+        />
+        <section aria-labelledby="profile-fixed" className={styles.block}>
+          <h3 id="profile-fixed" className={styles.blockHeading}>
+            {t('account.profile.fixedHeading')}
+          </h3>
+          <dl className={styles.facts}>
+            <div className={styles.fact}>
+              <dt>{t('account.profile.username')}</dt>
+              <dd>{profile.username}</dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{t('account.profile.firstName')}</dt>
+              <dd>{profile.firstName}</dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{t('account.profile.lastName')}</dt>
+              <dd>{profile.lastName}</dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{t('account.profile.birthday')}</dt>
+              {/* Dates are shown as YYYY.MM.DD everywhere on the site. */}
+              <dd>{profile.birthday.replaceAll('-', '.')}</dd>
+            </div>
+          </dl>
+          <p className={forms.note}>{t('account.profile.usernameNote')}</p>
+          <p className={forms.note}>{t('account.profile.personalNote')}</p>
+        </section>
 
-      <section aria-labelledby="profile-edit" className={styles.block}>
-        <h3 id="profile-edit" className={styles.blockHeading}>
-          {t('account.profile.editHeading')}
-        </h3>
-        <Form method="post" {...getFormProps(form)} className={forms.form}>
-          <ErrorSummary
-            formId={form.id}
-            lastResult={actionData?.result}
-            entries={[
-              { meta: fields.email, label: t('account.profile.email') },
-              { meta: fields.currentPassword, label: t('account.profile.currentPassword') },
-              { meta: fields.phone, label: t('account.profile.phone') },
-              { meta: fields.language, label: t('account.profile.language') },
-              { meta: fields.address, label: t('account.profile.address') },
-              { meta: fields.postalCode, label: t('account.profile.postalCode') },
-              { meta: fields.city, label: t('account.profile.city') },
-              { meta: fields.country, label: t('account.profile.country') },
-              { meta: fields.newsletter, label: t('account.profile.newsletter') },
-            ]}
-          />
+        <section aria-labelledby="profile-edit" className={styles.block}>
+          <h3 id="profile-edit" className={styles.blockHeading}>
+            {t('account.profile.editHeading')}
+          </h3>
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className={forms.grid}>
             {/* The current password right beside the e-mail it guards (needed only to change it). */}
@@ -215,8 +217,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <div className={forms.actions}>
             <SubmitButton pendingLabel={t('account.profile.submitting')}>{t('account.profile.submit')}</SubmitButton>
           </div>
-        </Form>
-      </section>
+        </section>
+      </Form>
     </>
   )
 }
