@@ -1,5 +1,6 @@
 import { useForm } from '@conform-to/react'
 import { createInstance } from 'i18next'
+import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
@@ -63,10 +64,26 @@ function TestForm() {
   )
 }
 
-async function render(lng: 'es' | 'en') {
+const LONG_LIST = [
+  { value: 'BA', label: 'Bosnia & Herzegovina' },
+  { value: 'CI', label: 'Côte d’Ivoire' },
+  { value: 'XX', label: '<b>"quoted"</b>' },
+]
+
+// The countries' select: its options written as one HTML string.
+function LongListForm({ chosen }: { chosen?: string }) {
+  const [form, fields] = useForm<{ country: string }>({ id: 'l', defaultValue: { country: chosen } })
+  return (
+    <form id={form.id}>
+      <SelectField meta={fields.country} label="Country" placeholder="Choose" options={LONG_LIST} longList />
+    </form>
+  )
+}
+
+async function render(lng: 'es' | 'en', Page: () => ReactNode = TestForm) {
   const i18n = createInstance()
   await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } })
-  const handler = createStaticHandler([{ id: 'page', path: '/', Component: TestForm }])
+  const handler = createStaticHandler([{ id: 'page', path: '/', Component: Page }])
   const context = await handler.query(new Request('http://localhost/'))
   if (context instanceof Response) throw new Error('unexpected response')
   const router = createStaticRouter(handler.dataRoutes, context)
@@ -117,4 +134,18 @@ test('checkbox, select and radios carry their state and errors', async () => {
   expect(html).toMatch(/<input[^>]*value="female"[^>]*checked=""|<input[^>]*checked=""[^>]*value="female"/)
   expect(html).toMatch(/<button type="submit"[^>]*>Send<\/button>/)
   expect(html).not.toMatch(/<button[^>]*disabled/)
+})
+
+const optionsOf = (html: string) => html.match(/<select[^>]*>(.*?)<\/select>/)?.[1]
+
+test('a long list writes the same options as one string: escaped, the chosen one selected', async () => {
+  expect(optionsOf(await render('en', () => <LongListForm chosen="BA" />))).toBe(
+    '<option value="">Choose</option>' +
+      '<option value="BA" selected="">Bosnia &amp; Herzegovina</option>' +
+      '<option value="CI">Côte d’Ivoire</option>' +
+      '<option value="XX">&lt;b&gt;&quot;quoted&quot;&lt;/b&gt;</option>',
+  )
+  const none = optionsOf(await render('en', () => <LongListForm />))
+  expect(none).not.toContain('selected')
+  expect(none).toContain('<option value="BA">Bosnia &amp; Herzegovina</option>')
 })

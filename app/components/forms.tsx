@@ -279,12 +279,42 @@ export function CheckboxField({
 
 export type Option = { value: string; label: string }
 
-/** A select with its label above; `placeholder` adds an empty first option. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+const markupOf = new WeakMap<readonly Option[], Map<string, string>>()
+
+/**
+ * The `<option>`s of a long fixed list as HTML, the `selected` one marked (for pages answered
+ * without JavaScript; with it React selects the default value itself). Kept per list and placeholder.
+ */
+export function optionsMarkup(options: readonly Option[], placeholder: string | undefined, selected: unknown): string {
+  let byPlaceholder = markupOf.get(options)
+  if (!byPlaceholder) markupOf.set(options, (byPlaceholder = new Map()))
+  const key = placeholder ?? '\u0000'
+  let html = byPlaceholder.get(key)
+  if (html === undefined) {
+    html =
+      (placeholder === undefined ? '' : `<option value="">${escapeHtml(placeholder)}</option>`) +
+      options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join('')
+    byPlaceholder.set(key, html)
+  }
+  if (typeof selected !== 'string') return html
+  const option = `<option value="${escapeHtml(selected)}">`
+  return html.replace(option, `<option value="${escapeHtml(selected)}" selected="">`)
+}
+
+/**
+ * A select with its label above; `placeholder` adds an empty first option. `longList` (the 250
+ * countries) writes the options as one HTML string instead of an element each: the same markup,
+ * but the server renders and the browser hydrates one element instead of hundreds.
+ */
 export function SelectField({
   meta,
   label,
   options,
   placeholder,
+  longList = false,
   help,
   selectProps,
   className,
@@ -293,6 +323,7 @@ export function SelectField({
   label: ReactNode
   options: readonly Option[]
   placeholder?: string
+  longList?: boolean
   help?: ReactNode
   selectProps?: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'defaultValue' | 'form'>
   className?: string
@@ -304,14 +335,24 @@ export function SelectField({
       <label htmlFor={meta.id} className={styles.label}>
         {label}
       </label>
-      <select key={key} {...props} {...selectProps} className={styles.select}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {longList ? (
+        <select
+          key={key}
+          {...props}
+          {...selectProps}
+          className={styles.select}
+          dangerouslySetInnerHTML={{ __html: optionsMarkup(options, placeholder, props.defaultValue) }}
+        />
+      ) : (
+        <select key={key} {...props} {...selectProps} className={styles.select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
       <HelpAndErrors helpId={helpId} help={help} errorId={meta.errorId} errors={meta.errors} />
     </div>
   )

@@ -17,7 +17,7 @@ app.disable('x-powered-by')
 // The casino's compression settings (server/app.ts), so that both pay the same for it.
 app.use(
   compression({
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 16 } },
   }),
 )
 app.use(

@@ -332,6 +332,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               meta={fields.country}
               label={t('auth.register.country')}
               options={unpackCountryOptions(loaderData.countries)}
+              longList
               placeholder={t('auth.register.countryPlaceholder')}
               selectProps={{ autoComplete: 'country' }}
             />

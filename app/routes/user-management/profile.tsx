@@ -210,6 +210,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               meta={fields.country}
               label={t('account.profile.country')}
               options={unpackCountryOptions(loaderData.countries)}
+              longList
               selectProps={{ autoComplete: 'country' }}
             />
           </div>
