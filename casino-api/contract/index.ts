@@ -17,6 +17,7 @@ import { mailboxCalls } from './mailbox/calls.ts'
 import { adminCalls } from './admin/calls.ts'
 
 export * from './common.ts'
+export * from './messages.ts'
 export * from './rules.ts'
 export * from './define.ts'
 export * from './player/schemas.ts'
