@@ -8,7 +8,7 @@
  * one PostgreSQL with data folders of their own must be given the same PROVIDER_SECRET.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { chmod, readFile, writeFile } from 'node:fs/promises'
+import { chmod, link, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PRIVATE_FILE_MODE } from '../files.ts'
 
@@ -30,7 +30,11 @@ export function providerAuth(secret: string): ProviderAuth {
   }
 }
 
-/** The configured secret, or the one kept in the data folder (generated on first use). */
+/**
+ * The configured secret, or the one kept in the data folder, generated on first use. Instances
+ * starting together on one data folder end up with the same one: the file appears whole
+ * (written aside, then linked into place, which fails if another instance was first).
+ */
 export async function ensureProviderSecret(
   dataDir: string,
   configured: string | undefined,
@@ -42,20 +46,35 @@ export async function ensureProviderSecret(
     return configured
   }
   const file = join(dataDir, PROVIDER_SECRET_FILE)
-  const existing = await readFile(file, 'utf8').then(
+  let secret = await readSecret(file)
+  if (secret === null) {
+    const aside = `${file}.${randomBytes(6).toString('hex')}`
+    await writeFile(aside, `${randomBytes(32).toString('base64url')}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' })
+    try {
+      await link(aside, file)
+      print(`Casino API: generated the game providers' wallet secret into ${file} (readable only by this user).`)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      await rm(aside, { force: true })
+    }
+    secret = await readSecret(file)
+  }
+  if (!secret || secret.length < MIN_PROVIDER_SECRET_LENGTH)
+    throw new Error(
+      `${file} holds fewer than ${MIN_PROVIDER_SECRET_LENGTH} characters: remove it to generate a new secret, or set PROVIDER_SECRET`,
+    )
+  // A file copied in or made by hand may be readable by others: whoever reads it moves money.
+  await chmod(file, PRIVATE_FILE_MODE)
+  return secret
+}
+
+async function readSecret(file: string) {
+  return readFile(file, 'utf8').then(
     (text) => text.trim(),
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null
       throw error
     },
   )
-  if (existing && existing.length >= MIN_PROVIDER_SECRET_LENGTH) {
-    await chmod(file, PRIVATE_FILE_MODE)
-    return existing
-  }
-  const secret = randomBytes(32).toString('base64url')
-  await writeFile(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE })
-  await chmod(file, PRIVATE_FILE_MODE)
-  print(`Casino API: generated the game providers' wallet secret into ${file} (readable only by this user).`)
-  return secret
 }
