@@ -18,10 +18,13 @@ export type LedgerReport = {
   /** Sum of the player balances (real + bonus), per currency. */
   playerMoney: Record<string, number>
   walletTransactions: number
+  /** Every rule checked, in order. */
+  rules: string[]
   violations: LedgerViolation[]
 }
 
 const EXAMPLES = 5
+const ALL_POSTINGS = 'all postings together sum to zero'
 
 /** Each rule: a query whose rows (text `detail`) are its violations. */
 const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
@@ -121,7 +124,7 @@ async function checkIn(db: Queryable): Promise<LedgerReport> {
       WHERE kind <> 'system' GROUP BY currency ORDER BY currency`,
   )
   const postingSum = Number(counts!.posting_sum)
-  if (postingSum !== 0) violations.push({ rule: 'all postings sum to zero', detail: `they sum to ${postingSum}` })
+  if (postingSum !== 0) violations.push({ rule: ALL_POSTINGS, detail: `they sum to ${postingSum}` })
   return {
     transactions: Number(counts!.transactions),
     postings: Number(counts!.postings),
@@ -129,6 +132,7 @@ async function checkIn(db: Queryable): Promise<LedgerReport> {
     postingSum,
     playerMoney: Object.fromEntries(money.map((m) => [m.currency, Number(m.total)])),
     walletTransactions: Number(counts!.wallet_transactions),
+    rules: [...RULES.map((r) => r.rule), ALL_POSTINGS],
     violations,
   }
 }
