@@ -41,24 +41,29 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The system account of the games in the currency, created on first use.
-CREATE FUNCTION wallet_games_account(p_currency currency, p_at timestamptz) RETURNS uuid
+-- The system account of the games that takes the other side of a player's stakes and wins:
+-- one of 64 ('games:00' to 'games:63'), picked by the player, created on first use. With a
+-- single one, every bet and win of every player would update the same row and wait for each
+-- other's commits; the games' result is the sum of the 64.
+CREATE FUNCTION wallet_games_account(p_player uuid, p_currency currency, p_at timestamptz) RETURNS uuid
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_code text := 'games:' || lpad((hashtext(p_player::text) & 63)::text, 2, '0');
   v_id uuid;
 BEGIN
-  SELECT a.id INTO v_id FROM ledger_accounts a WHERE a.kind = 'system' AND a.code = 'games' AND a.currency = p_currency;
+  SELECT a.id INTO v_id FROM ledger_accounts a WHERE a.kind = 'system' AND a.code = v_code AND a.currency = p_currency;
   IF v_id IS NULL THEN
-    INSERT INTO ledger_accounts (kind, code, currency, created_at) VALUES ('system', 'games', p_currency, p_at)
+    INSERT INTO ledger_accounts (kind, code, currency, created_at) VALUES ('system', v_code, p_currency, p_at)
       ON CONFLICT DO NOTHING;
-    SELECT a.id INTO v_id FROM ledger_accounts a WHERE a.kind = 'system' AND a.code = 'games' AND a.currency = p_currency;
+    SELECT a.id INTO v_id FROM ledger_accounts a WHERE a.kind = 'system' AND a.code = v_code AND a.currency = p_currency;
   END IF;
   RETURN v_id;
 END
 $$;
 --> statement-breakpoint
 -- One ledger transaction of a wallet call: the player's real and bonus accounts move by
--- p_real and p_bonus (signed), the games account by the opposite of their sum. Answers its id.
+-- p_real and p_bonus (signed), the player's games account by the opposite of their sum.
+-- Answers its id.
 CREATE FUNCTION wallet_post(p_kind text, p_provider text, p_external_id text, p_player uuid, p_currency currency,
   p_round text, p_game text, p_real_id uuid, p_real bigint, p_bonus_id uuid, p_bonus bigint, p_at timestamptz)
 RETURNS uuid LANGUAGE plpgsql AS $$
@@ -71,12 +76,12 @@ BEGIN
     VALUES (p_kind, 'game:' || p_provider || ':' || p_external_id, p_player, p_currency, p_round,
             jsonb_build_object('provider', p_provider, 'game', p_game, 'round', p_round), p_at)
     RETURNING id INTO v_tx;
-  -- Player accounts first (already locked), the shared games account last: it is held from
-  -- here to the commit only.
+  -- Player accounts first (already locked), the shared games account last: its lock is held
+  -- from here to the commit only.
   INSERT INTO ledger_postings (transaction_id, account_id, amount)
     SELECT v_tx, p.account_id, p.amount
     FROM (VALUES (1, p_real_id, p_real), (2, p_bonus_id, p_bonus),
-                 (3, wallet_games_account(p_currency, p_at), -(p_real + p_bonus))) AS p(n, account_id, amount)
+                 (3, wallet_games_account(p_player, p_currency, p_at), -(p_real + p_bonus))) AS p(n, account_id, amount)
     WHERE p.amount <> 0
     ORDER BY p.n;
   RETURN v_tx;
@@ -98,16 +103,20 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 --> statement-breakpoint
 -- The check every call starts with: the player exists and plays in this currency. Answers the
--- outcome that ends the call, or null.
-CREATE FUNCTION wallet_player_refusal(p_player uuid, p_currency currency) RETURNS text
+-- outcome that ends the call (or null), and whether the account is active.
+CREATE FUNCTION wallet_player_refusal(p_player uuid, p_currency currency, OUT refusal text, OUT active boolean)
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_currency currency;
+  v_status player_status;
 BEGIN
-  SELECT p.currency INTO v_currency FROM players p WHERE p.id = p_player;
-  IF NOT FOUND THEN RETURN 'player_not_found'; END IF;
-  IF v_currency <> p_currency THEN RETURN 'currency_mismatch'; END IF;
-  RETURN NULL;
+  SELECT p.currency, p.status INTO v_currency, v_status FROM players p WHERE p.id = p_player;
+  IF NOT FOUND THEN
+    refusal := 'player_not_found';
+  ELSIF v_currency <> p_currency THEN
+    refusal := 'currency_mismatch';
+  END IF;
+  active := v_status = 'active';
 END
 $$;
 --> statement-breakpoint
@@ -145,23 +154,21 @@ CREATE FUNCTION wallet_bet(p_provider text, p_external_id text, p_player uuid, p
   p_round text, p_game text, p_at timestamptz) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_refusal text;
+  v_player record;
   v_acc record;
   v_row wallet_transactions;
   v_real bigint;
   v_bonus bigint;
 BEGIN
   IF p_amount <= 0 THEN RAISE EXCEPTION 'a bet must stake more than zero' USING ERRCODE = '22023'; END IF;
-  v_refusal := wallet_player_refusal(p_player, p_currency);
-  IF v_refusal IS NOT NULL THEN RETURN jsonb_build_object('outcome', v_refusal); END IF;
+  v_player := wallet_player_refusal(p_player, p_currency);
+  IF v_player.refusal IS NOT NULL THEN RETURN jsonb_build_object('outcome', v_player.refusal); END IF;
   v_acc := wallet_lock_player(p_player, p_currency, p_at);
 
   SELECT * INTO v_row FROM wallet_transactions w WHERE w.provider = p_provider AND w.external_id = p_external_id;
   IF FOUND THEN RETURN wallet_replay(v_row, 'bet', p_player, p_currency, p_round, p_game, p_amount, NULL); END IF;
   -- Only an active account stakes money (a win or a rollback is owed whatever the status).
-  IF NOT EXISTS (SELECT 1 FROM players p WHERE p.id = p_player AND p.status = 'active') THEN
-    RETURN jsonb_build_object('outcome', 'player_not_active');
-  END IF;
+  IF NOT v_player.active THEN RETURN jsonb_build_object('outcome', 'player_not_active'); END IF;
   -- Its rollback came first (the provider gave up waiting): the bet must not take money now.
   IF EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = p_provider AND w.kind = 'rollback'
              AND w.rolls_back = p_external_id) THEN
@@ -190,7 +197,7 @@ CREATE FUNCTION wallet_win(p_provider text, p_external_id text, p_player uuid, p
   p_round text, p_game text, p_at timestamptz) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_refusal text;
+  v_player record;
   v_acc record;
   v_row wallet_transactions;
   v_staked_real bigint;
@@ -200,8 +207,8 @@ DECLARE
   v_ledger uuid;
 BEGIN
   IF p_amount < 0 THEN RAISE EXCEPTION 'a win cannot be negative' USING ERRCODE = '22023'; END IF;
-  v_refusal := wallet_player_refusal(p_player, p_currency);
-  IF v_refusal IS NOT NULL THEN RETURN jsonb_build_object('outcome', v_refusal); END IF;
+  v_player := wallet_player_refusal(p_player, p_currency);
+  IF v_player.refusal IS NOT NULL THEN RETURN jsonb_build_object('outcome', v_player.refusal); END IF;
   v_acc := wallet_lock_player(p_player, p_currency, p_at);
 
   SELECT * INTO v_row FROM wallet_transactions w WHERE w.provider = p_provider AND w.external_id = p_external_id;
@@ -235,15 +242,15 @@ CREATE FUNCTION wallet_rollback(p_provider text, p_external_id text, p_bet_exter
   p_currency currency, p_round text, p_game text, p_at timestamptz) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_refusal text;
+  v_player record;
   v_acc record;
   v_row wallet_transactions;
   v_bet wallet_transactions;
   v_ledger uuid;
   c record;
 BEGIN
-  v_refusal := wallet_player_refusal(p_player, p_currency);
-  IF v_refusal IS NOT NULL THEN RETURN jsonb_build_object('outcome', v_refusal); END IF;
+  v_player := wallet_player_refusal(p_player, p_currency);
+  IF v_player.refusal IS NOT NULL THEN RETURN jsonb_build_object('outcome', v_player.refusal); END IF;
   v_acc := wallet_lock_player(p_player, p_currency, p_at);
 
   SELECT * INTO v_row FROM wallet_transactions w WHERE w.provider = p_provider AND w.external_id = p_external_id;
