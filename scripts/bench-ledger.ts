@@ -9,19 +9,18 @@
 //
 // BENCH_DATABASE_URL (default DATABASE_URL, then TEST_DATABASE_URL), BENCH_DURATION (seconds per
 // measurement, default 10), BENCH_CLIENTS (default 8). `--smoke`: 1 s, 2 clients.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { Pool } from 'undici'
 import { calls } from '../casino-api/contract/index.ts'
 import { openDatabase } from '../casino-api/src/db/open.ts'
-import { players } from '../casino-api/src/db/schema.ts'
 import { checkLedger } from '../casino-api/src/wallet/check.ts'
-import { creditDeposit } from '../casino-api/src/wallet/wagering.ts'
+import { startApiProcess } from '../casino-api/tests/api-process.ts'
+import { insertFundedPlayers } from '../casino-api/tests/funded-players.ts'
 
 const smoke = process.argv.includes('--smoke')
 const duration = smoke ? 1 : Number(process.env.BENCH_DURATION ?? 10)
@@ -44,58 +43,28 @@ const walletSchema = `bench_ledger_${suffix}`
 const pgbenchSchema = `bench_pgbench_${suffix}`
 const secret = randomBytes(32).toString('base64url')
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 /** Runs `work` with the casino API started alone on the wallet's schema. */
 async function withCasinoApi(work: (url: string) => Promise<void>) {
-  const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ledger-'))
-  const logFile = join(dataDir, 'api.log')
-  const out = openSync(logFile, 'w')
-  const child = spawn(process.execPath, ['casino-api/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: walletSchema,
-      PROVIDER_SECRET: secret,
-      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-      SEED_DEMO: 'false',
-      // A line per request would measure the logger.
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', out, out],
-  })
-  const url = `http://127.0.0.1:${port}`
   try {
-    const deadline = Date.now() + 60_000
-    for (;;) {
-      if (child.exitCode !== null)
-        throw new Error(`the casino API exited:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
-      if (Date.now() > deadline) throw new Error('the casino API did not start within a minute')
-      if (
-        await fetch(`${url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break
-      await new Promise((resolve) => setTimeout(resolve, 200))
+    const api = await startApiProcess(
+      {
+        DATABASE_URL: databaseUrl!,
+        DATABASE_SCHEMA: walletSchema,
+        PROVIDER_SECRET: secret,
+        ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+        SEED_DEMO: 'false',
+        // A line per request would measure the logger.
+        LOG_LEVEL: 'warn',
+      },
+      dataDir,
+    )
+    try {
+      await work(api.url)
+    } finally {
+      await api.stop('SIGTERM')
     }
-    await work(url)
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
@@ -104,40 +73,7 @@ async function withCasinoApi(work: (url: string) => Promise<void>) {
 async function fundedPlayers(count: number) {
   const opened = await openDatabase({ driver: 'postgres', url: databaseUrl!, schema: walletSchema })
   try {
-    const now = new Date()
-    const rows = await opened.db
-      .insert(players)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          username: `bench_${suffix}_${i}`,
-          email: `bench-${suffix}-${i}@bench.test`,
-          phone: `+990000${String(i).padStart(6, '0')}`,
-          passwordHash: 'x',
-          firstName: 'Bench',
-          lastName: String(i),
-          gender: 'female' as const,
-          birthday: '1990-01-01',
-          address: '-',
-          postalCode: '-',
-          city: '-',
-          country: 'ES',
-          status: 'active' as const,
-          ageConfirmedAt: now,
-          termsAcceptedAt: now,
-          currencyConfirmedAt: now,
-        })),
-      )
-      .returning({ id: players.id })
-    for (const { id } of rows)
-      await creditDeposit(opened.db, {
-        playerId: id,
-        currency: 'EUR',
-        amount: 1_000_000_00,
-        idempotencyKey: `deposit:bench:${id}`,
-        processor: 'sandbox',
-        at: now,
-      })
-    return rows.map((r) => r.id)
+    return await insertFundedPlayers(opened.db, count, 1_000_000_00)
   } finally {
     await opened.close()
   }
