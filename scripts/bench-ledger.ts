@@ -56,6 +56,7 @@ async function withCasinoApi(work: (url: string) => Promise<void>) {
         SEED_DEMO: 'false',
         // A line per request would measure the logger.
         LOG_LEVEL: 'warn',
+        ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
       },
       dataDir,
     )

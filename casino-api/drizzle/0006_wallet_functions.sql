@@ -15,6 +15,21 @@
 -- bet_rolled_back (a bet whose rollback came first), round_not_found (a win without a live
 -- bet), already_rolled_back, rollback_after_win.
 
+-- The posting trigger of 0002, in one statement instead of three, same rule: the account moves
+-- only if it is in the currency of the posting's transaction, and the posting is refused
+-- otherwise. Every bet and win runs it three times.
+CREATE OR REPLACE FUNCTION ledger_apply_posting() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE ledger_accounts a SET balance = a.balance + NEW.amount
+    WHERE a.id = NEW.account_id
+      AND a.currency = (SELECT t.currency FROM ledger_transactions t WHERE t.id = NEW.transaction_id);
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'ledger posting % is not in the currency of its transaction', NEW.id USING ERRCODE = '23514';
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 -- The player's real and bonus accounts in the currency, created when missing, locked.
 CREATE FUNCTION wallet_lock_player(p_player uuid, p_currency currency, p_at timestamptz,
   OUT real_id uuid, OUT real_balance bigint, OUT bonus_id uuid, OUT bonus_balance bigint)
@@ -126,26 +141,23 @@ CREATE FUNCTION wallet_wager(p_wallet_tx uuid, p_player uuid, p_currency currenc
   p_at timestamptz) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_kind wagering_kind;
-  v_left bigint;
+  v_left_deposit bigint := p_real;
+  v_left_bonus bigint := p_real + p_bonus;
   v_take bigint;
   r record;
 BEGIN
-  FOREACH v_kind IN ARRAY ARRAY['deposit', 'bonus']::wagering_kind[] LOOP
-    v_left := CASE v_kind WHEN 'deposit' THEN p_real ELSE p_real + p_bonus END;
-    CONTINUE WHEN v_left = 0;
-    FOR r IN SELECT w.id, w.required - w.wagered AS open FROM wagering_requirements w
-             WHERE w.player_id = p_player AND w.currency = p_currency AND w.kind = v_kind AND w.met_at IS NULL
-             ORDER BY w.created_at, w.id FOR UPDATE
-    LOOP
-      v_take := least(v_left, r.open);
-      UPDATE wagering_requirements
-        SET wagered = wagered + v_take, met_at = CASE WHEN v_take = r.open THEN p_at END
-        WHERE id = r.id;
-      INSERT INTO wagering_contributions (wallet_transaction_id, requirement_id, amount) VALUES (p_wallet_tx, r.id, v_take);
-      v_left := v_left - v_take;
-      EXIT WHEN v_left = 0;
-    END LOOP;
+  FOR r IN SELECT w.id, w.kind, w.required - w.wagered AS open FROM wagering_requirements w
+           WHERE w.player_id = p_player AND w.currency = p_currency AND w.met_at IS NULL
+           ORDER BY w.created_at, w.id FOR UPDATE
+  LOOP
+    v_take := least(CASE r.kind WHEN 'deposit' THEN v_left_deposit ELSE v_left_bonus END, r.open);
+    CONTINUE WHEN v_take = 0;
+    UPDATE wagering_requirements
+      SET wagered = wagered + v_take, met_at = CASE WHEN v_take = r.open THEN p_at END
+      WHERE id = r.id;
+    INSERT INTO wagering_contributions (wallet_transaction_id, requirement_id, amount) VALUES (p_wallet_tx, r.id, v_take);
+    IF r.kind = 'deposit' THEN v_left_deposit := v_left_deposit - v_take; ELSE v_left_bonus := v_left_bonus - v_take; END IF;
+    EXIT WHEN v_left_deposit = 0 AND v_left_bonus = 0;
   END LOOP;
 END
 $$;
