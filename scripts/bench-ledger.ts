@@ -14,7 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
+import { Pool as PgPool } from 'pg'
 import { Pool } from 'undici'
 import { calls } from '../casino-api/contract/index.ts'
 import { openDatabase } from '../casino-api/src/db/open.ts'
@@ -96,10 +96,10 @@ async function playRounds(url: string, playerIds: string[]): Promise<Stats> {
     if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${text}`)
   }
   let measuring = false
-  let stop = false
+  const stop = new AbortController()
   const stats: Stats = { pairs: 0, seconds: duration, latencies: [], errors: 0 }
   const client = async (playerId: string) => {
-    for (let n = 0; !stop; n++) {
+    for (let n = 0; !stop.signal.aborted; n++) {
       const round = { playerId, currency: 'EUR', roundId: `r-${randomUUID()}`, gameId: 'bench-slot' }
       const started = performance.now()
       try {
@@ -121,7 +121,7 @@ async function playRounds(url: string, playerIds: string[]): Promise<Stats> {
   measuring = true
   await new Promise((resolve) => setTimeout(resolve, duration * 1000))
   measuring = false
-  stop = true
+  stop.abort()
   await Promise.all(running)
   await pool.close()
   return stats
@@ -145,7 +145,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
 // Plain connections for the schemas themselves: openDatabase would migrate the default schema.
-const admin = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+const admin = new PgPool({ connectionString: databaseUrl, max: 1 })
 try {
   const version = (await admin.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
   let wallet: Stats | undefined
