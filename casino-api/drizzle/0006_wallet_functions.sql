@@ -30,28 +30,31 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The player's real and bonus accounts in the currency, created when missing, locked.
+-- The player's real and bonus accounts in the currency, created when missing, then locked.
+-- Created first, locked after, by one statement that sees both: a lock taken on one account
+-- before the other existed would be taken in the wrong order by a call that started before it
+-- was created, and two calls could then each hold the account the other waits for.
 CREATE FUNCTION wallet_lock_player(p_player uuid, p_currency currency, p_at timestamptz,
   OUT real_id uuid, OUT real_balance bigint, OUT bonus_id uuid, OUT bonus_balance bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
   r record;
 BEGIN
-  FOR attempt IN 1..2 LOOP
-    FOR r IN SELECT a.id, a.kind, a.balance FROM ledger_accounts a
-             WHERE a.player_id = p_player AND a.currency = p_currency AND a.kind IN ('real', 'bonus')
-             ORDER BY a.id FOR UPDATE
-    LOOP
-      IF r.kind = 'real' THEN
-        real_id := r.id; real_balance := r.balance;
-      ELSE
-        bonus_id := r.id; bonus_balance := r.balance;
-      END IF;
-    END LOOP;
-    EXIT WHEN real_id IS NOT NULL AND bonus_id IS NOT NULL;
+  IF (SELECT count(*) FROM ledger_accounts a
+      WHERE a.player_id = p_player AND a.currency = p_currency AND a.kind IN ('real', 'bonus')) < 2 THEN
     INSERT INTO ledger_accounts (kind, player_id, currency, created_at)
       VALUES ('real', p_player, p_currency, p_at), ('bonus', p_player, p_currency, p_at)
       ON CONFLICT DO NOTHING;
+  END IF;
+  FOR r IN SELECT a.id, a.kind, a.balance FROM ledger_accounts a
+           WHERE a.player_id = p_player AND a.currency = p_currency AND a.kind IN ('real', 'bonus')
+           ORDER BY a.id FOR UPDATE
+  LOOP
+    IF r.kind = 'real' THEN
+      real_id := r.id; real_balance := r.balance;
+    ELSE
+      bonus_id := r.id; bonus_balance := r.balance;
+    END IF;
   END LOOP;
 END
 $$;

@@ -365,6 +365,23 @@ test.for(backends)('concurrent replays of one transaction id move money once [%s
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.idempotencyKey, `game:builtin:${bet.transactionId}`))
   expect(ledgerRows).toHaveLength(1)
+
+  // The same id for two players at once (their calls do not wait for each other): the unique
+  // keys take one, the other is refused and moves nothing.
+  const other = await funded(a, 10_00)
+  const shared = `tx-${randomUUID()}`
+  for (let i = 0; i < 5; i++) {
+    const id = `${shared}-${i}`
+    const both = await Promise.all(
+      [playerId, other.playerId].map((p) =>
+        a.call('provider_bet', { ...betParams({ playerId: p, amount: 1_00 }), transactionId: id }, AS_PROVIDER),
+      ),
+    )
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409])
+  }
+  expect((await balanceOf(a, playerId)).total + (await balanceOf(a, other.playerId)).total).toBe(
+    11_00 - taken[0]! + 10_00 - 5 * 1_00,
+  )
 })
 
 test.for(backends)('a win and a rollback of the same round at once: exactly one goes through [%s]', async (backend) => {
@@ -395,3 +412,19 @@ test.for(backends)('a win and a rollback of the same round at once: exactly one 
   expect((await balanceOf(a, playerId)).total).toBe(100_00 + wins * 3_00)
   expect(wins + rollbacks).toBe(20)
 })
+
+test.for(backends)(
+  "a player's first bets at once, while the wallet still creates their accounts, all go through [%s]",
+  async (backend) => {
+    const a = api(backend)
+    for (let i = 0; i < 10; i++) {
+      // A deposit makes the real account only: the first bets create the bonus one meanwhile.
+      const { playerId } = await funded(a, 30_00)
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => a.call('provider_bet', betParams({ playerId, amount: 1_00 }), AS_PROVIDER)),
+      )
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 200))
+      expect((await balanceOf(a, playerId)).total).toBe(0)
+    }
+  },
+)
