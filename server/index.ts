@@ -29,6 +29,7 @@ async function startEmbedded(env: Env, publicUrl: string, log: pino.Logger): Pro
         webUrl: publicUrl,
         smtpUrl: env.SMTP_URL,
         adminPassword: env.ADMIN_PASSWORD,
+        providerSecret: env.PROVIDER_SECRET,
         seedDemo: env.SEED_DEMO,
         // The web server is its only client and forwards the visitor's ip from loopback.
         trustedProxies: ['127.0.0.1', '::1'],

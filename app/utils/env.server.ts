@@ -46,6 +46,7 @@ export const EnvSchema = z
     DATABASE_URL: optionalText,
     SMTP_URL: optionalText,
     ADMIN_PASSWORD: optionalText,
+    PROVIDER_SECRET: optionalText,
     /** 'true' seeds the demo player demo / demo-player-2026: `npm start` and `npm run dev` set it, the container does not. */
     SEED_DEMO: z
       .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false'))

@@ -81,7 +81,7 @@ test('method and path are unique, and every call has a summary', () => {
   expect(new Set(keys).size).toBe(keys.length)
   for (const [name, call] of entries) {
     expect(call.summary.trim().length, name).toBeGreaterThan(10)
-    expect(call.path, name).toMatch(/^\/(front|payment|admin)\//)
+    expect(call.path, name).toMatch(/^\/(front|payment|admin|provider)\//)
   }
 })
 
@@ -109,6 +109,10 @@ test('error lists hold catalogue codes only', () => {
 
 test('admin paths need the admin scope, and only they do', () => {
   for (const [name, call] of entries) expect(call.auth === 'admin', name).toBe(call.path.startsWith('/admin/'))
+})
+
+test("provider paths take the provider's key, and only they do", () => {
+  for (const [name, call] of entries) expect(call.auth === 'provider', name).toBe(call.path.startsWith('/provider/'))
 })
 
 test('no answer can carry a card number or a CVV', () => {

@@ -3,9 +3,10 @@ import type { MessageCode } from './common.ts'
 
 /**
  * Who may make a call: anyone, anyone (the token is used when present), a logged-in player
- * (any scope), or an account with the admin scope.
+ * (any scope), an account with the admin scope, or a game provider's server (its shared secret
+ * in the X-Provider-Key header; no player token opens these).
  */
-export type Auth = 'public' | 'optional' | 'player' | 'admin'
+export type Auth = 'public' | 'optional' | 'player' | 'admin' | 'provider'
 
 export type CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> = {
   method: 'GET' | 'POST'

@@ -8,7 +8,7 @@
 import { playerCalls } from './player/calls.ts'
 import { supportCalls } from './support/calls.ts'
 import { siteCalls } from './site/calls.ts'
-import { walletCalls } from './wallet/calls.ts'
+import { providerWalletCalls, walletCalls } from './wallet/calls.ts'
 import { gameCalls } from './games/calls.ts'
 import { paymentCalls } from './payments/calls.ts'
 import { bonusCalls } from './bonuses/calls.ts'
@@ -37,6 +37,7 @@ export {
   supportCalls,
   siteCalls,
   walletCalls,
+  providerWalletCalls,
   gameCalls,
   paymentCalls,
   bonusCalls,
@@ -50,6 +51,7 @@ export const calls = {
   ...supportCalls,
   ...siteCalls,
   ...walletCalls,
+  ...providerWalletCalls,
   ...gameCalls,
   ...paymentCalls,
   ...bonusCalls,

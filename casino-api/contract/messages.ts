@@ -120,4 +120,9 @@ export const englishMessages = {
   content_saved: 'The content was saved.',
   content_removed: 'The content was removed.',
   slug_taken: 'This slug is already used for this kind of content in this language.',
+  transaction_conflict: 'This transaction id was already used with other details.',
+  bet_rolled_back: 'This bet was cancelled before it arrived, so it was not placed.',
+  bet_already_rolled_back: 'This bet was already cancelled.',
+  rollback_after_win: 'This bet can no longer be cancelled: its round already has a win.',
+  round_not_found: 'There is no bet standing in this round.',
 } satisfies Record<MessageCode, string>

@@ -37,6 +37,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKey,
   Locale,
+  PROVIDER_KEY_HEADER,
   LoyaltyEntry,
   mailboxCalls,
   MailboxMessage,
@@ -50,6 +51,7 @@ import {
   PlayerProfile,
   ProcessorKey,
   PromotionTemplate,
+  providerWalletCalls,
   ServerEvent,
   siteCalls,
   SiteContent,
@@ -131,6 +133,11 @@ const AREAS: Record<string, { description: string; calls: Record<string, CallDef
     description: 'Site content, withdrawal decisions, bank-transfer confirmations (admin scope).',
     calls: adminCalls,
   },
+  provider: {
+    description:
+      "The provider wallet: a game provider's server stakes, pays and rolls back rounds (provider key; never the web app).",
+    calls: providerWalletCalls,
+  },
 }
 
 export function areaOf(name: string) {
@@ -142,7 +149,10 @@ const ERROR_RESPONSES = {
     'BadRequest',
     'Validation failed (code validation_failed, field codes in error.fields) or a business refusal.',
   ],
-  '401': ['Unauthorized', 'Missing, expired or revoked bearer token; the web app signs the player out.'],
+  '401': [
+    'Unauthorized',
+    'Missing, expired or revoked bearer token (the web app signs the player out), or a wrong provider key.',
+  ],
   '403': ['Forbidden', 'Not allowed: admin scope missing, site access disabled or country restricted.'],
   '404': ['NotFound', 'What the call asks for does not exist, or is not the caller’s.'],
   '409': [
@@ -243,6 +253,7 @@ function buildComponents() {
 
 function security(auth: CallDef['auth']) {
   if (auth === 'public') return []
+  if (auth === 'provider') return [{ providerKey: [] }]
   if (auth === 'optional') return [{}, { bearer: [] }]
   if (auth === 'admin') return [{ bearer: ['admin'] }]
   return [{ bearer: [] }]
@@ -343,6 +354,13 @@ export function buildOpenApi() {
           type: 'http',
           scheme: 'bearer',
           description: 'The accessToken answered by login. Admin calls need an account with the admin scope.',
+        },
+        providerKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: PROVIDER_KEY_HEADER,
+          description:
+            "A game provider's shared secret (the casino API's PROVIDER_SECRET), for the provider wallet calls.",
         },
       },
     },

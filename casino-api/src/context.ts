@@ -5,6 +5,7 @@ import type { Passwords } from './accounts/passwords.ts'
 import type { Database } from './db/open.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { RateLimiter } from './rate-limits.ts'
+import type { ProviderAuth } from './wallet/provider-auth.ts'
 
 /** What every handler and service can reach: created once per running API. */
 export type Context = {
@@ -13,6 +14,8 @@ export type Context = {
   mailer: Mailer
   /** Per-ip and per-account limits of the username check, registration and reset mails. */
   limits: RateLimiter
+  /** Which game provider an X-Provider-Key belongs to, if any ('provider' calls). */
+  providerAuth: ProviderAuth
   now: () => Date
   /**
    * Runs `task` after the answer is sent (its failure is logged); closing the API waits for it.
@@ -39,6 +42,8 @@ export type CallInput<K extends CallName> = {
   params: ParamsOf<Calls[K]>
   /** Set for 'player' and 'admin' calls; for 'optional' calls when a token was sent. */
   session: Session | null
+  /** Set for 'provider' calls: the game provider whose key was sent. */
+  provider?: string
   /** The client's address (X-Forwarded-For only through trusted proxies). */
   ip: string
   userAgent: string | undefined

@@ -2,9 +2,9 @@
  * The calls of the contract this service implements, by name: the handlers of each domain,
  * composed. The router (http/app.ts) checks access and validates params before a handler runs,
  * and checks the answer after. Each domain's handlers.ts has a handler for every call of its
- * group in the contract (the compiler checks it); a group whose domain is not built yet (wallet,
- * games, payments, bonuses, content, mailbox, admin) is not composed here, and its calls are not
- * routed: they answer 404 'not_found' like any unknown path.
+ * group in the contract (the compiler checks it); a group whose domain is not built yet (the
+ * player's wallet calls, games, payments, bonuses, content, mailbox, admin) is not composed
+ * here, and its calls are not routed: they answer 404 'not_found' like any unknown path.
  *
  * Geo-blocking (site/geo-guard.ts): login checks the blacklists first; every handler of a call
  * that moves money (MONEY_CALLS: deposits, withdrawals, real play...) is written as
@@ -15,5 +15,6 @@ import { accountHandlers } from './accounts/handlers.ts'
 import type { Handlers } from './context.ts'
 import { siteHandlers } from './site/handlers.ts'
 import { supportHandlers } from './support/handlers.ts'
+import { walletHandlers } from './wallet/handlers.ts'
 
-export const handlers: Handlers = { ...accountHandlers, ...supportHandlers, ...siteHandlers }
+export const handlers: Handlers = { ...accountHandlers, ...supportHandlers, ...siteHandlers, ...walletHandlers }

@@ -2,7 +2,8 @@
  * The casino API on its own: `node casino-api/src/main.ts`. Configuration from the environment:
  * PORT (4000), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL (PGlite in DATA_DIR/db without
  * it), DATABASE_SCHEMA, WEB_URL (http://localhost:3000), SMTP_URL, MAIL_FROM, ADMIN_PASSWORD,
- * SEED_DEMO (true: create the demo player; default false), TRUSTED_PROXIES (comma list of
+ * PROVIDER_SECRET (the game providers' wallet key; generated into DATA_DIR without it), SEED_DEMO
+ * (true: create the demo player; default false), TRUSTED_PROXIES (comma list of
  * addresses/CIDRs, default loopback), LOG_LEVEL.
  */
 import { startCasinoApi } from './server.ts'
@@ -30,6 +31,7 @@ const api = await startCasinoApi({
   smtpUrl: env.SMTP_URL || undefined,
   mailFrom: env.MAIL_FROM || undefined,
   adminPassword: env.ADMIN_PASSWORD || undefined,
+  providerSecret: env.PROVIDER_SECRET || undefined,
   seedDemo: env.SEED_DEMO === 'true',
   trustedProxies: list(env.TRUSTED_PROXIES) ?? ['loopback'],
 })

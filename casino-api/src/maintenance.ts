@@ -1,13 +1,24 @@
 import { lt, or } from 'drizzle-orm'
 import type { Queryable } from './db/open.ts'
-import { accessTokens, deviceTokens, loginAttempts, loginLocks, oneTimeTokens, rateLimits } from './db/schema.ts'
+import {
+  accessTokens,
+  deviceTokens,
+  loginAttempts,
+  loginLocks,
+  oneTimeTokens,
+  rateLimits,
+  walletTransactions,
+} from './db/schema.ts'
+import { KEEP_WALLET_TRANSACTIONS_MS } from './wallet/games.ts'
 
 /** How long spent rows stay for audits and support questions before they are deleted. */
 export const KEEP_SPENT_ROWS_MS = 30 * 24 * 3600_000
 
 /**
- * Deletes what no longer matters: old log-in attempts, lifted locks, and tokens that expired or
- * were revoked (or used) long ago. Idempotent; several instances may run it at once.
+ * Deletes what no longer matters: old log-in attempts, lifted locks, tokens that expired or
+ * were revoked (or used) long ago, and the game wallet's idempotency records once no provider
+ * can replay them (their ledger transactions stay for good). Idempotent; several instances may
+ * run it at once.
  */
 export async function pruneSpentRows(db: Queryable, now: Date) {
   const before = new Date(now.getTime() - KEEP_SPENT_ROWS_MS)
@@ -17,4 +28,7 @@ export async function pruneSpentRows(db: Queryable, now: Date) {
   await db.delete(oneTimeTokens).where(or(lt(oneTimeTokens.expiresAt, before), lt(oneTimeTokens.usedAt, before)))
   await db.delete(deviceTokens).where(lt(deviceTokens.expiresAt, now))
   await db.delete(rateLimits).where(lt(rateLimits.expire, now))
+  await db
+    .delete(walletTransactions)
+    .where(lt(walletTransactions.createdAt, new Date(now.getTime() - KEEP_WALLET_TRANSACTIONS_MS)))
 }

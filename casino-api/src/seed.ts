@@ -7,6 +7,7 @@ import type { Database } from './db/open.ts'
 import { players } from './db/schema.ts'
 import { PRIVATE_FILE_MODE } from './files.ts'
 import { seedSettings } from './site/settings.ts'
+import { seedDemoMoney } from './wallet/demo.ts'
 
 export const DEMO_USERNAME = 'demo'
 export const DEMO_PASSWORD = 'demo-player-2026'
@@ -64,7 +65,7 @@ export type SeedOptions = {
 
 /**
  * What a fresh database needs: the default settings and an administrator, and the demo player
- * when asked for. Safe to run at every start and from several instances at once: existing rows
+ * with sandbox money and a few played rounds when asked for. Safe to run at every start and from several instances at once: existing rows
  * are left alone. A generated admin password is never printed (stdout ends up in log files and
  * container logs): it goes into a 0600 file in the data folder, and only the file's path is
  * printed. Either way the admin must choose a new password at the first log-in.
@@ -86,10 +87,14 @@ export async function seed(db: Database, passwords: Passwords, options: SeedOpti
       )
     }
   }
-  if (options.seedDemo && (await insertAccount(db, passwords, DEMO, DEMO_PASSWORD, options.now))) {
-    options.print(
-      `Casino API: created a demo player (SEED_DEMO). Username: ${DEMO_USERNAME}  Password: ${DEMO_PASSWORD}`,
-    )
+  if (options.seedDemo) {
+    if (await insertAccount(db, passwords, DEMO, DEMO_PASSWORD, options.now))
+      options.print(
+        `Casino API: created a demo player (SEED_DEMO). Username: ${DEMO_USERNAME}  Password: ${DEMO_PASSWORD}`,
+      )
+    // At every start, in case an earlier one stopped half-way: it moves money only once.
+    const [demo] = await db.select({ id: players.id }).from(players).where(usernameIs(DEMO_USERNAME)).limit(1)
+    if (demo) await seedDemoMoney(db, demo.id, options.now)
   }
 }
 

@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer.ts'
 import { pruneSpentRows } from './maintenance.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
+import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
@@ -59,6 +60,11 @@ export type CasinoApiOptions = {
    * calls (defaults in rate-limits.ts); tests set low ones.
    */
   rateLimits?: RateLimitOverrides
+  /**
+   * The game providers' wallet secret (PROVIDER_SECRET, at least 32 characters). Without it one
+   * is generated once into `${dataDir}/provider-secret.txt` (0600) and kept.
+   */
+  providerSecret?: string
 }
 
 export type CasinoApi = {
@@ -94,6 +100,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
   try {
     const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
+    const providerSecret = await ensureProviderSecret(dataDir, options.providerSecret, (line) => console.log(line))
     await seed(opened.db, passwords, {
       adminPassword: options.adminPassword,
       seedDemo: options.seedDemo ?? false,
@@ -127,6 +134,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         passwords,
         mailer,
         limits,
+        providerAuth: providerAuth(providerSecret),
         now,
         afterAnswer,
         dataDir,

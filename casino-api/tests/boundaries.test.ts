@@ -51,3 +51,21 @@ test('casino-api/ imports nothing from outside it: not app/, locales/ or server/
   }
   expect(outside).toEqual([])
 })
+
+test("the web app never makes the game providers' wallet calls: no call name, path or key of theirs in app/ or server/", async () => {
+  const { providerWalletCalls, PROVIDER_KEY_HEADER } = await import('../contract/index.ts')
+  const needles = [
+    ...Object.keys(providerWalletCalls),
+    ...Object.values(providerWalletCalls).map((call) => call.path),
+    PROVIDER_KEY_HEADER.toLowerCase(),
+    'providerWalletCalls',
+    'PROVIDER_SECRET',
+  ]
+  const files = ['app', 'server'].flatMap((dir) => sourceFiles(join(ROOT, dir)))
+  expect(files.length).toBeGreaterThan(20)
+  const found = files.flatMap((file) => {
+    const text = readFileSync(file, 'utf8').toLowerCase()
+    return needles.filter((n) => text.includes(n.toLowerCase())).map((n) => `${relative(ROOT, file)}: ${n}`)
+  })
+  expect(found).toEqual([])
+})

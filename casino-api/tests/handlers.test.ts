@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest'
-import { ErrorBody, gameCalls, playerCalls, siteCalls, supportCalls, walletCalls } from '../contract/index.ts'
+import {
+  ErrorBody,
+  gameCalls,
+  playerCalls,
+  providerWalletCalls,
+  siteCalls,
+  supportCalls,
+  walletCalls,
+} from '../contract/index.ts'
 import type { DomainHandlers, Handler } from '../src/context.ts'
 import { handlers } from '../src/handlers.ts'
 import { siteHandlers } from '../src/site/handlers.ts'
@@ -19,8 +27,8 @@ test('a domain has a handler for every call of its group in the contract, and fo
   expect(Object.keys(foreign)).toContain('logout')
 })
 
-test('the service routes the calls of the domains it composes: player, support and site', () => {
-  const built = { ...playerCalls, ...supportCalls, ...siteCalls }
+test('the service routes the calls of the domains it composes: player, support, site and the provider wallet', () => {
+  const built = { ...playerCalls, ...supportCalls, ...siteCalls, ...providerWalletCalls }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })
 

@@ -7,11 +7,12 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { z } from 'zod'
 import { calls, ErrorBody, type CallName, type Calls, type ParamsIn } from '../contract/index.ts'
 import { extractLink, readLatestMail } from '../src/mail/mail-box.ts'
 import { startCasinoApi, type CasinoApi, type CasinoApiOptions } from '../src/server.ts'
+import { checkLedger } from '../src/wallet/check.ts'
 
 // The limits come from vitest.config.ts (generous: these tests start databases, and the suite
 // must pass on a busy machine); a tighter one here failed under CPU load.
@@ -21,6 +22,9 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'p
 
 export const WEB_URL = 'http://web.test'
 export const ADMIN_PASSWORD = 'admin-password-for-tests'
+export const PROVIDER_SECRET = 'provider-secret-for-tests-0123456789'
+/** The options of a call made by the game provider's server. */
+export const AS_PROVIDER = { headers: { 'x-provider-key': PROVIDER_SECRET } }
 /** Cheap argon2 for tests only; production keeps OWASP's parameters. */
 export const FAST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 /** Test files register many players from one address; rate-limits.test.ts sets low limits of its own. */
@@ -82,6 +86,7 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     logger: false,
     passwordHashing: FAST_HASHING,
     rateLimits: ROOMY_RATE_LIMITS,
+    providerSecret: PROVIDER_SECRET,
     now: () => new Date(Date.now() + offset),
     ...(backend === 'postgres'
       ? {
@@ -133,6 +138,20 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * After every test of the file, the ledger's invariants are proved on each backend's whole
+ * database (wallet/check.ts, as `npm run ledger:check` does).
+ */
+export function checkLedgerAfterEach(api: (backend: Backend) => TestApi) {
+  afterEach(async () => {
+    for (const backend of backends) {
+      const report = await checkLedger(api(backend).db)
+      expect(report.violations, `ledger invariants on ${backend}`).toEqual([])
+      expect(report.postingSum).toBe(0)
+    }
+  })
 }
 
 // ---- players ----------------------------------------------------------------------------

@@ -4,9 +4,10 @@ import { expect, test } from 'vitest'
 import { pgErrorOf } from '../src/db/errors.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../src/db/schema.ts'
 import { ledgerIsConsistent, playerBalance, post, type LedgerEntry } from '../src/wallet/ledger.ts'
-import { activePlayer, backends, useApis } from './helpers.ts'
+import { activePlayer, backends, checkLedgerAfterEach, useApis } from './helpers.ts'
 
 const api = useApis()
+checkLedgerAfterEach(api)
 
 const entry = (
   playerId: string,

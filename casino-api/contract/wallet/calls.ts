@@ -67,3 +67,50 @@ export const walletCalls = {
     idempotent: true,
   }),
 }
+
+/**
+ * The provider wallet: what a game provider's server calls to move real-money play (the
+ * built-in provider, later others). Server to server with the provider's secret; idempotent by
+ * the provider's transaction id in the params (no Idempotency-Key header).
+ */
+export const providerWalletCalls = {
+  provider_get_balance: defineCall({
+    method: 'POST',
+    path: '/provider/wallet/balance',
+    auth: 'provider',
+    params: W.ProviderGetBalanceParams,
+    answer: W.ProviderGetBalanceAnswer,
+    summary: "A player's balances (total, real, bonus) for a game provider.",
+    errors: ['not_found'],
+  }),
+  provider_bet: defineCall({
+    method: 'POST',
+    path: '/provider/wallet/bet',
+    auth: 'provider',
+    params: W.ProviderBetParams,
+    answer: W.ProviderWalletAnswer,
+    summary:
+      'Stake money on a game round: real balance first, then bonus. Idempotent by transactionId: a replay answers the first answer.',
+    errors: ['insufficient_funds', 'transaction_conflict', 'bet_rolled_back', 'account_not_active', 'not_found'],
+  }),
+  provider_win: defineCall({
+    method: 'POST',
+    path: '/provider/wallet/win',
+    auth: 'provider',
+    params: W.ProviderWinParams,
+    answer: W.ProviderWalletAnswer,
+    summary:
+      "Pay a round's win (zero closes a lost round) back to the balances its stakes came from. Idempotent by transactionId.",
+    errors: ['round_not_found', 'transaction_conflict', 'not_found'],
+  }),
+  provider_rollback: defineCall({
+    method: 'POST',
+    path: '/provider/wallet/rollback',
+    auth: 'provider',
+    params: W.ProviderRollbackParams,
+    answer: W.ProviderWalletAnswer,
+    summary:
+      'Give back the stake of a bet whose round has no win; a rollback of a bet not received yet makes that bet refused. Idempotent by transactionId.',
+    errors: ['bet_already_rolled_back', 'rollback_after_win', 'transaction_conflict', 'not_found'],
+  }),
+}

@@ -173,3 +173,57 @@ export const IdempotencyKey = z
   .min(8)
   .max(128)
   .regex(/^[A-Za-z0-9_.:-]+$/)
+
+// ---- the provider wallet (game providers' servers, never the web app) ----------------------
+
+/** Header of every 'provider' call: the provider's shared secret. */
+export const PROVIDER_KEY_HEADER = 'X-Provider-Key'
+
+/** A provider's transaction, round or game id. */
+const ProviderRef = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/)
+
+const ProviderCall = z.object({
+  playerId: z.uuid(),
+  /** The player's currency: a call in another one is refused. */
+  currency: Currency,
+})
+
+const RoundCall = ProviderCall.extend({
+  /** Unique per provider: a replay answers the first answer and moves nothing. */
+  transactionId: ProviderRef,
+  roundId: ProviderRef,
+  gameId: ProviderRef,
+})
+
+export const ProviderGetBalanceParams = ProviderCall
+export const ProviderGetBalanceAnswer = Balance
+
+export const ProviderBetParams = RoundCall.extend({ amount: Cents.positive() })
+export const ProviderWinParams = RoundCall.extend({ amount: Cents.nonnegative() })
+export const ProviderRollbackParams = RoundCall.extend({
+  /** The bet whose stake goes back (a rollback of a bet never received is remembered). */
+  betTransactionId: ProviderRef,
+})
+
+export const ProviderWalletAnswer = z.object({
+  transactionId: z.string(),
+  /** The wallet's own id of the transaction. */
+  walletTransactionId: Id,
+  kind: z.enum(['bet', 'win', 'rollback']),
+  roundId: z.string(),
+  /** Cents: the stake, the win, or the stake given back. */
+  amount: Cents.nonnegative(),
+  /** How the amount was split: real money first for a bet; a win as its round's stakes. */
+  real: Cents.nonnegative(),
+  bonus: Cents.nonnegative(),
+  /** The balances right after this transaction (the first answer's, on a replay). */
+  balance: Balance,
+  /** This answers a replay: nothing moved this time. */
+  replayed: z.boolean(),
+  createdAt: Timestamp,
+})
+export type ProviderWalletAnswer = z.infer<typeof ProviderWalletAnswer>

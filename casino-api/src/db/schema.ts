@@ -17,6 +17,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -294,5 +295,118 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_transaction_idx').on(t.transactionId),
     index('ledger_postings_account_idx').on(t.accountId),
     check('ledger_postings_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+)
+
+// ---- game wallet ---------------------------------------------------------------------------
+//
+// The provider wallet's bets, wins and rollbacks (wallet/games.ts). One row per transaction id
+// of the provider: the idempotency record (a replay answers this row and moves nothing) and the
+// answer it gave. The money itself moved in ledger_transactions, whose idempotency key
+// 'game:<provider>:<transaction id>' is kept for good, so a replay arriving after this row was
+// purged (maintenance keeps rows at least four months) is refused, never paid twice.
+
+export const walletTransactionKindEnum = pgEnum('wallet_transaction_kind', ['bet', 'win', 'rollback'])
+
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who sent it: 'builtin' for the built-in game provider. */
+    provider: text('provider').notNull(),
+    /** The provider's transaction id: unique per provider. */
+    externalId: text('external_id').notNull(),
+    kind: walletTransactionKindEnum('kind').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    currency: currencyEnum('currency').notNull(),
+    roundId: text('round_id').notNull(),
+    gameId: text('game_id').notNull(),
+    /** Cents asked for: the stake of a bet, the win; for a rollback, the stake it gave back. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** How `amount` was split between the real and the bonus balance. */
+    realAmount: bigint('real_amount', { mode: 'number' }).notNull().default(0),
+    bonusAmount: bigint('bonus_amount', { mode: 'number' }).notNull().default(0),
+    /** Null when nothing moved (a win of zero, a rollback of a bet never received). */
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    /** A rollback's bet (its transaction id at the same provider). */
+    rollsBack: text('rolls_back'),
+    /** The balances right after: part of the answer a replay gets again. */
+    realAfter: bigint('real_after', { mode: 'number' }).notNull(),
+    bonusAfter: bigint('bonus_after', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_transactions_external_key').on(t.provider, t.externalId),
+    // A bet is rolled back at most once, whatever the rollback's own transaction id.
+    uniqueIndex('wallet_transactions_rollback_key')
+      .on(t.provider, t.rollsBack)
+      .where(sql`${t.kind} = 'rollback'`),
+    index('wallet_transactions_round_idx').on(t.provider, t.roundId),
+    index('wallet_transactions_created_idx').on(t.createdAt),
+    check('wallet_transactions_amounts', sql`${t.amount} >= 0 AND ${t.realAmount} >= 0 AND ${t.bonusAmount} >= 0`),
+    check('wallet_transactions_rollback', sql`(${t.kind} = 'rollback') = (${t.rollsBack} IS NOT NULL)`),
+  ],
+)
+
+// ---- wagering ------------------------------------------------------------------------------
+//
+// A deposit must be staked three times over before it can be withdrawn; a bonus, its own
+// multiple before it becomes real money (bonuses issue). One requirement per crediting ledger
+// transaction; every stake adds to the open requirements of its player, oldest first: the real
+// part of a stake to deposit requirements, the whole stake to bonus requirements. What each bet
+// added is recorded, so that its rollback takes exactly that back.
+
+export const wageringKindEnum = pgEnum('wagering_kind', ['deposit', 'bonus'])
+
+export const wageringRequirements = pgTable(
+  'wagering_requirements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    currency: currencyEnum('currency').notNull(),
+    kind: wageringKindEnum('kind').notNull(),
+    /** The deposit (or bonus grant) that set it. */
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    /** Cents credited, and the turnover asked of them (amount x multiplier). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    required: bigint('required', { mode: 'number' }).notNull(),
+    /** Turnover so far; the requirement is met when it reaches `required`. */
+    wagered: bigint('wagered', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    metAt: at('met_at'),
+  },
+  (t) => [
+    uniqueIndex('wagering_requirements_source_key').on(t.ledgerTransactionId),
+    index('wagering_requirements_open_idx')
+      .on(t.playerId, t.currency, t.kind, t.createdAt)
+      .where(sql`${t.metAt} IS NULL`),
+    check('wagering_requirements_progress', sql`${t.wagered} >= 0 AND ${t.wagered} <= ${t.required}`),
+    check('wagering_requirements_met', sql`(${t.metAt} IS NOT NULL) = (${t.wagered} = ${t.required})`),
+  ],
+)
+
+export const wageringContributions = pgTable(
+  'wagering_contributions',
+  {
+    walletTransactionId: uuid('wallet_transaction_id')
+      .notNull()
+      .references(() => walletTransactions.id, { onDelete: 'cascade' }),
+    requirementId: uuid('requirement_id')
+      .notNull()
+      .references(() => wageringRequirements.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.walletTransactionId, t.requirementId] }),
+    index('wagering_contributions_requirement_idx').on(t.requirementId),
+    check('wagering_contributions_amount_positive', sql`${t.amount} > 0`),
   ],
 )

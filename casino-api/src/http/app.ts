@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
-import { calls, type CallDef, type CallName } from '../../contract/index.ts'
+import { calls, PROVIDER_KEY_HEADER, type CallDef, type CallName } from '../../contract/index.ts'
 import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../site/geo.ts'
-import { checkAccess, checkPasswordChange, resolveSession } from './auth.ts'
+import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from './auth.ts'
 import { ApiError, validationFailed } from './errors.ts'
 
 /** The largest body we read: the longest call (a support message) is a few KiB. */
@@ -29,7 +29,13 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
           level: process.env.LOG_LEVEL ?? 'info',
           // fastify logs method, url and addresses only; this is a second lock on the door.
           redact: {
-            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'body'],
+            paths: [
+              'req.headers.authorization',
+              'req.headers["x-provider-key"]',
+              'req.headers.cookie',
+              'req.body',
+              'body',
+            ],
             censor: '[redacted]',
           },
         }
@@ -57,8 +63,12 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
       method: def.method,
       url: def.path,
       handler: async (req) => {
-        const session = def.auth === 'public' ? null : await resolveSession(ctx, req.headers.authorization)
-        const denied = checkAccess(def.auth, session) ?? checkPasswordChange(name, session)
+        // A provider's server is known by its key alone; a player's token is not even looked at.
+        const provider =
+          def.auth === 'provider' ? checkProvider(ctx, req.headers[PROVIDER_KEY_HEADER.toLowerCase()]) : undefined
+        const session =
+          def.auth === 'public' || def.auth === 'provider' ? null : await resolveSession(ctx, req.headers.authorization)
+        const denied = provider ? null : (checkAccess(def.auth, session) ?? checkPasswordChange(name, session))
         if (denied) throw denied
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
         const parsed = def.params.safeParse(body, { reportInput: true })
@@ -66,6 +76,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         const answer = await handler(ctx, {
           params: parsed.data as never,
           session: session === 'invalid' ? null : session,
+          ...(provider ? { provider } : {}),
           ip: clientIp(req.ips, req.socket.remoteAddress),
           userAgent: req.headers['user-agent'],
         })

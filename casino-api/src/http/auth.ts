@@ -46,10 +46,12 @@ export async function resolveSession(
 /**
  * The guard of every call: who may make it, given the resolved session. 401 'unauthorized'
  * without a valid token (also for an 'optional' call that sent a bad one, so a stale session
- * is signed out); 403 'forbidden' for an admin call made with a player's token.
+ * is signed out); 403 'forbidden' for an admin call made with a player's token. No session
+ * opens a 'provider' call: those are checked by their key (`checkProvider`).
  */
 export function checkAccess(auth: Auth, session: Session | null | 'invalid'): ApiError | null {
   if (auth === 'public') return null
+  if (auth === 'provider') return new ApiError(401, 'unauthorized')
   if (session === 'invalid') return new ApiError(401, 'unauthorized')
   if (auth === 'optional') return null
   if (!session) return new ApiError(401, 'unauthorized')
@@ -79,4 +81,11 @@ export function checkPasswordChange(name: CallName, session: Session | null | 'i
 export function must(session: Session | null): Session {
   if (!session) throw new ApiError(401, 'unauthorized')
   return session
+}
+
+/** The game provider of a 'provider' call, by its X-Provider-Key header; 401 without a valid one. */
+export function checkProvider(ctx: Pick<Context, 'providerAuth'>, key: string | string[] | undefined) {
+  const provider = typeof key === 'string' ? ctx.providerAuth(key) : null
+  if (!provider) throw new ApiError(401, 'unauthorized')
+  return provider
 }

@@ -28,11 +28,15 @@ export type LedgerEntry = {
 
 export type Posted = { transactionId: string; replayed: boolean }
 
+/** What else a movement writes in its database transaction (e.g. a deposit's wagering requirement). */
+export type Alongside = (tx: Queryable, posted: { transactionId: string }) => Promise<void>
+
 /**
  * Writes one ledger transaction, or finds the one already written with the same idempotency
  * key (and moves nothing). 'insufficient_funds' when a player account would go below zero.
+ * `alongside` runs in the same database transaction, only when the movement is new.
  */
-export async function post(db: Database, entry: LedgerEntry): Promise<Posted> {
+export async function post(db: Database, entry: LedgerEntry, alongside?: Alongside): Promise<Posted> {
   if (entry.postings.length < 2) throw new Error('a ledger transaction needs at least two postings')
   let sum = 0
   for (const p of entry.postings) {
@@ -64,18 +68,32 @@ export async function post(db: Database, entry: LedgerEntry): Promise<Posted> {
         if (!first) throw new Error('idempotency key conflict without a transaction')
         return { transactionId: first.id, replayed: true }
       }
-      const rows: { transactionId: string; accountId: string; amount: number }[] = []
+      const rows: { transactionId: string; accountId: string; amount: number; system: boolean }[] = []
       for (const p of entry.postings) {
         rows.push({
           transactionId: created.id,
           accountId: await accountId(tx, p.account, entry.currency, entry.createdAt),
           amount: p.amount,
+          system: 'system' in p.account,
         })
       }
-      // Balances are updated row by row in account order, so two transactions touching the same
-      // accounts lock them in the same order and cannot deadlock.
-      rows.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
-      for (const row of rows) await tx.insert(ledgerPostings).values(row)
+      // Balances are updated row by row in one order, player accounts before system accounts
+      // and by id within each (the wallet's functions of migration 0006 lock in that order too),
+      // so two transactions touching the same accounts cannot wait for each other in a circle.
+      // System accounts last also holds a shared account's lock for the shortest time.
+      rows.sort((a, b) =>
+        a.system !== b.system
+          ? a.system
+            ? 1
+            : -1
+          : a.accountId < b.accountId
+            ? -1
+            : a.accountId > b.accountId
+              ? 1
+              : 0,
+      )
+      for (const { system: _, ...row } of rows) await tx.insert(ledgerPostings).values(row)
+      await alongside?.(tx, { transactionId: created.id })
       return { transactionId: created.id, replayed: false }
     })
   } catch (error) {

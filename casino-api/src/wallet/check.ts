@@ -1,0 +1,138 @@
+/**
+ * The ledger's invariants, proved on the whole database: `npm run ledger:check` and the test
+ * helper after every money test run this. Each check is one query that lists what breaks it
+ * (at most a few examples each), so a clean database answers no violation at all.
+ */
+import { sql } from 'drizzle-orm'
+import type { Database, Queryable } from '../db/open.ts'
+import { KEEP_WALLET_TRANSACTIONS_MS } from './games.ts'
+
+export type LedgerViolation = { rule: string; detail: string }
+
+export type LedgerReport = {
+  transactions: number
+  postings: number
+  accounts: number
+  /** Sum of every posting: zero in a sound ledger. */
+  postingSum: number
+  /** Sum of the player balances (real + bonus), per currency. */
+  playerMoney: Record<string, number>
+  walletTransactions: number
+  /** Every rule checked, in order. */
+  rules: string[]
+  violations: LedgerViolation[]
+}
+
+const EXAMPLES = 5
+const ALL_POSTINGS = 'all postings together sum to zero'
+
+/** Each rule: a query whose rows (text `detail`) are its violations. */
+const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
+  {
+    rule: "each transaction's postings sum to zero",
+    query: sql`SELECT t.id || ' sums to ' || coalesce(sum(p.amount), 0) AS detail
+      FROM ledger_transactions t LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+      GROUP BY t.id HAVING coalesce(sum(p.amount), 0) <> 0 LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'each transaction has at least two postings',
+    query: sql`SELECT t.id || ' has ' || count(p.id) || ' posting(s)' AS detail
+      FROM ledger_transactions t LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+      GROUP BY t.id HAVING count(p.id) < 2 LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'each posting is in the currency of its transaction',
+    query: sql`SELECT p.id::text AS detail FROM ledger_postings p
+      JOIN ledger_transactions t ON t.id = p.transaction_id JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE a.currency <> t.currency LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'each balance equals the sum of its postings',
+    query: sql`SELECT a.id || ' (' || a.kind || ') holds ' || a.balance || ', its postings ' || coalesce(s.total, 0) AS detail
+      FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_postings GROUP BY account_id) s
+        ON s.account_id = a.id
+      WHERE a.balance <> coalesce(s.total, 0) LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'no player balance is negative',
+    query: sql`SELECT a.id || ' (' || a.kind || ') holds ' || a.balance AS detail
+      FROM ledger_accounts a WHERE a.kind <> 'system' AND a.balance < 0 LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: "each wallet transaction moved what it says, on its player's accounts",
+    query: sql`SELECT w.provider || ':' || w.external_id AS detail FROM wallet_transactions w
+      LEFT JOIN (SELECT p.transaction_id,
+                        sum(p.amount) FILTER (WHERE a.kind = 'real' AND a.player_id = t.player_id) AS real,
+                        sum(p.amount) FILTER (WHERE a.kind = 'bonus' AND a.player_id = t.player_id) AS bonus
+                 FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+                 JOIN ledger_transactions t ON t.id = p.transaction_id
+                 GROUP BY p.transaction_id) m ON m.transaction_id = w.ledger_transaction_id
+      WHERE (w.ledger_transaction_id IS NULL AND (w.real_amount <> 0 OR w.bonus_amount <> 0))
+         OR (w.ledger_transaction_id IS NOT NULL AND
+             (coalesce(m.real, 0), coalesce(m.bonus, 0)) IS DISTINCT FROM
+             (CASE w.kind WHEN 'bet' THEN -w.real_amount ELSE w.real_amount END,
+              CASE w.kind WHEN 'bet' THEN -w.bonus_amount ELSE w.bonus_amount END))
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    // Maintenance purges wallet transactions (and what they added) after KEEP_WALLET_TRANSACTIONS_MS:
+    // a requirement older than that may count more than its remaining bets, never less.
+    rule: 'each wagering requirement counts the stakes of its bets that stand',
+    query: sql`SELECT r.id || ' counts ' || r.wagered || ', its bets ' || coalesce(sum(c.amount), 0) AS detail
+      FROM wagering_requirements r
+      LEFT JOIN wagering_contributions c ON c.requirement_id = r.id
+        AND NOT EXISTS (SELECT 1 FROM wallet_transactions b JOIN wallet_transactions rb
+                          ON rb.provider = b.provider AND rb.kind = 'rollback' AND rb.rolls_back = b.external_id
+                        WHERE b.id = c.wallet_transaction_id)
+      GROUP BY r.id
+      HAVING r.wagered < coalesce(sum(c.amount), 0)
+          OR (r.wagered > coalesce(sum(c.amount), 0)
+              AND r.created_at > now() - make_interval(secs => ${KEEP_WALLET_TRANSACTIONS_MS / 1000}))
+      LIMIT ${EXAMPLES}`,
+  },
+]
+
+type Rows<T> = { rows: T[] }
+const rowsOf = async <T>(db: Queryable, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as Rows<T>).rows
+
+/**
+ * Checks every rule on the whole database, in one read-only REPEATABLE READ transaction: every
+ * query sees the same snapshot, so movements committing meanwhile are seen whole or not at all
+ * and the check can run on a live database.
+ */
+export function checkLedger(db: Database): Promise<LedgerReport> {
+  return db.transaction((tx) => checkIn(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+}
+
+async function checkIn(db: Queryable): Promise<LedgerReport> {
+  const violations: LedgerViolation[] = []
+  for (const { rule, query } of RULES) {
+    for (const row of await rowsOf<{ detail: string }>(db, query)) violations.push({ rule, detail: row.detail })
+  }
+  const [counts] = await rowsOf<Record<string, string>>(
+    db,
+    sql`SELECT (SELECT count(*) FROM ledger_transactions)::text AS transactions,
+      (SELECT count(*) FROM ledger_postings)::text AS postings,
+      (SELECT count(*) FROM ledger_accounts)::text AS accounts,
+      (SELECT coalesce(sum(amount), 0) FROM ledger_postings)::text AS posting_sum,
+      (SELECT count(*) FROM wallet_transactions)::text AS wallet_transactions`,
+  )
+  const money = await rowsOf<{ currency: string; total: string }>(
+    db,
+    sql`SELECT currency::text AS currency, sum(balance)::text AS total FROM ledger_accounts
+      WHERE kind <> 'system' GROUP BY currency ORDER BY currency`,
+  )
+  const postingSum = Number(counts!.posting_sum)
+  if (postingSum !== 0) violations.push({ rule: ALL_POSTINGS, detail: `they sum to ${postingSum}` })
+  return {
+    transactions: Number(counts!.transactions),
+    postings: Number(counts!.postings),
+    accounts: Number(counts!.accounts),
+    postingSum,
+    playerMoney: Object.fromEntries(money.map((m) => [m.currency, Number(m.total)])),
+    walletTransactions: Number(counts!.wallet_transactions),
+    rules: [...RULES.map((r) => r.rule), ALL_POSTINGS],
+    violations,
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The game wallet: bet, win and rollback of game rounds, for the game providers (the built-in
+ * one, over HTTP: wallet/handlers.ts). Each is one call of a database function (migration
+ * 0006) that locks the player's accounts, checks for a replay, writes the ledger transaction
+ * and the wallet_transactions row, and updates wagering, in one statement: one round trip.
+ *
+ * Idempotent by the provider's transaction id: a replay with the same params answers the first
+ * answer (with `replayed: true`) and moves nothing; the same id with other params is refused
+ * ('transaction_conflict'). A bet takes real money first, then bonus money; a win goes back to
+ * the balances the round's stakes came from, in proportion. A rollback gives a bet's stake back
+ * unless its round already has a win; a rollback of a bet never received is remembered, and the
+ * bet is refused if it arrives later.
+ */
+import { sql } from 'drizzle-orm'
+import type { Balance, Currency } from '../../contract/index.ts'
+import type { Queryable } from '../db/open.ts'
+import { pgErrorOf } from '../db/errors.ts'
+import { ApiError } from '../http/errors.ts'
+
+/**
+ * How long a transaction id answers its replays: maintenance purges older rows, never sooner.
+ * 124 days is more than any four calendar months (at most 123 days).
+ */
+export const KEEP_WALLET_TRANSACTIONS_MS = 124 * 24 * 3600_000
+
+export type WalletCallBase = {
+  /** Who sends it; transaction ids are unique per provider. */
+  provider: string
+  transactionId: string
+  playerId: string
+  currency: Currency
+  roundId: string
+  gameId: string
+  at: Date
+}
+
+export type WalletResult = {
+  /** The provider's transaction id. */
+  transactionId: string
+  /** The wallet's own id of the transaction. */
+  walletTransactionId: string
+  kind: 'bet' | 'win' | 'rollback'
+  roundId: string
+  /** Cents: the stake, the win, or the stake given back. */
+  amount: number
+  /** How it was split between the balances. */
+  real: number
+  bonus: number
+  /** The balances right after this transaction. */
+  balance: Balance
+  /** True when this answers a replay: nothing moved this time. */
+  replayed: boolean
+  createdAt: Date
+}
+
+/** The wallet_transactions row as to_jsonb writes it. */
+type Row = {
+  id: string
+  external_id: string
+  kind: WalletResult['kind']
+  round_id: string
+  currency: Currency
+  amount: number
+  real_amount: number
+  bonus_amount: number
+  real_after: number
+  bonus_after: number
+  created_at: string
+}
+
+type Outcome =
+  | 'ok'
+  | 'replayed'
+  | 'conflict'
+  | 'player_not_found'
+  | 'player_not_active'
+  | 'currency_mismatch'
+  | 'insufficient_funds'
+  | 'bet_rolled_back'
+  | 'round_not_found'
+  | 'already_rolled_back'
+  | 'rollback_after_win'
+
+const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, () => ApiError> = {
+  conflict: () => new ApiError(409, 'transaction_conflict'),
+  player_not_found: () => new ApiError(404, 'not_found'),
+  player_not_active: () => new ApiError(403, 'account_not_active'),
+  currency_mismatch: () => new ApiError(400, 'validation_failed', { fields: { currency: ['invalid_value'] } }),
+  insufficient_funds: () => new ApiError(400, 'insufficient_funds'),
+  bet_rolled_back: () => new ApiError(409, 'bet_rolled_back'),
+  round_not_found: () => new ApiError(404, 'round_not_found'),
+  already_rolled_back: () => new ApiError(409, 'bet_already_rolled_back'),
+  rollback_after_win: () => new ApiError(409, 'rollback_after_win'),
+}
+
+/** Stakes `amount` cents (more than zero) on a round: real balance first, then bonus. */
+export function bet(db: Queryable, call: WalletCallBase & { amount: number }) {
+  checkAmount(call.amount, 1)
+  return run(
+    db,
+    sql`select wallet_bet(${call.provider}, ${call.transactionId}, ${call.playerId}::uuid, ${call.currency}::currency,
+      ${call.amount}::bigint, ${call.roundId}, ${call.gameId}, ${call.at.toISOString()}::timestamptz) as r`,
+  )
+}
+
+/** Pays `amount` cents (zero closes a lost round) on a round that has a stake standing. */
+export function win(db: Queryable, call: WalletCallBase & { amount: number }) {
+  checkAmount(call.amount, 0)
+  return run(
+    db,
+    sql`select wallet_win(${call.provider}, ${call.transactionId}, ${call.playerId}::uuid, ${call.currency}::currency,
+      ${call.amount}::bigint, ${call.roundId}, ${call.gameId}, ${call.at.toISOString()}::timestamptz) as r`,
+  )
+}
+
+/** Gives back the stake of the bet `betTransactionId`, unless its round has a win. */
+export function rollback(db: Queryable, call: WalletCallBase & { betTransactionId: string }) {
+  return run(
+    db,
+    sql`select wallet_rollback(${call.provider}, ${call.transactionId}, ${call.betTransactionId}, ${call.playerId}::uuid,
+      ${call.currency}::currency, ${call.roundId}, ${call.gameId}, ${call.at.toISOString()}::timestamptz) as r`,
+  )
+}
+
+function checkAmount(amount: number, min: number) {
+  if (!Number.isSafeInteger(amount) || amount < min) throw new Error(`invalid wallet amount ${amount}`)
+}
+
+async function run(db: Queryable, query: ReturnType<typeof sql>): Promise<WalletResult> {
+  let answer: { outcome: Outcome; tx?: Row }
+  try {
+    const result = (await db.execute(query)) as unknown as { rows: { r: typeof answer }[] }
+    answer = result.rows[0]!.r
+  } catch (error) {
+    const pg = pgErrorOf(error)
+    // The same transaction id sent at once for two players, or replayed after its row was
+    // purged: the unique keys refuse it, and nothing moved.
+    if (
+      pg?.code === '23505' &&
+      (pg.constraint === 'wallet_transactions_external_key' ||
+        pg.constraint === 'ledger_transactions_idempotency_key' ||
+        pg.constraint === 'wallet_transactions_rollback_key')
+    )
+      throw REFUSALS.conflict()
+    // The database's own guard; the function checks the balance first, so this is a backstop.
+    if (pg?.constraint === 'ledger_accounts_player_balance_nonnegative') throw REFUSALS.insufficient_funds()
+    throw error
+  }
+  if (answer.outcome !== 'ok' && answer.outcome !== 'replayed') throw REFUSALS[answer.outcome]()
+  const row = answer.tx!
+  return {
+    transactionId: row.external_id,
+    walletTransactionId: row.id,
+    kind: row.kind,
+    roundId: row.round_id,
+    amount: row.amount,
+    real: row.real_amount,
+    bonus: row.bonus_amount,
+    balance: {
+      currency: row.currency,
+      real: row.real_after,
+      bonus: row.bonus_after,
+      total: row.real_after + row.bonus_after,
+    },
+    replayed: answer.outcome === 'replayed',
+    createdAt: new Date(row.created_at),
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The handlers of the provider wallet calls (contract/wallet, providerWalletCalls): a game
+ * provider's server stakes, pays and rolls back real-money rounds (wallet/games.ts). The geo
+ * guard does not apply here: these come from the provider's server, not the player; the player
+ * was checked when the real-money game was launched (get_game_url is a money call).
+ */
+import { eq } from 'drizzle-orm'
+import type { providerWalletCalls } from '../../contract/index.ts'
+import type { Context, DomainHandlers } from '../context.ts'
+import { players } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { bet, rollback, win, type WalletResult } from './games.ts'
+import { playerBalance } from './ledger.ts'
+
+const answer = (result: WalletResult) => ({ ...result, createdAt: result.createdAt.toISOString() })
+
+/** The router sets `provider` on every 'provider' call; without it nothing moves. */
+const base = (ctx: Context, provider: string | undefined) => {
+  if (!provider) throw new ApiError(401, 'unauthorized')
+  return { provider, at: ctx.now() }
+}
+
+export const walletHandlers: DomainHandlers<typeof providerWalletCalls> = {
+  provider_get_balance: async (ctx, { params }) => {
+    const [player] = await ctx.db
+      .select({ currency: players.currency })
+      .from(players)
+      .where(eq(players.id, params.playerId))
+    if (!player) throw new ApiError(404, 'not_found')
+    if (player.currency !== params.currency)
+      throw new ApiError(400, 'validation_failed', { fields: { currency: ['invalid_value'] } })
+    return playerBalance(ctx.db, params.playerId, params.currency)
+  },
+
+  provider_bet: async (ctx, { params, provider }) => answer(await bet(ctx.db, { ...params, ...base(ctx, provider) })),
+
+  provider_win: async (ctx, { params, provider }) => answer(await win(ctx.db, { ...params, ...base(ctx, provider) })),
+
+  provider_rollback: async (ctx, { params, provider }) =>
+    answer(await rollback(ctx.db, { ...params, ...base(ctx, provider) })),
+}

@@ -1,0 +1,60 @@
+/**
+ * The casino API as a process of its own (node casino-api/src/main.ts) on a free port: for the
+ * kill test (SIGKILL in the middle of a burst) and `npm run bench:ledger` (the API alone in its
+ * process, the load elsewhere).
+ */
+import { spawn } from 'node:child_process'
+import { openSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+export type ApiProcess = {
+  url: string
+  /** Sends `signal` and waits for the process to end. */
+  stop(signal: NodeJS.Signals): Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Starts the API with `env` (its DATA_DIR also holds its output, api.log) and waits until it answers. */
+export async function startApiProcess(env: Record<string, string>, dataDir: string): Promise<ApiProcess> {
+  const port = await freePort()
+  const logFile = join(dataDir, 'api.log')
+  const out = openSync(logFile, 'a')
+  const child = spawn(process.execPath, ['casino-api/src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', out, out],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    await exited
+  }
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the casino API exited:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+    if (Date.now() > deadline) {
+      await stop('SIGKILL')
+      throw new Error('the casino API did not start within a minute')
+    }
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

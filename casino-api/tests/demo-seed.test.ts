@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { expect, test, vi } from 'vitest'
+import { ledgerTransactions, players } from '../src/db/schema.ts'
+import { DEMO_USERNAME } from '../src/seed.ts'
+import { startCasinoApi, type CasinoApiOptions } from '../src/server.ts'
+import { checkLedger } from '../src/wallet/check.ts'
+import { playerBalance } from '../src/wallet/ledger.ts'
+import { remainingTurnover } from '../src/wallet/wagering.ts'
+import { ADMIN_PASSWORD, backends, FAST_HASHING, PROVIDER_SECRET, WEB_URL } from './helpers.ts'
+
+test.for(backends)(
+  'the demo player starts with sandbox money and played rounds, added once however often the API starts [%s]',
+  async (backend) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-demo-'))
+    const print = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const options: CasinoApiOptions = {
+      port: 0,
+      dataDir,
+      webUrl: WEB_URL,
+      logger: false,
+      adminPassword: ADMIN_PASSWORD,
+      passwordHashing: FAST_HASHING,
+      providerSecret: PROVIDER_SECRET,
+      seedDemo: true,
+      ...(backend === 'postgres'
+        ? { databaseUrl: process.env.TEST_DATABASE_URL, schema: `test_${randomBytes(6).toString('hex')}` }
+        : {}),
+    }
+    try {
+      const seen = []
+      for (const last of [false, true]) {
+        const api = await startCasinoApi({ ...options, dropSchemaOnClose: last })
+        try {
+          const [demo] = await api.db.select().from(players).where(eq(players.username, DEMO_USERNAME))
+          const movements = await api.db
+            .select({ kind: ledgerTransactions.kind })
+            .from(ledgerTransactions)
+            .where(eq(ledgerTransactions.playerId, demo!.id))
+            .orderBy(ledgerTransactions.createdAt)
+          seen.push({
+            balance: await playerBalance(api.db, demo!.id, 'EUR'),
+            turnover: await remainingTurnover(api.db, demo!.id, 'EUR'),
+            movements: movements.map((m) => m.kind),
+          })
+          expect((await checkLedger(api.db)).violations).toEqual([])
+        } finally {
+          await api.close()
+        }
+      }
+      // 500 € deposited; 35 € staked over four rounds, 43,50 € won.
+      expect(seen[0]).toEqual({
+        balance: { currency: 'EUR', real: 508_50, bonus: 0, total: 508_50 },
+        turnover: 3 * 500_00 - 35_00,
+        movements: ['deposit', 'bet', 'win', 'bet', 'bet', 'win', 'bet'],
+      })
+      expect(seen[1]).toEqual(seen[0])
+    } finally {
+      print.mockRestore()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  },
+)

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto'
+import type { Database } from '../src/db/open.ts'
+import { players } from '../src/db/schema.ts'
+import { creditDeposit } from '../src/wallet/wagering.ts'
+
+/**
+ * Active players written straight into the database (no registration, no e-mail), each with a
+ * deposit of `cents`: for the tests and the bench that drive the provider wallet only.
+ */
+export async function insertFundedPlayers(db: Database, count: number, cents: number) {
+  const tag = randomBytes(4).toString('hex')
+  const now = new Date()
+  const rows = await db
+    .insert(players)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        username: `funded_${tag}_${i}`,
+        email: `funded-${tag}-${i}@example.test`,
+        phone: `+99${Number.parseInt(tag, 16) % 1_000_000}${String(i).padStart(5, '0')}`,
+        passwordHash: '-',
+        firstName: 'Funded',
+        lastName: String(i),
+        gender: 'female' as const,
+        birthday: '1990-01-01',
+        address: '-',
+        postalCode: '-',
+        city: '-',
+        country: 'ES',
+        status: 'active' as const,
+        ageConfirmedAt: now,
+        termsAcceptedAt: now,
+        currencyConfirmedAt: now,
+      })),
+    )
+    .returning({ id: players.id })
+  for (const { id } of rows)
+    await creditDeposit(db, {
+      playerId: id,
+      currency: 'EUR',
+      amount: cents,
+      idempotencyKey: `deposit:funded:${id}`,
+      processor: 'sandbox',
+      at: now,
+    })
+  return rows.map((r) => r.id)
+}
