@@ -78,7 +78,7 @@ test.for(backends)('wrong current passwords count against the session, not the a
         { token, ip: '198.51.100.7' },
       )
     ).code,
-  ).toBe('unauthorized')
+  ).toBe('signed_out_password_attempts')
   expect((await a.fail('get_player_profile', {}, 401, { token })).code).toBe('unauthorized')
 })
 
