@@ -8,9 +8,10 @@
 //
 // BENCH_RUNS (runs per page, default 3: the median of each figure is shown, the machine being
 // noisy), BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the
-// pages whose label contains it), CHROMIUM (default /usr/bin/chromium).
+// pages whose label contains it), BENCH_REPORTS=dir (also write each run's full Lighthouse report,
+// JSON, there: what each audit found), CHROMIUM (default /usr/bin/chromium).
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' }
@@ -28,6 +29,8 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
+const reports = process.env.BENCH_REPORTS
+if (reports) mkdirSync(reports, { recursive: true })
 const TARGETS = { performance: 98, lcpMs: 1500, otherCategories: 100 }
 
 buildUnlessSkipped()
@@ -66,7 +69,7 @@ type Figures = {
   bytes: number
 }
 
-async function measure(url: string, headers: Record<string, string>, tmp: string): Promise<Figures> {
+async function measure(url: string, headers: Record<string, string>, tmp: string, report?: string): Promise<Figures> {
   const browser = await launchChromium(tmp)
   try {
     const result = await lighthouse(url, {
@@ -78,6 +81,7 @@ async function measure(url: string, headers: Record<string, string>, tmp: string
     })
     const lhr = result?.lhr
     if (!lhr) throw new Error('Lighthouse gave no result')
+    if (report) writeFileSync(report, JSON.stringify(lhr, null, 1))
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
     const score = (id: string) => {
       const value = lhr.categories[id]?.score
@@ -146,7 +150,8 @@ try {
     for (const page of pages) {
       if (errors.has(page)) continue
       try {
-        results.get(page)!.push(await measure(page.url, page.headers, sites.tmp))
+        const report = reports && join(reports, `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`)
+        results.get(page)!.push(await measure(page.url, page.headers, sites.tmp, report))
         process.stderr.write('.')
       } catch (error) {
         errors.set(page, error instanceof Error ? error.message : String(error))
