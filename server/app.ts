@@ -158,7 +158,11 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
           scriptSrc: production
             ? ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`]
             : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
-          styleSrc: production ? ["'self'"] : ["'self'", "'unsafe-inline'"],
+          // Production: the site's stylesheet comes inline in the page's head (its `<style>`
+          // carries the nonce); style attributes stay forbidden.
+          styleSrc: production
+            ? ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`]
+            : ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
           connectSrc: production ? ["'self'"] : ["'self'", 'ws:', 'wss:'],
