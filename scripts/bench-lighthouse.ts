@@ -149,13 +149,18 @@ try {
   for (let i = 0; i < runs; i++) {
     for (const page of pages) {
       if (errors.has(page)) continue
-      try {
-        const report = reports && join(reports, `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`)
-        results.get(page)!.push(await measure(page.url, page.headers, sites.tmp, report))
-        process.stderr.write('.')
-      } catch (error) {
-        errors.set(page, error instanceof Error ? error.message : String(error))
-        process.stderr.write('x')
+      const report = reports && join(reports, `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`)
+      // One more try after a failed run (a busy machine can make Chromium miss its deadlines);
+      // a page that fails twice in a row cannot be measured.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          results.get(page)!.push(await measure(page.url, page.headers, sites.tmp, report))
+          process.stderr.write('.')
+          break
+        } catch (error) {
+          process.stderr.write('x')
+          if (attempt === 2) errors.set(page, error instanceof Error ? error.message : String(error))
+        }
       }
     }
   }

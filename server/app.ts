@@ -11,6 +11,7 @@ import { pino, type LevelWithSilent, type Logger } from 'pino'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { clientIpFrom, parseTrustedProxies } from '../app/utils/client-ip.server.ts'
 import { sameSitePath } from '../app/utils/safe-path.ts'
+import { withoutToken } from '../app/utils/token-paths.ts'
 import { checkUpstream } from './readiness.ts'
 import { ALLOWED_METHODS, FORM_BODY_LIMIT_BYTES, formContentType, isReadableForm, readBody } from './requests.ts'
 import { isSameOrigin, plainPage, type PlainPageCode } from './security.ts'
@@ -65,8 +66,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
 
 /** Paths whose segments after the page name are secrets (e-mailed tokens): never logged. */
 function loggablePath(url: string) {
-  const pathname = url.split('?')[0] ?? '/'
-  return pathname.replace(/^((?:\/en)?\/(?:reset-password|activate|confirm-email))\/[^/]+/, '$1/:token')
+  return withoutToken(url.split('?')[0] ?? '/')
 }
 
 /** An answer the web server gives itself (a plain page in the visitor's language). */
@@ -346,7 +346,8 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   }
 
   // Pages and their data carry the player's details (name, balance): never stored by a browser
-  // or proxy cache (a route that sets its own Cache-Control overrides this).
+  // or proxy cache, unless React Router's answer says otherwise (a visitor's page: the root's
+  // httpCacheMiddleware, ADR 0021; its route manifest: immutable) and replaces this.
   app.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'private, no-store')
     next()
@@ -410,7 +411,10 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
       }
       res.statusMessage = response.statusText
       res.status(response.status)
-      for (const [name, value] of response.headers) res.append(name, value)
+      for (const [name, value] of response.headers) {
+        if (name === 'cache-control') res.setHeader(name, value)
+        else res.append(name, value)
+      }
       if (response.body) await writeReadableStreamToWritable(response.body, res)
       else res.end()
     } catch (error) {
