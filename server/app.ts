@@ -296,8 +296,30 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
       res.setHeader('Cache-Control', 'no-cache')
       res.sendFile(path.join(clientDir, 'sw.js'), (error) => error && next())
     })
-    // Hashed file names: cached for a year, never revalidated.
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    // Hashed file names: cached for a year, never revalidated. The build wrote a brotli and a
+    // gzip copy of each (vite.config.ts): the one the browser takes is sent as it is, and the
+    // compression middleware leaves an answer that already has its Content-Encoding alone.
+    const assetsDir = path.join(clientDir, 'assets')
+    let precompressed: Set<string> | undefined
+    app.use('/assets', (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+      precompressed ??= new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : [])
+      const name = req.path.slice(1)
+      if (!precompressed.has(name)) return next()
+      // Brotli whenever the browser takes it (browsers list gzip first, at the same weight).
+      const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined
+      res.vary('Accept-Encoding')
+      const copy = encoding && `${name}.${encoding === 'br' ? 'br' : 'gz'}`
+      if (!copy || !precompressed.has(copy)) return next()
+      res.type(path.extname(name))
+      res.setHeader('Content-Encoding', encoding)
+      res.sendFile(copy, { root: assetsDir, immutable: true, maxAge: '1y' }, (error) => {
+        if (!error || res.headersSent) return
+        res.removeHeader('Content-Encoding')
+        next()
+      })
+    })
+    app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }))
     // Pages are not files: only a path whose first segment names an entry of build/client costs a
     // file-system lookup (the build does not change while the server runs).
     const staticFiles = express.static(clientDir, { maxAge: '10m', index: false })
