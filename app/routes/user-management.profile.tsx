@@ -24,10 +24,7 @@ import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/user-management.profile'
 import * as styles from './user-management.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...metaTags(loaderData?.meta),
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
 // The newsletter box is optional; zod's preprocess makes it look required to conform.
 const CONSTRAINT = { ...getZodConstraint(UpdateProfileParams), newsletter: { required: false } }

@@ -9,10 +9,7 @@ import { pageMeta } from '../utils/page-meta.server.ts'
 import type { Route } from './+types/user-management'
 import * as styles from './user-management.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...metaTags(loaderData?.meta),
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
 /** The tabs of the account area that exist so far; each one is a page of its own. */
 const TABS = [
