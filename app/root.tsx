@@ -1,3 +1,4 @@
+import './utils/zod-config.client.ts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -12,6 +13,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { isRestoringFromBackForwardCache, useRevalidateAfterRestore } from './components/back-forward-cache.ts'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { SiteFooter } from './components/footer.tsx'
 import { BareHeader, isBarePath, SiteHeader } from './components/header.tsx'
@@ -23,6 +25,7 @@ import { ToastView } from './components/toast.tsx'
 import { useRootData } from './components/use-root-data.ts'
 import { accessMiddleware, siteAccessContext } from './middleware/access.ts'
 import { getRequestInfo } from './middleware/context.ts'
+import { httpCacheMiddleware } from './middleware/http-cache.ts'
 import { getInstance, getLocale, i18nextMiddleware } from './middleware/i18next.ts'
 import { sessionMiddleware } from './middleware/session.ts'
 import './styles/global.css.ts'
@@ -36,7 +39,14 @@ import { commitSession, destroySession, getSession } from './utils/session.serve
 import { FLASH_MARKER_COOKIE } from './utils/cookie-names.ts'
 import { flashMarkerCookie } from './utils/toast.server.ts'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware, accessMiddleware]
+// The cache middleware comes first, so that it sees the answer as the others left it (the session
+// middleware's re-sealed cookie included).
+export const middleware: Route.MiddlewareFunction[] = [
+  httpCacheMiddleware,
+  i18nextMiddleware,
+  sessionMiddleware,
+  accessMiddleware,
+]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -105,7 +115,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * The root's data (player, balance, toast) changes after mutations, a language change and when a
- * toast waits (the readable `flash` marker cookie); a plain navigation keeps it.
+ * toast waits (the readable `flash` marker cookie), and may be stale on a page the browser brings
+ * back from its back/forward cache; a plain navigation keeps it.
  */
 export function shouldRevalidate({
   formMethod,
@@ -114,6 +125,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  if (isRestoringFromBackForwardCache()) return true
   if (nextUrl.searchParams.has('theme')) return true
   if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true
   if (typeof document !== 'undefined' && document.cookie.split('; ').includes(`${FLASH_MARKER_COOKIE}=1`)) return true
@@ -133,6 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteName = rootData?.siteName ?? t('common.meta.siteName')
   const player = rootData?.player ?? null
   const themeClass = themeState.theme === 'light' ? `${lightTheme} light` : `${darkTheme} dark`
+  useRevalidateAfterRestore()
 
   return (
     <html lang={locale} dir="ltr" className={themeClass}>

@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool as PgPool } from 'pg'
 import { Pool } from 'undici'
-import { calls } from '../casino-api/contract/index.ts'
-import { openDatabase } from '../casino-api/src/db/open.ts'
-import { checkLedger } from '../casino-api/src/wallet/check.ts'
-import { startApiProcess } from '../casino-api/tests/api-process.ts'
-import { insertFundedPlayers } from '../casino-api/tests/funded-players.ts'
+import { calls } from '#contract'
+import { openDatabase } from '#casino-api/src/db/open.ts'
+import { checkLedger } from '#casino-api/src/wallet/check.ts'
+import { startApiProcess } from '#casino-api/tests/api-process.ts'
+import { insertFundedPlayers } from '#casino-api/tests/funded-players.ts'
 
 const smoke = process.argv.includes('--smoke')
 const duration = smoke ? 1 : Number(process.env.BENCH_DURATION ?? 10)

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
-import { openDatabase } from '../casino-api/src/db/open.ts'
-import { startCasinoApi } from '../casino-api/src/server.ts'
-import { backends, FAST_HASHING, WEB_URL } from '../casino-api/tests/helpers.ts'
+import { openDatabase } from '#casino-api/src/db/open.ts'
+import { startCasinoApi } from '#casino-api/src/server.ts'
+import { backends, FAST_HASHING, WEB_URL } from '#casino-api/tests/helpers.ts'
 
 test.for(backends)(
   'npm run ledger:check proves the invariants of a whole database and fails on a broken one [%s]',

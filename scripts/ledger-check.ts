@@ -7,8 +7,8 @@
 // the PGlite files in DATA_DIR (./data), which only one process may open: stop the site first.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { openDatabase, type OpenedDatabase } from '../casino-api/src/db/open.ts'
-import { checkLedger } from '../casino-api/src/wallet/check.ts'
+import { openDatabase, type OpenedDatabase } from '#casino-api/src/db/open.ts'
+import { checkLedger } from '#casino-api/src/wallet/check.ts'
 
 const env = process.env
 let opened: OpenedDatabase

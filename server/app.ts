@@ -11,6 +11,7 @@ import { pino, type LevelWithSilent, type Logger } from 'pino'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import { clientIpFrom, parseTrustedProxies } from '#app/utils/client-ip.server.ts'
 import { sameSitePath } from '#app/utils/safe-path.ts'
+import { withoutToken } from '#app/utils/token-paths.ts'
 import { checkUpstream } from './readiness.ts'
 import { ALLOWED_METHODS, FORM_BODY_LIMIT_BYTES, formContentType, isReadableForm, readBody } from './requests.ts'
 import { isSameOrigin, plainPage, type PlainPageCode } from './security.ts'
@@ -65,8 +66,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
 
 /** Paths whose segments after the page name are secrets (e-mailed tokens): never logged. */
 function loggablePath(url: string) {
-  const pathname = url.split('?')[0] ?? '/'
-  return pathname.replace(/^((?:\/en)?\/(?:reset-password|activate|confirm-email))\/[^/]+/, '$1/:token')
+  return withoutToken(url.split('?')[0] ?? '/')
 }
 
 /** An answer the web server gives itself (a plain page in the visitor's language). */
@@ -158,7 +158,11 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
           scriptSrc: production
             ? ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`]
             : ["'self'", "'unsafe-inline'", "'unsafe-eval'"],
-          styleSrc: production ? ["'self'"] : ["'self'", "'unsafe-inline'"],
+          // Production: the site's stylesheet comes inline in the page's head (its `<style>`
+          // carries the nonce); style attributes stay forbidden.
+          styleSrc: production
+            ? ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`]
+            : ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
           connectSrc: production ? ["'self'"] : ["'self'", 'ws:', 'wss:'],
@@ -293,8 +297,30 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
       res.setHeader('Cache-Control', 'no-cache')
       res.sendFile(path.join(clientDir, 'sw.js'), (error) => error && next())
     })
-    // Hashed file names: cached for a year, never revalidated.
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    // Hashed file names: cached for a year, never revalidated. The build wrote a brotli and a
+    // gzip copy of each (vite.config.ts): the one the browser takes is sent as it is, and the
+    // compression middleware leaves an answer that already has its Content-Encoding alone.
+    const assetsDir = path.join(clientDir, 'assets')
+    let precompressed: Set<string> | undefined
+    app.use('/assets', (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+      precompressed ??= new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : [])
+      const name = req.path.slice(1)
+      if (!precompressed.has(name)) return next()
+      // Brotli whenever the browser takes it (browsers list gzip first, at the same weight).
+      const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined
+      res.vary('Accept-Encoding')
+      const copy = encoding && `${name}.${encoding === 'br' ? 'br' : 'gz'}`
+      if (!copy || !precompressed.has(copy)) return next()
+      res.type(path.extname(name))
+      res.setHeader('Content-Encoding', encoding)
+      res.sendFile(copy, { root: assetsDir, immutable: true, maxAge: '1y' }, (error) => {
+        if (!error || res.headersSent) return
+        res.removeHeader('Content-Encoding')
+        next()
+      })
+    })
+    app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }))
     // Pages are not files: only a path whose first segment names an entry of build/client costs a
     // file-system lookup (the build does not change while the server runs).
     const staticFiles = express.static(clientDir, { maxAge: '10m', index: false })
@@ -343,7 +369,8 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   }
 
   // Pages and their data carry the player's details (name, balance): never stored by a browser
-  // or proxy cache (a route that sets its own Cache-Control overrides this).
+  // or proxy cache, unless React Router's answer says otherwise (a visitor's page: the root's
+  // httpCacheMiddleware, ADR 0021; its route manifest: immutable) and replaces this.
   app.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'private, no-store')
     next()
@@ -407,7 +434,10 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
       }
       res.statusMessage = response.statusText
       res.status(response.status)
-      for (const [name, value] of response.headers) res.append(name, value)
+      for (const [name, value] of response.headers) {
+        if (name === 'cache-control') res.setHeader(name, value)
+        else res.append(name, value)
+      }
       if (response.body) await writeReadableStreamToWritable(response.body, res)
       else res.end()
     } catch (error) {

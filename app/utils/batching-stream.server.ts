@@ -8,9 +8,15 @@ import { Transform, type TransformCallback } from 'node:stream'
 export class BatchingStream extends Transform {
   #chunks: Buffer[] = []
   #onEnd: () => void
-  constructor(onEnd: () => void = () => {}) {
+  #head: ((html: string) => string) | undefined
+  /**
+   * `head`, when given, rewrites the HTML of the batches up to the one that closes the document's
+   * `<head>` (React writes the whole head in its first batch, so no tag is ever cut in two).
+   */
+  constructor(onEnd: () => void = () => {}, head?: (html: string) => string) {
     super()
     this.#onEnd = onEnd
+    this.#head = head
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.#chunks.push(chunk)
@@ -18,8 +24,15 @@ export class BatchingStream extends Transform {
   }
   flush() {
     if (this.#chunks.length === 0) return
-    this.push(this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks))
+    let batch = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks)
     this.#chunks = []
+    const head = this.#head
+    if (head) {
+      const html = batch.toString('utf8')
+      if (html.includes('</head>')) this.#head = undefined
+      batch = Buffer.from(head(html), 'utf8')
+    }
+    this.push(batch)
   }
   override _flush(callback: TransformCallback) {
     this.flush()

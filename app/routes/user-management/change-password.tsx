@@ -23,10 +23,7 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/change-password'
 import * as styles from './layout.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...metaTags(loaderData?.meta),
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)

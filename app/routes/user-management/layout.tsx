@@ -11,10 +11,7 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/layout'
 import * as styles from './layout.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...metaTags(loaderData?.meta),
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
 /** The tabs of the account area that exist so far; each one is a page of its own. */
 const TABS = [

@@ -26,10 +26,7 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/profile'
 import * as styles from './layout.css.ts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...metaTags(loaderData?.meta),
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
 const CONSTRAINT = constraintOf(UpdateProfileParams, ['newsletter'])
 

@@ -1,0 +1,30 @@
+import { useEffect } from 'react'
+import { useRevalidator } from 'react-router'
+
+let restoring = false
+
+/** True while the page reloads its data after the browser brought it back from the back/forward cache. */
+export function isRestoringFromBackForwardCache() {
+  return restoring
+}
+
+/**
+ * A visitor's page may come back from the back/forward cache (ADR 0021) as it was when they left
+ * it: logged out, with an old balance, after they logged in elsewhere on the site. When the
+ * browser shows such a page again, its data (the root's player and balance included, see the
+ * root's shouldRevalidate) is loaded afresh.
+ */
+export function useRevalidateAfterRestore() {
+  const { revalidate } = useRevalidator()
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      restoring = true
+      void revalidate().finally(() => {
+        restoring = false
+      })
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [revalidate])
+}

@@ -1,0 +1,212 @@
+// `npm run bench:lighthouse`: page speed as a phone sees it. Builds the casino and the bare page
+// (bench/bare-app, the same fixture as bench:ssr), starts both (scripts/bench-support.ts), and runs
+// Lighthouse (mobile defaults: a mid-range phone, simulated slow 4G and a 4× slower CPU) with
+// Debian's Chromium on each page, a fresh browser with an empty profile for every run. Prints one
+// table of medians: the four category scores, FCP, LCP, TBT, CLS and the bytes transferred, beside
+// the bare page's row, and which targets (performance ≥ 98, LCP ≤ 1.5 s, the other three
+// categories at 100) each page meets. Exits non-zero only when a page cannot be measured.
+//
+// BENCH_RUNS (runs per page, default 3: the median of each figure is shown, the machine being
+// noisy), BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the
+// pages whose label contains it), BENCH_REPORTS=dir (also write each run's full Lighthouse report,
+// JSON, there: what each audit found), CHROMIUM (default /usr/bin/chromium).
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import lighthouse from 'lighthouse'
+import lighthousePackage from 'lighthouse/package.json' with { type: 'json' }
+import { buildUnlessSkipped, printTable, startSites, stopProcess } from './bench-support.ts'
+
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const reports = process.env.BENCH_REPORTS
+if (reports) mkdirSync(reports, { recursive: true })
+const TARGETS = { performance: 98, lcpMs: 1500, otherCategories: 100 }
+
+buildUnlessSkipped()
+
+/** Chromium with a new empty profile and a DevTools port of its own; `close` ends it and removes the profile. */
+async function launchChromium(parentDir: string) {
+  const profile = mkdtempSync(join(parentDir, 'chromium-'))
+  const child = spawn(chromiumPath, [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0'], {
+    stdio: 'ignore',
+  })
+  const close = async () => {
+    await stopProcess(child)
+    rmSync(profile, { recursive: true, force: true })
+  }
+  // Chromium writes the port it chose into the profile.
+  const portFile = join(profile, 'DevToolsActivePort')
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline && child.exitCode === null) {
+    const port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8').split('\n')[0]) : 0
+    if (port > 0) return { port, close }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await close()
+  throw new Error(`${chromiumPath} did not open a DevTools port`)
+}
+
+type Figures = {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  bytes: number
+}
+
+async function measure(url: string, headers: Record<string, string>, tmp: string, report?: string): Promise<Figures> {
+  const browser = await launchChromium(tmp)
+  try {
+    const result = await lighthouse(url, {
+      port: browser.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      extraHeaders: headers,
+    })
+    const lhr = result?.lhr
+    if (!lhr) throw new Error('Lighthouse gave no result')
+    if (report) writeFileSync(report, JSON.stringify(lhr, null, 1))
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+    const score = (id: string) => {
+      const value = lhr.categories[id]?.score
+      if (typeof value !== 'number') throw new Error(`no ${id} score`)
+      return Math.round(value * 100)
+    }
+    const audit = (id: string) => {
+      const value = lhr.audits[id]?.numericValue
+      if (typeof value !== 'number') throw new Error(`no figure for ${id}`)
+      return value
+    }
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bytes: audit('total-byte-weight'),
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+function median(values: number[]) {
+  const sorted = values.toSorted((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+function medianOf(all: Figures[]): Figures {
+  const keys = Object.keys(all[0]!) as (keyof Figures)[]
+  return Object.fromEntries(keys.map((key) => [key, median(all.map((f) => f[key]))])) as Figures
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
+
+const sites = await startSites()
+let failed = false
+try {
+  const { webUrl, bareUrl } = sites
+  const cookie = await sites.logIn()
+  type Page = { label: string; url: string; headers: Record<string, string>; bare?: boolean }
+  const all: Page[] = [
+    { label: 'bare / (bench/bare-app)', url: `${bareUrl}/`, headers: {}, bare: true },
+    { label: '/', url: `${webUrl}/`, headers: {} },
+    { label: '/en', url: `${webUrl}/en`, headers: {} },
+    { label: '/en/register', url: `${webUrl}/en/register`, headers: {} },
+    { label: '/login', url: `${webUrl}/login`, headers: {} },
+    // The session cookie of a player who logged in through the real forms, on every request.
+    { label: '/user-management/profile (logged in)', url: `${webUrl}/user-management/profile`, headers: { cookie } },
+  ]
+  const pages = all.filter((page) => page.bare || page.label.includes(process.env.BENCH_PAGES ?? ''))
+
+  console.log(
+    `\nbench:lighthouse — Lighthouse ${lighthousePackage.version}, mobile defaults (simulated throttling), ${chromiumPath}; median of ${runs} run(s) per page\n`,
+  )
+  const results = new Map<Page, Figures[]>(pages.map((page) => [page, []]))
+  const errors = new Map<Page, string>()
+  // Run after run over every page, so that a slow moment of the machine spreads over all of them.
+  for (let i = 0; i < runs; i++) {
+    for (const page of pages) {
+      if (errors.has(page)) continue
+      const report = reports && join(reports, `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`)
+      // One more try after a failed run (a busy machine can make Chromium miss its deadlines);
+      // a page that fails twice in a row cannot be measured.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          results.get(page)!.push(await measure(page.url, page.headers, sites.tmp, report))
+          process.stderr.write('.')
+          break
+        } catch (error) {
+          process.stderr.write('x')
+          if (attempt === 2) errors.set(page, error instanceof Error ? error.message : String(error))
+        }
+      }
+    }
+  }
+  process.stderr.write('\n')
+
+  const rows = [['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred', 'targets']]
+  const verdicts: string[] = []
+  for (const page of pages) {
+    const error = errors.get(page)
+    if (error) {
+      failed = true
+      rows.push([page.label, ...Array<string>(10).fill('—')])
+      verdicts.push(`${page.label}: could not be measured: ${error}`)
+      continue
+    }
+    const f = medianOf(results.get(page)!)
+    const missed = [
+      f.performance < TARGETS.performance && `performance ${f.performance} < ${TARGETS.performance}`,
+      f.lcp > TARGETS.lcpMs && `LCP ${seconds(f.lcp)} > ${seconds(TARGETS.lcpMs)}`,
+      f.accessibility < TARGETS.otherCategories && `accessibility ${f.accessibility}`,
+      f.bestPractices < TARGETS.otherCategories && `best practices ${f.bestPractices}`,
+      f.seo < TARGETS.otherCategories && `SEO ${f.seo}`,
+    ].filter((m): m is string => typeof m === 'string')
+    const verdict = page.bare ? '(reference)' : missed.length ? 'MISSED' : 'met'
+    if (!page.bare)
+      verdicts.push(`${page.label}: ${missed.length ? `missed: ${missed.join(', ')}` : 'all targets met'}`)
+    rows.push([
+      page.label,
+      String(f.performance),
+      String(f.accessibility),
+      String(f.bestPractices),
+      String(f.seo),
+      seconds(f.fcp),
+      seconds(f.lcp),
+      `${f.tbt.toFixed(0)} ms`,
+      f.cls.toFixed(3),
+      kib(f.bytes),
+      verdict,
+    ])
+  }
+  printTable(rows)
+  console.log(
+    `\ntargets: performance ≥ ${TARGETS.performance}, LCP ≤ ${seconds(TARGETS.lcpMs)}, accessibility, best practices and SEO at ${TARGETS.otherCategories}`,
+  )
+  for (const verdict of verdicts) console.log(`- ${verdict}`)
+} finally {
+  await sites.stop()
+}
+if (failed) process.exitCode = 1

@@ -1,0 +1,153 @@
+// What the benchmarks that run the casino beside the bare page (bench/bare-app) share: building
+// both, starting each in its own process on a free port (the casino in production mode with its
+// embedded casino API on PGlite in a temporary DATA_DIR), logging a fresh player in through the
+// real forms, and stopping everything again.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { lastMailTo, newPlayer } from '#tests/setup/harness.ts'
+
+/** Runs a command in the foreground; its failure ends the benchmark with the command's status. */
+export function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+/** Production builds of the casino and the bare page, unless BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/). */
+export function buildUnlessSkipped() {
+  if (process.env.BENCH_SKIP_BUILD) return
+  run('react-router', ['build'])
+  run('react-router', ['build', 'bench/bare-app'])
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function waitFor(url: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(
+        `${url}: the server exited (${child.exitCode}); its output:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
+      )
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${url} did not answer within two minutes`)
+}
+
+/** A child process to end when the benchmark ends (SIGTERM, then wait for its exit). */
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+export type BenchSites = {
+  webUrl: string
+  bareUrl: string
+  /** A temporary folder that `stop` removes (the casino's DATA_DIR is inside it). */
+  tmp: string
+  /** Registers a player through the register form, activates it by the e-mailed link and logs in: the session cookie. */
+  logIn(): Promise<string>
+  stop(): Promise<void>
+}
+
+/** Starts the casino (production, embedded casino API) and the bare page, each on a free port, and waits until both answer. */
+export async function startSites(): Promise<BenchSites> {
+  const tmp = mkdtempSync(join(tmpdir(), 'casino-bench-'))
+  const dataDir = join(tmp, 'data')
+  const children: ChildProcess[] = []
+  const stop = async () => {
+    await Promise.all(children.map(stopProcess))
+    rmSync(tmp, { recursive: true, force: true })
+  }
+
+  function start(script: string, port: number, env: Record<string, string>, name: string) {
+    const logFile = join(tmp, `${name}.log`)
+    const out = openSync(logFile, 'a')
+    // The server's request log goes to a file, as it would go to a log collector.
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', out, out],
+    })
+    children.push(child)
+    return { child, logFile }
+  }
+
+  try {
+    const [webPort, barePort] = await Promise.all([freePort(), freePort()])
+    const webUrl = `http://127.0.0.1:${webPort}`
+    const bareUrl = `http://127.0.0.1:${barePort}`
+    const web = start(
+      'server/index.ts',
+      webPort,
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: webUrl,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: randomBytes(36).toString('base64url'),
+        CASINO_API_URL: '',
+        DATABASE_URL: '',
+      },
+      'casino',
+    )
+    const bare = start('bench/bare-app/server.ts', barePort, { NODE_ENV: 'production' }, 'bare')
+    await Promise.all([waitFor(`${webUrl}/readyz`, web.child, web.logFile), waitFor(bareUrl, bare.child, bare.logFile)])
+    return { webUrl, bareUrl, tmp, logIn: () => logIn(webUrl, join(dataDir, 'mail')), stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+async function logIn(webUrl: string, mailDir: string): Promise<string> {
+  const origin = new URL(webUrl).origin
+  const post = (path: string, fields: Record<string, string>, cookie = '') =>
+    fetch(webUrl + path, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams(fields),
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded', cookie },
+    })
+  const player = newPlayer()
+  const registered = await post('/register', player)
+  if (registered.status !== 200) throw new Error(`registration answered ${registered.status}`)
+  const { link } = lastMailTo(mailDir, player.email, webUrl)
+  if (!link) throw new Error('no activation link was mailed')
+  await post(new URL(link).pathname, {})
+  const login = await post('/login', { username: player.username, password: player.password })
+  const session = login.headers.getSetCookie().find((c) => /^(__Host-)?casino=[^;]/.test(c))
+  if (!session) throw new Error(`login answered ${login.status} without a session cookie`)
+  const cookie = session.split(';')[0]!
+  const profile = await fetch(`${webUrl}/user-management/profile`, { redirect: 'manual', headers: { cookie } })
+  if (profile.status !== 200 || !(await profile.text()).includes(player.username))
+    throw new Error(`the profile page answered ${profile.status} for the logged-in player`)
+  return cookie
+}
+
+/** Prints rows as a table: the first row is the header, the first column left-aligned, the others right-aligned. */
+export function printTable(rows: string[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, j) => (j === 0 ? cell.padEnd(widths[j]!) : cell.padStart(widths[j]!))).join('  '))
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  }
+}
