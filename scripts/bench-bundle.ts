@@ -1,5 +1,8 @@
-// `npm run bench:bundle`: the gzip size of the JavaScript the home and register pages load
-// (module scripts and modulepreload links of the server-rendered page), from the production build.
+// `npm run bench:bundle`: the gzip size of the JavaScript the home and register pages load before
+// they are interactive, from the production build: the modules the server-rendered page imports
+// (its module script: the entry and the routes' modules; modulepreload links, if any) and every
+// module those import statically, followed through the files. Dynamic `import()`s inside the
+// files (lazy dialogs, the other language's texts) load later and are not counted.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -9,6 +12,13 @@ if (!existsSync('build/server/index.js')) {
   const r = spawnSync('react-router', ['build'], { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
+/** The modules a built file imports statically (`import … from "./x.js"`, `import "./x.js"`, `export … from`). */
+function staticImports(url: string): string[] {
+  const code = readFileSync(join('build/client', url), 'utf8')
+  const dir = url.slice(0, url.lastIndexOf('/') + 1)
+  return [...code.matchAll(/(?:\bimport|\bfrom)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => dir + m[1]!.slice(2))
+}
+
 const { startTestSite } = await import('#tests/setup/harness.ts')
 const site = await startTestSite()
 try {
@@ -21,7 +31,8 @@ try {
     const html = await (await fetch(site.webUrl + path)).text()
     const urls = new Set<string>()
     for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!)
-    for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!)
+    for (const m of html.matchAll(/(?:import\(?|from)\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!)
+    for (const url of urls) for (const imported of staticImports(url)) urls.add(imported)
     let raw = 0
     let gz = 0
     for (const url of urls) {
