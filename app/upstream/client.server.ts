@@ -89,41 +89,19 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors
 }
 
 /**
- * Reads that are sent once more when the connection failed before an answer came (a keep-alive
- * socket the casino API had just closed, a restart): asking twice changes nothing. A timeout is
- * not retried (the call's time is spent), nor is anything that writes: calls that move money
- * (`idempotent` in the contract, with their Idempotency-Key) never, a second attempt is the
+ * Reads (`read` in the contract) are sent once more when the connection failed before an answer
+ * came (a keep-alive socket the casino API had just closed, a restart): asking twice changes
+ * nothing. A timeout is not retried (the call's time is spent), nor is anything that writes:
+ * calls that move money (`idempotent`, with their Idempotency-Key) never, a second attempt is the
  * player's to make.
  */
-export const RETRIED_READS: ReadonlySet<CallName> = new Set<CallName>([
-  'player',
-  'get_setting',
-  'geolocation',
-  'get_player_profile',
-  'get_player_balance',
-  'get_loyalty',
-  'get_player_bonuses',
-  'get_games',
-  'get_game_group_list',
-  'get_game_providers',
-  'get_bet_list',
-  'get_site_content',
-  'get_content_template',
-  'get_promotion_template',
-  'get_faq_template',
-  'get_sliders',
-  'get_mailbox',
-  'get_financial_transactions',
-  'get_financial_transaction',
-  'get_eupayment_financial_transaction',
-  'get_processors',
-  'get_withdrawal_processors',
-  'list_pending_withdrawals',
-])
+export const RETRIED_READS: ReadonlySet<CallName> = new Set(
+  (Object.keys(calls) as CallName[]).filter((name) => calls[name].read === true && calls[name].idempotent !== true),
+)
 
 /** Whether a failed connection of this call may be tried once more (see RETRIED_READS). */
 export function isRetriedRead(name: CallName): boolean {
-  return RETRIED_READS.has(name) && calls[name].idempotent !== true
+  return RETRIED_READS.has(name)
 }
 
 /**

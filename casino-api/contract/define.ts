@@ -19,6 +19,8 @@ export type CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.Zod
   errors?: readonly MessageCode[]
   /** Moves money: the caller sends an Idempotency-Key header and a replay returns the first answer. */
   idempotent?: boolean
+  /** Only reads: asking twice changes nothing (the web app may ask again when a connection fails). */
+  read?: true
 }
 
 export const defineCall = <P extends z.ZodType, A extends z.ZodType>(def: CallDef<P, A>) => def

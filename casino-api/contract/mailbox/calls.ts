@@ -6,6 +6,7 @@ export const mailboxCalls = {
     method: 'POST',
     path: '/front/get_mailbox',
     auth: 'player',
+    read: true,
     params: Mb.GetMailboxParams,
     answer: Mb.GetMailboxAnswer,
     summary: "The player's mailbox, newest first, with the unread count.",
