@@ -1,6 +1,7 @@
 import type { MessageCode } from '#contract'
 import { resources } from '#locales/index.ts'
 import { LOCALE_COOKIE } from '#app/utils/cookie-names.ts'
+import { escapeHtml } from '#app/utils/html.ts'
 
 /**
  * A state-changing request is accepted only from the site itself: a browser sends Origin on
@@ -32,8 +33,6 @@ export function isSameOrigin({
     return false
   }
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The answers the web server gives itself, before React Router. */
 export type PlainPageCode = Extract<

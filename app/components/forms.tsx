@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { useFormAction, useNavigation } from 'react-router'
 import type { MessageCode } from '#contract'
 import { decodeMessage } from '#app/utils/form-messages.ts'
+import { escapeHtml } from '#app/utils/html.ts'
 import * as styles from './form-fields.css.ts'
 import { useHydrated } from './use-hydrated.ts'
 
@@ -279,26 +280,20 @@ export function CheckboxField({
 
 export type Option = { value: string; label: string }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
-const markupOf = new WeakMap<readonly Option[], Map<string, string>>()
+const markupOf = new WeakMap<readonly Option[], string>()
 
 /**
- * The `<option>`s of a long fixed list as HTML, the `selected` one marked (for pages answered
- * without JavaScript; with it React selects the default value itself). Kept per list and placeholder.
+ * The `<option>`s of a long fixed list as HTML (the list's own part kept per list), the
+ * `selected` one marked for pages answered without JavaScript (with it, React selects the
+ * default value itself).
  */
 export function optionsMarkup(options: readonly Option[], placeholder: string | undefined, selected: unknown): string {
-  let byPlaceholder = markupOf.get(options)
-  if (!byPlaceholder) markupOf.set(options, (byPlaceholder = new Map()))
-  const key = placeholder ?? '\u0000'
-  let html = byPlaceholder.get(key)
+  let html = markupOf.get(options)
   if (html === undefined) {
-    html =
-      (placeholder === undefined ? '' : `<option value="">${escapeHtml(placeholder)}</option>`) +
-      options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join('')
-    byPlaceholder.set(key, html)
+    html = options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join('')
+    markupOf.set(options, html)
   }
+  if (placeholder !== undefined) html = `<option value="">${escapeHtml(placeholder)}</option>${html}`
   if (typeof selected !== 'string') return html
   const option = `<option value="${escapeHtml(selected)}">`
   return html.replace(option, `<option value="${escapeHtml(selected)}" selected="">`)
