@@ -6,6 +6,7 @@ import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { ledgerAccounts, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
+import { balanceOf } from '../wallet/ledger.ts'
 
 export type PlayerRow = typeof players.$inferSelect
 
@@ -65,9 +66,7 @@ export async function getPlayerWithBalance(
     .limit(1)
   if (!row) throw new ApiError(401, 'unauthorized')
   const { player } = row
-  const real = row.real ?? 0
-  const bonus = row.bonus ?? 0
-  return { player, balance: { currency: player.currency, real, bonus, total: real + bonus } }
+  return { player, balance: balanceOf(player.currency, row.real ?? 0, row.bonus ?? 0) }
 }
 
 const realAccount = alias(ledgerAccounts, 'real_account')

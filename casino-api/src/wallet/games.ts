@@ -16,6 +16,7 @@ import type { Balance, Currency } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { ApiError } from '../http/errors.ts'
+import { balanceOf } from './ledger.ts'
 
 /**
  * How long a transaction id answers its replays: maintenance purges older rows, never sooner.
@@ -156,12 +157,7 @@ async function run(db: Queryable, query: ReturnType<typeof sql>): Promise<Wallet
     amount: row.amount,
     real: row.real_amount,
     bonus: row.bonus_amount,
-    balance: {
-      currency: row.currency,
-      real: row.real_after,
-      bonus: row.bonus_after,
-      total: row.real_after + row.bonus_after,
-    },
+    balance: balanceOf(row.currency, row.real_after, row.bonus_after),
     replayed: answer.outcome === 'replayed',
     createdAt: new Date(row.created_at),
   }

@@ -132,6 +132,14 @@ async function accountId(db: Queryable, ref: AccountRef, currency: Currency, now
   return row.id
 }
 
+/** A player's balances in cents: real, bonus and their total. */
+export const balanceOf = (currency: Currency, real: number, bonus: number): Balance => ({
+  currency,
+  real,
+  bonus,
+  total: real + bonus,
+})
+
 /** A player's balances in cents from their ledger accounts; zero where none exists yet. */
 export async function playerBalance(db: Queryable, playerId: string, currency: Currency): Promise<Balance> {
   const rows = await db
@@ -146,7 +154,7 @@ export async function playerBalance(db: Queryable, playerId: string, currency: C
     )
   const real = rows.find((r) => r.kind === 'real')?.balance ?? 0
   const bonus = rows.find((r) => r.kind === 'bonus')?.balance ?? 0
-  return { currency, real, bonus, total: real + bonus }
+  return balanceOf(currency, real, bonus)
 }
 
 /** Whether every account's balance equals the sum of its postings (for checks and tests). */
