@@ -69,6 +69,7 @@ const MONEY_MOVING = [
   'accept_withdrawal',
   'reject_withdrawal',
   'confirm_bank_transfer',
+  'report_crypto_deposit',
 ]
 
 test('every call of the spec is in the contract', () => {

@@ -5,6 +5,7 @@ import type { Passwords } from './accounts/passwords.ts'
 import type { Database } from './db/open.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { RateLimiter } from './rate-limits.ts'
+import type { PaymentsConfig } from './payments/config.ts'
 import type { ProviderAuth } from './wallet/provider-auth.ts'
 
 /** What every handler and service can reach: created once per running API. */
@@ -16,6 +17,8 @@ export type Context = {
   limits: RateLimiter
   /** Which game provider an X-Provider-Key belongs to, if any ('provider' calls). */
   providerAuth: ProviderAuth
+  /** The payment processors' settings: card acquirer, bank account, crypto keys. */
+  payments: PaymentsConfig
   now: () => Date
   /**
    * Runs `task` after the answer is sent (its failure is logged); closing the API waits for it.
@@ -47,6 +50,8 @@ export type CallInput<K extends CallName> = {
   /** The client's address (X-Forwarded-For only through trusted proxies). */
   ip: string
   userAgent: string | undefined
+  /** The Idempotency-Key header: present on every call marked `idempotent` (the router refuses one without). */
+  idempotencyKey?: string
 }
 
 export type Handler<K extends CallName> = (ctx: Context, input: CallInput<K>) => Promise<z.input<Calls[K]['answer']>>

@@ -16,5 +16,14 @@ import type { Handlers } from './context.ts'
 import { siteHandlers } from './site/handlers.ts'
 import { supportHandlers } from './support/handlers.ts'
 import { walletHandlers } from './wallet/handlers.ts'
+import { paymentAdminHandlers } from './payments/admin-handlers.ts'
+import { paymentHandlers } from './payments/handlers.ts'
 
-export const handlers: Handlers = { ...accountHandlers, ...supportHandlers, ...siteHandlers, ...walletHandlers }
+export const handlers: Handlers = {
+  ...accountHandlers,
+  ...supportHandlers,
+  ...siteHandlers,
+  ...walletHandlers,
+  ...paymentHandlers,
+  ...paymentAdminHandlers,
+}

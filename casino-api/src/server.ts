@@ -15,6 +15,7 @@ import { pruneSpentRows } from './maintenance.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
+import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
@@ -65,6 +66,8 @@ export type CasinoApiOptions = {
    * is generated once into `${dataDir}/provider-secret.txt` (0600) and kept.
    */
   providerSecret?: string
+  /** Card acquirer, bank account, crypto keys (default: from the environment, the sandbox's outside production). */
+  payments?: PaymentsConfig
 }
 
 export type CasinoApi = {
@@ -78,6 +81,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const dataDir = resolve(options.dataDir ?? 'data')
   const now = options.now ?? (() => new Date())
   const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
+  const payments = options.payments ?? paymentsConfigFromEnv()
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
   await ensurePrivateDir(dataDir)
@@ -135,6 +139,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         mailer,
         limits,
         providerAuth: providerAuth(providerSecret),
+        payments,
         now,
         afterAnswer,
         dataDir,

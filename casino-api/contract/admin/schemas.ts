@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { Id, Page, paged } from '../common.ts'
+import { Cents, Id, Money, Page, paged, Timestamp } from '../common.ts'
+import { Balance } from '../player/schemas.ts'
 import { FinancialTransaction } from '../wallet/schemas.ts'
 import { SiteContent, SiteContentFields } from '../content/schemas.ts'
 import { amountInCents, optionalText, required } from '../rules.ts'
@@ -73,3 +74,78 @@ export const ConfirmBankTransferAnswer = z.object({
   message: z.literal('deposit_complete'),
   transaction: FinancialTransaction,
 })
+
+export const ListPendingBankTransfersParams = z.object({ ...Page.shape })
+export const PendingBankTransfer = FinancialTransaction.extend({
+  player: z.object({ id: Id, username: z.string(), email: z.string() }),
+})
+export const ListPendingBankTransfersAnswer = paged(PendingBankTransfer)
+
+// ---- vouchers, crypto, a player's ledger, the audit log -----------------------------------
+
+/** Sandbox prepaid vouchers: each code is shown once, in this answer; only its hash is kept. */
+export const MintVouchersParams = z.object({
+  amount: amountInCents(),
+  count: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'invalid_number' }).int('invalid_number').min(1, 'invalid_value').max(50, 'invalid_value'),
+  ),
+})
+export const MintedVoucher = z.object({ id: Id, code: z.string(), amount: Money, createdAt: Timestamp })
+export const MintVouchersAnswer = z.object({ ok: z.literal(true), items: z.array(MintedVoucher) })
+
+export const Voucher = z.object({
+  id: Id,
+  /** The code's last four characters. */
+  hint: z.string(),
+  amount: Money,
+  createdAt: Timestamp,
+  redeemedAt: Timestamp.nullable(),
+  redeemedBy: z.string().nullable(),
+})
+export const ListVouchersParams = z.object({ ...Page.shape })
+export const ListVouchersAnswer = paged(Voucher)
+
+/**
+ * A deposit seen on a chain (the sandbox's stand-in for a chain watcher): credited once per chain
+ * transaction id, at the configured rate, once it has the configured confirmations. Reporting the
+ * same transaction again with more confirmations completes a pending one.
+ */
+export const ReportCryptoDepositParams = z.object({
+  coin: z.enum(['BTC', 'USDT'], { error: 'invalid_value' }),
+  address: required(100),
+  txId: required(100).refine((v) => /^(0x)?[0-9a-fA-F]{64}$/.test(v), 'invalid_value'),
+  /** In the coin's units as a decimal string ('0.0025' BTC, '120.5' USDT). */
+  units: required(40).refine((v) => /^\d{1,12}(\.\d{1,8})?$/.test(v) && Number(v) > 0, 'invalid_number'),
+  confirmations: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'invalid_number' }).int('invalid_number').min(0, 'invalid_number').max(1_000_000),
+  ),
+})
+export const ReportCryptoDepositAnswer = z.object({
+  ok: z.literal(true),
+  message: z.enum(['deposit_complete', 'deposit_pending']),
+  /** Confirmations still wanted before the credit (0 once credited). */
+  confirmationsNeeded: z.number().int().nonnegative(),
+  transaction: FinancialTransaction,
+})
+
+export const GetPlayerLedgerParams = z.object({ username: required(40), ...Page.shape })
+export const GetPlayerLedgerAnswer = z.object({
+  player: z.object({ id: Id, username: z.string(), email: z.string(), status: z.string() }),
+  balance: Balance,
+  /** Turnover the player must still stake before a withdrawal. */
+  wageringRemaining: Cents,
+  transactions: paged(FinancialTransaction),
+})
+
+export const AuditEntry = z.object({
+  id: Id,
+  admin: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: Timestamp,
+})
+export const GetAdminAuditParams = z.object({ ...Page.shape })
+export const GetAdminAuditAnswer = paged(AuditEntry)

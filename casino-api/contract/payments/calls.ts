@@ -77,4 +77,24 @@ export const paymentCalls = {
     answer: P.GenerateWalletAnswer,
     summary: "The player's crypto deposit address for BTC or USDT; deposits to it are credited once reported.",
   }),
+  get_threeds_challenge: defineCall({
+    method: 'POST',
+    path: '/front/get_threeds_challenge',
+    auth: 'player',
+    read: true,
+    params: P.GetThreeDSecureChallengeParams,
+    answer: P.GetThreeDSecureChallengeAnswer,
+    summary: "The sandbox issuer's 3-D Secure challenge of one of the player's card payments.",
+    errors: ['not_found'],
+  }),
+  complete_threeds_challenge: defineCall({
+    method: 'POST',
+    path: '/front/complete_threeds_challenge',
+    auth: 'player',
+    params: P.CompleteThreeDSecureChallengeParams,
+    answer: P.CompleteThreeDSecureChallengeAnswer,
+    summary:
+      "The cardholder's answer to the challenge: approve credits the deposit, fail declines it; a finished challenge answers its outcome again.",
+    errors: ['not_found', 'transaction_not_pending'],
+  }),
 }

@@ -133,7 +133,8 @@ export const CashlibDepositProcessorParams = z.object({
   voucherCode: required(40)
     .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
     .refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
-  amount: amountInCents(),
+  /** A voucher is worth its face value; an amount, when sent, must be that value. */
+  amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), amountInCents().optional()),
 })
 export const CashlibDepositProcessorAnswer = DepositComplete
 
@@ -149,4 +150,37 @@ export const GenerateWalletAnswer = z.object({
   /** Smallest deposit that is credited, in the player's currency. */
   minDeposit: Money,
   createdAt: Timestamp,
+})
+
+// ---- 3-D Secure ------------------------------------------------------------------------
+
+/**
+ * The sandbox issuer's challenge of a card payment, rendered by the web app's /threedsecure page
+ * on the site's own origin. Only the casino API decides the outcome: the page posts the
+ * cardholder's choice back with complete_threeds_challenge, never trusts a redirect.
+ */
+export const ThreeDSecureChallenge = z.object({
+  reference: z.string(),
+  status: z.enum(['pending', 'complete', 'failed']),
+  amount: Money,
+  merchant: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }),
+  /** The challenge is refused after this moment (the payment then fails). */
+  expiresAt: Timestamp,
+})
+export type ThreeDSecureChallenge = z.infer<typeof ThreeDSecureChallenge>
+
+export const GetThreeDSecureChallengeParams = z.object({ reference: required(64) })
+export const GetThreeDSecureChallengeAnswer = ThreeDSecureChallenge
+
+export const CompleteThreeDSecureChallengeParams = z.object({
+  reference: required(64),
+  outcome: z.enum(['approve', 'fail'], { error: 'invalid_value' }),
+})
+export const CompleteThreeDSecureChallengeAnswer = z.object({
+  reference: z.string(),
+  status: z.enum(['complete', 'failed']),
+  message: z.enum(['deposit_complete', 'deposit_failed']),
+  transaction: FinancialTransaction,
+  balance: Balance,
 })

@@ -22,6 +22,8 @@ export const SiteSettings = z.object({
     unwageredWithdrawalFeePercent: z.number().int().nonnegative(),
   }),
   supportEmail: z.string(),
+  /** Players may cancel a pending withdrawal themselves (some licences forbid reversing withdrawals). */
+  withdrawalCancellation: z.boolean(),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 export const GetSettingAnswer = SiteSettings

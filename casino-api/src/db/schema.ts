@@ -410,3 +410,120 @@ export const wageringContributions = pgTable(
     check('wagering_contributions_amount_positive', sql`${t.amount} > 0`),
   ],
 )
+
+// ---- payments ------------------------------------------------------------------------------
+//
+// Deposits and withdrawals through the payment processors (payments/). One row per payment: its
+// state (pending, complete, cancelled, failed, rejected) and what the player's history shows. The
+// money moves in ledger_transactions, in the same database transaction as the row's change of
+// state; a withdrawal's amount is held in the system account 'withdrawals_pending' from request
+// to decision. `idempotency_key` is the player's Idempotency-Key: a replay finds this row and
+// answers from it. Card data is never here beyond the brand and the last four digits.
+
+export const paymentKindEnum = pgEnum('payment_kind', ['deposit', 'withdrawal'])
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'complete', 'cancelled', 'failed', 'rejected'])
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    kind: paymentKindEnum('kind').notNull(),
+    /** altitudepay, moto, carespay, cashlib, crypto; bank_transfer or bitcoin for a withdrawal. */
+    processor: text('processor').notNull(),
+    status: paymentStatusEnum('status').notNull(),
+    /** Cents, always positive; the history signs it by kind. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    /** Shown to the player and the administrator: a bank-transfer reference, a card payment id... */
+    reference: text('reference').notNull(),
+    /** '<player id>:<Idempotency-Key>' of the request that made it. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Masked payout destination of a withdrawal. */
+    destination: text('destination'),
+    /** Processor details: a withdrawal's payout account, a crypto deposit's chain transaction. */
+    details: jsonb('details'),
+    /** A withdrawal above the settings' threshold waits for identity checks before payout. */
+    reviewRequired: boolean('review_required').notNull().default(false),
+    failureCode: text('failure_code'),
+    failureReason: text('failure_reason'),
+    /** The total balance right after the money moved; null while nothing has. */
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_reference_key').on(t.reference),
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    index('payments_player_idx').on(t.playerId, t.createdAt),
+    index('payments_pending_idx')
+      .on(t.kind, t.processor, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_card_summary', sql`${t.cardLast4} IS NULL OR ${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+)
+
+/** Sandbox prepaid vouchers minted by an administrator; only the code's hash is kept. */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    /** The last four characters, so the administrator can tell vouchers apart. */
+    codeHint: text('code_hint').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    redeemedAt: at('redeemed_at'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.codeHash),
+    check('vouchers_amount_positive', sql`${t.amount} > 0`),
+    check('vouchers_redeemed', sql`(${t.redeemedAt} IS NULL) = (${t.paymentId} IS NULL)`),
+  ],
+)
+
+/** A player's crypto deposit address: one per coin, derived at `index` from the casino's public key. */
+export const cryptoAddresses = pgTable(
+  'crypto_addresses',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    coin: text('coin').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    address: text('address').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.coin] }),
+    uniqueIndex('crypto_addresses_address_key').on(t.coin, t.address),
+    uniqueIndex('crypto_addresses_index_key').on(t.coin, t.derivationIndex),
+  ],
+)
+
+/** What an administrator did (who, when, what), for every admin call that changes something. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    action: text('action').notNull(),
+    /** The payment, voucher, player or content entry acted on. */
+    target: text('target'),
+    details: jsonb('details'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+)

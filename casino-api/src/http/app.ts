@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
-import { calls, PROVIDER_KEY_HEADER, type CallDef, type CallName } from '../../contract/index.ts'
+import { calls, IdempotencyKey, PROVIDER_KEY_HEADER, type CallDef, type CallName } from '../../contract/index.ts'
 import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import { safeErrorSummary } from '../db/errors.ts'
@@ -70,6 +70,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
           def.auth === 'public' || def.auth === 'provider' ? null : await resolveSession(ctx, req.headers.authorization)
         const denied = provider ? null : (checkAccess(def.auth, session) ?? checkPasswordChange(name, session))
         if (denied) throw denied
+        const idempotencyKey = def.idempotent ? checkIdempotencyKey(req.headers['idempotency-key']) : undefined
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
         const parsed = def.params.safeParse(body, { reportInput: true })
         if (!parsed.success) throw validationFailed(parsed.error)
@@ -79,6 +80,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
           ...(provider ? { provider } : {}),
           ip: clientIp(req.ips, req.socket.remoteAddress),
           userAgent: req.headers['user-agent'],
+          ...(idempotencyKey ? { idempotencyKey } : {}),
         })
         const checked = def.answer.safeParse(answer)
         if (!checked.success) {
@@ -119,4 +121,14 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
   })
 
   return app
+}
+
+/** A call that moves money needs the caller's key of the action, so a replay is known as one. */
+function checkIdempotencyKey(header: string | string[] | undefined): string {
+  const parsed = IdempotencyKey.safeParse(header)
+  if (!parsed.success)
+    throw new ApiError(400, 'validation_failed', {
+      fields: { idempotencyKey: [header === undefined ? 'field_required' : 'invalid_value'] },
+    })
+  return parsed.data
 }

@@ -150,3 +150,43 @@ export function supportMail(v: {
     html: html([...head, v.message]),
   }
 }
+
+/** A withdrawal decided by the administrator: paid out (with the payout reference) or rejected (with the reason). */
+export function withdrawalDecisionMail(
+  locale: Locale,
+  v: { firstName: string; amount: string; accepted: boolean; reference: string; reason?: string },
+): MailContent {
+  const en = locale === 'en'
+  const greeting = en ? `Hello ${v.firstName},` : `Hola ${v.firstName}:`
+  const body = v.accepted
+    ? en
+      ? [
+          `Your withdrawal of ${v.amount} has been paid out.`,
+          `Payment reference: ${v.reference}. Depending on your bank or network it can take up to one business day to show in your account.`,
+        ]
+      : [
+          `Hemos pagado tu retiro de ${v.amount}.`,
+          `Referencia del pago: ${v.reference}. Según tu banco o la red, puede tardar hasta un día hábil en aparecer en tu cuenta.`,
+        ]
+    : en
+      ? [
+          `Your withdrawal of ${v.amount} was not accepted, and the amount is back in your balance.`,
+          `Reason: ${v.reason ?? ''}`,
+        ]
+      : [
+          `No hemos aceptado tu retiro de ${v.amount}; el importe vuelve a estar en tu saldo.`,
+          `Motivo: ${v.reason ?? ''}`,
+        ]
+  const paragraphs = [greeting, ...body]
+  return {
+    subject: v.accepted
+      ? en
+        ? 'Your withdrawal has been paid'
+        : 'Tu retiro está pagado'
+      : en
+        ? 'Your withdrawal was not accepted'
+        : 'Tu retiro no se ha aceptado',
+    text: paragraphs.join('\n\n'),
+    html: html(paragraphs),
+  }
+}

@@ -24,6 +24,7 @@ import { getSettings } from './settings.ts'
  */
 export const MONEY_CALLS = [
   'altitudepay_deposit_processor',
+  'complete_threeds_challenge',
   'moto_deposit_processor',
   'carespay_deposit_processor',
   'cashlib_deposit_processor',

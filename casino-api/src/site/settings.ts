@@ -22,6 +22,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     unwageredWithdrawalFeePercent: 10,
   },
   supportEmail: 'support@casino.local',
+  withdrawalCancellation: true,
 }
 
 const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof SiteSettings)[]

@@ -90,6 +90,27 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
               AND r.created_at > now() - make_interval(secs => ${KEEP_WALLET_TRANSACTIONS_MS / 1000}))
       LIMIT ${EXAMPLES}`,
   },
+  {
+    rule: 'the held withdrawals account holds exactly the pending withdrawals',
+    query: sql`SELECT c.currency || ': held ' || coalesce(h.balance, 0) || ', pending ' || coalesce(w.total, 0) AS detail
+      FROM (SELECT unnest(enum_range(NULL::currency)) AS currency) c
+      LEFT JOIN ledger_accounts h ON h.kind = 'system' AND h.code = 'withdrawals_pending' AND h.currency = c.currency
+      LEFT JOIN (SELECT currency, sum(amount) AS total FROM payments
+                 WHERE kind = 'withdrawal' AND status = 'pending' GROUP BY currency) w ON w.currency = c.currency
+      WHERE coalesce(h.balance, 0) <> coalesce(w.total, 0) LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'each completed deposit was credited once, for its amount, to its player',
+    query: sql`SELECT d.reference || ' credited ' || coalesce(sum(p.amount), 0) || ' of ' || d.amount AS detail
+      FROM payments d
+      LEFT JOIN ledger_transactions t ON t.idempotency_key = 'deposit:' || d.processor || ':' || d.id
+      LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+        AND p.account_id IN (SELECT id FROM ledger_accounts WHERE player_id = d.player_id AND kind = 'real')
+      WHERE d.kind = 'deposit'
+      GROUP BY d.id, d.reference, d.amount, d.status
+      HAVING coalesce(sum(p.amount), 0) <> CASE WHEN d.status = 'complete' THEN d.amount ELSE 0 END
+      LIMIT ${EXAMPLES}`,
+  },
 ]
 
 type Rows<T> = { rows: T[] }

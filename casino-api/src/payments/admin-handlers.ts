@@ -1,0 +1,446 @@
+/**
+ * The administrator's money calls (contract/admin): decide withdrawals, confirm bank transfers,
+ * mint sandbox vouchers, report crypto deposits, read a player's ledger and the audit log. Each
+ * call that changes something writes an admin_audit row in the same database transaction.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import type { adminCalls, Currency } from '../../contract/index.ts'
+import type { CallInput, Context, DomainHandlers } from '../context.ts'
+import type { Queryable } from '../db/open.ts'
+import { adminAudit, cryptoAddresses, payments, players, vouchers } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { sendOrLog } from '../mail/mailer.ts'
+import { withdrawalDecisionMail } from '../mail/texts.ts'
+import { getSettings } from '../site/settings.ts'
+import { playerBalance } from '../wallet/ledger.ts'
+import { remainingTurnover } from '../wallet/wagering.ts'
+import { unitsToCents, type Coin } from './crypto.ts'
+import { financialTransaction, historyPage, type PaymentRow } from './records.ts'
+import {
+  completeDeposit,
+  insertPayment,
+  newReference,
+  playerOf,
+  releaseWithdrawal,
+  settle,
+  sha256Hex,
+} from './service.ts'
+
+type MoneyAdminCalls = Pick<
+  typeof adminCalls,
+  | 'list_pending_withdrawals'
+  | 'accept_withdrawal'
+  | 'reject_withdrawal'
+  | 'confirm_bank_transfer'
+  | 'list_pending_bank_transfers'
+  | 'mint_vouchers'
+  | 'list_vouchers'
+  | 'report_crypto_deposit'
+  | 'get_player_ledger'
+  | 'get_admin_audit'
+>
+
+const adminOf = (input: Pick<CallInput<'get_admin_audit'>, 'session'>) => {
+  if (input.session?.scope !== 'admin') throw new ApiError(403, 'forbidden')
+  return input.session.playerId
+}
+
+export async function audit(
+  db: Queryable,
+  entry: { adminId: string; action: string; target: string | null; details?: Record<string, unknown>; at: Date },
+) {
+  await db.insert(adminAudit).values({
+    adminId: entry.adminId,
+    action: entry.action,
+    target: entry.target,
+    details: entry.details ?? null,
+    createdAt: entry.at,
+  })
+}
+
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
+
+async function pendingPage(
+  ctx: Context,
+  kind: 'withdrawal' | 'deposit',
+  processor: string | null,
+  page: number,
+  pageSize: number,
+) {
+  const where = and(
+    eq(payments.kind, kind),
+    eq(payments.status, 'pending'),
+    processor ? eq(payments.processor, processor) : undefined,
+  )
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({ payment: payments, username: players.username, email: players.email })
+      .from(payments)
+      .innerJoin(players, eq(players.id, payments.playerId))
+      .where(where)
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ n: count() }).from(payments).where(where),
+  ])
+  return { rows, total: counted?.n ?? 0 }
+}
+
+const formatMoney = (cents: number, currency: Currency, locale: 'es' | 'en') =>
+  new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-GB', { style: 'currency', currency }).format(cents / 100)
+
+/** The player is told of the decision by e-mail, after the answer. */
+async function mailDecision(ctx: Context, row: PaymentRow, accepted: boolean, reference: string, reason?: string) {
+  const player = await playerOf(ctx.db, row.playerId)
+  const mail = withdrawalDecisionMail(player.language, {
+    firstName: player.firstName,
+    amount: formatMoney(row.amount, row.currency, player.language),
+    accepted,
+    reference,
+    reason,
+  })
+  ctx.afterAnswer(() =>
+    sendOrLog(ctx, { to: player.email, ...mail }, accepted ? 'withdrawal_accepted' : 'withdrawal_rejected'),
+  )
+}
+
+/** Accept or reject: exactly one decision (or the player's cancel) finds the withdrawal pending. */
+async function decide(
+  ctx: Context,
+  adminId: string,
+  id: string,
+  decision: { status: 'complete'; payoutReference?: string } | { status: 'rejected'; reason: string },
+) {
+  if (!isUuid(id)) throw new ApiError(404, 'not_found')
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.kind, 'withdrawal')))
+  if (!row) throw new ApiError(404, 'not_found')
+  const at = ctx.now()
+  const settled = await settle(
+    ctx.db,
+    row.id,
+    decision.status,
+    at,
+    decision.status === 'rejected'
+      ? { failureCode: 'withdrawal_rejected', failureReason: decision.reason }
+      : { details: { ...(row.details as object), payoutReference: decision.payoutReference ?? null } },
+    async (tx, r) => {
+      await releaseWithdrawal(tx, r, at, decision.status === 'complete' ? 'payout' : 'player')
+      await audit(tx, {
+        adminId,
+        action: decision.status === 'complete' ? 'accept_withdrawal' : 'reject_withdrawal',
+        target: r.id,
+        details: {
+          amount: r.amount,
+          currency: r.currency,
+          ...('reason' in decision ? { reason: decision.reason } : {}),
+        },
+        at,
+      })
+    },
+  )
+  if (settled) {
+    await mailDecision(
+      ctx,
+      settled.row,
+      decision.status === 'complete',
+      decision.status === 'complete' ? (decision.payoutReference ?? settled.row.reference) : settled.row.reference,
+      'reason' in decision ? decision.reason : undefined,
+    )
+    return settled.row
+  }
+  const [now] = await ctx.db.select().from(payments).where(eq(payments.id, row.id))
+  // The same decision again (a resent form) answers it again; any other state is a conflict.
+  if (now?.status === decision.status) return now
+  throw new ApiError(409, 'transaction_not_pending')
+}
+
+const VOUCHER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+function voucherCode() {
+  let code = ''
+  for (const b of randomBytes(16)) code += VOUCHER_ALPHABET[b % VOUCHER_ALPHABET.length]
+  return code
+}
+
+export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
+  list_pending_withdrawals: async (ctx, input) => {
+    adminOf(input)
+    const { page, pageSize } = input.params
+    const { rows, total } = await pendingPage(ctx, 'withdrawal', null, page, pageSize)
+    return {
+      items: rows.map(({ payment, username, email }) => {
+        const details = payment.details as Record<string, string>
+        const payout =
+          details.method === 'bitcoin'
+            ? { method: 'bitcoin' as const, walletAddress: details.walletAddress ?? '' }
+            : {
+                method: 'bank_transfer' as const,
+                iban: details.iban ?? '',
+                beneficiaryName: details.beneficiaryName ?? '',
+                swift: details.swift ?? '',
+                bankName: details.bankName ?? '',
+                zipCode: details.zipCode ?? '',
+                address: details.address ?? '',
+              }
+        return { ...financialTransaction(payment), player: { id: payment.playerId, username, email }, payout }
+      }),
+      total,
+      page,
+      pageSize,
+    }
+  },
+
+  accept_withdrawal: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const row = await decide(ctx, adminId, input.params.id, {
+      status: 'complete',
+      payoutReference: input.params.payoutReference,
+    })
+    return { ok: true, message: 'withdrawal_accepted', transaction: financialTransaction(row) }
+  },
+
+  reject_withdrawal: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const row = await decide(ctx, adminId, input.params.id, { status: 'rejected', reason: input.params.reason })
+    return { ok: true, message: 'withdrawal_rejected', transaction: financialTransaction(row) }
+  },
+
+  list_pending_bank_transfers: async (ctx, input) => {
+    adminOf(input)
+    const { page, pageSize } = input.params
+    const { rows, total } = await pendingPage(ctx, 'deposit', 'carespay', page, pageSize)
+    return {
+      items: rows.map(({ payment, username, email }) => ({
+        ...financialTransaction(payment),
+        player: { id: payment.playerId, username, email },
+      })),
+      total,
+      page,
+      pageSize,
+    }
+  },
+
+  confirm_bank_transfer: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const { limits } = await getSettings(ctx.db)
+    const { reference, amount } = input.params
+    if (amount > limits.maxDeposit)
+      throw new ApiError(400, 'amount_out_of_range', {
+        args: [1, limits.maxDeposit],
+        fields: { amount: ['amount_out_of_range'] },
+      })
+    const [row] = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.reference, reference.toUpperCase()), eq(payments.processor, 'carespay')))
+    if (!row) throw new ApiError(404, 'not_found')
+    const at = ctx.now()
+    const settled = await ctx.db.transaction(async (tx) => {
+      const done = await completeDeposit(tx as never, row.id, at, amount)
+      if (done)
+        await audit(tx, {
+          adminId,
+          action: 'confirm_bank_transfer',
+          target: row.id,
+          details: { reference, amount },
+          at,
+        })
+      return done
+    })
+    if (settled) return { ok: true, message: 'deposit_complete', transaction: financialTransaction(settled.row) }
+    const [now] = await ctx.db.select().from(payments).where(eq(payments.id, row.id))
+    if (now?.status === 'complete' && now.amount === amount)
+      return { ok: true, message: 'deposit_complete', transaction: financialTransaction(now) }
+    throw new ApiError(409, 'transaction_not_pending')
+  },
+
+  mint_vouchers: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const { currency } = await getSettings(ctx.db)
+    const at = ctx.now()
+    const codes = Array.from({ length: input.params.count }, voucherCode)
+    const rows = await ctx.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(vouchers)
+        .values(
+          codes.map((code) => ({
+            codeHash: sha256Hex(code),
+            codeHint: code.slice(-4),
+            amount: input.params.amount,
+            currency,
+            createdBy: adminId,
+            createdAt: at,
+          })),
+        )
+        .returning()
+      await audit(tx, {
+        adminId,
+        action: 'mint_vouchers',
+        target: null,
+        details: { count: codes.length, amount: input.params.amount, hints: inserted.map((v) => v.codeHint) },
+        at,
+      })
+      return inserted
+    })
+    return {
+      ok: true,
+      items: rows.map((v, i) => ({
+        id: v.id,
+        // Shown once, in groups of four for reading aloud; the player may type it with or without dashes.
+        code: (codes[i] ?? '').replace(/(.{4})(?=.)/g, '$1-'),
+        amount: { amount: v.amount, currency: v.currency },
+        createdAt: v.createdAt.toISOString(),
+      })),
+    }
+  },
+
+  list_vouchers: async (ctx, input) => {
+    adminOf(input)
+    const { page, pageSize } = input.params
+    const [rows, [counted]] = await Promise.all([
+      ctx.db
+        .select({ voucher: vouchers, username: players.username })
+        .from(vouchers)
+        .leftJoin(payments, eq(payments.id, vouchers.paymentId))
+        .leftJoin(players, eq(players.id, payments.playerId))
+        .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      ctx.db.select({ n: count() }).from(vouchers),
+    ])
+    return {
+      items: rows.map(({ voucher, username }) => ({
+        id: voucher.id,
+        hint: voucher.codeHint,
+        amount: { amount: voucher.amount, currency: voucher.currency },
+        createdAt: voucher.createdAt.toISOString(),
+        redeemedAt: voucher.redeemedAt?.toISOString() ?? null,
+        redeemedBy: username ?? null,
+      })),
+      total: counted?.n ?? 0,
+      page,
+      pageSize,
+    }
+  },
+
+  report_crypto_deposit: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const { coin, address, txId, units, confirmations } = input.params
+    const chainTx = txId.toLowerCase().replace(/^0x/, '')
+    const [owner] = await ctx.db
+      .select({ playerId: cryptoAddresses.playerId })
+      .from(cryptoAddresses)
+      .where(and(eq(cryptoAddresses.coin, coin), eq(cryptoAddresses.address, address)))
+    if (!owner) throw new ApiError(404, 'not_found', { fields: { address: ['not_found'] } })
+    const player = await playerOf(ctx.db, owner.playerId)
+    const { limits } = await getSettings(ctx.db)
+    const cents = unitsToCents(units, ctx.payments.crypto.rates[coin as Coin])
+    if (cents < limits.minDeposit)
+      throw new ApiError(400, 'amount_below_minimum', {
+        args: [limits.minDeposit],
+        fields: { units: ['amount_below_minimum'] },
+      })
+    const needed = ctx.payments.crypto.confirmations[coin as Coin]
+    const at = ctx.now()
+    const result = await ctx.db.transaction(async (tx) => {
+      const { row, created } = await insertPayment(tx, {
+        playerId: player.id,
+        kind: 'deposit',
+        processor: 'crypto',
+        status: 'pending',
+        amount: cents,
+        currency: player.currency,
+        reference: `${coin}-${chainTx.slice(0, 16).toUpperCase()}`,
+        // One credit per chain transaction, whoever reports it and however often.
+        idempotencyKey: `crypto:${coin}:${chainTx}`,
+        destination: `${address.slice(0, 6)}…${address.slice(-4)}`,
+        details: { coin, address, txId: chainTx, units, confirmations },
+        at,
+      })
+      const details = row.details as { address?: string; units?: string }
+      if (!created && (details.address !== address || details.units !== units))
+        throw new ApiError(409, 'transaction_conflict')
+      await audit(tx, {
+        adminId,
+        action: 'report_crypto_deposit',
+        target: row.id,
+        details: { coin, txId: chainTx, units, confirmations },
+        at,
+      })
+      if (row.status === 'pending' && confirmations >= needed) {
+        const done = await completeDeposit(tx as never, row.id, at)
+        return done?.row ?? row
+      }
+      if (row.status === 'pending')
+        await tx
+          .update(payments)
+          .set({ details: { ...(row.details as object), confirmations }, updatedAt: at })
+          .where(eq(payments.id, row.id))
+      return row
+    })
+    return {
+      ok: true,
+      message: result.status === 'complete' ? 'deposit_complete' : 'deposit_pending',
+      confirmationsNeeded: result.status === 'complete' ? 0 : Math.max(0, needed - confirmations),
+      transaction: financialTransaction(result),
+    }
+  },
+
+  get_player_ledger: async (ctx, input) => {
+    adminOf(input)
+    const [player] = await ctx.db
+      .select({
+        id: players.id,
+        username: players.username,
+        email: players.email,
+        status: players.status,
+        currency: players.currency,
+      })
+      .from(players)
+      .where(sql`lower(${players.username}) = lower(${input.params.username})`)
+    if (!player) throw new ApiError(404, 'not_found', { fields: { username: ['not_found'] } })
+    const { page, pageSize } = input.params
+    const [balance, wageringRemaining, history] = await Promise.all([
+      playerBalance(ctx.db, player.id, player.currency),
+      remainingTurnover(ctx.db, player.id, player.currency),
+      historyPage(ctx.db, { playerId: player.id, page, pageSize }),
+    ])
+    return {
+      player: { id: player.id, username: player.username, email: player.email, status: player.status },
+      balance,
+      wageringRemaining,
+      transactions: { items: history.rows.map((r) => financialTransaction(r)), total: history.total, page, pageSize },
+    }
+  },
+
+  get_admin_audit: async (ctx, input) => {
+    adminOf(input)
+    const { page, pageSize } = input.params
+    const [rows, [counted]] = await Promise.all([
+      ctx.db
+        .select({ entry: adminAudit, admin: players.username })
+        .from(adminAudit)
+        .innerJoin(players, eq(players.id, adminAudit.adminId))
+        .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      ctx.db.select({ n: count() }).from(adminAudit),
+    ])
+    return {
+      items: rows.map(({ entry, admin }) => ({
+        id: entry.id,
+        admin,
+        action: entry.action,
+        target: entry.target,
+        details: (entry.details as Record<string, unknown> | null) ?? null,
+        createdAt: entry.createdAt.toISOString(),
+      })),
+      total: counted?.n ?? 0,
+      page,
+      pageSize,
+    }
+  },
+}

@@ -1,0 +1,184 @@
+/**
+ * Payments: a deposit or withdrawal is a `payments` row whose every change of state happens in
+ * one database transaction with the ledger movement it stands for, so a crash leaves either both
+ * or neither. A row is first locked by a conditional update (status still 'pending'), then the
+ * money moves: of two decisions racing on one payment (a player's cancel and an administrator's
+ * accept) exactly one finds it pending.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Balance, Currency } from '../../contract/index.ts'
+import type { Database, Queryable } from '../db/open.ts'
+import { payments, players } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { playerBalance, post } from '../wallet/ledger.ts'
+import { creditDeposit } from '../wallet/wagering.ts'
+import type { PaymentRow } from './records.ts'
+
+/** Where a withdrawal's amount waits between the request and the administrator's decision. */
+export const WITHDRAWALS_HELD = 'withdrawals_pending'
+/** The casino's money at its banks and processors: where deposits come from and payouts go. */
+export const CASH = 'cash'
+
+export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & { at: Date }
+
+/** A reference for the player and the administrator: a prefix and ten unambiguous characters. */
+export function newReference(prefix: string) {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  const bytes = randomBytes(10)
+  let out = ''
+  for (const b of bytes) out += alphabet[b % alphabet.length]
+  return `${prefix}-${out.slice(0, 5)}-${out.slice(5)}`
+}
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/** The player's key of one request: the same key from another player is another request. */
+export const requestKey = (playerId: string, idempotencyKey: string) => `${playerId}:${idempotencyKey}`
+
+/**
+ * Inserts a payment, or finds the one its idempotency key already made (`created: false`). A key
+ * reused for another processor or amount is a conflict, never a second payment.
+ */
+export async function insertPayment(db: Queryable, p: NewPayment): Promise<{ row: PaymentRow; created: boolean }> {
+  const { at, ...values } = p
+  const [row] = await db
+    .insert(payments)
+    .values({ ...values, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: payments.idempotencyKey })
+    .returning()
+  if (row) return { row, created: true }
+  const [first] = await db.select().from(payments).where(eq(payments.idempotencyKey, p.idempotencyKey))
+  if (!first) throw new Error('payment idempotency conflict without a payment')
+  if (first.playerId !== p.playerId || first.processor !== p.processor || first.amount !== p.amount)
+    throw new ApiError(409, 'transaction_conflict')
+  return { row: first, created: false }
+}
+
+export async function playerOf(db: Queryable, playerId: string) {
+  const [player] = await db
+    .select({
+      id: players.id,
+      username: players.username,
+      email: players.email,
+      firstName: players.firstName,
+      language: players.language,
+      currency: players.currency,
+      status: players.status,
+    })
+    .from(players)
+    .where(eq(players.id, playerId))
+  if (!player) throw new ApiError(404, 'not_found')
+  return player
+}
+
+/**
+ * Moves a pending payment to `status`, and runs `move` (the ledger movement) in the same
+ * database transaction. Null when the payment is no longer pending: nothing changed.
+ */
+export async function settle(
+  db: Database,
+  id: string,
+  status: Exclude<PaymentRow['status'], 'pending'>,
+  at: Date,
+  changes: Partial<Pick<PaymentRow, 'amount' | 'failureCode' | 'failureReason' | 'details'>>,
+  move?: (tx: Database, row: PaymentRow) => Promise<void>,
+): Promise<{ row: PaymentRow; balance: Balance } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ status, updatedAt: at, ...changes })
+      .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+      .returning()
+    if (!row) return null
+    await move?.(tx as unknown as Database, row)
+    const balance = await playerBalance(tx, row.playerId, row.currency)
+    const moved = status === 'complete' || row.kind === 'withdrawal'
+    if (!moved) return { row, balance }
+    const [updated] = await tx
+      .update(payments)
+      .set({ balanceAfter: balance.total })
+      .where(eq(payments.id, id))
+      .returning()
+    return { row: updated ?? row, balance }
+  })
+}
+
+/** Completes a pending deposit: credits it (with its wagering requirement) and records the balance. */
+export function completeDeposit(db: Database, id: string, at: Date, amount?: number) {
+  return settle(db, id, 'complete', at, amount ? { amount } : {}, async (tx, row) => {
+    await creditDeposit(tx, {
+      playerId: row.playerId,
+      currency: row.currency,
+      amount: row.amount,
+      idempotencyKey: `deposit:${row.processor}:${row.id}`,
+      processor: row.processor,
+      reference: row.reference,
+      at,
+    })
+  })
+}
+
+/** Marks a pending payment failed (a decline, a failed or abandoned challenge): no money moved. */
+export function failPayment(db: Database, id: string, at: Date, code: string, reason: string | null = null) {
+  return settle(db, id, 'failed', at, { failureCode: code, failureReason: reason })
+}
+
+/** Holds a withdrawal's amount: the player's real balance to the held account. */
+export async function holdWithdrawal(tx: Database, row: PaymentRow, at: Date) {
+  await post(tx, {
+    kind: 'withdrawal',
+    idempotencyKey: `withdrawal:hold:${row.id}`,
+    currency: row.currency,
+    playerId: row.playerId,
+    reference: row.reference,
+    meta: { processor: row.processor, step: 'hold' },
+    createdAt: at,
+    postings: [
+      { account: { playerId: row.playerId, kind: 'real' }, amount: -row.amount },
+      { account: { system: WITHDRAWALS_HELD }, amount: row.amount },
+    ],
+  })
+}
+
+/** The held amount paid out (accepted) or given back to the player (cancelled, rejected). */
+export async function releaseWithdrawal(tx: Database, row: PaymentRow, at: Date, to: 'payout' | 'player') {
+  await post(tx, {
+    kind: 'withdrawal',
+    idempotencyKey: `withdrawal:${to === 'payout' ? 'payout' : 'return'}:${row.id}`,
+    currency: row.currency,
+    playerId: row.playerId,
+    reference: row.reference,
+    meta: { processor: row.processor, step: to },
+    createdAt: at,
+    postings: [
+      { account: { system: WITHDRAWALS_HELD }, amount: -row.amount },
+      to === 'payout'
+        ? { account: { system: CASH }, amount: row.amount }
+        : { account: { playerId: row.playerId, kind: 'real' }, amount: row.amount },
+    ],
+  })
+}
+
+/** Cents withdrawn (pending or paid) by a player in the calendar month (UTC) of `at`. */
+export async function withdrawnThisMonth(db: Queryable, playerId: string, currency: Currency, at: Date) {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1))
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.playerId, playerId),
+        eq(payments.currency, currency),
+        eq(payments.kind, 'withdrawal'),
+        sql`${payments.status} IN ('pending', 'complete')`,
+        sql`${payments.createdAt} >= ${start.toISOString()}`,
+      ),
+    )
+  return Number(row?.sum ?? 0)
+}
+
+/** Locks the player's row for the rest of the transaction: one money request of a player at a time. */
+export async function lockPlayer(tx: Queryable, playerId: string) {
+  await tx.execute(sql`SELECT 1 FROM ${players} WHERE ${players.id} = ${playerId} FOR UPDATE`)
+}
