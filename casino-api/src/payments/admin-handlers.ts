@@ -20,7 +20,6 @@ import { financialTransaction, historyPage, type PaymentRow } from './records.ts
 import {
   completeDeposit,
   insertPayment,
-  newReference,
   playerOf,
   releaseWithdrawal,
   settle,

@@ -45,7 +45,7 @@ export const digitsOf = (cardNumber: string) => cardNumber.replace(/\D/g, '')
 /** The brand from the issuer identification number (the first digits). */
 export function cardBrand(cardNumber: string): CardSummary['brand'] {
   const n = digitsOf(cardNumber)
-  if (/^4/.test(n)) return 'visa'
+  if (n.startsWith('4')) return 'visa'
   if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(n)) return 'mastercard'
   if (/^3[47]/.test(n)) return 'amex'
   if (/^(50|5[6-9]|6[0-9])/.test(n) && !/^6(011|5)/.test(n)) return 'maestro'

@@ -84,16 +84,18 @@ export function unitsToCents(units: string, rate: number) {
   return Number((scaled * BigInt(rate) + 50_000_000n) / 100_000_000n)
 }
 
+/** A positive whole number from the environment, or the fallback. */
+function positive(v: string | undefined, fallback: number) {
+  const n = v === undefined ? fallback : Number(v)
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`invalid crypto setting ${v}`)
+  return n
+}
+
 /** The configuration from the environment; the sandbox keys outside production. */
 export function cryptoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CryptoConfig {
   const production = env.NODE_ENV === 'production'
   const btc = env.CRYPTO_BTC_ACCOUNT_KEY ?? (production ? undefined : SANDBOX_BTC_ACCOUNT_KEY)
   const tron = env.CRYPTO_USDT_ACCOUNT_KEY ?? (production ? undefined : SANDBOX_TRON_ACCOUNT_KEY)
-  const num = (v: string | undefined, fallback: number) => {
-    const n = v === undefined ? fallback : Number(v)
-    if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`invalid crypto setting ${v}`)
-    return n
-  }
   if (!btc || !tron) throw new Error('CRYPTO_BTC_ACCOUNT_KEY and CRYPTO_USDT_ACCOUNT_KEY are required in production')
   // Fail at start, not at a player's first deposit.
   bitcoinAddress(btc, 0)
@@ -102,12 +104,12 @@ export function cryptoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Crypt
     btcAccountKey: btc,
     tronAccountKey: tron,
     rates: {
-      BTC: num(env.CRYPTO_BTC_RATE_CENTS, SANDBOX_RATES.BTC),
-      USDT: num(env.CRYPTO_USDT_RATE_CENTS, SANDBOX_RATES.USDT),
+      BTC: positive(env.CRYPTO_BTC_RATE_CENTS, SANDBOX_RATES.BTC),
+      USDT: positive(env.CRYPTO_USDT_RATE_CENTS, SANDBOX_RATES.USDT),
     },
     confirmations: {
-      BTC: num(env.CRYPTO_BTC_CONFIRMATIONS, DEFAULT_CONFIRMATIONS.BTC),
-      USDT: num(env.CRYPTO_USDT_CONFIRMATIONS, DEFAULT_CONFIRMATIONS.USDT),
+      BTC: positive(env.CRYPTO_BTC_CONFIRMATIONS, DEFAULT_CONFIRMATIONS.BTC),
+      USDT: positive(env.CRYPTO_USDT_CONFIRMATIONS, DEFAULT_CONFIRMATIONS.USDT),
     },
   }
 }
