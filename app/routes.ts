@@ -36,8 +36,15 @@ export default [
       index('routes/user-management/index.tsx'),
       route('profile', 'routes/user-management/profile.tsx'),
       route('change-password', 'routes/user-management/change-password.tsx'),
+      route('deposit', 'routes/user-management/deposit.tsx'),
+      route('withdrawal', 'routes/user-management/withdrawal.tsx'),
+      route('transactions', 'routes/user-management/transactions.tsx'),
+      route('transactions/:id', 'routes/user-management/transaction.tsx'),
     ]),
   ]),
+
+  // payments: the card issuer's 3-D Secure challenge, on the site's own origin.
+  ...inBothLanguages([route('threedsecure', 'routes/payments/threedsecure.tsx')]),
 
   // Any other URL, in either language: a translated 404 page.
   route('*', 'routes/site/not-found.tsx'),

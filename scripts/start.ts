@@ -15,6 +15,8 @@ if (stale) {
 process.env.NODE_ENV ??= 'production'
 // `npm start` is for trying the site on one machine: with the demo player, unless told otherwise.
 process.env.SEED_DEMO ??= 'true'
+// The payment processors' sandbox (test cards, the BIP test mnemonic's crypto keys): see the README.
+process.env.PAYMENTS_SANDBOX ??= 'true'
 // Production needs PUBLIC_URL; on this machine the site is http://localhost:$PORT.
 process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT || 3000}`
 // Production needs SESSION_SECRET; on a fresh clone, generate one once and keep it in DATA_DIR.

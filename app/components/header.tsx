@@ -45,6 +45,9 @@ export function SiteHeader({ player, siteName }: { player: PublicPlayer | null; 
               >
                 <Balance balance={player.balance} />
               </SmartLink>
+              <SmartLink to={localePath('/user-management/deposit')} className={`${button.primary} ${small}`}>
+                {t('common.header.deposit')}
+              </SmartLink>
               {/* "My account" is in the navigation already; the balance links there too. */}
               <div className={`${styles.desktopOnly} ${styles.headerActions}`}>
                 <LogoutButton className={`${button.ghost} ${small}`} />

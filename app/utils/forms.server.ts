@@ -38,9 +38,12 @@ function fieldNames(submission: AnySubmission) {
   return names
 }
 
-/** Password fields are never sent back: a reply must not put a password into the page. */
-function hiddenFields(submission: AnySubmission) {
-  return [...fieldNames(submission)].filter(isPasswordField)
+/**
+ * Password fields are never sent back: a reply must not put a password into the page. Nor does
+ * any field a form names in `hide` (a card number, a CVV).
+ */
+function hiddenFields(submission: AnySubmission, hide: readonly string[] = []) {
+  return [...fieldNames(submission)].filter((name) => isPasswordField(name) || hide.includes(name))
 }
 
 /**
@@ -51,7 +54,7 @@ function hiddenFields(submission: AnySubmission) {
 export function replyFromUpstream(
   submission: AnySubmission,
   result: UpstreamRefusal,
-  options: { fieldOf?: Record<string, string> } = {},
+  options: { fieldOf?: Record<string, string>; hide?: readonly string[] } = {},
 ): SubmissionResult<string[]> {
   const names = fieldNames(submission)
   const fieldOf = { ...FIELD_OF_CODE, ...options.fieldOf }
@@ -75,7 +78,7 @@ export function replyFromUpstream(
   // 'validation_failed' only says "see the fields"; say it when no field tells more.
   else if (result.code !== 'validation_failed' || Object.keys(fieldErrors).length === 0) formErrors.push(message)
 
-  return submission.reply({ formErrors, fieldErrors, hideFields: hiddenFields(submission) })
+  return submission.reply({ formErrors, fieldErrors, hideFields: hiddenFields(submission, options.hide) })
 }
 
 /** The HTTP status of a refused form: the upstream's 4xx, and 502 for anything else (never 500). */
@@ -84,15 +87,15 @@ export function refusalStatus(result: Pick<UpstreamRefusal, 'status'>) {
 }
 
 /** A form that failed validation: 400 with conform's reply, passwords cleared. */
-export function invalidForm(submission: AnySubmission) {
-  return data({ result: submission.reply({ hideFields: hiddenFields(submission) }) }, { status: 400 })
+export function invalidForm(submission: AnySubmission, options: { hide?: readonly string[] } = {}) {
+  return data({ result: submission.reply({ hideFields: hiddenFields(submission, options.hide) }) }, { status: 400 })
 }
 
 /** A form the upstream refused: its reply with the upstream's status. */
 export function refusedForm(
   submission: AnySubmission,
   result: UpstreamRefusal,
-  options?: { fieldOf?: Record<string, string> },
+  options?: { fieldOf?: Record<string, string>; hide?: readonly string[] },
 ) {
   return data({ result: replyFromUpstream(submission, result, options) }, { status: refusalStatus(result) })
 }

@@ -12,6 +12,9 @@ export default {
   },
   tabs: {
     label: 'Account sections',
+    deposit: 'Deposit',
+    withdrawal: 'Withdrawal',
+    transactions: 'Transaction History',
     profile: 'My profile',
     changePassword: 'Change Password',
   },

@@ -16,6 +16,7 @@ export default {
     closeMenu: 'Close menu',
   },
   header: {
+    deposit: 'Deposit',
     login: 'Log in',
     register: 'Register',
     logout: 'Log out',

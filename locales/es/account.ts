@@ -13,6 +13,9 @@ export default {
   },
   tabs: {
     label: 'Secciones de la cuenta',
+    deposit: 'Depósito',
+    withdrawal: 'Retirada',
+    transactions: 'Historial de transacciones',
     profile: 'Mi perfil',
     changePassword: 'Cambiar contraseña',
   },

@@ -18,6 +18,7 @@ export default {
     closeMenu: 'Cerrar el menú',
   },
   header: {
+    deposit: 'Depositar',
     login: 'Iniciar sesión',
     register: 'Registrarse',
     logout: 'Cerrar sesión',

@@ -3,5 +3,6 @@ import common from './common.ts'
 import auth from './auth.ts'
 import account from './account.ts'
 import home from './home.ts'
+import money from './money.ts'
 
-export default { translation: { catalogue, common, auth, account, home } }
+export default { translation: { catalogue, common, auth, account, home, money } }

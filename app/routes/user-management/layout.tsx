@@ -15,6 +15,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 /** The tabs of the account area that exist so far; each one is a page of its own. */
 const TABS = [
+  { path: '/user-management/deposit', key: 'deposit' },
+  { path: '/user-management/withdrawal', key: 'withdrawal' },
+  { path: '/user-management/transactions', key: 'transactions' },
   { path: '/user-management/profile', key: 'profile' },
   { path: '/user-management/change-password', key: 'changePassword' },
 ] as const
@@ -79,7 +82,13 @@ function AccountChrome({
   const locale = useLocale()
   const localePath = useLocalePath()
   const money = (cents: number) => formatMoney(cents, balance.currency, locale)
-  const tabLabel = { profile: t('account.tabs.profile'), changePassword: t('account.tabs.changePassword') }
+  const tabLabel = {
+    deposit: t('account.tabs.deposit'),
+    withdrawal: t('account.tabs.withdrawal'),
+    transactions: t('account.tabs.transactions'),
+    profile: t('account.tabs.profile'),
+    changePassword: t('account.tabs.changePassword'),
+  }
 
   return (
     <div className={styles.page}>

@@ -91,12 +91,16 @@ function positive(v: string | undefined, fallback: number) {
   return n
 }
 
-/** The configuration from the environment; the sandbox keys outside production. */
+/**
+ * The configuration from the environment. The sandbox keys stand in for missing ones outside
+ * production, and in production only where PAYMENTS_SANDBOX=true says the whole payment side is
+ * the sandbox (`npm start`); a production image without it refuses to start.
+ */
 export function cryptoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CryptoConfig {
-  const production = env.NODE_ENV === 'production'
-  const btc = env.CRYPTO_BTC_ACCOUNT_KEY ?? (production ? undefined : SANDBOX_BTC_ACCOUNT_KEY)
-  const tron = env.CRYPTO_USDT_ACCOUNT_KEY ?? (production ? undefined : SANDBOX_TRON_ACCOUNT_KEY)
-  if (!btc || !tron) throw new Error('CRYPTO_BTC_ACCOUNT_KEY and CRYPTO_USDT_ACCOUNT_KEY are required in production')
+  const sandbox = env.NODE_ENV !== 'production' || env.PAYMENTS_SANDBOX === 'true'
+  const btc = env.CRYPTO_BTC_ACCOUNT_KEY ?? (sandbox ? SANDBOX_BTC_ACCOUNT_KEY : undefined)
+  const tron = env.CRYPTO_USDT_ACCOUNT_KEY ?? (sandbox ? SANDBOX_TRON_ACCOUNT_KEY : undefined)
+  if (!btc || !tron) throw new Error('CRYPTO_BTC_ACCOUNT_KEY and CRYPTO_USDT_ACCOUNT_KEY are required in production (or PAYMENTS_SANDBOX=true)')
   // Fail at start, not at a player's first deposit.
   bitcoinAddress(btc, 0)
   tronAddress(tron, 0)

@@ -1,0 +1,95 @@
+import { layered, layers } from '#app/styles/layered.ts'
+import { fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
+import { button } from '#app/styles/ui.css.ts'
+
+const { globalStyle, style } = layered(layers.pages)
+
+// The money tabs of the account area: deposit methods, crypto address, history table, filters.
+
+export const methodList = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[2],
+  listStyle: 'none',
+  margin: `0 0 ${space[5]}`,
+  padding: 0,
+})
+export const method = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  padding: `0 ${space[4]}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.card,
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: { '&:hover': { borderColor: vars.color.accent } },
+})
+export const methodActive = style({ borderColor: vars.color.accent, color: vars.color.accentText, fontWeight: 600 })
+
+export const row = style({
+  display: 'grid',
+  gap: space[3],
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+})
+
+export const radioLabel = style({ display: 'inline-flex', alignItems: 'center', gap: space[2], minHeight: '44px' })
+export const secondaryButton = style([button.secondary, { minHeight: '44px' }])
+export const smallButton = style([button.secondary, { minHeight: '36px', padding: `0 ${space[3]}` }])
+
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${space[1]} ${space[4]}`,
+  margin: `${space[3]} 0`,
+})
+globalStyle(`${details} dt`, { color: vars.color.muted })
+globalStyle(`${details} dd`, { margin: 0, overflowWrap: 'anywhere' })
+
+export const warning = style({
+  borderLeft: `3px solid ${vars.color.accent}`,
+  paddingLeft: space[3],
+  color: vars.color.text,
+})
+export const wallet = style({ display: 'grid', gap: space[3], marginTop: space[5], justifyItems: 'start' })
+export const qr = style({ width: '200px', height: '200px', background: '#fff', borderRadius: radius.card })
+globalStyle(`${qr} svg`, { display: 'block', width: '100%', height: '100%' })
+export const address = style({ margin: 0, fontSize: fontSize.small, overflowWrap: 'anywhere' })
+
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[3],
+  alignItems: 'flex-end',
+  marginBottom: space[4],
+})
+export const filterField = style({ display: 'grid', gap: space[1], minWidth: '140px' })
+
+// Its width comes from the panel, never from the table: a wide table scrolls inside it on a phone.
+export const tableWrap = style({ overflowX: 'auto', contain: 'inline-size' })
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: fontSize.small })
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'left',
+  padding: `${space[2]} ${space[3]}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: 'nowrap',
+})
+globalStyle(`${table} th`, { color: vars.color.muted, fontWeight: 600 })
+export const amountCell = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' })
+export const positive = style({ color: vars.color.successText })
+
+export const status = style({
+  display: 'inline-block',
+  padding: `2px ${space[2]}`,
+  borderRadius: radius.card,
+  border: `1px solid ${vars.color.border}`,
+})
+
+export const pager = style({
+  display: 'flex',
+  gap: space[3],
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  marginTop: space[4],
+  '@media': { [media.md]: { justifyContent: 'flex-start' } },
+})

@@ -1,0 +1,212 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type FinancialTransaction } from '#contract'
+import * as forms from '#app/components/form-fields.css.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { requirePlayer } from '#app/utils/auth.server.ts'
+import { formatDateTime } from '#app/utils/dates.ts'
+import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import type { Route } from './+types/transactions'
+import * as styles from './layout.css.ts'
+import * as money from './money.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+const PERIODS = ['24h', '7d', '30d', 'custom'] as const
+type Period = (typeof PERIODS)[number]
+const PAGE_SIZE = 20
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** The filters of the page's GET form, read leniently: what is not understood falls back to the default. */
+export function filtersOf(url: URL) {
+  const q = url.searchParams
+  const asked = q.get('period') as Period
+  const period: Period = PERIODS.includes(asked) ? asked : '30d'
+  const from = q.get('from') ?? ''
+  const to = q.get('to') ?? ''
+  const customOk = period === 'custom' && DATE.test(from) && DATE.test(to) && from <= to
+  const type = (TRANSACTION_TYPES as readonly string[]).includes(q.get('type') ?? '') ? q.get('type') : null
+  const status = (TRANSACTION_STATUSES as readonly string[]).includes(q.get('status') ?? '') ? q.get('status') : null
+  const page = Math.min(Math.max(Number.parseInt(q.get('page') ?? '1', 10) || 1, 1), 10_000)
+  return { period, from, to, customOk, type, status, page }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requirePlayer(args)
+  const filters = filtersOf(new URL(args.request.url))
+  const range =
+    filters.period === 'custom'
+      ? filters.customOk
+        ? { period: 'custom' as const, from: filters.from, to: filters.to }
+        : { period: '30d' as const }
+      : { period: filters.period }
+  const list = await callUpstream(args, 'get_financial_transactions', {
+    range,
+    ...(filters.type ? { type: filters.type as FinancialTransaction['type'] } : {}),
+    ...(filters.status ? { status: filters.status as FinancialTransaction['status'] } : {}),
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  })
+  if (!list.ok) throw upstreamUnavailable()
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('money.history.title')),
+    filters,
+    customInvalid: filters.period === 'custom' && !filters.customOk,
+    ...list.data,
+  }
+}
+
+export default function Transactions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  const { filters, items, total, page, pageSize, customInvalid } = loaderData
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pageLink = (n: number) => {
+    const q = new URLSearchParams()
+    q.set('period', filters.period)
+    if (filters.period === 'custom') {
+      q.set('from', filters.from)
+      q.set('to', filters.to)
+    }
+    if (filters.type) q.set('type', filters.type)
+    if (filters.status) q.set('status', filters.status)
+    q.set('page', String(n))
+    return `${localePath('/user-management/transactions')}?${q}`
+  }
+
+  return (
+    <>
+      <h2 className={styles.panelHeading}>{t('money.history.heading')}</h2>
+      <Form method="get" className={money.filters} aria-label={t('money.history.filtersLabel')}>
+        <div className={money.filterField}>
+          <label htmlFor="period" className={forms.label}>
+            {t('money.history.period')}
+          </label>
+          <select id="period" name="period" defaultValue={filters.period} className={forms.select}>
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`money.history.periods.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={money.filterField}>
+          <label htmlFor="from" className={forms.label}>
+            {t('money.history.from')}
+          </label>
+          <input
+            id="from"
+            name="from"
+            type="date"
+            defaultValue={filters.from}
+            className={forms.input}
+            aria-invalid={customInvalid || undefined}
+            aria-describedby={customInvalid ? 'custom-error' : undefined}
+          />
+        </div>
+        <div className={money.filterField}>
+          <label htmlFor="to" className={forms.label}>
+            {t('money.history.to')}
+          </label>
+          <input
+            id="to"
+            name="to"
+            type="date"
+            defaultValue={filters.to}
+            className={forms.input}
+            aria-invalid={customInvalid || undefined}
+          />
+        </div>
+        <div className={money.filterField}>
+          <label htmlFor="type" className={forms.label}>
+            {t('money.history.type')}
+          </label>
+          <select id="type" name="type" defaultValue={filters.type ?? ''} className={forms.select}>
+            <option value="">{t('money.history.all')}</option>
+            {(['deposit', 'withdrawal'] as const).map((type) => (
+              <option key={type} value={type}>
+                {t(`money.types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={money.filterField}>
+          <label htmlFor="status" className={forms.label}>
+            {t('money.history.status')}
+          </label>
+          <select id="status" name="status" defaultValue={filters.status ?? ''} className={forms.select}>
+            <option value="">{t('money.history.all')}</option>
+            {TRANSACTION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`money.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={money.secondaryButton}>
+          {t('money.history.apply')}
+        </button>
+      </Form>
+      {customInvalid ? (
+        <p id="custom-error" className={forms.bad}>
+          {t('money.history.customInvalid')}
+        </p>
+      ) : null}
+
+      {items.length === 0 ? (
+        <p>{t('money.history.empty')}</p>
+      ) : (
+        <div className={money.tableWrap}>
+          <table className={money.table}>
+            <caption className="visually-hidden">{t('money.history.caption', { count: total })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('money.history.type')}</th>
+                <th scope="col">{t('money.history.date')}</th>
+                <th scope="col" className={money.amountCell}>
+                  {t('money.amount')}
+                </th>
+                <th scope="col">{t('money.history.provider')}</th>
+                <th scope="col">{t('money.history.status')}</th>
+                <th scope="col">{t('money.history.action')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td>{t(`money.types.${item.type}`)}</td>
+                  <td>{formatDateTime(new Date(item.createdAt))}</td>
+                  <td className={item.amount > 0 ? `${money.amountCell} ${money.positive}` : money.amountCell}>
+                    {formatMoney(item.amount, item.currency, locale)}
+                  </td>
+                  <td>{item.processor ? t(`money.processors.${item.processor}`) : '—'}</td>
+                  <td>
+                    <span className={money.status}>{t(`money.statuses.${item.status}`)}</span>
+                  </td>
+                  <td>
+                    <Link to={localePath(`/user-management/transactions/${item.id}`)}>
+                      {item.cancellable ? t('money.history.detailsOrCancel') : t('money.history.details')}
+                      <span className="visually-hidden"> {item.reference}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav className={money.pager} aria-label={t('money.history.pages')}>
+          {page > 1 ? <Link to={pageLink(page - 1)}>{t('money.history.previous')}</Link> : <span />}
+          <span>{t('money.history.pageOf', { page, pages })}</span>
+          {page < pages ? <Link to={pageLink(page + 1)}>{t('money.history.next')}</Link> : <span />}
+        </nav>
+      ) : null}
+    </>
+  )
+}

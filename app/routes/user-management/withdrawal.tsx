@@ -1,0 +1,173 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import { BankWithdrawal, BitcoinWithdrawal } from '#contract'
+import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
+import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import { actionKeyOf, newActionKey, withMoneyArgs } from '#app/utils/payments.server.ts'
+import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
+import type { Route } from './+types/withdrawal'
+import * as styles from './layout.css.ts'
+import * as money from './money.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+const SCHEMAS = { bank_transfer: BankWithdrawal, bitcoin: BitcoinWithdrawal }
+type Method = keyof typeof SCHEMAS
+const methodOf = (value: unknown): Method => (value === 'bitcoin' ? 'bitcoin' : 'bank_transfer')
+
+export async function loader(args: Route.LoaderArgs) {
+  await requirePlayer(args)
+  const method = methodOf(new URL(args.request.url).searchParams.get('method'))
+  const processors = await callUpstream(args, 'get_withdrawal_processors', {})
+  if (!processors.ok) throw upstreamUnavailable()
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('money.withdrawal.title')),
+    method,
+    ...processors.data,
+    actionKey: newActionKey(),
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const player = await requirePlayer(args)
+  const locale = localeFromPath(new URL(args.request.url).pathname)
+  const formData = await args.request.formData()
+  const schema = SCHEMAS[methodOf(formData.get('method'))]
+  const submission = parseWithZod(formData, { schema })
+  if (submission.status !== 'success') return invalidForm(submission)
+  const idempotencyKey = actionKeyOf(formData)
+  if (!idempotencyKey) return invalidForm(submission)
+  const result = await callUpstream(args, 'send_withdrawal_request', submission.value, { idempotencyKey })
+  if (!result.ok)
+    return refusedForm(submission, withMoneyArgs(result, player.balance.currency, locale), {
+      fieldOf: { amount_too_big: 'amount', amount_below_minimum: 'amount', limit_exceeded: 'amount' },
+    })
+  forgetPlayer(args)
+  return { result: submission.reply({ resetForm: true }), sent: { amount: -result.data.transaction.amount } }
+}
+
+export default function Withdrawal({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const text = useMessageText()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  const { method, items, wagering, withdrawable, currency } = loaderData
+  const amountText = (cents: number) => formatMoney(cents, currency, locale)
+  const limits = items.find((i) => i.key === method)?.limits
+  const sent = actionData && 'sent' in actionData ? actionData.sent : null
+  const schema = SCHEMAS[method]
+  const [form, fields] = useForm({
+    id: `withdrawal-${method}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
+  const bankFields = [
+    ['iban', t('money.withdrawal.iban'), 'off'],
+    ['beneficiaryName', t('money.withdrawal.beneficiaryName'), 'name'],
+    ['swift', t('money.withdrawal.swift'), 'off'],
+    ['bankName', t('money.withdrawal.bankName'), 'off'],
+    ['zipCode', t('money.withdrawal.zipCode'), 'postal-code'],
+    ['address', t('money.withdrawal.address'), 'street-address'],
+  ] as const
+  const remaining = Math.max(0, wagering.required - wagering.done)
+
+  return (
+    <>
+      <h2 className={styles.panelHeading}>{t('money.withdrawal.heading')}</h2>
+      <nav aria-label={t('money.withdrawal.methodsLabel')}>
+        <ul className={money.methodList}>
+          {(['bank_transfer', 'bitcoin'] as const).map((key) => (
+            <li key={key}>
+              <Link
+                to={`${localePath('/user-management/withdrawal')}?method=${key}`}
+                className={key === method ? `${money.method} ${money.methodActive}` : money.method}
+                aria-current={key === method ? 'page' : undefined}
+                preventScrollReset
+              >
+                {t(`money.withdrawal.methods.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className={styles.block}>
+        {sent ? (
+          <FormStatus>
+            <p>
+              <strong>{t('money.withdrawal.sentHeading')}</strong>
+            </p>
+            <p>{t('money.withdrawal.sent', { amount: amountText(sent.amount) })}</p>
+            <p>{t('money.withdrawal.review')}</p>
+          </FormStatus>
+        ) : null}
+        <dl className={money.details}>
+          <dt>{t('money.withdrawal.withdrawable')}</dt>
+          <dd>{amountText(withdrawable)}</dd>
+          {limits ? (
+            <>
+              <dt>{t('money.withdrawal.limits')}</dt>
+              <dd>{t('money.withdrawal.limitsText', { min: amountText(limits.min), max: amountText(limits.max) })}</dd>
+            </>
+          ) : null}
+          <dt>{t('money.withdrawal.wagering')}</dt>
+          <dd>
+            {wagering.met
+              ? t('money.withdrawal.wageringMet')
+              : t('money.withdrawal.wageringLeft', { amount: amountText(remaining) })}
+          </dd>
+        </dl>
+        {!wagering.met ? <p className={money.warning}>{text('more_bets_needed')}</p> : null}
+        <Form method="post" {...getFormProps(form)} className={`${forms.form} ${forms.narrow}`}>
+          <ErrorSummary
+            formId={form.id}
+            lastResult={actionData?.result}
+            entries={[
+              ...(method === 'bank_transfer'
+                ? bankFields.map(([name, label]) => ({ meta: f[name]!, label }))
+                : [{ meta: f.walletAddress!, label: t('money.withdrawal.walletAddress') }]),
+              { meta: f.amount!, label: t('money.amount') },
+            ]}
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="method" value={method} />
+          <input type="hidden" name={ACTION_KEY_FIELD} value={loaderData.actionKey} />
+          {method === 'bank_transfer' ? (
+            bankFields.map(([name, label, autoComplete]) => (
+              <Field key={name} meta={f[name]!} label={label} inputProps={{ autoComplete }} />
+            ))
+          ) : (
+            <Field
+              meta={f.walletAddress!}
+              label={t('money.withdrawal.walletAddress')}
+              help={t('money.withdrawal.walletHelp')}
+              inputProps={{ autoComplete: 'off', spellCheck: false }}
+            />
+          )}
+          <Field
+            meta={f.amount!}
+            label={t('money.amount')}
+            help={limits ? t('money.deposit.minimum', { amount: amountText(limits.min) }) : undefined}
+            inputProps={{ inputMode: 'decimal', placeholder: limits ? String(limits.min / 100) : undefined }}
+          />
+          <div className={forms.actions}>
+            <SubmitButton pendingLabel={t('money.withdrawal.submitting')}>{t('money.withdrawal.submit')}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </>
+  )
+}
