@@ -137,3 +137,16 @@ export function newPlayer(overrides: Record<string, string> = {}) {
     ...overrides,
   }
 }
+
+/** A player registered and activated through the site, logged in with a browser of their own (JavaScript off). */
+export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import('./http.ts').Browser) {
+  const player = newPlayer()
+  const b = new BrowserClass(site.webUrl)
+  await b.post('/register', player)
+  const { link } = site.lastMailTo(player.email)
+  if (!link) throw new Error('no activation link')
+  await b.post(new URL(link).pathname, {})
+  const home = await b.post('/login', { username: player.username, password: player.password })
+  if (home.url !== `${site.webUrl}/`) throw new Error(`log-in failed: ${home.url}`)
+  return { player, b }
+}
