@@ -21,7 +21,7 @@ import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { actionKeyOf, newActionKey, withMoneyArgs } from '#app/utils/payments.server.ts'
 import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
-import { qrSvg } from '#app/utils/qr.server.ts'
+import { qrDataUri } from '#app/utils/qr.server.ts'
 import type { Route } from './+types/deposit'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (method === 'crypto' && coin) {
     const generated = await callUpstream(args, 'generate_wallet', { currency: coin })
     if (!generated.ok) throw upstreamUnavailable()
-    wallet = { ...generated.data, qr: await qrSvg(generated.data.paymentUri) }
+    wallet = { ...generated.data, qr: await qrDataUri(generated.data.paymentUri) }
   }
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('money.deposit.title')),
@@ -331,13 +331,7 @@ function CryptoDeposit({ wallet }: { wallet: Route.ComponentProps['loaderData'][
             {t(wallet.currency === 'BTC' ? 'money.crypto.warnBtc' : 'money.crypto.warnUsdt')}
           </p>
           {/* The QR code is an SVG made on the server from the payment URI: no script, no third party. */}
-          <div
-            className={money.qr}
-            role="img"
-            aria-label={t('money.crypto.qrAlt')}
-            // oxlint-disable-next-line react/no-danger -- the server's own SVG of the address, no player input
-            dangerouslySetInnerHTML={{ __html: wallet.qr }}
-          />
+          <img className={money.qr} src={wallet.qr} alt={t('money.crypto.qrAlt')} width={200} height={200} />
           <p className={money.address}>
             <span className="visually-hidden">{t('money.crypto.address')}: </span>
             <code>{wallet.address}</code>

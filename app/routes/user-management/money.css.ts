@@ -53,7 +53,7 @@ export const warning = style({
 })
 export const wallet = style({ display: 'grid', gap: space[3], marginTop: space[5], justifyItems: 'start' })
 export const qr = style({ width: '200px', height: '200px', background: '#fff', borderRadius: radius.card })
-globalStyle(`${qr} svg`, { display: 'block', width: '100%', height: '100%' })
+
 export const address = style({ margin: 0, fontSize: fontSize.small, overflowWrap: 'anywhere' })
 
 export const filters = style({
