@@ -43,6 +43,18 @@ export default [
     ]),
   ]),
 
+  // admin: the administrator's pages (withdrawals, deposits, vouchers, players' ledgers, audit log).
+  ...inBothLanguages([
+    route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
+      index('routes/admin/index.tsx'),
+      route('withdrawals', 'routes/admin/withdrawals.tsx'),
+      route('deposits', 'routes/admin/deposits.tsx'),
+      route('vouchers', 'routes/admin/vouchers.tsx'),
+      route('players', 'routes/admin/players.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
+  ]),
+
   // payments: the card issuer's 3-D Secure challenge, on the site's own origin.
   ...inBothLanguages([route('threedsecure', 'routes/payments/threedsecure.tsx')]),
 

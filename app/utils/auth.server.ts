@@ -1,4 +1,4 @@
-import { createContext, redirect } from 'react-router'
+import { createContext, data, redirect } from 'react-router'
 import type { Player } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
@@ -75,6 +75,13 @@ export async function requirePlayer(args: UpstreamArgs): Promise<Player> {
   const player = await getPlayer(args)
   if (!player) throw await redirectWithToast(args, '/', { type: 'info', code: 'login_required' })
   redirectIfPasswordChangeRequired(args, player)
+  return player
+}
+
+/** The /admin pages: visitors are sent home like any protected page; players get 403. */
+export async function requireAdmin(args: UpstreamArgs): Promise<Player> {
+  const player = await requirePlayer(args)
+  if (player.scope !== 'admin') throw data(null, { status: 403 })
   return player
 }
 

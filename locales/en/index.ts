@@ -4,5 +4,6 @@ import auth from './auth.ts'
 import account from './account.ts'
 import home from './home.ts'
 import money from './money.ts'
+import admin from './admin.ts'
 
-export default { translation: { catalogue, common, auth, account, home, money } }
+export default { translation: { catalogue, common, auth, account, home, money, admin } }

@@ -85,11 +85,19 @@ export const status = style({
   border: `1px solid ${vars.color.border}`,
 })
 
-export const pager = style({
-  display: 'flex',
-  gap: space[3],
-  alignItems: 'center',
-  justifyContent: 'space-between',
+// The admin's money pages reuse these, with a card per item waiting for a decision.
+export const adminItem = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: space[4],
   marginTop: space[4],
-  '@media': { [media.md]: { justifyContent: 'flex-start' } },
+})
+export const adminItemHeading = style({
+  fontSize: fontSize.body,
+  margin: `0 0 ${space[2]}`,
+  color: vars.color.accentText,
+})
+export const adminForms = style({
+  display: 'grid',
+  gap: space[4],
+  '@media': { [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 })

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type FinancialTransaction } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
+import { Pager } from '#app/components/pager.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
@@ -65,20 +66,6 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   const locale = useLocale()
   const localePath = useLocalePath()
   const { filters, items, total, page, pageSize, customInvalid } = loaderData
-  const pages = Math.max(1, Math.ceil(total / pageSize))
-  const pageLink = (n: number) => {
-    const q = new URLSearchParams()
-    q.set('period', filters.period)
-    if (filters.period === 'custom') {
-      q.set('from', filters.from)
-      q.set('to', filters.to)
-    }
-    if (filters.type) q.set('type', filters.type)
-    if (filters.status) q.set('status', filters.status)
-    q.set('page', String(n))
-    return `${localePath('/user-management/transactions')}?${q}`
-  }
-
   return (
     <>
       <h2 className={styles.panelHeading}>{t('money.history.heading')}</h2>
@@ -200,13 +187,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav className={money.pager} aria-label={t('money.history.pages')}>
-          {page > 1 ? <Link to={pageLink(page - 1)}>{t('money.history.previous')}</Link> : <span />}
-          <span>{t('money.history.pageOf', { page, pages })}</span>
-          {page < pages ? <Link to={pageLink(page + 1)}>{t('money.history.next')}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={page} total={total} pageSize={pageSize} />
     </>
   )
 }

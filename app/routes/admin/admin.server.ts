@@ -1,0 +1,42 @@
+import { data } from 'react-router'
+import type { CallName, Calls, ParamsIn } from '#contract'
+import { callUpstream, upstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
+
+/** What an admin form's post answers: the success message, or the refusal with its field codes. */
+export type AdminOutcome =
+  | { ok: true; message: string; args?: string[] }
+  | { ok: false; code: string; fields: Record<string, readonly string[]> }
+
+/**
+ * An administrator's action through the casino API: 4xx refusals come back to the form (with
+ * the input kept by the browser), an outage is the error page. The action key makes a resent
+ * form one action.
+ */
+export async function adminAction<N extends CallName>(
+  args: UpstreamArgs,
+  name: N,
+  params: ParamsIn<Calls[N]>,
+  success: (answer: never) => { message: string; args?: string[] },
+  idempotencyKey?: string,
+) {
+  const result = await callUpstream(args, name, params, idempotencyKey ? { idempotencyKey } : {})
+  if (!result.ok) {
+    if (result.status >= 500) throw upstreamUnavailable()
+    return data<AdminOutcome>(
+      { ok: false, code: result.code, fields: result.fields ?? {} },
+      { status: result.status === 401 ? 403 : result.status },
+    )
+  }
+  return data<AdminOutcome>({ ok: true, ...success(result.data as never) })
+}
+
+/** A read of an admin page; any refusal is the page's error. */
+export async function adminRead<N extends CallName>(args: UpstreamArgs, name: N, params: ParamsIn<Calls[N]>) {
+  const result = await callUpstream(args, name, params)
+  if (result.ok) return result.data
+  if (result.status === 404 || result.status === 403) throw data(null, { status: result.status })
+  throw upstreamUnavailable()
+}
+
+export const pageOf = (request: Request) =>
+  Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1, 1), 10_000)

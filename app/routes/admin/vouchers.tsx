@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { SubmitButton } from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { Pager } from '#app/components/pager.tsx'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { requireAdmin } from '#app/utils/auth.server.ts'
+import { formatDateTime } from '#app/utils/dates.ts'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import type { Route } from './+types/vouchers'
+import { adminRead, pageOf } from './admin.server.ts'
+import { Outcome } from './outcome.tsx'
+import * as money from '../user-management/money.css.ts'
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args)
+  return { list: await adminRead(args, 'list_vouchers', { page: pageOf(args.request), pageSize: 20 }) }
+}
+
+/** Mints sandbox vouchers; their codes are in this answer only (the casino API keeps hashes). */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args)
+  const form = await args.request.formData()
+  const result = await callUpstream(args, 'mint_vouchers', {
+    amount: String(form.get('amount') ?? '') as never,
+    count: String(form.get('count') ?? '') as never,
+  })
+  if (result.ok) return { minted: result.data.items }
+  if (result.status >= 500) throw upstreamUnavailable()
+  return { outcome: { ok: false as const, code: result.code, fields: result.fields ?? {} } }
+}
+
+export default function Vouchers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const { items, total, page, pageSize } = loaderData.list
+  return (
+    <>
+      <h2>{t('admin.vouchers.heading')}</h2>
+      <Outcome outcome={actionData && 'outcome' in actionData ? actionData.outcome : undefined} />
+      {actionData && 'minted' in actionData && actionData.minted ? (
+        <div role="status" className={forms.formStatus}>
+          <p>{t('admin.vouchers.minted')}</p>
+          <ul>
+            {actionData.minted.map((v) => (
+              <li key={v.id}>
+                <code>{v.code}</code> · {formatMoney(v.amount.amount, v.amount.currency, locale)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form method="post" className={`${forms.form} ${forms.narrow}`}>
+        <div className={forms.field}>
+          <label htmlFor="amount" className={forms.label}>
+            {t('money.amount')}
+          </label>
+          <input id="amount" name="amount" inputMode="decimal" required className={forms.input} />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="count" className={forms.label}>
+            {t('admin.vouchers.count')}
+          </label>
+          <input id="count" name="count" inputMode="numeric" required defaultValue="1" className={forms.input} />
+        </div>
+        <SubmitButton>{t('admin.vouchers.mint')}</SubmitButton>
+      </Form>
+      <div className={money.tableWrap}>
+        <table className={money.table}>
+          <caption className="visually-hidden">{t('admin.vouchers.heading')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.vouchers.hint')}</th>
+              <th scope="col">{t('money.amount')}</th>
+              <th scope="col">{t('admin.vouchers.created')}</th>
+              <th scope="col">{t('admin.vouchers.redeemed')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((v) => (
+              <tr key={v.id}>
+                <td>…{v.hint}</td>
+                <td>{formatMoney(v.amount.amount, v.amount.currency, locale)}</td>
+                <td>{formatDateTime(new Date(v.createdAt))}</td>
+                <td>{v.redeemedAt ? `${formatDateTime(new Date(v.redeemedAt))} · ${v.redeemedBy ?? ''}` : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} total={total} pageSize={pageSize} />
+    </>
+  )
+}

@@ -1,0 +1,192 @@
+// The administrator's money pages with JavaScript off, against the real casino API: who may see
+// them, and each decision as the player then sees it (withdrawals, bank transfers, vouchers,
+// crypto deposits, the audit log).
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Browser, textOf } from '../setup/http.ts'
+import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+
+const ADMIN_FIRST = 'admin-first-password-2026'
+const ADMIN_PASSWORD = 'admin-changed-password-2026'
+const PROVIDER_SECRET = 'provider-secret-for-admin-tests-0123456789'
+const keyOf = (html: string) => html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
+
+async function adminBrowser(site: TestSite) {
+  const b = new Browser(site.webUrl)
+  await b.post('/login', { username: 'admin', password: ADMIN_FIRST })
+  await b.post('/user-management/change-password', {
+    oldPassword: ADMIN_FIRST,
+    newPassword: ADMIN_PASSWORD,
+    confirmPassword: ADMIN_PASSWORD,
+  })
+  return b
+}
+
+/** A player with 100 € deposited by card and wagered three times through the provider wallet. */
+async function playerWhoMayWithdraw(site: TestSite) {
+  const { b, player } = await loggedInPlayer(site, Browser)
+  const form = await b.get('/user-management/deposit?method=moto')
+  await b.post('/user-management/deposit?method=moto', {
+    method: 'moto',
+    actionKey: keyOf(form.html),
+    holderName: 'Lucía García',
+    cardNumber: '4242 4242 4242 4242',
+    month: '10',
+    year: String(new Date().getUTCFullYear() + 2),
+    cvv2: '123',
+    amount: '100',
+  })
+  const found = (await site.api.db.execute(
+    sql`SELECT id FROM players WHERE username = ${player.username}`,
+  )) as unknown as { rows: { id: string }[] }
+  const playerId = found.rows[0]!.id
+  for (let i = 0; i < 3; i++) {
+    const round = { playerId, currency: 'EUR', roundId: `r-${randomUUID()}`, gameId: 'slot-test' }
+    for (const [call, amount] of [
+      ['bet', 100_00],
+      ['win', 100_00],
+    ] as const) {
+      const res = await fetch(`${site.apiUrl}/provider/wallet/${call}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-provider-key': PROVIDER_SECRET },
+        body: JSON.stringify({ ...round, transactionId: `t-${randomUUID()}`, amount }),
+      })
+      expect(res.status).toBe(200)
+    }
+  }
+  return { b, player }
+}
+
+for (const database of testDatabases()) {
+  describe(`administrator's money pages on ${database.name}`, () => {
+    let site: TestSite
+    let admin: Browser
+    beforeAll(async () => {
+      site = await startTestSite({ database, adminPassword: ADMIN_FIRST, api: { providerSecret: PROVIDER_SECRET } })
+      admin = await adminBrowser(site)
+    })
+    afterAll(async () => {
+      await site?.close()
+    })
+
+    test('only the admin scope opens /admin: visitors go home, players get 403', async () => {
+      const visitor = await new Browser(site.webUrl).get('/admin/withdrawals')
+      expect(visitor.url).toBe(`${site.webUrl}/`)
+      const { b } = await loggedInPlayer(site, Browser)
+      expect((await b.get('/admin/withdrawals')).status).toBe(403)
+      expect((await b.get('/en/admin/audit')).status).toBe(403)
+      expect((await b.post('/admin/withdrawals', { intent: 'accept', id: randomUUID() })).status).toBe(403)
+      const page = await admin.get('/admin')
+      expect(page.url).toBe(`${site.webUrl}/admin/withdrawals`)
+      expect(textOf(page.html)).toContain('Retiradas pendientes de decisión')
+    })
+
+    test('a rejected and an accepted withdrawal, as the player sees them; the audit log keeps both', async () => {
+      const { b, player } = await playerWhoMayWithdraw(site)
+      const form = await b.get('/user-management/withdrawal')
+      const sent = await b.post('/user-management/withdrawal', {
+        method: 'bank_transfer',
+        actionKey: keyOf(form.html),
+        iban: 'ES91 2100 0418 4502 0005 1332',
+        beneficiaryName: 'Lucía García',
+        swift: 'CAIXESBBXXX',
+        bankName: 'CaixaBank',
+        zipCode: '28013',
+        address: 'Calle Mayor 1',
+        amount: '60',
+      })
+      expect(textOf(sent.html)).toContain('Tu solicitud de retirada de 60,00 € se ha programado correctamente.')
+      const pending = await admin.get('/admin/withdrawals')
+      expect(textOf(pending.html)).toContain('ES9121000418450200051332')
+      const id = pending.html.match(new RegExp(`name="id" value="([0-9a-f-]{36})"`))?.[1]
+      expect(id).toBeTruthy()
+      const rejected = await admin.post('/admin/withdrawals', {
+        intent: 'reject',
+        id: id!,
+        reason: 'El titular no coincide.',
+      })
+      expect(textOf(rejected.html)).toContain('Retirada rechazada')
+      const detail = await b.get(`/user-management/transactions/${id}`)
+      expect(textOf(detail.html)).toContain('Rechazada')
+      expect(textOf(detail.html)).toContain('El titular no coincide.')
+      expect(textOf(detail.html)).toMatch(/Saldo total\s*100,00 €/)
+
+      const second = await b.get('/user-management/withdrawal?method=bitcoin')
+      await b.post('/user-management/withdrawal?method=bitcoin', {
+        method: 'bitcoin',
+        actionKey: keyOf(second.html),
+        walletAddress: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        amount: '30',
+      })
+      const list = await admin.get('/admin/withdrawals')
+      const bitcoinId = list.html.match(new RegExp(`name="id" value="([0-9a-f-]{36})"`))?.[1]
+      const accepted = await admin.post('/admin/withdrawals', {
+        intent: 'accept',
+        id: bitcoinId!,
+        payoutReference: 'txid-123',
+      })
+      expect(textOf(accepted.html)).toContain('Retirada aceptada')
+      expect(textOf((await b.get(`/user-management/transactions/${bitcoinId}`)).html)).toContain('Completada')
+      expect(site.lastMailTo(player.email).text).toContain('Hemos pagado tu retiro de 30,00')
+      // A second accept (a resent form) changes nothing; a cancel after it is refused.
+      await admin.post('/admin/withdrawals', { intent: 'accept', id: bitcoinId! })
+      expect((await b.post(`/user-management/transactions/${bitcoinId}`, {})).status).toBe(409)
+      const audit = await admin.get('/admin/audit')
+      expect(textOf(audit.html)).toContain('Rechazó una retirada')
+      expect(textOf(audit.html)).toContain('Aceptó una retirada')
+      const ledger = await admin.get(`/admin/players?username=${player.username}`)
+      expect(textOf(ledger.html)).toMatch(/Saldo total\s*70,00 €/)
+    })
+
+    test('a bank transfer, a voucher and a crypto deposit are credited by what the administrator does', async () => {
+      const { b } = await loggedInPlayer(site, Browser)
+      const form = await b.get('/user-management/deposit?method=carespay')
+      const bank = await b.post('/user-management/deposit?method=carespay', {
+        method: 'carespay',
+        actionKey: keyOf(form.html),
+        amount: '150',
+      })
+      const reference = textOf(bank.html).match(/BT-[A-Z2-9]{5}-[A-Z2-9]{5}/)?.[0]
+      expect(reference).toBeTruthy()
+      const waiting = await admin.get('/admin/deposits')
+      expect(textOf(waiting.html)).toContain(reference!)
+      const confirmed = await admin.post('/admin/deposits', {
+        intent: 'confirm',
+        reference: reference!,
+        amount: '150,00',
+      })
+      expect(textOf(confirmed.html)).toContain('Transferencia confirmada y abonada.')
+
+      const minted = await admin.post('/admin/vouchers', { amount: '20', count: '1' })
+      const code = textOf(minted.html).match(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/)?.[0]
+      expect(code).toBeTruthy()
+      const voucherForm = await b.get('/user-management/deposit?method=cashlib')
+      const redeemed = await b.post('/user-management/deposit?method=cashlib', {
+        method: 'cashlib',
+        actionKey: keyOf(voucherForm.html),
+        voucherCode: code!,
+      })
+      expect(textOf(redeemed.html)).toContain('El depósito de 20,00 € se ha completado.')
+      const again = await b.post('/user-management/deposit?method=cashlib', {
+        method: 'cashlib',
+        actionKey: randomUUID(),
+        voucherCode: code!,
+      })
+      expect(textOf(again.html)).toContain('El código del cupón no es válido o ya se ha usado.')
+
+      const wallet = await b.get('/user-management/deposit?method=crypto&coin=BTC')
+      const address = wallet.html.match(/bc1q[a-z0-9]{38}/)?.[0]
+      expect(address).toBeTruthy()
+      expect(wallet.html).toContain('data:image/svg+xml;base64,')
+      const report = { intent: 'crypto', coin: 'BTC', address: address!, txId: 'ef'.repeat(32), units: '0.001' }
+      const early = await admin.post('/admin/deposits', { ...report, confirmations: '1' })
+      expect(textOf(early.html)).toContain('faltan 1 confirmaciones')
+      const credited = await admin.post('/admin/deposits', { ...report, confirmations: '3' })
+      expect(textOf(credited.html)).toContain('Depósito en criptomoneda abonado.')
+      const history = await b.get('/user-management/transactions?period=24h&status=complete')
+      expect(textOf(history.html)).toMatch(/Saldo total\s*255,00 €/)
+      expect(textOf(history.html)).toContain('Criptomoneda')
+    })
+  })
+}
