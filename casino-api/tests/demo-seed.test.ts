@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
-import { ledgerTransactions, players } from '../src/db/schema.ts'
+import { ledgerTransactions, payments, players } from '../src/db/schema.ts'
 import { DEMO_USERNAME } from '../src/seed.ts'
 import { startCasinoApi, type CasinoApiOptions } from '../src/server.ts'
 import { checkLedger } from '../src/wallet/check.ts'
@@ -45,6 +45,13 @@ test.for(backends)(
             balance: await playerBalance(api.db, demo!.id, 'EUR'),
             turnover: await remainingTurnover(api.db, demo!.id, 'EUR'),
             movements: movements.map((m) => m.kind),
+            history: (
+              await api.db
+                .select({ processor: payments.processor, status: payments.status })
+                .from(payments)
+                .where(eq(payments.playerId, demo!.id))
+                .orderBy(payments.createdAt)
+            ).map((p) => `${p.processor}:${p.status}`),
           })
           expect((await checkLedger(api.db)).violations).toEqual([])
         } finally {
@@ -56,6 +63,8 @@ test.for(backends)(
         balance: { currency: 'EUR', real: 508_50, bonus: 0, total: 508_50 },
         turnover: 3 * 500_00 - 35_00,
         movements: ['deposit', 'bet', 'win', 'bet', 'bet', 'win', 'bet'],
+        // What the history shows: the card deposit, a declined card, a transfer not yet arrived.
+        history: ['moto:complete', 'altitudepay:failed', 'carespay:pending'],
       })
       expect(seen[1]).toEqual(seen[0])
     } finally {
