@@ -2,14 +2,12 @@
 // them, and each decision as the player then sees it (withdrawals, bank transfers, vouchers,
 // crypto deposits, the audit log).
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import { loggedInPlayer, startTestSite, testDatabases, wagerAsProvider, type TestSite } from '../setup/harness.ts'
 
 const ADMIN_FIRST = 'admin-first-password-2026'
 const ADMIN_PASSWORD = 'admin-changed-password-2026'
-const PROVIDER_SECRET = 'provider-secret-for-admin-tests-0123456789'
 const keyOf = (html: string) => html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
 
 async function adminBrowser(site: TestSite) {
@@ -37,24 +35,7 @@ async function playerWhoMayWithdraw(site: TestSite) {
     cvv2: '123',
     amount: '100',
   })
-  const found = (await site.api.db.execute(
-    sql`SELECT id FROM players WHERE username = ${player.username}`,
-  )) as unknown as { rows: { id: string }[] }
-  const playerId = found.rows[0]!.id
-  for (let i = 0; i < 3; i++) {
-    const round = { playerId, currency: 'EUR', roundId: `r-${randomUUID()}`, gameId: 'slot-test' }
-    for (const [call, amount] of [
-      ['bet', 100_00],
-      ['win', 100_00],
-    ] as const) {
-      const res = await fetch(`${site.apiUrl}/provider/wallet/${call}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-provider-key': PROVIDER_SECRET },
-        body: JSON.stringify({ ...round, transactionId: `t-${randomUUID()}`, amount }),
-      })
-      expect(res.status).toBe(200)
-    }
-  }
+  await wagerAsProvider(site, player.username, 300_00, 100_00)
   return { b, player }
 }
 
@@ -63,7 +44,7 @@ for (const database of testDatabases()) {
     let site: TestSite
     let admin: Browser
     beforeAll(async () => {
-      site = await startTestSite({ database, adminPassword: ADMIN_FIRST, api: { providerSecret: PROVIDER_SECRET } })
+      site = await startTestSite({ database, adminPassword: ADMIN_FIRST })
       admin = await adminBrowser(site)
     })
     afterAll(async () => {

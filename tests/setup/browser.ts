@@ -61,11 +61,11 @@ export async function expectAccessible(page: Page) {
 }
 
 /** A test file's casino (web app + casino API on PGlite) and one Chromium, started once for the file. */
-export function useSiteInChromium() {
+export function useSiteInChromium(options?: Parameters<typeof startTestSite>[0]) {
   const env = {} as { site: TestSite; browser: Browser }
   beforeAll(async () => {
     if (skipBrowserTests) return
-    env.site = await startTestSite()
+    env.site = await startTestSite(options)
     env.browser = await launchBrowser()
   })
   afterAll(async () => {

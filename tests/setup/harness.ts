@@ -2,6 +2,7 @@
 // (PGlite in a temp folder, or a fresh PostgreSQL schema) and the web app's production build,
 // each on its own loopback port, talking real HTTP to each other.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -18,6 +19,8 @@ export function testDatabases(): TestDatabase[] {
 }
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789'
+/** The game providers' key of every test site: tests stake through the provider wallet with it. */
+export const TEST_PROVIDER_SECRET = 'test-provider-secret-0123456789abcdef0123456789'
 
 export async function startTestSite(
   opts: {
@@ -58,6 +61,7 @@ export async function startTestSite(
     seedDemo: opts.seedDemo ?? false,
     adminPassword: opts.adminPassword,
     now: () => new Date(Date.now() + clockOffset),
+    providerSecret: TEST_PROVIDER_SECRET,
     ...(database.name === 'postgres'
       ? { databaseUrl: database.databaseUrl, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
       : {}),
@@ -149,4 +153,27 @@ export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import
   const home = await b.post('/login', { username: player.username, password: player.password })
   if (home.url !== `${site.webUrl}/`) throw new Error(`log-in failed: ${home.url}`)
   return { player, b }
+}
+
+/**
+ * Stakes `turnover` cents of the player's real money through the provider wallet, each stake won
+ * back, as a game would: the deposit's wagering is then met and the balance is unchanged.
+ */
+export async function wagerAsProvider(site: TestSite, username: string, turnover: number, stake = turnover) {
+  const found = (await site.api.db.execute(sql`SELECT id FROM players WHERE username = ${username}`)) as unknown as {
+    rows: { id: string }[]
+  }
+  const playerId = found.rows[0]?.id
+  if (!playerId) throw new Error(`no player ${username}`)
+  for (let staked = 0; staked < turnover; staked += stake) {
+    const round = { playerId, currency: 'EUR', roundId: `r-${randomBytes(8).toString('hex')}`, gameId: 'slot-test' }
+    for (const call of ['bet', 'win'] as const) {
+      const res = await fetch(`${site.apiUrl}/provider/wallet/${call}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-provider-key': TEST_PROVIDER_SECRET },
+        body: JSON.stringify({ ...round, transactionId: `t-${randomBytes(8).toString('hex')}`, amount: stake }),
+      })
+      if (res.status !== 200) throw new Error(`provider ${call}: ${res.status}`)
+    }
+  }
 }

@@ -4,6 +4,7 @@ import { requireAdmin } from '#app/utils/auth.server.ts'
 import { formatDateTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/audit'
 import { adminRead, pageOf } from './admin.server.ts'
+import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from '../user-management/money.css.ts'
 
 /** What administrators did, newest first: who, when, what, on which record. */
@@ -19,7 +20,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
     <>
       <h2>{t('admin.audit.heading')}</h2>
       {items.length === 0 ? <p>{t('admin.audit.empty')}</p> : null}
-      <div className={money.tableWrap}>
+      <ScrollTable label={t('admin.audit.heading')}>
         <table className={money.table}>
           <caption className="visually-hidden">{t('admin.audit.heading')}</caption>
           <thead>
@@ -43,7 +44,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <Pager page={page} total={total} pageSize={pageSize} />
     </>
   )

@@ -9,6 +9,7 @@ import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/players'
 import { pageOf } from './admin.server.ts'
+import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from '../user-management/money.css.ts'
 
 /** A player's ledger by username (?username=…): balance, wagering still to do, every payment. */
@@ -64,7 +65,7 @@ export default function Players({ loaderData }: Route.ComponentProps) {
             <dt>{t('money.withdrawal.wagering')}</dt>
             <dd>{formatMoney(ledger.wageringRemaining, ledger.balance.currency, locale)}</dd>
           </dl>
-          <div className={money.tableWrap}>
+          <ScrollTable label={t('money.history.heading')}>
             <table className={money.table}>
               <caption className="visually-hidden">{t('money.history.heading')}</caption>
               <thead>
@@ -92,7 +93,7 @@ export default function Players({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
           <Pager
             page={ledger.transactions.page}
             total={ledger.transactions.total}

@@ -11,6 +11,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/vouchers'
 import { adminRead, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
+import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from '../user-management/money.css.ts'
 
 export async function loader(args: Route.LoaderArgs) {
@@ -66,7 +67,7 @@ export default function Vouchers({ loaderData, actionData }: Route.ComponentProp
         </div>
         <SubmitButton>{t('admin.vouchers.mint')}</SubmitButton>
       </Form>
-      <div className={money.tableWrap}>
+      <ScrollTable label={t('admin.vouchers.heading')}>
         <table className={money.table}>
           <caption className="visually-hidden">{t('admin.vouchers.heading')}</caption>
           <thead>
@@ -88,7 +89,7 @@ export default function Vouchers({ loaderData, actionData }: Route.ComponentProp
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <Pager page={page} total={total} pageSize={pageSize} />
     </>
   )

@@ -65,8 +65,6 @@ export const filters = style({
 })
 export const filterField = style({ display: 'grid', gap: space[1], minWidth: '140px' })
 
-// Its width comes from the panel, never from the table: a wide table scrolls inside it on a phone.
-export const tableWrap = style({ overflowX: 'auto', contain: 'inline-size' })
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: fontSize.small })
 globalStyle(`${table} th, ${table} td`, {
   textAlign: 'left',

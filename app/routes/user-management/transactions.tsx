@@ -13,6 +13,7 @@ import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/transactions'
 import * as styles from './layout.css.ts'
+import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from './money.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -148,7 +149,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p>{t('money.history.empty')}</p>
       ) : (
-        <div className={money.tableWrap}>
+        <ScrollTable label={t('money.history.caption', { count: total })}>
           <table className={money.table}>
             <caption className="visually-hidden">{t('money.history.caption', { count: total })}</caption>
             <thead>
@@ -185,7 +186,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <Pager page={page} total={total} pageSize={pageSize} />
     </>

@@ -1,0 +1,164 @@
+// Money in Debian Chromium, with JavaScript on and off, in Spanish and English: a card deposit
+// through the 3-D Secure page, a declined card, withdrawals by bank and Bitcoin, a cancel, the
+// administrator accepting and rejecting, and the history filtered by each period; axe on each page.
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { resources } from '#locales/index.ts'
+import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { loggedInPlayer, wagerAsProvider } from '../setup/harness.ts'
+import { Browser as HttpBrowser } from '../setup/http.ts'
+
+const ADMIN_FIRST = 'admin-first-password-e2e'
+const ADMIN_PASSWORD = 'admin-password-e2e-2026'
+const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
+
+const modes = [
+  { locale: 'es', javaScript: true },
+  { locale: 'es', javaScript: false },
+  { locale: 'en', javaScript: true },
+  { locale: 'en', javaScript: false },
+] as const
+
+async function logIn(context: BrowserContext, prefix: string, username: string, password: string) {
+  const page = await context.newPage()
+  await page.goto(`${prefix}/login`)
+  await page.locator('main input[name="username"]').fill(username)
+  await page.locator('main input[name="password"]').fill(password)
+  await page.locator('main form button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+  return page
+}
+
+const submit = (page: Page, formId: string) => page.locator(`#${formId} button[type="submit"]`).click()
+
+describe.skipIf(skipBrowserTests)('money in Chromium', () => {
+  beforeAll(async () => {
+    if (skipBrowserTests) return
+    const admin = new HttpBrowser(env.site.webUrl)
+    await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
+    await admin.post('/user-management/change-password', {
+      oldPassword: ADMIN_FIRST,
+      newPassword: ADMIN_PASSWORD,
+      confirmPassword: ADMIN_PASSWORD,
+    })
+  })
+
+  for (const { locale, javaScript } of modes) {
+    test(`${locale}, JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
+      const tr = resources[locale].translation
+      const prefix = locale === 'en' ? '/en' : ''
+      const money = (text: string) => (locale === 'es' ? `${text}\u00a0€` : `€${text}`)
+      const { player } = await loggedInPlayer(env.site, HttpBrowser)
+      const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const errors: string[] = []
+      const page = await logIn(context, prefix, player.username, player.password)
+      page.on('pageerror', (e) => errors.push(e.message))
+      const a11y = async () => {
+        if (javaScript) await expectAccessible(page)
+      }
+
+      // Deposit 40 by card through the 3-D Secure challenge, from the header's Deposit button.
+      await page.getByRole('link', { name: tr.common.header.deposit, exact: true }).first().click()
+      await page.waitForURL(`**${prefix}/user-management/deposit`)
+      await a11y()
+      await page.locator('input[name="holderName"]').fill('Lucía García')
+      await page.locator('input[name="cardNumber"]').fill('4000 0000 0000 3220')
+      await page.locator('input[name="month"]').fill('12')
+      await page.locator('input[name="year"]').fill(String(new Date().getUTCFullYear() + 2))
+      await page.locator('input[name="cvv2"]').fill('123')
+      await page.locator('input[name="amount"]').fill('40')
+      await submit(page, 'deposit-altitudepay')
+      await page.waitForURL(`**${prefix}/threedsecure?reference=*`)
+      await a11y()
+      await page.getByRole('button', { name: tr.money.threeds.approve }).click()
+      const complete = tr.catalogue.deposit_complete.replace('{{0}}', money(locale === 'es' ? '40,00' : '40.00'))
+      await page.getByText(complete).waitFor()
+      await expect
+        .poll(() => page.locator('header').first().innerText())
+        .toContain(money(locale === 'es' ? '40,00' : '40.00'))
+
+      // A declined card says why and keeps nothing of the card.
+      await page.goto(`${prefix}/user-management/deposit?method=moto`)
+      await page.locator('input[name="holderName"]').fill('Lucía García')
+      await page.locator('input[name="cardNumber"]').fill('4000000000000002')
+      await page.locator('input[name="month"]').fill('12')
+      await page.locator('input[name="year"]').fill(String(new Date().getUTCFullYear() + 2))
+      await page.locator('input[name="cvv2"]').fill('123')
+      await page.locator('input[name="amount"]').fill('15')
+      await submit(page, 'deposit-moto')
+      await page.getByText(tr.catalogue.wrong_card_info).first().waitFor()
+      if (!javaScript) expect(await page.locator('input[name="cardNumber"]').inputValue()).toBe('')
+      await a11y()
+
+      await wagerAsProvider(env.site, player.username, 120_00, 40_00)
+      const withdraw = async (method: 'bank_transfer' | 'bitcoin', amount: string) => {
+        await page.goto(`${prefix}/user-management/withdrawal?method=${method}`)
+        if (method === 'bank_transfer') {
+          await page.locator('input[name="iban"]').fill('ES91 2100 0418 4502 0005 1332')
+          await page.locator('input[name="beneficiaryName"]').fill('Lucía García')
+          await page.locator('input[name="swift"]').fill('CAIXESBBXXX')
+          await page.locator('input[name="bankName"]').fill('CaixaBank')
+          await page.locator('input[name="zipCode"]').fill('28013')
+          await page.locator('input[name="address"]').fill('Calle Mayor 1')
+        } else await page.locator('input[name="walletAddress"]').fill('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
+        await page.locator('input[name="amount"]').fill(amount)
+        await submit(page, `withdrawal-${method}`)
+        await page.getByText(tr.money.withdrawal.sentHeading).waitFor()
+      }
+
+      // A bank withdrawal, cancelled from the history.
+      await withdraw('bank_transfer', '20')
+      await a11y()
+      await page.goto(`${prefix}/user-management/transactions?period=24h&type=withdrawal&status=pending`)
+      await page
+        .getByRole('link', { name: new RegExp(tr.money.history.detailsOrCancel) })
+        .first()
+        .click()
+      await page.getByRole('button', { name: tr.money.detail.cancel }).click()
+      await page.getByText(tr.catalogue.withdrawal_cancelled).waitFor()
+
+      // One by Bitcoin the administrator accepts, one by bank the administrator rejects.
+      await withdraw('bitcoin', '20')
+      const adminContext = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+      const admin = await logIn(adminContext, prefix, 'admin', ADMIN_PASSWORD)
+      await admin.goto(`${prefix}/admin/withdrawals`)
+      if (javaScript) await expectAccessible(admin)
+      const mine = admin.locator('section', { hasText: player.username })
+      await mine.getByRole('button', { name: tr.admin.withdrawals.accept }).click()
+      await admin.getByText(tr.admin.withdrawals.accepted).waitFor()
+      await withdraw('bank_transfer', '20')
+      await admin.goto(`${prefix}/admin/withdrawals`)
+      await mine.locator('textarea[name="reason"]').fill('Titular distinto / holder differs')
+      await mine.getByRole('button', { name: tr.admin.withdrawals.reject }).click()
+      await admin.getByText(tr.admin.withdrawals.rejected).waitFor()
+      await admin.goto(`${prefix}/admin/audit`)
+      if (javaScript) await expectAccessible(admin)
+      await adminContext.close()
+
+      // The history by each period; the statuses as the player sees them.
+      for (const period of ['24h', '7d', '30d', 'custom'] as const) {
+        await page.goto(`${prefix}/user-management/transactions`)
+        await page.locator('select[name="period"]').selectOption(period)
+        if (period === 'custom') {
+          const today = new Date().toISOString().slice(0, 10)
+          await page.locator('input[name="from"]').fill(today)
+          await page.locator('input[name="to"]').fill(today)
+        }
+        await page.getByRole('button', { name: tr.money.history.apply }).click()
+        await page.waitForURL(`**period=${period}*`)
+        const table = page.locator('table')
+        for (const status of ['complete', 'cancelled', 'rejected', 'failed'] as const)
+          await expect
+            .poll(() => table.innerText(), { message: `${period} ${status}` })
+            .toContain(tr.money.statuses[status])
+        if (period === '24h') await a11y()
+      }
+      // 40 deposited, 20 paid out by Bitcoin.
+      await expect
+        .poll(() => page.locator('header').first().innerText())
+        .toContain(money(locale === 'es' ? '20,00' : '20.00'))
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})
