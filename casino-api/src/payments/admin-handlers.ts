@@ -17,14 +17,7 @@ import { playerBalance } from '../wallet/ledger.ts'
 import { remainingTurnover } from '../wallet/wagering.ts'
 import { unitsToCents, type Coin } from './crypto.ts'
 import { financialTransaction, historyPage, type PaymentRow } from './records.ts'
-import {
-  completeDeposit,
-  insertPayment,
-  playerOf,
-  releaseWithdrawal,
-  settle,
-  sha256Hex,
-} from './service.ts'
+import { completeDeposit, insertPayment, playerOf, releaseWithdrawal, settle, sha256Hex } from './service.ts'
 
 type MoneyAdminCalls = Pick<
   typeof adminCalls,

@@ -16,8 +16,12 @@ export type Authorization =
   | { outcome: 'challenge' }
 
 export interface CardAcquirer {
-  /** `threeDSecure`: whether this processor may challenge (altitudepay) or never does (moto). */
-  authorize(card: CardDetails, amount: number, threeDSecure: boolean): Promise<Authorization>
+  /**
+   * `threeDSecure`: whether this processor may challenge (altitudepay) or never does (moto).
+   * `reference` is the payment's own: asked again for the same reference (a request resent after
+   * a crash), the acquirer answers the same and charges once, as acquirers do with merchant references.
+   */
+  authorize(card: CardDetails, amount: number, threeDSecure: boolean, reference: string): Promise<Authorization>
 }
 
 /** The sandbox's test cards; any other number that passes the Luhn check is approved. */
@@ -30,7 +34,7 @@ export const TEST_CARDS = {
 } as const
 
 export const sandboxAcquirer: CardAcquirer = {
-  async authorize(card, _amount, threeDSecure) {
+  async authorize(card, _amount, threeDSecure, _reference) {
     const number = digitsOf(card.cardNumber)
     if (number === TEST_CARDS.declined) return { outcome: 'declined', code: 'wrong_card_info' }
     if (number === TEST_CARDS.insufficientFunds) return { outcome: 'declined', code: 'deposit_failed' }

@@ -23,7 +23,9 @@ test("USDT (Tron) deposit addresses follow Tron: m/44'/195'/0'/0/0 of the test m
 
 test('production refuses to start without its own public keys; a broken key fails at start', () => {
   expect(() => cryptoConfigFromEnv({ NODE_ENV: 'production' })).toThrow(/required in production/)
-  expect(cryptoConfigFromEnv({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).btcAccountKey).toBe(SANDBOX_BTC_ACCOUNT_KEY)
+  expect(cryptoConfigFromEnv({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).btcAccountKey).toBe(
+    SANDBOX_BTC_ACCOUNT_KEY,
+  )
   expect(() => cryptoConfigFromEnv({ CRYPTO_BTC_ACCOUNT_KEY: 'xpub-not-a-key' })).toThrow()
   expect(cryptoConfigFromEnv({}).confirmations).toEqual({ BTC: 2, USDT: 20 })
 })

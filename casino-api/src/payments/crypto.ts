@@ -100,7 +100,10 @@ export function cryptoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Crypt
   const sandbox = env.NODE_ENV !== 'production' || env.PAYMENTS_SANDBOX === 'true'
   const btc = env.CRYPTO_BTC_ACCOUNT_KEY ?? (sandbox ? SANDBOX_BTC_ACCOUNT_KEY : undefined)
   const tron = env.CRYPTO_USDT_ACCOUNT_KEY ?? (sandbox ? SANDBOX_TRON_ACCOUNT_KEY : undefined)
-  if (!btc || !tron) throw new Error('CRYPTO_BTC_ACCOUNT_KEY and CRYPTO_USDT_ACCOUNT_KEY are required in production (or PAYMENTS_SANDBOX=true)')
+  if (!btc || !tron)
+    throw new Error(
+      'CRYPTO_BTC_ACCOUNT_KEY and CRYPTO_USDT_ACCOUNT_KEY are required in production (or PAYMENTS_SANDBOX=true)',
+    )
   // Fail at start, not at a player's first deposit.
   bitcoinAddress(btc, 0)
   tronAddress(tron, 0)

@@ -58,6 +58,8 @@ async function checkDepositAmount(ctx: Context, amount: number) {
   return limits
 }
 
+const challengeOf = (row: PaymentRow) => (row.details as { challenge?: { expiresAt: string } } | null)?.challenge
+
 /** A card payment's answer from its row: the same for the first request and every replay. */
 async function cardAnswer(ctx: Context, row: PaymentRow) {
   const transaction = financialTransaction(row)
@@ -73,8 +75,7 @@ async function cardAnswer(ctx: Context, row: PaymentRow) {
     throw new ApiError(402, row.failureCode === 'wrong_card_info' ? 'wrong_card_info' : 'deposit_failed', {
       args: [row.amount],
     })
-  const challenge = (row.details as { challenge?: { expiresAt: string } } | null)?.challenge
-  if (!challenge) throw new ApiError(409, 'transaction_conflict')
+  if (!challengeOf(row)) throw new ApiError(409, 'transaction_conflict')
   return {
     status: 'three_ds_required' as const,
     message: 'three_ds_started' as const,
@@ -109,8 +110,9 @@ async function cardDeposit(
     cardLast4: card.last4,
     at,
   })
-  if (!created) return cardAnswer(ctx, row)
-  const auth = await ctx.payments.acquirer.authorize(params, params.amount, processor === 'altitudepay')
+  // A replay answers from the payment; one a crash left between its two steps is taken up again.
+  if (!created && (row.status !== 'pending' || challengeOf(row))) return cardAnswer(ctx, row)
+  const auth = await ctx.payments.acquirer.authorize(params, params.amount, processor === 'altitudepay', row.reference)
   if (auth.outcome === 'challenge') {
     const expiresAt = new Date(at.getTime() + CHALLENGE_TTL_MS).toISOString()
     const [updated] = await ctx.db
@@ -127,8 +129,6 @@ async function cardDeposit(
   const [final] = await ctx.db.select().from(payments).where(eq(payments.id, row.id))
   return cardAnswer(ctx, settled?.row ?? final ?? row)
 }
-
-const challengeOf = (row: PaymentRow) => (row.details as { challenge?: { expiresAt: string } } | null)?.challenge
 
 /** A challenge past its time fails when it is next looked at. */
 async function expireChallenge(ctx: Context, row: PaymentRow): Promise<PaymentRow> {
