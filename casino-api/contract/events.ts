@@ -106,6 +106,9 @@ export const ClientMessage = z.discriminatedUnion('type', [
 ])
 export type ClientMessage = z.infer<typeof ClientMessage>
 
+/** The casino API's socket: GET upgraded to a WebSocket, with the player's bearer token. */
+export const SOCKET_PATH = '/front/socket'
+
 /** Longer frames (in characters) are dropped unread by both ends. */
 export const MAX_FRAME_LENGTH = 64 * 1024
 

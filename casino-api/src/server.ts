@@ -16,6 +16,7 @@ import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
+import { startRealtime } from './realtime/socket.ts'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
@@ -152,10 +153,12 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
     log = app.log
 
+    const realtime = await startRealtime(app.server, opened, { db: opened.db, now, log: app.log })
     try {
       await app.listen({ port: options.port ?? 4000, host: options.host ?? '127.0.0.1' })
     } catch (error) {
       mailer.close()
+      await realtime.close()
       throw error
     }
     const address = app.server.address()
@@ -181,6 +184,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         (closing ??= (async () => {
           clearInterval(pruning)
           try {
+            await realtime.close()
             await app.close()
             await Promise.all(pending)
             await pruned

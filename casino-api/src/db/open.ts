@@ -10,7 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { Pool } from 'pg'
+import { Client, Pool } from 'pg'
 import { ensurePrivateDir, makeTreePrivate } from '../files.ts'
 import * as schema from './schema.ts'
 
@@ -35,6 +35,12 @@ export type OpenDatabaseOptions =
 export type OpenedDatabase = {
   db: Database
   driver: 'pglite' | 'postgres'
+  /**
+   * Calls `onPayload` with each notification on `channel` (NOTIFY, delivered at commit): on
+   * PostgreSQL those of every instance using the database, on PGlite those of this process.
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -57,6 +63,7 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     return {
       db: db as unknown as Database,
       driver: 'pglite',
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       async close() {
         await client.close()
         await makeTreePrivate(dataDir)
@@ -93,6 +100,7 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
   return {
     db,
     driver: 'postgres',
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     async close() {
       try {
         if (schemaName && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)
@@ -134,5 +142,50 @@ async function migratePostgres(pool: Pool, schemaName: string | undefined) {
     }
   } finally {
     client.release()
+  }
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), reconnected with a
+ * growing pause (1 s to 30 s) when the server goes away. Notifications sent while it was away are
+ * lost: the realtime socket is a hint to refresh, the pages read the truth from the database.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`)
+  let stopped = false
+  let client: Client | undefined
+  let pause = 1000
+  let retry: NodeJS.Timeout | undefined
+  const connect = async (): Promise<void> => {
+    const c = new Client({ connectionString: url })
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload)
+    })
+    c.on('error', () => {
+      c.end().catch(() => {})
+      if (client === c && !stopped) schedule()
+    })
+    client = c
+    await c.connect()
+    await c.query(`LISTEN ${channel}`)
+    pause = 1000
+  }
+  const schedule = () => {
+    clearTimeout(retry)
+    retry = setTimeout(() => {
+      connect().catch(() => {
+        pause = Math.min(pause * 2, 30_000)
+        if (!stopped) schedule()
+      })
+    }, pause)
+    retry.unref()
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
   }
 }

@@ -10,7 +10,7 @@ import { ApiError } from './errors.ts'
  * one was sent that is malformed, unknown, expired, revoked, or whose account is not active.
  */
 export async function resolveSession(
-  ctx: Context,
+  ctx: Pick<Context, 'db' | 'now'>,
   authorization: string | undefined,
 ): Promise<Session | null | 'invalid'> {
   if (!authorization) return null

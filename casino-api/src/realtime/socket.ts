@@ -1,0 +1,120 @@
+/**
+ * The realtime socket (GET SOCKET_PATH, upgraded to a WebSocket): a player's events pushed as
+ * JSON text frames of the contract (ServerEvent). Opened with the bearer token in the
+ * Authorization header, like every player call; a token that is refused gets 401 before the
+ * upgrade. Events come from the database: every instance LISTENs on 'casino_events' (payload
+ * `{ playerId, event }`, e.g. the ledger's balance trigger of migration 0008), so a movement made
+ * through one instance reaches the player's sockets on all of them.
+ *
+ * A socket is pinged every 30 s and dropped when it did not answer the last ping; one whose
+ * unsent frames pile up past MAX_BUFFERED (a client that stopped reading) is closed (1013), never
+ * buffered without bound; the token is checked again every minute, so a logged-out or expired
+ * session's socket closes (4401).
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '../../contract/index.ts'
+import type { Context } from '../context.ts'
+import type { OpenedDatabase } from '../db/open.ts'
+import { resolveSession } from '../http/auth.ts'
+
+export const EVENTS_CHANNEL = 'casino_events'
+const PING_EVERY_MS = 30_000
+const RECHECK_TOKEN_MS = 60_000
+export const MAX_BUFFERED = 1024 * 1024
+
+type Server = { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }
+
+export async function startRealtime(
+  server: Server,
+  opened: Pick<OpenedDatabase, 'listen'>,
+  ctx: Pick<Context, 'db' | 'now' | 'log'>,
+) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
+  const sockets = new Map<string, Set<WebSocket>>()
+  const alive = new WeakSet<WebSocket>()
+
+  const send = (ws: WebSocket, event: ServerEvent) => {
+    if (ws.readyState !== ws.OPEN) return
+    if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too slow')
+    ws.send(JSON.stringify(event))
+  }
+
+  const stopListening = await opened.listen(EVENTS_CHANNEL, (payload) => {
+    let message: { playerId?: unknown; event?: unknown }
+    try {
+      message = JSON.parse(payload) as typeof message
+    } catch {
+      return
+    }
+    if (typeof message.playerId !== 'string') return
+    const event = ServerEvent.safeParse(message.event)
+    if (!event.success)
+      return ctx.log.warn({ type: (message.event as { type?: string })?.type }, 'invalid realtime event dropped')
+    for (const ws of sockets.get(message.playerId) ?? []) send(ws, event.data)
+  })
+
+  const refuse = (socket: Duplex, status: 401 | 404) => {
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    )
+  }
+
+  server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '').split('?')[0]
+    if (path !== SOCKET_PATH) return refuse(socket, 404)
+    const authorization = req.headers.authorization
+    resolveSession(ctx, authorization).then(
+      (session) => {
+        if (!session || session === 'invalid') return refuse(socket, 401)
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const own = sockets.get(session.playerId) ?? new Set()
+          own.add(ws)
+          sockets.set(session.playerId, own)
+          alive.add(ws)
+          ws.on('pong', () => alive.add(ws))
+          ws.on('message', (data, isBinary) => {
+            const message = isBinary ? null : parseFrame(ClientMessage, data.toString())
+            if (message?.type === 'ping') send(ws, { type: 'pong', ...(message.id ? { id: message.id } : {}) })
+          })
+          const recheck = setInterval(() => {
+            resolveSession(ctx, authorization).then(
+              (still) => {
+                if (!still || still === 'invalid') ws.close(4401, 'session ended')
+              },
+              () => {},
+            )
+          }, RECHECK_TOKEN_MS)
+          ws.on('close', () => {
+            clearInterval(recheck)
+            own.delete(ws)
+            if (own.size === 0 && sockets.get(session.playerId) === own) sockets.delete(session.playerId)
+          })
+        })
+      },
+      () => refuse(socket, 401),
+    )
+  })
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.has(ws)) {
+        ws.terminate()
+        continue
+      }
+      alive.delete(ws)
+      ws.ping()
+    }
+  }, PING_EVERY_MS)
+  heartbeat.unref()
+
+  return {
+    async close() {
+      clearInterval(heartbeat)
+      for (const ws of wss.clients) ws.close(1001, 'going away')
+      wss.close()
+      await stopListening()
+    },
+  }
+}

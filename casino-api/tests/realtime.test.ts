@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test } from 'vitest'
+import { WebSocket } from 'ws'
+import { ServerEvent, SOCKET_PATH } from '../contract/index.ts'
+import { TEST_CARDS } from '../src/payments/cards.ts'
+import { activePlayer, backends, startTestApi, useApis, type TestApi } from './helpers.ts'
+
+const api = useApis()
+
+/** A socket of the player's; `events` fills as frames arrive. */
+async function connect(baseUrl: string, token?: string) {
+  const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + SOCKET_PATH, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+  const events: ServerEvent[] = []
+  ws.on('message', (data) => events.push(ServerEvent.parse(JSON.parse(data.toString()))))
+  const opened = await new Promise<number | 'open'>((resolve) => {
+    ws.once('open', () => resolve('open'))
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+    ws.once('error', () => resolve(0))
+  })
+  return { ws, events, opened }
+}
+
+const until = async (check: () => boolean, what: string) => {
+  const end = Date.now() + 20_000
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+const deposit = (a: TestApi, token: string, cents: number) =>
+  a.ok(
+    'moto_deposit_processor',
+    { holderName: 'Ana', cardNumber: TEST_CARDS.approvedVisa, month: 12, year: 2099, cvv2: '123', amount: cents },
+    { token, headers: { 'idempotency-key': `k-${randomBytes(8).toString('hex')}` } },
+  )
+
+test.for(backends)('the socket opens only with a valid token [%s]', async (backend) => {
+  const a = api(backend)
+  expect((await connect(a.url)).opened).toBe(401)
+  expect((await connect(a.url, 'x'.repeat(43))).opened).toBe(401)
+  const { token } = await activePlayer(a)
+  const good = await connect(a.url, token)
+  expect(good.opened).toBe('open')
+  await a.ok('logout', {}, { token })
+  expect((await connect(a.url, token)).opened).toBe(401)
+  good.ws.close()
+})
+
+test.for(backends)("a player's balance changes arrive on their socket, and only on theirs [%s]", async (backend) => {
+  const a = api(backend)
+  const one = await activePlayer(a)
+  const two = await activePlayer(a)
+  const mine = await connect(a.url, one.token)
+  const theirs = await connect(a.url, two.token)
+  await deposit(a, one.token, 25_00)
+  await until(() => mine.events.some((e) => e.type === 'balance_changed'), 'the balance event')
+  expect(mine.events.find((e) => e.type === 'balance_changed')).toMatchObject({
+    reason: 'deposit',
+    balance: { currency: 'EUR', real: 25_00, bonus: 0, total: 25_00 },
+  })
+  // A ping is answered; the other player heard nothing.
+  mine.ws.send(JSON.stringify({ type: 'ping', id: 'p1' }))
+  await until(() => mine.events.some((e) => e.type === 'pong'), 'the pong')
+  expect(theirs.events).toEqual([])
+  mine.ws.close()
+  theirs.ws.close()
+})
+
+// Several instances on one PostgreSQL share events through LISTEN/NOTIFY (PGlite is one process's database).
+test.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a deposit made through one instance reaches the player connected to another',
+  async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`
+    const first = await startTestApi('postgres', { schema, dropSchemaOnClose: false })
+    const second = await startTestApi('postgres', { schema, dropSchemaOnClose: true })
+    try {
+      const player = await activePlayer(first)
+      const socket = await connect(second.url, player.token)
+      expect(socket.opened).toBe('open')
+      await deposit(first, player.token, 40_00)
+      await until(() => socket.events.some((e) => e.type === 'balance_changed'), 'the event on the other instance')
+      expect(socket.events[0]).toMatchObject({ type: 'balance_changed', balance: { total: 40_00 } })
+      socket.ws.close()
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  },
+)
