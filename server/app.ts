@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import type { Server as HttpServer } from 'node:http'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,6 +14,7 @@ import { clientIpFrom, parseTrustedProxies } from '#app/utils/client-ip.server.t
 import { sameSitePath } from '#app/utils/safe-path.ts'
 import { withoutToken } from '#app/utils/token-paths.ts'
 import { checkUpstream } from './readiness.ts'
+import { attachRealtimeRelay } from './realtime.ts'
 import { ALLOWED_METHODS, FORM_BODY_LIMIT_BYTES, formContentType, isReadableForm, readBody } from './requests.ts'
 import { isSameOrigin, plainPage, type PlainPageCode } from './security.ts'
 
@@ -58,7 +60,12 @@ export type WebAppOptions = {
 }
 
 /** The express app, plus a way to point it at a casino API and a public URL known only after it started (tests). */
-export type WebApp = Express & { setUpstream(url: string): void; setPublicUrl(url: string): void }
+export type WebApp = Express & {
+  setUpstream(url: string): void
+  setPublicUrl(url: string): void
+  /** Relays the casino API's realtime socket to browsers at /ws on this HTTP server (server/realtime.ts). */
+  attachRealtime(server: HttpServer): void
+}
 
 export type RequestLocals = { requestId: string; nonce: string; clientIp: string }
 
@@ -109,6 +116,15 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   app.setPublicUrl = (url: string) => {
     publicOrigin = new URL(url).origin
   }
+  app.attachRealtime = (server: HttpServer) =>
+    attachRealtimeRelay(server, {
+      upstreamUrl: () => upstreamUrl,
+      // PUBLIC_URL in production; only without it (tests, development) the Host header.
+      siteOrigin: (req) => publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`,
+      sessionSecrets: options.sessionSecrets,
+      cookieSecure: options.cookieSecure,
+      log,
+    })
   /** The site's origin: PUBLIC_URL; only without it (tests, development) the Host header, checked. */
   const siteOrigin = (req: Request) => {
     if (publicOrigin) return publicOrigin

@@ -79,6 +79,7 @@ async function main() {
     httpServer: server,
   })
   server.on('request', app)
+  app.attachRealtime(server)
   server.keepAliveTimeout = 65_000 // longer than the usual load balancer idle timeout
   server.headersTimeout = 66_000
   server.on('error', async (error: NodeJS.ErrnoException) => {

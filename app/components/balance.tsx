@@ -3,18 +3,37 @@ import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import * as styles from './layout.css.ts'
+import { useLiveBalance } from './live-balance.ts'
 
-/** The player's total balance (real + bonus), formatted for the page's locale. */
-export function Balance({ balance }: { balance: PublicPlayer['balance'] }) {
+/**
+ * The player's total balance (real + bonus), formatted for the page's locale, kept live by the
+ * realtime socket; real money and bonus show on hover and keyboard focus. A change that arrives
+ * live is announced politely to screen readers.
+ */
+export function Balance({ balance: rendered }: { balance: PublicPlayer['balance'] }) {
   const { t } = useTranslation()
   const locale = useLocale()
+  const balance = useLiveBalance(rendered)
   const amount = formatMoney(balance.total, balance.currency, locale)
+  const detail = t('common.header.balanceDetail', {
+    real: formatMoney(balance.real, balance.currency, locale),
+    bonus: formatMoney(balance.bonus, balance.currency, locale),
+  })
+  const label = `${t('common.header.balanceLabel', { amount })}. ${detail}`
   return (
-    <span className={styles.balance} aria-label={t('common.header.balanceLabel', { amount })}>
+    <span className={styles.balance} aria-label={label}>
       <span className={styles.balanceLabel} aria-hidden="true">
         {t('common.header.balance')}
       </span>
-      <span aria-hidden="true">{amount}</span>
+      <span aria-hidden="true" data-balance-total="">
+        {amount}
+      </span>
+      <span className={styles.balanceDetail} aria-hidden="true">
+        {detail}
+      </span>
+      <span className="visually-hidden" aria-live="polite">
+        {balance === rendered ? '' : label}
+      </span>
     </span>
   )
 }

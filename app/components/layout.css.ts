@@ -87,6 +87,7 @@ export const navLink = style({
 export const headerActions = style({ display: 'flex', alignItems: 'center', gap: space[2] })
 
 export const balance = style({
+  position: 'relative',
   display: 'inline-flex',
   alignItems: 'baseline',
   gap: space[1],
@@ -103,6 +104,23 @@ export const balanceLink = style({
   selectors: { '&:hover': { background: vars.color.raised } },
 })
 export const balanceLabel = style({ color: vars.color.muted, fontWeight: 400 })
+/** Real money and bonus, under the total while the balance is hovered or focused. */
+export const balanceDetail = style({
+  display: 'none',
+  position: 'absolute',
+  top: 'calc(100% + 6px)',
+  right: 0,
+  zIndex: 20,
+  padding: `${space[1]} ${space[2]}`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  color: vars.color.text,
+  fontWeight: 400,
+})
+globalStyle(`${balanceLink}:hover ${balanceDetail}, ${balanceLink}:focus-visible ${balanceDetail}`, {
+  display: 'block',
+})
 
 export const inlineForm = style({ display: 'inline-flex', margin: 0 })
 

@@ -37,3 +37,14 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER ledger_postings_notify AFTER INSERT ON ledger_postings FOR EACH ROW EXECUTE FUNCTION ledger_notify_balance();
+--> statement-breakpoint
+-- A token revoked (log-out, a password change or reset) closes its sockets on every instance at once.
+CREATE FUNCTION access_tokens_notify_revoked() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('casino_events', json_build_object('playerId', NEW.player_id, 'revokedTokenId', NEW.id)::text);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER access_tokens_revoked AFTER UPDATE OF revoked_at ON access_tokens FOR EACH ROW
+  WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL) EXECUTE FUNCTION access_tokens_notify_revoked();

@@ -44,9 +44,11 @@ test.for(backends)('the socket opens only with a valid token [%s]', async (backe
   const { token } = await activePlayer(a)
   const good = await connect(a.url, token)
   expect(good.opened).toBe('open')
+  const closed = new Promise<number>((resolve) => good.ws.once('close', (code) => resolve(code)))
+  // Logging out closes the socket at once.
   await a.ok('logout', {}, { token })
+  expect(await closed).toBe(4401)
   expect((await connect(a.url, token)).opened).toBe(401)
-  good.ws.close()
 })
 
 test.for(backends)("a player's balance changes arrive on their socket, and only on theirs [%s]", async (backend) => {

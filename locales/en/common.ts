@@ -22,6 +22,7 @@ export default {
     logout: 'Log out',
     balance: 'Balance',
     balanceLabel: 'Your balance: {{amount}}',
+    balanceDetail: 'Real money {{real}}, bonus {{bonus}}',
     signedInAs: 'Signed in as {{username}}',
   },
   language: {

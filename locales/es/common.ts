@@ -24,6 +24,7 @@ export default {
     logout: 'Cerrar sesión',
     balance: 'Saldo',
     balanceLabel: 'Tu saldo: {{amount}}',
+    balanceDetail: 'Dinero real {{real}}, bono {{bonus}}',
     signedInAs: 'Sesión iniciada como {{username}}',
   },
   language: {

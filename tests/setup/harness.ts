@@ -47,6 +47,7 @@ export async function startTestSite(
   })
   const server = web.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
+  web.attachRealtime(server)
   const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   // As in production (PUBLIC_URL): the site's origin never comes from a request's Host header.
   web.setPublicUrl(webUrl)

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { useLiveBalance } from '#app/components/live-balance.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
 import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
@@ -75,12 +76,13 @@ export function ErrorBoundary() {
 /** The account's frame: heading, balance and tabs around the current tab's panel. */
 function AccountChrome({
   username,
-  balance,
+  balance: rendered,
   children,
 }: Pick<Route.ComponentProps['loaderData'], 'username' | 'balance'> & { children: ReactNode }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const localePath = useLocalePath()
+  const balance = useLiveBalance(rendered)
   const money = (cents: number) => formatMoney(cents, balance.currency, locale)
   const tabLabel = {
     deposit: t('account.tabs.deposit'),

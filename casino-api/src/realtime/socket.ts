@@ -8,8 +8,9 @@
  *
  * A socket is pinged every 30 s and dropped when it did not answer the last ping; one whose
  * unsent frames pile up past MAX_BUFFERED (a client that stopped reading) is closed (1013), never
- * buffered without bound; the token is checked again every minute, so a logged-out or expired
- * session's socket closes (4401).
+ * buffered without bound. A token revoked (log-out, password change; a notification of migration
+ * 0008) closes its sockets at once, and the token is checked again every minute, so an expired
+ * session's socket closes too (4401).
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -34,6 +35,7 @@ export async function startRealtime(
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   const sockets = new Map<string, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
+  const tokenOf = new WeakMap<WebSocket, string>()
 
   const send = (ws: WebSocket, event: ServerEvent) => {
     if (ws.readyState !== ws.OPEN) return
@@ -42,13 +44,18 @@ export async function startRealtime(
   }
 
   const stopListening = await opened.listen(EVENTS_CHANNEL, (payload) => {
-    let message: { playerId?: unknown; event?: unknown }
+    let message: { playerId?: unknown; event?: unknown; revokedTokenId?: unknown }
     try {
       message = JSON.parse(payload) as typeof message
     } catch {
       return
     }
     if (typeof message.playerId !== 'string') return
+    if (typeof message.revokedTokenId === 'string') {
+      for (const ws of sockets.get(message.playerId) ?? [])
+        if (tokenOf.get(ws) === message.revokedTokenId) ws.close(4401, 'session ended')
+      return
+    }
     const event = ServerEvent.safeParse(message.event)
     if (!event.success)
       return ctx.log.warn({ type: (message.event as { type?: string })?.type }, 'invalid realtime event dropped')
@@ -73,6 +80,7 @@ export async function startRealtime(
           own.add(ws)
           sockets.set(session.playerId, own)
           alive.add(ws)
+          tokenOf.set(ws, session.tokenId)
           ws.on('pong', () => alive.add(ws))
           ws.on('message', (data, isBinary) => {
             const message = isBinary ? null : parseFrame(ClientMessage, data.toString())

@@ -1,0 +1,88 @@
+import { useEffect, useSyncExternalStore } from 'react'
+
+/**
+ * The player's balance as the realtime socket last told it (/ws on the site, relayed by the web
+ * server; the token never reaches the page). One socket for the whole page, opened after
+ * hydration while a balance is shown, reopened with a growing pause (1 s to 30 s, with jitter)
+ * when it drops, and not reopened once the server says the session ended (4401). Without
+ * JavaScript the balance is the one the page was rendered with.
+ */
+type Balance = { currency: 'EUR' | 'INR'; total: number; real: number; bonus: number }
+
+let latest: Balance | null = null
+const listeners = new Set<() => void>()
+let socket: WebSocket | null = null
+let users = 0
+let pause = 1000
+let retry: ReturnType<typeof setTimeout> | undefined
+
+function isBalance(value: unknown): value is Balance {
+  const b = value as Balance | null
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    Number.isSafeInteger(b.total) &&
+    Number.isSafeInteger(b.real) &&
+    Number.isSafeInteger(b.bonus) &&
+    (b.currency === 'EUR' || b.currency === 'INR')
+  )
+}
+
+function connect() {
+  if (socket || typeof WebSocket === 'undefined') return
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
+  socket = ws
+  ws.addEventListener('open', () => {
+    pause = 1000
+  })
+  ws.addEventListener('message', (message) => {
+    let event: { type?: unknown; balance?: unknown }
+    try {
+      event = JSON.parse(String(message.data)) as typeof event
+    } catch {
+      return
+    }
+    if (event.type !== 'balance_changed' || !isBalance(event.balance)) return
+    latest = event.balance
+    for (const listener of listeners) listener()
+  })
+  ws.addEventListener('close', (closed) => {
+    if (socket !== ws) return
+    socket = null
+    if (users === 0 || closed.code === 4401 || closed.code === 1008) return
+    retry = setTimeout(connect, pause + Math.floor(Math.random() * 500))
+    pause = Math.min(pause * 2, 30_000)
+  })
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The balance to show: the live one once the socket has told one, else the page's. */
+export function useLiveBalance<B extends Balance>(rendered: B): B {
+  useEffect(() => {
+    users++
+    connect()
+    return () => {
+      users--
+      if (users > 0) return
+      clearTimeout(retry)
+      const ws = socket
+      socket = null
+      ws?.close()
+    }
+  }, [])
+  // A newer page (after a deposit, a bet) wins over an older event.
+  useEffect(() => {
+    latest = null
+    for (const listener of listeners) listener()
+  }, [rendered.total, rendered.real, rendered.bonus])
+  const live = useSyncExternalStore(
+    subscribe,
+    () => latest,
+    () => null,
+  )
+  return live && live.currency === rendered.currency ? { ...rendered, ...live } : rendered
+}
