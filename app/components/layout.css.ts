@@ -118,7 +118,7 @@ export const balanceDetail = style({
   color: vars.color.text,
   fontWeight: 400,
 })
-globalStyle(`${balanceLink}:hover ${balanceDetail}, ${balanceLink}:focus-visible ${balanceDetail}`, {
+globalStyle(`${balanceLink}:hover ${balanceDetail}, ${balanceLink}:focus ${balanceDetail}`, {
   display: 'block',
 })
 
