@@ -3,6 +3,7 @@
  * output (OpenAPI 3.1 schemas are JSON Schema 2020-12), so it cannot drift from the schemas the
  * web app and the casino API run. `npm run openapi` writes it to docs/openapi.json.
  */
+import { SOCKET_PATH } from './events.ts'
 import { isDeepStrictEqual } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -328,7 +329,7 @@ export function buildOpenApi() {
       description: [
         'The calls the casino web app makes to its casino API. Amounts are integer cents with a currency; timestamps are ISO 8601.',
         'Errors answer an ErrorBody whose `error.code` is a message-catalogue code.',
-        'The realtime socket carries JSON text frames: ServerEvent (server to client) and ClientMessage (client to server), under components.schemas.',
+        `The realtime socket (GET ${SOCKET_PATH} upgraded to a WebSocket, with the bearer token in the Authorization header) carries JSON text frames: ServerEvent (server to client) and ClientMessage (client to server), under components.schemas.`,
       ].join('\n\n'),
     },
     tags: Object.entries(AREAS).map(([name, area]) => ({ name, description: area.description })),
