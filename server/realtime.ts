@@ -33,14 +33,15 @@ export type RelayOptions = {
   log: Logger
 }
 
+/** Answers an upgrade that is not accepted with a bare HTTP status. */
+function refuse(socket: Duplex, status: 401 | 403 | 503) {
+  const text = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' }[status]
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
 export function attachRealtimeRelay(server: Server, options: RelayOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 })
   const alive = new WeakSet<WebSocket>()
-
-  const refuse = (socket: Duplex, status: 401 | 403 | 503) => {
-    const text = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' }[status]
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-  }
 
   const tokenOf = (req: IncomingMessage) => {
     const secure = options.cookieSecure ?? isSecureCookie(getEnv())

@@ -55,6 +55,14 @@ function connect() {
   })
 }
 
+let lastRendered = ''
+function renderedAgain(key: string) {
+  if (key === lastRendered) return
+  lastRendered = key
+  latest = null
+  for (const listener of listeners) listener()
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -75,10 +83,8 @@ export function useLiveBalance<B extends Balance>(rendered: B): B {
     }
   }, [])
   // A newer page (after a deposit, a bet) wins over an older event.
-  useEffect(() => {
-    latest = null
-    for (const listener of listeners) listener()
-  }, [rendered.total, rendered.real, rendered.bonus])
+  const renderedKey = `${rendered.total}:${rendered.real}:${rendered.bonus}`
+  useEffect(() => renderedAgain(renderedKey), [renderedKey])
   const live = useSyncExternalStore(
     subscribe,
     () => latest,

@@ -4,13 +4,12 @@ import * as forms from '#app/components/form-fields.css.ts'
 import { Pager } from '#app/components/pager.tsx'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requireAdmin } from '#app/utils/auth.server.ts'
-import { formatDateTime } from '#app/utils/dates.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/players'
 import { pageOf } from './admin.server.ts'
-import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from '../user-management/money.css.ts'
+import { TransactionTable } from '../user-management/transaction-table.tsx'
 
 /** A player's ledger by username (?username=…): balance, wagering still to do, every payment. */
 export async function loader(args: Route.LoaderArgs) {
@@ -65,35 +64,12 @@ export default function Players({ loaderData }: Route.ComponentProps) {
             <dt>{t('money.withdrawal.wagering')}</dt>
             <dd>{formatMoney(ledger.wageringRemaining, ledger.balance.currency, locale)}</dd>
           </dl>
-          <ScrollTable label={t('money.history.heading')}>
-            <table className={money.table}>
-              <caption className="visually-hidden">{t('money.history.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('money.history.type')}</th>
-                  <th scope="col">{t('money.history.date')}</th>
-                  <th scope="col" className={money.amountCell}>
-                    {t('money.amount')}
-                  </th>
-                  <th scope="col">{t('money.history.provider')}</th>
-                  <th scope="col">{t('money.history.status')}</th>
-                  <th scope="col">{t('money.detail.reference')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ledger.transactions.items.map((tx) => (
-                  <tr key={tx.id}>
-                    <td>{t(`money.types.${tx.type}`)}</td>
-                    <td>{formatDateTime(new Date(tx.createdAt))}</td>
-                    <td className={money.amountCell}>{formatMoney(tx.amount, tx.currency, locale)}</td>
-                    <td>{tx.processor ? t(`money.processors.${tx.processor}`) : '—'}</td>
-                    <td>{t(`money.statuses.${tx.status}`)}</td>
-                    <td>{tx.reference}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          <TransactionTable
+            label={t('money.history.heading')}
+            items={ledger.transactions.items}
+            lastHeading={t('money.detail.reference')}
+            renderLast={(tx) => tx.reference}
+          />
           <Pager
             page={ledger.transactions.page}
             total={ledger.transactions.total}

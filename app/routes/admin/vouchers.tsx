@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { SubmitButton } from '#app/components/forms.tsx'
+import { FormStatus, SubmitButton } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { Pager } from '#app/components/pager.tsx'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
@@ -41,7 +41,7 @@ export default function Vouchers({ loaderData, actionData }: Route.ComponentProp
       <h2>{t('admin.vouchers.heading')}</h2>
       <Outcome outcome={actionData && 'outcome' in actionData ? actionData.outcome : undefined} />
       {actionData && 'minted' in actionData && actionData.minted ? (
-        <div role="status" className={forms.formStatus}>
+        <FormStatus>
           <p>{t('admin.vouchers.minted')}</p>
           <ul>
             {actionData.minted.map((v) => (
@@ -50,7 +50,7 @@ export default function Vouchers({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
-        </div>
+        </FormStatus>
       ) : null}
       <Form method="post" className={`${forms.form} ${forms.narrow}`}>
         <div className={forms.field}>

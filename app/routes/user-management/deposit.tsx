@@ -24,6 +24,7 @@ import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import { qrDataUri } from '#app/utils/qr.server.ts'
 import type { Route } from './+types/deposit'
 import * as styles from './layout.css.ts'
+import { MethodNav } from './method-nav.tsx'
 import * as money from './money.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -125,7 +126,6 @@ export async function action(args: Route.ActionArgs) {
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const localePath = useLocalePath()
   const text = useMessageText()
   const { method, methods, currency, wallet } = loaderData
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
@@ -135,22 +135,12 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <h2 className={styles.panelHeading}>{t('money.deposit.heading')}</h2>
-      <nav aria-label={t('money.deposit.methodsLabel')}>
-        <ul className={money.methodList}>
-          {methods.map((m) => (
-            <li key={m.key}>
-              <Link
-                to={`${localePath('/user-management/deposit')}?method=${m.key}`}
-                className={m.key === method ? `${money.method} ${money.methodActive}` : money.method}
-                aria-current={m.key === method ? 'page' : undefined}
-                preventScrollReset
-              >
-                {t(`money.methods.${m.key as Method}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MethodNav
+        label={t('money.deposit.methodsLabel')}
+        path="/user-management/deposit"
+        current={method}
+        methods={methods.map((m) => ({ key: m.key, label: t(`money.methods.${m.key as Method}`) }))}
+      />
 
       <section className={styles.block}>
         {done?.kind === 'complete' ? (

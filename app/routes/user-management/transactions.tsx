@@ -6,15 +6,13 @@ import { Pager } from '#app/components/pager.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
-import { formatDateTime } from '#app/utils/dates.ts'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/transactions'
 import * as styles from './layout.css.ts'
-import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from './money.css.ts'
+import { TransactionTable } from './transaction-table.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -64,7 +62,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Transactions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const locale = useLocale()
   const localePath = useLocalePath()
   const { filters, items, total, page, pageSize, customInvalid } = loaderData
   return (
@@ -149,44 +146,17 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p>{t('money.history.empty')}</p>
       ) : (
-        <ScrollTable label={t('money.history.caption', { count: total })}>
-          <table className={money.table}>
-            <caption className="visually-hidden">{t('money.history.caption', { count: total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('money.history.type')}</th>
-                <th scope="col">{t('money.history.date')}</th>
-                <th scope="col" className={money.amountCell}>
-                  {t('money.amount')}
-                </th>
-                <th scope="col">{t('money.history.provider')}</th>
-                <th scope="col">{t('money.history.status')}</th>
-                <th scope="col">{t('money.history.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td>{t(`money.types.${item.type}`)}</td>
-                  <td>{formatDateTime(new Date(item.createdAt))}</td>
-                  <td className={item.amount > 0 ? `${money.amountCell} ${money.positive}` : money.amountCell}>
-                    {formatMoney(item.amount, item.currency, locale)}
-                  </td>
-                  <td>{item.processor ? t(`money.processors.${item.processor}`) : '—'}</td>
-                  <td>
-                    <span className={money.status}>{t(`money.statuses.${item.status}`)}</span>
-                  </td>
-                  <td>
-                    <Link to={localePath(`/user-management/transactions/${item.id}`)}>
-                      {item.cancellable ? t('money.history.detailsOrCancel') : t('money.history.details')}
-                      <span className="visually-hidden"> {item.reference}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <TransactionTable
+          label={t('money.history.caption', { count: total })}
+          items={items}
+          lastHeading={t('money.history.action')}
+          renderLast={(item) => (
+            <Link to={localePath(`/user-management/transactions/${item.id}`)}>
+              {item.cancellable ? t('money.history.detailsOrCancel') : t('money.history.details')}
+              <span className="visually-hidden"> {item.reference}</span>
+            </Link>
+          )}
+        />
       )}
       <Pager page={page} total={total} pageSize={pageSize} />
     </>

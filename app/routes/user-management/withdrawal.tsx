@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { BankWithdrawal, BitcoinWithdrawal } from '#contract'
 import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
@@ -9,7 +9,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
-import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { localeFromPath, useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -17,6 +17,7 @@ import { actionKeyOf, newActionKey, withMoneyArgs } from '#app/utils/payments.se
 import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import type { Route } from './+types/withdrawal'
 import * as styles from './layout.css.ts'
+import { MethodNav } from './method-nav.tsx'
 import * as money from './money.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -60,7 +61,6 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation()
   const text = useMessageText()
   const locale = useLocale()
-  const localePath = useLocalePath()
   const { method, items, wagering, withdrawable, currency } = loaderData
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
   const limits = items.find((i) => i.key === method)?.limits
@@ -88,22 +88,15 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <h2 className={styles.panelHeading}>{t('money.withdrawal.heading')}</h2>
-      <nav aria-label={t('money.withdrawal.methodsLabel')}>
-        <ul className={money.methodList}>
-          {(['bank_transfer', 'bitcoin'] as const).map((key) => (
-            <li key={key}>
-              <Link
-                to={`${localePath('/user-management/withdrawal')}?method=${key}`}
-                className={key === method ? `${money.method} ${money.methodActive}` : money.method}
-                aria-current={key === method ? 'page' : undefined}
-                preventScrollReset
-              >
-                {t(`money.withdrawal.methods.${key}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MethodNav
+        label={t('money.withdrawal.methodsLabel')}
+        path="/user-management/withdrawal"
+        current={method}
+        methods={(['bank_transfer', 'bitcoin'] as const).map((key) => ({
+          key,
+          label: t(`money.withdrawal.methods.${key}`),
+        }))}
+      />
       <section className={styles.block}>
         {sent ? (
           <FormStatus>

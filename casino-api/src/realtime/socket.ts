@@ -27,6 +27,20 @@ export const MAX_BUFFERED = 1024 * 1024
 
 type Server = { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }
 
+/** Sends an event, or closes a socket whose client stopped reading. */
+function send(ws: WebSocket, event: ServerEvent) {
+  if (ws.readyState !== ws.OPEN) return
+  if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too slow')
+  ws.send(JSON.stringify(event))
+}
+
+/** Answers an upgrade that is not accepted with a bare HTTP status. */
+function refuse(socket: Duplex, status: 401 | 404) {
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+  )
+}
+
 export async function startRealtime(
   server: Server,
   opened: Pick<OpenedDatabase, 'listen'>,
@@ -36,12 +50,6 @@ export async function startRealtime(
   const sockets = new Map<string, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
   const tokenOf = new WeakMap<WebSocket, string>()
-
-  const send = (ws: WebSocket, event: ServerEvent) => {
-    if (ws.readyState !== ws.OPEN) return
-    if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too slow')
-    ws.send(JSON.stringify(event))
-  }
 
   const stopListening = await opened.listen(EVENTS_CHANNEL, (payload) => {
     let message: { playerId?: unknown; event?: unknown; revokedTokenId?: unknown }
@@ -61,12 +69,6 @@ export async function startRealtime(
       return ctx.log.warn({ type: (message.event as { type?: string })?.type }, 'invalid realtime event dropped')
     for (const ws of sockets.get(message.playerId) ?? []) send(ws, event.data)
   })
-
-  const refuse = (socket: Duplex, status: 401 | 404) => {
-    socket.end(
-      `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-    )
-  }
 
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0]
