@@ -45,7 +45,11 @@ export function TransactionTable({
             <tr key={tx.id}>
               <td>{t(`money.types.${tx.type}`)}</td>
               <td>{formatDateTime(new Date(tx.createdAt))}</td>
-              <td className={tx.amount > 0 ? `${money.amountCell} ${money.positive}` : money.amountCell}>
+              <td
+                className={
+                  tx.amount > 0 && tx.status === 'complete' ? `${money.amountCell} ${money.positive}` : money.amountCell
+                }
+              >
                 {formatMoney(tx.amount, tx.currency, locale)}
               </td>
               <td>{tx.processor ? t(`money.processors.${tx.processor}`) : '—'}</td>
