@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
@@ -23,7 +23,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     const url = process.env.TEST_DATABASE_URL!
     const schema = `test_${randomBytes(6).toString('hex')}`
     const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-kill-'))
-    const env = { DATABASE_URL: url, DATABASE_SCHEMA: schema, PROVIDER_SECRET, LOG_LEVEL: 'warn', SEED_DEMO: 'false' }
+    const env = { DATABASE_URL: url, DATABASE_SCHEMA: schema, PROVIDER_SECRET, LOG_LEVEL: 'trace', SEED_DEMO: 'false' }
     const db = await openDatabase({ driver: 'postgres', url, schema, dropSchemaOnClose: true })
     try {
       // Players of 1 cent each, with a bearer token of their own.
@@ -104,6 +104,11 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       for (const playerId of players) total += (await playerBalance(db.db, playerId, 'EUR')).real
       expect(total).toBe(players.length + complete.length * 10_00)
       expect((await checkLedger(db.db)).violations).toEqual([])
+      // The API's own log of the whole burst, at its most detailed level, holds no card number or CVV.
+      const log = await readFile(join(dataDir, 'api.log'), 'utf8')
+      expect(log).toContain('"statusCode":200')
+      expect(log).not.toContain(TEST_CARDS.approvedVisa)
+      expect(log).not.toContain('"cvv2"')
     } finally {
       await db.close()
       await rm(dataDir, { recursive: true, force: true })

@@ -1,6 +1,8 @@
 // Money pages with JavaScript off, against the real casino API: deposits by card (with and
 // without 3-D Secure), bank transfer, the history and its detail, withdrawal rules, and what a
 // refused or hostile post gets back.
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
 import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
@@ -19,8 +21,16 @@ const card = (cardNumber: string, amount: string) => ({
 for (const database of testDatabases()) {
   describe(`money pages on ${database.name}`, () => {
     let site: TestSite
+    // Everything the web server logs, at its most detailed level: a card number must never be there.
+    const logLines: string[] = []
     beforeAll(async () => {
-      site = await startTestSite({ database })
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(String(chunk))
+          done()
+        },
+      })
+      site = await startTestSite({ database, web: { logger: pino({ level: 'trace' }, sink) } })
     })
     afterAll(async () => {
       await site?.close()
@@ -54,6 +64,8 @@ for (const database of testDatabases()) {
       for (const secret of ['4000 0000 0000 0002', '4000000000000002', '4821'])
         expect(declined.html).not.toContain(secret)
       for (const page of b.transcript) expect(page).not.toContain(PAN)
+      expect(logLines.length).toBeGreaterThan(0)
+      for (const secret of [PAN, '4000000000000002', '4821']) expect(logLines.join('\n')).not.toContain(secret)
     })
 
     test('3-D Secure: the challenge page on the site decides; without JavaScript it is two buttons', async () => {
