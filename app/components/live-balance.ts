@@ -42,6 +42,7 @@ function connect() {
     } catch {
       return
     }
+    if (typeof event.type === 'string') for (const handler of handlers.get(event.type) ?? []) handler()
     if (event.type !== 'balance_changed' || !isBalance(event.balance)) return
     latest = event.balance
     for (const listener of listeners) listener()
@@ -53,6 +54,23 @@ function connect() {
     retry = setTimeout(connect, pause + Math.floor(Math.random() * 500))
     pause = Math.min(pause * 2, 30_000)
   })
+}
+
+const handlers = new Map<string, Set<() => void>>()
+
+/**
+ * Calls `handler` when an event of `type` arrives on the page's socket (e.g. a payment's status
+ * changed: the page reloads its data). The socket is the one the balance keeps open.
+ */
+export function useRealtimeEvent(type: string, handler: () => void) {
+  useEffect(() => {
+    const set = handlers.get(type) ?? new Set()
+    set.add(handler)
+    handlers.set(type, set)
+    return () => {
+      set.delete(handler)
+    }
+  }, [type, handler])
 }
 
 let lastRendered = ''

@@ -63,6 +63,10 @@ test.for(backends)("a player's balance changes arrive on their socket, and only 
     reason: 'deposit',
     balance: { currency: 'EUR', real: 25_00, bonus: 0, total: 25_00 },
   })
+  await until(() => mine.events.some((e) => e.type === 'transaction_status_changed'), 'the status event')
+  expect(mine.events.find((e) => e.type === 'transaction_status_changed')).toMatchObject({
+    transaction: { type: 'deposit', status: 'complete', amount: 25_00 },
+  })
   // A ping is answered; the other player heard nothing.
   mine.ws.send(JSON.stringify({ type: 'ping', id: 'p1' }))
   await until(() => mine.events.some((e) => e.type === 'pong'), 'the pong')

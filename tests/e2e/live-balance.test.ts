@@ -6,7 +6,8 @@ import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } fro
 import { loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
-const env = useSiteInChromium()
+const ADMIN_FIRST = 'admin-first-password-live'
+const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
 
 describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
   test('a deposit elsewhere changes the header within seconds, without a reload', async () => {
@@ -52,6 +53,46 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     await expect.poll(() => page.getByText(detail).first().isVisible()).toBe(true)
     await expectAccessible(page)
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a bank transfer the administrator confirms turns complete in the open history, without a reload', async () => {
+    const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
+    const form = await b.get('/en/user-management/deposit?method=carespay')
+    const bank = await b.post('/en/user-management/deposit?method=carespay', {
+      method: 'carespay',
+      actionKey: form.html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? '',
+      amount: '75',
+    })
+    const reference = bank.html.match(/BT-[A-Z2-9]{5}-[A-Z2-9]{5}/)?.[0]
+    expect(reference).toBeTruthy()
+
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await page.goto('/en/login')
+    await page.locator('main input[name="username"]').fill(player.username)
+    await page.locator('main input[name="password"]').fill(player.password)
+    await page.locator('main form button[type="submit"]').click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+    await page.goto('/en/user-management/transactions?period=24h')
+    const row = page.locator('tr', { hasText: reference! })
+    await expect.poll(() => row.innerText()).toContain(resources.en.translation.money.statuses.pending)
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }))
+    await page.waitForLoadState('networkidle')
+
+    const admin = new HttpBrowser(env.site.webUrl)
+    await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
+    await admin.post('/user-management/change-password', {
+      oldPassword: ADMIN_FIRST,
+      newPassword: 'admin-live-password-2026',
+      confirmPassword: 'admin-live-password-2026',
+    })
+    const confirmed = await admin.post('/admin/deposits', { intent: 'confirm', reference: reference!, amount: '75' })
+    expect(confirmed.status).toBe(200)
+    await expect
+      .poll(() => row.innerText(), { timeout: 10_000 })
+      .toContain(resources.en.translation.money.statuses.complete)
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
     await context.close()
   })
 })

@@ -15,6 +15,7 @@ import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import type { Route } from './+types/transaction'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
+import { useReloadOnPaymentStatus } from './use-reload-on-payment-status.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -52,6 +53,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Transaction({ loaderData, actionData }: Route.ComponentProps) {
+  useReloadOnPaymentStatus()
   const { t } = useTranslation()
   const text = useMessageText()
   const locale = useLocale()

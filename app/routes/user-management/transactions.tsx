@@ -12,6 +12,7 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/transactions'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
+import { useReloadOnPaymentStatus } from './use-reload-on-payment-status.ts'
 import { TransactionTable } from './transaction-table.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -61,6 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Transactions({ loaderData }: Route.ComponentProps) {
+  useReloadOnPaymentStatus()
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const { filters, items, total, page, pageSize, customInvalid } = loaderData

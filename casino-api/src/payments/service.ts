@@ -13,7 +13,7 @@ import { payments, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { playerBalance, post } from '../wallet/ledger.ts'
 import { creditDeposit } from '../wallet/wagering.ts'
-import type { PaymentRow } from './records.ts'
+import { financialTransaction, type PaymentRow } from './records.ts'
 
 /** Where a withdrawal's amount waits between the request and the administrator's decision. */
 export const WITHDRAWALS_HELD = 'withdrawals_pending'
@@ -94,12 +94,10 @@ export async function settle(
     await move?.(tx as unknown as Database, row)
     const balance = await playerBalance(tx, row.playerId, row.currency)
     const moved = status === 'complete' || row.kind === 'withdrawal'
-    if (!moved) return { row, balance }
-    const [updated] = await tx
-      .update(payments)
-      .set({ balanceAfter: balance.total })
-      .where(eq(payments.id, id))
-      .returning()
+    const [updated] = moved
+      ? await tx.update(payments).set({ balanceAfter: balance.total }).where(eq(payments.id, id)).returning()
+      : [row]
+    await notifyStatus(tx, updated ?? row, at)
     return { row: updated ?? row, balance }
   })
 }
@@ -181,4 +179,13 @@ export async function withdrawnThisMonth(db: Queryable, playerId: string, curren
 /** Locks the player's row for the rest of the transaction: one money request of a player at a time. */
 export async function lockPlayer(tx: Queryable, playerId: string) {
   await tx.execute(sql`SELECT 1 FROM ${players} WHERE ${players.id} = ${playerId} FOR UPDATE`)
+}
+
+/**
+ * Tells the player's sockets (realtime/socket.ts) that a payment changed state, at commit: a
+ * contract `transaction_status_changed` event on the 'casino_events' channel.
+ */
+export async function notifyStatus(tx: Queryable, row: PaymentRow, at: Date) {
+  const event = { type: 'transaction_status_changed', at: at.toISOString(), transaction: financialTransaction(row) }
+  await tx.execute(sql`SELECT pg_notify('casino_events', ${JSON.stringify({ playerId: row.playerId, event })})`)
 }
