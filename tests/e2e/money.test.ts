@@ -1,6 +1,7 @@
 // Money in Debian Chromium, with JavaScript on and off, in Spanish and English: a card deposit
-// through the 3-D Secure page, a declined card, withdrawals by bank and Bitcoin, a cancel, the
-// administrator accepting and rejecting, and the history filtered by each period; axe on each page.
+// through the 3-D Secure page, a declined card, a bank transfer, a voucher and a crypto deposit,
+// withdrawals by bank and Bitcoin, a cancel, the administrator accepting, rejecting, confirming,
+// minting and reporting, and the history filtered by each period; axe on each page.
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
@@ -131,6 +132,58 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
       await mine.locator('textarea[name="reason"]').fill('Titular distinto / holder differs')
       await mine.getByRole('button', { name: tr.admin.withdrawals.reject }).click()
       await admin.getByText(tr.admin.withdrawals.rejected).waitFor()
+
+      // A bank transfer the administrator confirms; a voucher the administrator mints.
+      await page.goto(`${prefix}/user-management/deposit?method=carespay`)
+      await page.locator('input[name="amount"]').fill('30')
+      await submit(page, 'deposit-carespay')
+      const reference = (
+        await page
+          .getByText(/BT-[A-Z2-9]{5}-[A-Z2-9]{5}/)
+          .first()
+          .innerText()
+      ).match(/BT-[A-Z2-9]{5}-[A-Z2-9]{5}/)?.[0]
+      expect(reference).toBeTruthy()
+      await admin.goto(`${prefix}/admin/deposits`)
+      if (javaScript) await expectAccessible(admin)
+      await admin
+        .locator('section', { hasText: reference! })
+        .getByRole('button', { name: tr.admin.deposits.confirm })
+        .click()
+      await admin.getByText(tr.admin.deposits.confirmed).waitFor()
+      await admin.goto(`${prefix}/admin/vouchers`)
+      await admin.locator('input[name="amount"]').fill('15')
+      await admin.locator('input[name="count"]').fill('1')
+      await admin.getByRole('button', { name: tr.admin.vouchers.mint }).click()
+      await admin.getByText(tr.admin.vouchers.minted).waitFor()
+      if (javaScript) await expectAccessible(admin)
+      const code = (await admin.locator('li code').first().innerText()).match(/[A-Z2-9]{4}(-[A-Z2-9]{4}){3}/)?.[0]
+      expect(code).toBeTruthy()
+      await page.goto(`${prefix}/user-management/deposit?method=cashlib`)
+      await page.locator('input[name="voucherCode"]').fill(code!)
+      await submit(page, 'deposit-cashlib')
+      await page
+        .getByText(tr.catalogue.deposit_complete.replace('{{0}}', money(locale === 'es' ? '15,00' : '15.00')))
+        .waitFor()
+
+      // A Bitcoin deposit to the player's own address, reported with its confirmations.
+      await page.goto(`${prefix}/user-management/deposit?method=crypto`)
+      await page.getByRole('button', { name: tr.money.crypto.show }).click()
+      const address = await page.locator('code').first().innerText()
+      expect(address).toMatch(/^bc1q[a-z0-9]{38}$/)
+      expect(await page.getByRole('img', { name: tr.money.crypto.qrAlt }).isVisible()).toBe(true)
+      if (javaScript) await expectAccessible(page)
+      await admin.goto(`${prefix}/admin/deposits`)
+      await admin.locator('select[name="coin"]').selectOption('BTC')
+      await admin.locator('input[name="address"]').fill(address)
+      await admin
+        .locator('input[name="txId"]')
+        .fill([...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join(''))
+      await admin.locator('input[name="units"]').fill('0.0002')
+      await admin.locator('input[name="confirmations"]').fill('6')
+      await admin.getByRole('button', { name: tr.admin.deposits.report }).click()
+      await admin.getByText(tr.admin.deposits.cryptoCredited).waitFor()
+
       await admin.goto(`${prefix}/admin/audit`)
       if (javaScript) await expectAccessible(admin)
       await adminContext.close()
@@ -153,10 +206,10 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
             .toContain(tr.money.statuses[status])
         if (period === '24h') await a11y()
       }
-      // 40 deposited, 20 paid out by Bitcoin.
+      // 40 deposited, 20 paid out by Bitcoin; then 30 by bank, 15 by voucher and 17 (0.0002 BTC) by crypto.
       await expect
         .poll(() => page.locator('header').first().innerText())
-        .toContain(money(locale === 'es' ? '20,00' : '20.00'))
+        .toContain(money(locale === 'es' ? '82,00' : '82.00'))
       expect(errors).toEqual([])
       await context.close()
     })
