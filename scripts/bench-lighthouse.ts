@@ -137,6 +137,17 @@ try {
     { label: '/login', url: `${webUrl}/login`, headers: {} },
     // The session cookie of a player who logged in through the real forms, on every request.
     { label: '/user-management/profile (logged in)', url: `${webUrl}/user-management/profile`, headers: { cookie } },
+    { label: '/user-management/deposit (logged in)', url: `${webUrl}/user-management/deposit`, headers: { cookie } },
+    {
+      label: '/en/user-management/withdrawal (logged in)',
+      url: `${webUrl}/en/user-management/withdrawal`,
+      headers: { cookie },
+    },
+    {
+      label: '/user-management/transactions (logged in)',
+      url: `${webUrl}/user-management/transactions`,
+      headers: { cookie },
+    },
   ]
   const pages = all.filter((page) => page.bare || page.label.includes(process.env.BENCH_PAGES ?? ''))
 

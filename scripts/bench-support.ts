@@ -106,6 +106,8 @@ export async function startSites(): Promise<BenchSites> {
         SESSION_SECRET: randomBytes(36).toString('base64url'),
         CASINO_API_URL: '',
         DATABASE_URL: '',
+        // The embedded casino API's payment processors are the sandbox, as with `npm start`.
+        PAYMENTS_SANDBOX: 'true',
       },
       'casino',
     )
