@@ -48,10 +48,11 @@ function everyBet(config: RouletteConfig): RouletteBetItem[] {
   return found
 }
 
+const countByType = (config: RouletteConfig) =>
+  Object.fromEntries(INSIDE.map((t) => [t, everyBet(config).filter((b) => b.type === t).length]))
+
 test('the full table: 37 straights, 60 splits, 12 streets, 22 corners, 11 lines on a single-zero wheel', () => {
-  const count = (config: RouletteConfig) =>
-    Object.fromEntries(INSIDE.map((t) => [t, everyBet(config).filter((b) => b.type === t).length]))
-  expect(count({ wheel: 'european' })).toEqual({
+  expect(countByType({ wheel: 'european' })).toEqual({
     straight: 37,
     split: 60,
     street: 12,
@@ -60,7 +61,7 @@ test('the full table: 37 straights, 60 splits, 12 streets, 22 corners, 11 lines 
     trio: 2,
     basket: 1,
   })
-  expect(count({ wheel: 'american' })).toEqual({
+  expect(countByType({ wheel: 'american' })).toEqual({
     straight: 38,
     split: 62,
     street: 12,

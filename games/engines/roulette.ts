@@ -43,6 +43,7 @@ const PAYOUT: Record<number, number> = { 1: 35, 2: 17, 3: 11, 4: 8, 5: 6, 6: 5, 
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
 const key = (numbers: readonly number[]) => [...numbers].sort((a, b) => a - b).join('-')
+const keys = (groups: number[][]) => new Set(groups.map(key))
 
 /** Every inside group a wheel's table offers, by type, as sorted keys. */
 function insideGroups(wheel: RouletteConfig['wheel']): Record<(typeof INSIDE)[number], Set<string>> {
@@ -72,7 +73,6 @@ function insideGroups(wheel: RouletteConfig['wheel']): Record<(typeof INSIDE)[nu
           [0, 2, 3],
         ]
   const basket = wheel === 'american' ? [[0, DOUBLE_ZERO, 1, 2, 3]] : [[0, 1, 2, 3]]
-  const keys = (groups: number[][]) => new Set(groups.map(key))
   return {
     straight: new Set(straight),
     split: keys(split),

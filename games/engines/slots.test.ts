@@ -16,9 +16,7 @@ test('lines: the run from the left with wilds joining it; wilds alone when worth
   }
   expect(linePay(config, ['a', 'wild', 'a'])).toEqual({ symbol: 'a', count: 3, mult: 10 })
   expect(linePay(config, ['wild', 'wild', 'a'])).toEqual({ symbol: 'wild', count: 2, mult: 20 })
-  expect(linePay(config, ['wild', 'b', 'b'])).toEqual(
-    { symbol: 'wild', count: 1, mult: 0 } && { symbol: 'b', count: 3, mult: 5 },
-  )
+  expect(linePay(config, ['wild', 'b', 'b'])).toEqual({ symbol: 'b', count: 3, mult: 5 })
   expect(linePay(config, ['b', 's', 'b'])).toBeNull()
   expect(linePay(config, ['wild', 'wild', 'wild'])).toEqual({ symbol: 'wild', count: 3, mult: 100 })
 })

@@ -81,9 +81,7 @@ export function linePay(
 }
 
 const screenAt = (config: SlotConfig, stops: number[]) =>
-  config.reels.map((strip, r) =>
-    Array.from({ length: config.rows }, (_, row) => strip[(stops[r]! + row) % strip.length]!),
-  )
+  config.reels.map((reel, r) => Array.from({ length: config.rows }, (_, row) => reel[(stops[r]! + row) % reel.length]!))
 
 /** One spin from given stops (the tests and the verification use it too). */
 export function spinAt(config: SlotConfig, stops: number[], lineBet: number, free: boolean): Spin {
@@ -116,7 +114,7 @@ export const slotEngine: GameEngine<SlotConfig, SlotBet, never, SlotState> = {
   },
   stakeOf,
   start(config, bet, rng) {
-    const draw = () => config.reels.map((strip) => rng.int(strip.length))
+    const draw = () => config.reels.map((reel) => rng.int(reel.length))
     const spins = [spinAt(config, draw(), bet.lineBet, false)]
     for (let i = 0; i < spins[0]!.freeSpinsAwarded; i++) spins.push(spinAt(config, draw(), bet.lineBet, true))
     return { state: { spins }, stake: stakeOf(config, bet), win: spins.reduce((sum, s) => sum + s.win, 0) }
@@ -126,9 +124,9 @@ export const slotEngine: GameEngine<SlotConfig, SlotBet, never, SlotState> = {
 }
 
 /** Per reel: the probability of each symbol at one row. */
-const symbolOdds = (strip: string[]) => {
+const symbolOdds = (reel: string[]) => {
   const odds = new Map<string, number>()
-  for (const s of strip) odds.set(s, (odds.get(s) ?? 0) + 1 / strip.length)
+  for (const s of reel) odds.set(s, (odds.get(s) ?? 0) + 1 / reel.length)
   return [...odds]
 }
 
@@ -155,13 +153,12 @@ function computeReturn(config: SlotConfig) {
   // The scatter's count on the screen: per reel, the distribution of how many show.
   let counts = [1]
   if (config.scatter) {
-    for (const strip of config.reels) {
+    for (const reel of config.reels) {
       const dist = Array.from({ length: config.rows + 1 }, () => 0)
-      for (let stop = 0; stop < strip.length; stop++) {
+      for (let stop = 0; stop < reel.length; stop++) {
         let n = 0
-        for (let row = 0; row < config.rows; row++)
-          if (strip[(stop + row) % strip.length] === config.scatter.symbol) n++
-        dist[n]! += 1 / strip.length
+        for (let row = 0; row < config.rows; row++) if (reel[(stop + row) % reel.length] === config.scatter.symbol) n++
+        dist[n]! += 1 / reel.length
       }
       const next = Array.from({ length: counts.length + config.rows }, () => 0)
       counts.forEach((a, i) => dist.forEach((b, j) => (next[i + j]! += a * b)))
