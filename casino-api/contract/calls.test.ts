@@ -82,7 +82,7 @@ test('method and path are unique, and every call has a summary', () => {
   expect(new Set(keys).size).toBe(keys.length)
   for (const [name, call] of entries) {
     expect(call.summary.trim().length, name).toBeGreaterThan(10)
-    expect(call.path, name).toMatch(/^\/(front|payment|admin|provider)\//)
+    expect(call.path, name).toMatch(/^\/(front|payment|admin|provider|game-server)\//)
   }
 })
 

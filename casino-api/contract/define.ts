@@ -4,9 +4,10 @@ import type { MessageCode } from './common.ts'
 /**
  * Who may make a call: anyone, anyone (the token is used when present), a logged-in player
  * (any scope), an account with the admin scope, or a game provider's server (its shared secret
- * in the X-Provider-Key header; no player token opens these).
+ * in the X-Provider-Key header; no player token opens these), or a launched game's client (its
+ * game session token in the X-Game-Session header: one game, one player, one mode, expiring).
  */
-export type Auth = 'public' | 'optional' | 'player' | 'admin' | 'provider'
+export type Auth = 'public' | 'optional' | 'player' | 'admin' | 'provider' | 'game'
 
 export type CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> = {
   method: 'GET' | 'POST'

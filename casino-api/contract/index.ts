@@ -9,7 +9,7 @@ import { playerCalls } from './player/calls.ts'
 import { supportCalls } from './support/calls.ts'
 import { siteCalls } from './site/calls.ts'
 import { providerWalletCalls, walletCalls } from './wallet/calls.ts'
-import { gameCalls } from './games/calls.ts'
+import { gameCalls, gameServerCalls } from './games/calls.ts'
 import { paymentCalls } from './payments/calls.ts'
 import { bonusCalls } from './bonuses/calls.ts'
 import { contentCalls } from './content/calls.ts'
@@ -39,6 +39,7 @@ export {
   walletCalls,
   providerWalletCalls,
   gameCalls,
+  gameServerCalls,
   paymentCalls,
   bonusCalls,
   contentCalls,
@@ -53,6 +54,7 @@ export const calls = {
   ...walletCalls,
   ...providerWalletCalls,
   ...gameCalls,
+  ...gameServerCalls,
   ...paymentCalls,
   ...bonusCalls,
   ...contentCalls,

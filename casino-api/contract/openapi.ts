@@ -53,6 +53,8 @@ import {
   ProcessorKey,
   PromotionTemplate,
   providerWalletCalls,
+  gameServerCalls,
+  GAME_SESSION_HEADER,
   ServerEvent,
   siteCalls,
   SiteContent,
@@ -139,6 +141,11 @@ const AREAS: Record<string, { description: string; calls: Record<string, CallDef
       "The provider wallet: a game provider's server stakes, pays and rolls back rounds (provider key; never the web app).",
     calls: providerWalletCalls,
   },
+  'game-server': {
+    description:
+      "The built-in provider's game server: the game client plays with its launch's game session token (never a bearer token).",
+    calls: gameServerCalls,
+  },
 }
 
 export function areaOf(name: string) {
@@ -152,7 +159,7 @@ const ERROR_RESPONSES = {
   ],
   '401': [
     'Unauthorized',
-    'Missing, expired or revoked bearer token (the web app signs the player out), or a wrong provider key.',
+    'Missing, expired or revoked bearer token (the web app signs the player out), a wrong provider key or an expired game session.',
   ],
   '403': ['Forbidden', 'Not allowed: admin scope missing, site access disabled or country restricted.'],
   '404': ['NotFound', 'What the call asks for does not exist, or is not the caller’s.'],
@@ -255,6 +262,7 @@ function buildComponents() {
 function security(auth: CallDef['auth']) {
   if (auth === 'public') return []
   if (auth === 'provider') return [{ providerKey: [] }]
+  if (auth === 'game') return [{ gameSession: [] }]
   if (auth === 'optional') return [{}, { bearer: [] }]
   if (auth === 'admin') return [{ bearer: ['admin'] }]
   return [{ bearer: [] }]
@@ -362,6 +370,13 @@ export function buildOpenApi() {
           name: PROVIDER_KEY_HEADER,
           description:
             "A game provider's shared secret (the casino API's PROVIDER_SECRET), for the provider wallet calls.",
+        },
+        gameSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: GAME_SESSION_HEADER,
+          description:
+            'The token of a launched game (get_game_url): one game, one player or visitor, one mode; it expires.',
         },
       },
     },

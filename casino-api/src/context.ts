@@ -7,6 +7,8 @@ import type { Mailer } from './mail/mailer.ts'
 import type { RateLimiter } from './rate-limits.ts'
 import type { PaymentsConfig } from './payments/config.ts'
 import type { ProviderAuth } from './wallet/provider-auth.ts'
+import type { GameSession } from './games/sessions.ts'
+import type { SeamlessWallet } from './games/wallet-client.ts'
 
 /** What every handler and service can reach: created once per running API. */
 export type Context = {
@@ -17,6 +19,8 @@ export type Context = {
   limits: RateLimiter
   /** Which game provider an X-Provider-Key belongs to, if any ('provider' calls). */
   providerAuth: ProviderAuth
+  /** The built-in game provider's way to the player's money: the provider wallet over HTTP. */
+  gameWallet: SeamlessWallet
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */
   payments: PaymentsConfig
   now: () => Date
@@ -47,6 +51,8 @@ export type CallInput<K extends CallName> = {
   session: Session | null
   /** Set for 'provider' calls: the game provider whose key was sent. */
   provider?: string
+  /** Set for 'game' calls: the launched game whose token was sent. */
+  game?: GameSession
   /** The client's address (X-Forwarded-For only through trusted proxies). */
   ip: string
   userAgent: string | undefined

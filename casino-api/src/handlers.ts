@@ -18,6 +18,7 @@ import { supportHandlers } from './support/handlers.ts'
 import { walletHandlers } from './wallet/handlers.ts'
 import { paymentAdminHandlers } from './payments/admin-handlers.ts'
 import { paymentHandlers } from './payments/handlers.ts'
+import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
 
 export const handlers: Handlers = {
   ...accountHandlers,
@@ -26,4 +27,6 @@ export const handlers: Handlers = {
   ...walletHandlers,
   ...paymentHandlers,
   ...paymentAdminHandlers,
+  ...gameHandlers,
+  ...gameServerHandlers,
 }

@@ -17,6 +17,8 @@ import { seed } from './seed.ts'
 import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
 import { startRealtime } from './realtime/socket.ts'
+import { syncCatalog } from './games/catalog-sync.ts'
+import { httpWallet } from './games/wallet-client.ts'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
@@ -114,6 +116,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       print: (line) => console.log(line),
     })
 
+    await syncCatalog(opened.db)
+
     const mailer = createMailer({
       smtpUrl: options.smtpUrl,
       mailDir: resolve(dataDir, 'mail'),
@@ -133,6 +137,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         .finally(() => pending.delete(running))
       pending.add(running)
     }
+    // The built-in game provider pays through this API's own provider door, over HTTP, like an
+    // external provider would; the address is known once the server listens.
+    let ownUrl = ''
     const app = buildApp(
       (fastify): Context => ({
         db: opened.db,
@@ -140,6 +147,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         mailer,
         limits,
         providerAuth: providerAuth(providerSecret),
+        gameWallet: httpWallet(() => ownUrl, providerSecret),
         payments,
         now,
         afterAnswer,
@@ -165,6 +173,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 4000)
     const host = options.host ?? '127.0.0.1'
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+    ownUrl = `http://${urlHost}:${port}`
 
     const prune = () =>
       pruneSpentRows(opened.db, now()).catch((error: unknown) =>
@@ -177,7 +186,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
     let closing: Promise<void> | undefined
     return {
-      url: `http://${urlHost}:${port}`,
+      url: ownUrl,
       port,
       db: opened.db,
       close: () =>

@@ -1,8 +1,10 @@
 import { expect, test } from 'vitest'
 import {
   adminCalls,
+  contentCalls,
   ErrorBody,
   gameCalls,
+  gameServerCalls,
   paymentCalls,
   playerCalls,
   providerWalletCalls,
@@ -29,7 +31,7 @@ test('a domain has a handler for every call of its group in the contract, and fo
   expect(Object.keys(foreign)).toContain('logout')
 })
 
-test('the service routes the calls of the domains it composes: player, support, site, the provider wallet and payments', () => {
+test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments and games', () => {
   const { validate_promo_code: _promo, ...walletBuilt } = walletCalls
   const moneyAdmin = Object.fromEntries(
     Object.entries(adminCalls).filter(([name]) => !/site_content|update_template/.test(name)),
@@ -42,12 +44,14 @@ test('the service routes the calls of the domains it composes: player, support, 
     ...paymentCalls,
     ...walletBuilt,
     ...moneyAdmin,
+    ...gameCalls,
+    ...gameServerCalls,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })
 
 test.for(backends)('a call whose domain is not built yet answers 404 not_found [%s]', async (backend) => {
-  for (const call of [walletCalls.validate_promo_code, gameCalls.get_games]) {
+  for (const call of [walletCalls.validate_promo_code, contentCalls.get_content_template]) {
     const res = await api(backend).fetch(call.path, {
       method: call.method,
       headers: { 'content-type': 'application/json' },

@@ -5,7 +5,8 @@ export const gameCalls = {
   get_games: defineCall({
     method: 'POST',
     path: '/front/get_games',
-    auth: 'public',
+    // Public; with a token the player's favourites are marked and their own groups answer.
+    auth: 'optional',
     read: true,
     params: G.GetGamesParams,
     answer: G.GetGamesAnswer,
@@ -32,7 +33,7 @@ export const gameCalls = {
   get_game_group_list: defineCall({
     method: 'POST',
     path: '/front/get_game_group_list',
-    auth: 'public',
+    auth: 'optional',
     read: true,
     params: G.GetGameGroupListParams,
     answer: G.GetGameGroupListAnswer,
@@ -47,6 +48,25 @@ export const gameCalls = {
     answer: G.GetGameProvidersAnswer,
     summary: 'Game providers for the provider selector, with their game counts.',
   }),
+  set_game_favourite: defineCall({
+    method: 'POST',
+    path: '/front/set_game_favourite',
+    auth: 'player',
+    params: G.SetGameFavouriteParams,
+    answer: G.SetGameFavouriteAnswer,
+    summary: "Mark or unmark a game as one of the player's favourites.",
+    errors: ['game_not_found'],
+  }),
+  get_bet_details: defineCall({
+    method: 'POST',
+    path: '/front/get_bet_details',
+    auth: 'player',
+    read: true,
+    params: G.GetBetDetailsParams,
+    answer: G.BetDetails,
+    summary: "One of the player's rounds with its verification data (seeds, nonce, moves, outcome).",
+    errors: ['not_found'],
+  }),
   get_bet_list: defineCall({
     method: 'POST',
     path: '/front/get_bet_list',
@@ -55,5 +75,48 @@ export const gameCalls = {
     params: G.GetBetListParams,
     answer: G.GetBetListAnswer,
     summary: 'Bet history (game, bet, win, total, provider), newest first, with totals over the range.',
+  }),
+}
+
+/**
+ * The built-in provider's game server: the game client (the iframe's document) calls it with
+ * its launch's token in the X-Game-Session header, never with the player's bearer token. Money
+ * moves through the provider wallet (providerWalletCalls), as an external provider's would.
+ */
+export const gameServerCalls = {
+  game_open: defineCall({
+    method: 'POST',
+    path: '/game-server/open',
+    auth: 'game',
+    read: true,
+    params: G.GameOpenParams,
+    answer: G.GameOpenAnswer,
+    summary: 'The launched game: its rules and limits, the balance, the seed pair, a round to resume.',
+  }),
+  game_play: defineCall({
+    method: 'POST',
+    path: '/game-server/play',
+    auth: 'game',
+    params: G.GamePlayParams,
+    answer: G.GamePlayAnswer,
+    summary: 'Play a round (its opening move); real play stakes through the provider wallet.',
+    errors: ['insufficient_funds', 'amount_out_of_range', 'game_unavailable', 'account_not_active'],
+  }),
+  game_act: defineCall({
+    method: 'POST',
+    path: '/game-server/act',
+    auth: 'game',
+    params: G.GameActParams,
+    answer: G.GamePlayAnswer,
+    summary: 'The next move of an open round (hit, stand, hold...).',
+    errors: ['insufficient_funds', 'round_not_found'],
+  }),
+  game_rotate_seeds: defineCall({
+    method: 'POST',
+    path: '/game-server/rotate_seeds',
+    auth: 'game',
+    params: G.GameRotateSeedsParams,
+    answer: G.GameRotateSeedsAnswer,
+    summary: 'Reveal the server seed of the pair in use and start a new pair (optionally with a chosen client seed).',
   }),
 }

@@ -33,10 +33,17 @@ test('game filters: category, provider, search, live flag and paging', () => {
     provider: 'house',
     search: 'ruleta',
     live: false,
+    sort: 'popular',
+    language: 'es',
     page: 2,
     pageSize: 20,
   })
-  expect(GetGamesParams.parse({ search: '' })).toEqual({ page: 1, pageSize: 20 })
+  expect(GetGamesParams.parse({ search: '', sort: 'name', language: 'en' })).toEqual({
+    sort: 'name',
+    language: 'en',
+    page: 1,
+    pageSize: 20,
+  })
   expect(codes(GetGamesParams, { category: 'pachinko', live: 'yes' })).toEqual({
     category: 'invalid_value',
     live: 'invalid_value',
@@ -58,7 +65,7 @@ test('a game URL needs a game and a mode; the language falls back to Spanish', (
 })
 
 test('bet list: default range of 7 days, a custom range needs valid dates', () => {
-  expect(GetBetListParams.parse({})).toEqual({ range: { period: '7d' }, page: 1, pageSize: 20 })
+  expect(GetBetListParams.parse({})).toEqual({ range: { period: '7d' }, language: 'es', page: 1, pageSize: 20 })
   expect(
     GetBetListParams.safeParse({ range: { period: 'custom', from: '2026-02-30', to: '2026-03-01' } }).success,
   ).toBe(false)

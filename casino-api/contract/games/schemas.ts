@@ -65,6 +65,13 @@ export const Game = z.object({
   /** Rounds can be verified by the player (committed server seed, player seed, nonce). */
   provablyFair: z.boolean(),
   tags: z.array(z.enum(['new', 'popular', 'exclusive'])),
+  /** How wins come: often and small (low) or rarely and large (high); null when not published. */
+  volatility: z.enum(['low', 'medium', 'high']).nullable(),
+  /** Stake per round in cents: the game's limits. */
+  minBet: Cents,
+  maxBet: Cents,
+  /** The logged-in player marked it (false for visitors). */
+  favourite: z.boolean(),
 })
 export type Game = z.infer<typeof Game>
 
@@ -79,6 +86,9 @@ export const GameGroup = z.object({
 })
 export type GameGroup = z.infer<typeof GameGroup>
 
+/** A page's language: Spanish when absent or unknown. */
+const Language = Locale.default('es').catch('es')
+
 const optionalFlag = () => z.boolean({ error: 'invalid_value' }).optional()
 
 export const GetGamesParams = z.object({
@@ -89,8 +99,15 @@ export const GetGamesParams = z.object({
   group: optionalText(64),
   search: optionalText(80),
   live: optionalFlag(),
+  /** Popular first (the lobby's default), newest first, or by name in the language. */
+  sort: z.enum(['popular', 'new', 'name'], { error: 'invalid_value' }).default('popular'),
+  /** The language of the names (and of the name search and sort). */
+  language: Language,
   ...Page.shape,
 })
+
+/** The groups of get_games besides the tags: the logged-in player's own lists. */
+export const PLAYER_GAME_GROUPS = ['favourites', 'recent'] as const
 export const GetGamesAnswer = paged(Game)
 
 export const GetGameProvidersParams = z.object({ live: optionalFlag(), category: GameCategory.optional() })
@@ -150,9 +167,123 @@ export type Bet = z.infer<typeof Bet>
 export const GetBetListParams = z.object({
   range: DateRange.default({ period: '7d' }),
   gameId: optionalText(64),
+  /** The language of the game names. */
+  language: Language,
   ...Page.shape,
 })
+export const GetBetDetailsParams = z.object({ id: required(64), language: Language })
+/** A round with what verifies it: the seed pair (the server seed once rotated), the nonce, the moves. */
+export const BetDetails = Bet.extend({
+  mode: GameMode,
+  /** The engine that played it: the verification page replays the round with it. */
+  engine: z.string(),
+  seeds: z.object({
+    serverSeedHash: z.string(),
+    /** Null until the player rotates the pair (then anyone can recompute the round). */
+    serverSeed: z.string().nullable(),
+    clientSeed: z.string(),
+    nonce: z.number().int().nonnegative(),
+  }),
+  /** The opening move and the later ones, as played. */
+  moves: z.object({ bet: z.unknown(), actions: z.array(z.unknown()) }),
+  /** What the round showed (the engine's view of its final state). */
+  outcome: z.unknown(),
+})
+export type BetDetails = z.infer<typeof BetDetails>
+
+export const SetGameFavouriteParams = z.object({
+  gameId: required(64),
+  favourite: z.boolean({ error: 'invalid_value' }),
+})
+export const SetGameFavouriteAnswer = z.object({ gameId: Id, favourite: z.boolean() })
+
 export const GetBetListAnswer = paged(Bet).extend({
   /** Sums over the whole filtered range, not only this page. */
   totals: z.object({ bet: Cents, win: Cents, total: Cents, currency: Currency }),
+})
+
+// ---- the game server (the built-in provider), called by the game client with its launch's token
+
+/** The header that carries a game session's token; it opens the game server only. */
+export const GAME_SESSION_HEADER = 'X-Game-Session'
+
+export const SeedPairView = z.object({
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** The next round's nonce. */
+  nonce: z.number().int().nonnegative(),
+})
+export type SeedPairView = z.infer<typeof SeedPairView>
+
+export const RoundView = z.object({
+  id: Id,
+  nonce: z.number().int().nonnegative(),
+  stake: Cents,
+  /** Null while the round waits for the player's next move. */
+  win: Cents.nullable(),
+  finished: z.boolean(),
+  /** The engine's view of the round (reels, pocket, cards...). */
+  view: z.unknown(),
+  createdAt: Timestamp,
+})
+export type RoundView = z.infer<typeof RoundView>
+
+/** The session's wallet: real money in real play (total of real and bonus), fun chips in demo. */
+export const GameBalance = z.object({ amount: Cents, currency: Currency, mode: GameMode })
+
+export const GameOpenParams = z.object({})
+export const GameOpenAnswer = z.object({
+  gameId: Id,
+  name: z.string(),
+  engine: z.string(),
+  /** The engine's configuration: paytable, lines, wheel... (the client draws with it). */
+  config: z.unknown(),
+  minBet: Cents,
+  maxBet: Cents,
+  rtp: z.number().nullable(),
+  volatility: z.enum(['low', 'medium', 'high']).nullable(),
+  language: Locale,
+  balance: GameBalance,
+  seeds: SeedPairView,
+  /** A round left waiting for a move (closed tab, lost network): the client resumes it. */
+  openRound: RoundView.nullable(),
+  /** The session owner's last finished rounds of this game, newest first. */
+  recentRounds: z.array(RoundView),
+  /** Rounds played in this session: the demo's prompt to play for real counts them. */
+  roundsPlayed: z.number().int().nonnegative(),
+  expiresAt: Timestamp,
+})
+export type GameOpenAnswer = z.infer<typeof GameOpenAnswer>
+
+export const GamePlayParams = z.object({
+  /** The opening move, checked by the game's engine. */
+  bet: z.unknown(),
+  /** The client's id of this move: a resend answers the round it made, once. */
+  moveId: z.uuid({ error: 'invalid_value' }),
+})
+export const GameActParams = z.object({
+  roundId: required(64),
+  action: z.unknown(),
+  moveId: z.uuid({ error: 'invalid_value' }),
+})
+export const GamePlayAnswer = z.object({ round: RoundView, balance: GameBalance, seeds: SeedPairView })
+
+export const GameRotateSeedsParams = z.object({
+  /** The new pair's client seed; a random one when absent. */
+  clientSeed: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,64}$/, 'invalid_value')
+    .optional(),
+})
+export const GameRotateSeedsAnswer = z.object({
+  /** The pair just retired, its server seed revealed: every round played with it can be checked. */
+  revealed: z.object({
+    serverSeed: z.string(),
+    serverSeedHash: z.string(),
+    clientSeed: z.string(),
+    /** Rounds played with it (nonces 0 to this - 1). */
+    rounds: z.number().int().nonnegative(),
+  }),
+  seeds: SeedPairView,
 })

@@ -527,3 +527,155 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_created_idx').on(t.createdAt)],
 )
+
+// ---- games ---------------------------------------------------------------------------------
+//
+// The catalogue (the built-in provider's titles, written at start from games/catalog.ts; other
+// providers' games would be added beside them), the provably fair seed pairs, the launched game
+// sessions and the rounds played. Money moves only through the wallet (wallet_transactions);
+// a round row is the game's side of it: what was bet on what, the seeds and nonce, the outcome.
+
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    nameEs: text('name_es').notNull(),
+    nameEn: text('name_en').notNull(),
+    category: text('category').notNull(),
+    live: boolean('live').notNull().default(false),
+    hasDemo: boolean('has_demo').notNull().default(true),
+    /** Return to player in hundredths of a per cent (9617 = 96.17 %). */
+    rtpBasisPoints: integer('rtp_basis_points'),
+    volatility: text('volatility').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sortOrder: integer('sort_order').notNull().default(0),
+    minBet: bigint('min_bet', { mode: 'number' }).notNull(),
+    maxBet: bigint('max_bet', { mode: 'number' }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('games_category_idx').on(t.category, t.sortOrder)],
+)
+
+/**
+ * A provably fair seed pair: the server seed stays secret (only its hash is shown) until the
+ * owner rotates it; `nonce` is the next round's. A player has one active pair for all games;
+ * a visitor's demo session has its own.
+ */
+export const gameSeeds = pgTable(
+  'game_seeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
+    /** A visitor's demo session (no player). */
+    sessionId: uuid('session_id'),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    revealedAt: at('revealed_at'),
+  },
+  (t) => [
+    uniqueIndex('game_seeds_player_active_key')
+      .on(t.playerId)
+      .where(sql`${t.revealedAt} IS NULL AND ${t.playerId} IS NOT NULL`),
+    uniqueIndex('game_seeds_session_active_key')
+      .on(t.sessionId)
+      .where(sql`${t.revealedAt} IS NULL AND ${t.sessionId} IS NOT NULL`),
+    check('game_seeds_owner', sql`(${t.playerId} IS NULL) <> (${t.sessionId} IS NULL)`),
+  ],
+)
+
+export const gameModeEnum = pgEnum('game_mode', ['demo', 'real'])
+
+/** A launched game: its token (hash kept) opens the game server for one game, player and mode. */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
+    mode: gameModeEnum('mode').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    /** Fun chips of a demo session. */
+    demoBalance: bigint('demo_balance', { mode: 'number' }),
+    language: localeEnum('language').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('game_sessions_token_key').on(t.tokenHash),
+    index('game_sessions_expires_idx').on(t.expiresAt),
+    check('game_sessions_real_player', sql`${t.mode} = 'demo' OR ${t.playerId} IS NOT NULL`),
+    check('game_sessions_demo_balance', sql`${t.demoBalance} IS NULL OR ${t.demoBalance} >= 0`),
+  ],
+)
+
+export const gameRoundStatusEnum = pgEnum('game_round_status', ['open', 'settled', 'cancelled'])
+
+/** One round: the bet, its seeds and nonce, the moves and the outcome. */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'restrict' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
+    mode: gameModeEnum('mode').notNull(),
+    seedId: uuid('seed_id')
+      .notNull()
+      .references(() => gameSeeds.id, { onDelete: 'restrict' }),
+    nonce: integer('nonce').notNull(),
+    /** The client's id of the opening move: a resend answers this round again. */
+    moveId: uuid('move_id').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    /** Cents (fun chips in demo): staked so far, and paid once settled. */
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    /** What the round pays once it ends (null while it waits for a move); paid when settled. */
+    win: bigint('win', { mode: 'number' }),
+    /** open: not yet paid (or waiting for a move); settled: paid; cancelled: the stake was refused. */
+    status: gameRoundStatusEnum('status').notNull(),
+    /** The opening move and the later ones, as the player sent them (after validation). */
+    bet: jsonb('bet').notNull(),
+    actions: jsonb('actions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The engine's state: the whole outcome; shown only through the engine's view. */
+    state: jsonb('state').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('game_rounds_seed_nonce_key').on(t.seedId, t.nonce),
+    uniqueIndex('game_rounds_move_key').on(t.sessionId, t.moveId),
+    index('game_rounds_player_idx').on(t.playerId, t.mode, t.createdAt),
+    index('game_rounds_session_idx').on(t.sessionId, t.status),
+    check('game_rounds_amounts', sql`${t.stake} >= 0 AND (${t.win} IS NULL OR ${t.win} >= 0)`),
+  ],
+)
+
+export const gameFavourites = pgTable(
+  'game_favourites',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.gameId] })],
+)

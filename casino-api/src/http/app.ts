@@ -6,7 +6,15 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
-import { calls, IdempotencyKey, PROVIDER_KEY_HEADER, type CallDef, type CallName } from '../../contract/index.ts'
+import {
+  calls,
+  GAME_SESSION_HEADER,
+  IdempotencyKey,
+  PROVIDER_KEY_HEADER,
+  type CallDef,
+  type CallName,
+} from '../../contract/index.ts'
+import { resolveGameSession } from '../games/sessions.ts'
 import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import { safeErrorSummary } from '../db/errors.ts'
@@ -32,6 +40,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
             paths: [
               'req.headers.authorization',
               'req.headers["x-provider-key"]',
+              'req.headers["x-game-session"]',
               'req.headers.cookie',
               'req.body',
               'body',
@@ -66,9 +75,16 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         // A provider's server is known by its key alone; a player's token is not even looked at.
         const provider =
           def.auth === 'provider' ? checkProvider(ctx, req.headers[PROVIDER_KEY_HEADER.toLowerCase()]) : undefined
+        // A game client is known by its launch's token alone, too.
+        const game =
+          def.auth === 'game'
+            ? await resolveGameSession(ctx, req.headers[GAME_SESSION_HEADER.toLowerCase()])
+            : undefined
         const session =
-          def.auth === 'public' || def.auth === 'provider' ? null : await resolveSession(ctx, req.headers.authorization)
-        const denied = provider ? null : (checkAccess(def.auth, session) ?? checkPasswordChange(name, session))
+          def.auth === 'public' || def.auth === 'provider' || def.auth === 'game'
+            ? null
+            : await resolveSession(ctx, req.headers.authorization)
+        const denied = provider || game ? null : (checkAccess(def.auth, session) ?? checkPasswordChange(name, session))
         if (denied) throw denied
         const idempotencyKey = def.idempotent ? checkIdempotencyKey(req.headers['idempotency-key']) : undefined
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
@@ -78,6 +94,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
           params: parsed.data as never,
           session: session === 'invalid' ? null : session,
           ...(provider ? { provider } : {}),
+          ...(game ? { game } : {}),
           ip: clientIp(req.ips, req.socket.remoteAddress),
           userAgent: req.headers['user-agent'],
           ...(idempotencyKey ? { idempotencyKey } : {}),

@@ -51,7 +51,7 @@ export async function resolveSession(
  */
 export function checkAccess(auth: Auth, session: Session | null | 'invalid'): ApiError | null {
   if (auth === 'public') return null
-  if (auth === 'provider') return new ApiError(401, 'unauthorized')
+  if (auth === 'provider' || auth === 'game') return new ApiError(401, 'unauthorized')
   if (session === 'invalid') return new ApiError(401, 'unauthorized')
   if (auth === 'optional') return null
   if (!session) return new ApiError(401, 'unauthorized')

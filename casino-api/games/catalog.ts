@@ -5,7 +5,7 @@
  * verification page replays their rounds. Names are the titles in each language; rules and
  * labels live in locales/ (games.rules.<engine kind>).
  */
-import type { GameCategory } from '../casino-api/contract/games/schemas.ts'
+import type { GameCategory } from '../contract/games/schemas.ts'
 import type { AnyEngine, Limits } from './engine.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'
 import { rouletteEngine } from './engines/roulette.ts'

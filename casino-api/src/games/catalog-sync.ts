@@ -1,0 +1,40 @@
+/**
+ * Writes the built-in provider's titles (games/catalog.ts) into the games table at start, so
+ * the lobby's queries (filters, search, paging, favourites) run in the database like those of
+ * any provider's games. A title taken out of the code stays in the table, disabled: its rounds
+ * and favourites keep their reference.
+ */
+import { sql } from 'drizzle-orm'
+import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
+import { CATALOG } from '../../games/catalog.ts'
+import type { Queryable } from '../db/open.ts'
+
+export async function syncCatalog(db: Queryable) {
+  const rows = CATALOG.map((g) => ({
+    id: g.id,
+    name_es: g.name.es,
+    name_en: g.name.en,
+    category: g.category,
+    live: g.live ?? false,
+    rtp: Math.round(g.engine.rtp(g.config) * 10000),
+    volatility: g.volatility,
+    tags: g.tags,
+    sort_order: g.order,
+    min_bet: g.limits.minBet,
+    max_bet: g.limits.maxBet,
+  }))
+  await db.execute(sql`
+    insert into games (id, provider, name_es, name_en, category, live, has_demo, rtp_basis_points, volatility, tags,
+      sort_order, min_bet, max_bet, enabled)
+    select r.id, ${BUILTIN_PROVIDER}, r.name_es, r.name_en, r.category, r.live, true, r.rtp, r.volatility,
+      array(select jsonb_array_elements_text(r.tags)), r.sort_order, r.min_bet, r.max_bet, true
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, name_es text, name_en text, category text,
+      live boolean, rtp integer, volatility text, tags jsonb, sort_order integer, min_bet bigint, max_bet bigint)
+    on conflict (id) do update set name_es = excluded.name_es, name_en = excluded.name_en, category = excluded.category,
+      live = excluded.live, rtp_basis_points = excluded.rtp_basis_points, volatility = excluded.volatility,
+      tags = excluded.tags, sort_order = excluded.sort_order, min_bet = excluded.min_bet, max_bet = excluded.max_bet,
+      enabled = true`)
+  await db.execute(sql`
+    update games set enabled = false
+    where provider = ${BUILTIN_PROVIDER} and not (id = any(${`{${CATALOG.map((g) => g.id).join(',')}}`}::text[]))`)
+}

@@ -1,0 +1,347 @@
+/**
+ * The games calls: the catalogue (lobby filters, search, paging, the home rows), favourites,
+ * launches (get_game_url makes a game session and answers the URL of the game client on the
+ * web app's origin), bet history with each round's verification data; and the game server's
+ * calls (game-server.ts), opened by a game session's token.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  PLAYER_GAME_GROUPS,
+  type Game,
+  type gameCalls,
+  type gameServerCalls,
+  type Locale,
+} from '../../contract/index.ts'
+import { catalogGame } from '../../games/catalog.ts'
+import type { DomainHandlers } from '../context.ts'
+import type { Queryable } from '../db/open.ts'
+import { gameFavourites, gameRounds, gameSeeds, games, players } from '../db/schema.ts'
+import { must } from '../http/auth.ts'
+import { ApiError } from '../http/errors.ts'
+import { periodOf } from '../payments/records.ts'
+import { moneyMoving } from '../site/geo-guard.ts'
+import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
+import { actRound, openGame, playRound, rotate } from './game-server.ts'
+import { createGameSession, type GameSession } from './sessions.ts'
+
+/** The providers' display names (the built-in one is the casino's own studio). */
+const PROVIDER_NAMES: Record<string, string> = { [BUILTIN_PROVIDER]: 'Casino Originals' }
+const providerName = (id: string) => PROVIDER_NAMES[id] ?? id
+
+type GameRow = typeof games.$inferSelect
+/** The tags, in the order of the home page's rows. */
+const TAGS = ['popular', 'new', 'exclusive'] as const
+
+function gameOf(row: GameRow, language: Locale, favourite: boolean): z.input<typeof Game> {
+  return {
+    id: row.id,
+    slug: row.id,
+    name: language === 'en' ? row.nameEn : row.nameEs,
+    provider: { id: row.provider, name: providerName(row.provider) },
+    category: row.category as Game['category'],
+    thumbnailUrl: `/game-art/${row.id}.svg`,
+    live: row.live,
+    hasDemo: row.hasDemo,
+    rtp: row.rtpBasisPoints === null ? null : row.rtpBasisPoints / 100,
+    provablyFair: row.provider === BUILTIN_PROVIDER,
+    tags: row.tags.filter((t): t is (typeof TAGS)[number] => (TAGS as readonly string[]).includes(t)),
+    volatility: row.volatility as Game['volatility'],
+    minBet: row.minBet,
+    maxBet: row.maxBet,
+    favourite,
+  }
+}
+
+async function favouritesOf(db: Queryable, playerId: string | undefined, ids: string[]) {
+  if (!playerId || ids.length === 0) return new Set<string>()
+  const rows = await db
+    .select({ id: gameFavourites.gameId })
+    .from(gameFavourites)
+    .where(and(eq(gameFavourites.playerId, playerId), inArray(gameFavourites.gameId, ids)))
+  return new Set(rows.map((r) => r.id))
+}
+
+/** `%` and `_` typed by the player are searched for as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+async function launch(
+  ctx: Parameters<DomainHandlers<typeof gameCalls>['get_game_url']>[0],
+  input: { params: { gameId: string; mode: 'demo' | 'real'; language: Locale }; session: { playerId: string } | null },
+  live: boolean,
+) {
+  const { gameId, mode, language } = input.params
+  const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId))
+  if (!game || game.live !== live) throw new ApiError(404, 'game_not_found')
+  if (!game.enabled || (mode === 'demo' && !game.hasDemo)) throw new ApiError(403, 'game_unavailable')
+  if (mode === 'real' && !input.session) throw new ApiError(401, 'unauthorized')
+  let currency: 'EUR' | 'INR' = 'EUR'
+  if (input.session) {
+    const [player] = await ctx.db
+      .select({ currency: players.currency })
+      .from(players)
+      .where(eq(players.id, input.session.playerId))
+    currency = player?.currency ?? 'EUR'
+  }
+  const made = await createGameSession(ctx, {
+    gameId,
+    // A logged-in player's demo keeps their seed pair and recent rounds; a visitor's is its own.
+    playerId: input.session?.playerId ?? null,
+    mode,
+    currency,
+    language,
+  })
+  const prefix = language === 'en' ? '/en' : ''
+  return {
+    url: `${ctx.webUrl}${prefix}/game-frame/${made.token}`,
+    gameId,
+    mode,
+    expiresAt: made.expiresAt.toISOString(),
+  }
+}
+
+function betRow(row: typeof gameRounds.$inferSelect, name: string, provider: string) {
+  const win = row.win ?? 0
+  return {
+    id: row.id,
+    roundId: row.id,
+    gameId: row.gameId,
+    gameName: name,
+    provider: providerName(provider),
+    bet: row.stake,
+    win: row.status === 'settled' ? win : 0,
+    total: (row.status === 'settled' ? win : 0) - row.stake,
+    currency: row.currency,
+    status: row.status === 'settled' ? ('settled' as const) : ('open' as const),
+    verifiable: false,
+    placedAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+  }
+}
+
+export const gameHandlers: DomainHandlers<typeof gameCalls> = {
+  get_games: async (ctx, { params, session }) => {
+    const where: SQL[] = [eq(games.enabled, true)]
+    if (params.category) where.push(eq(games.category, params.category))
+    if (params.provider) where.push(eq(games.provider, params.provider))
+    if (params.live !== undefined) where.push(eq(games.live, params.live))
+    const nameColumn = params.language === 'en' ? games.nameEn : games.nameEs
+    if (params.search) where.push(ilike(nameColumn, likePattern(params.search)))
+    const group = params.group
+    let order = [asc(games.sortOrder), asc(nameColumn)]
+    if (group && (PLAYER_GAME_GROUPS as readonly string[]).includes(group)) {
+      // A visitor has no favourites and no recent games.
+      if (!session) return { items: [], total: 0, page: params.page, pageSize: params.pageSize }
+      if (group === 'favourites')
+        where.push(
+          inArray(
+            games.id,
+            ctx.db
+              .select({ id: gameFavourites.gameId })
+              .from(gameFavourites)
+              .where(eq(gameFavourites.playerId, session.playerId)),
+          ),
+        )
+      else {
+        const lastPlayed = sql`(select max(r.created_at) from game_rounds r where r.game_id = ${games.id} and r.player_id = ${session.playerId})`
+        where.push(sql`${lastPlayed} is not null`)
+        order = [sql`${lastPlayed} desc` as never]
+      }
+    } else if (group) {
+      where.push(sql`${group} = any(${games.tags})`)
+    }
+    if (params.sort === 'new') order = [desc(games.createdAt), asc(games.sortOrder)]
+    if (params.sort === 'name') order = [asc(nameColumn)]
+    const filter = and(...where)
+    const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(games)
+        .where(filter)
+        .orderBy(...order)
+        .limit(params.pageSize)
+        .offset((params.page - 1) * params.pageSize),
+      ctx.db.select({ total: count() }).from(games).where(filter),
+    ])
+    const favourites = await favouritesOf(
+      ctx.db,
+      session?.playerId,
+      rows.map((r) => r.id),
+    )
+    return {
+      items: rows.map((r) => gameOf(r, params.language, favourites.has(r.id))),
+      total,
+      page: params.page,
+      pageSize: params.pageSize,
+    }
+  },
+
+  get_game_providers: async (ctx, { params }) => {
+    const where: SQL[] = [eq(games.enabled, true)]
+    if (params.live !== undefined) where.push(eq(games.live, params.live))
+    if (params.category) where.push(eq(games.category, params.category))
+    const rows = await ctx.db
+      .select({ id: games.provider, gameCount: count() })
+      .from(games)
+      .where(and(...where))
+      .groupBy(games.provider)
+      .orderBy(games.provider)
+    return { items: rows.map((r) => ({ id: r.id, name: providerName(r.id), logoUrl: null, gameCount: r.gameCount })) }
+  },
+
+  get_game_group_list: async (ctx, { params, session }) => {
+    const rows = await ctx.db
+      .select()
+      .from(games)
+      .where(and(eq(games.enabled, true), params.live === undefined ? undefined : eq(games.live, params.live)))
+      .orderBy(asc(games.sortOrder))
+    const favourites = await favouritesOf(
+      ctx.db,
+      session?.playerId,
+      rows.map((r) => r.id),
+    )
+    const names: Record<string, Record<Locale, string>> = {
+      popular: { es: 'Populares', en: 'Popular' },
+      new: { es: 'Novedades', en: 'New' },
+      exclusive: { es: 'Exclusivos', en: 'Exclusive' },
+    }
+    return {
+      items: TAGS.map((tag) => {
+        const inGroup = rows.filter((r) => r.tags.includes(tag))
+        return {
+          id: tag,
+          slug: tag,
+          name: names[tag]![params.language],
+          live: false,
+          gameCount: inGroup.length,
+          games: inGroup.slice(0, 12).map((r) => gameOf(r, params.language, favourites.has(r.id))),
+        }
+      }).filter((g) => g.gameCount > 0),
+    }
+  },
+
+  get_game_url: moneyMoving(
+    (ctx, input) => launch(ctx, input, false),
+    (params) => params.mode === 'real',
+  ),
+
+  get_live_game_url: moneyMoving(
+    async (ctx, input) => {
+      const answer = await launch(ctx, input, true)
+      return { ...answer, tableId: input.params.gameId }
+    },
+    (params) => params.mode === 'real',
+  ),
+
+  set_game_favourite: async (ctx, { params, session }) => {
+    const { playerId } = must(session)
+    const [game] = await ctx.db.select({ id: games.id }).from(games).where(eq(games.id, params.gameId))
+    if (!game) throw new ApiError(404, 'game_not_found')
+    if (params.favourite)
+      await ctx.db
+        .insert(gameFavourites)
+        .values({ playerId, gameId: game.id, createdAt: ctx.now() })
+        .onConflictDoNothing()
+    else
+      await ctx.db
+        .delete(gameFavourites)
+        .where(and(eq(gameFavourites.playerId, playerId), eq(gameFavourites.gameId, game.id)))
+    return { gameId: game.id, favourite: params.favourite }
+  },
+
+  get_bet_list: async (ctx, { params, session }) => {
+    const { playerId } = must(session)
+    const { from, to } = periodOf(params.range, ctx.now())
+    const where = and(
+      eq(gameRounds.playerId, playerId),
+      eq(gameRounds.mode, 'real'),
+      inArray(gameRounds.status, ['open', 'settled']),
+      sql`${gameRounds.createdAt} >= ${from.toISOString()}::timestamptz`,
+      sql`${gameRounds.createdAt} < ${to.toISOString()}::timestamptz`,
+      params.gameId ? eq(gameRounds.gameId, params.gameId) : undefined,
+    )
+    const [rows, [sums]] = await Promise.all([
+      ctx.db
+        .select({ round: gameRounds, nameEs: games.nameEs, provider: games.provider, revealed: gameSeeds.revealedAt })
+        .from(gameRounds)
+        .innerJoin(games, eq(games.id, gameRounds.gameId))
+        .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
+        .where(where)
+        .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
+        .limit(params.pageSize)
+        .offset((params.page - 1) * params.pageSize),
+      ctx.db
+        .select({
+          total: count(),
+          bet: sql<number>`coalesce(sum(${gameRounds.stake}), 0)::bigint`,
+          win: sql<number>`coalesce(sum(case when ${gameRounds.status} = 'settled' then ${gameRounds.win} else 0 end), 0)::bigint`,
+        })
+        .from(gameRounds)
+        .where(where),
+    ])
+    const [player] = await ctx.db.select({ currency: players.currency }).from(players).where(eq(players.id, playerId))
+    const bet = Number(sums?.bet ?? 0)
+    const win = Number(sums?.win ?? 0)
+    return {
+      items: rows.map((r) => {
+        const game = catalogGame(r.round.gameId)
+        const name = game ? game.name[params.language] : r.nameEs
+        return { ...betRow(r.round, name, r.provider), verifiable: r.revealed !== null && r.round.status === 'settled' }
+      }),
+      total: sums?.total ?? 0,
+      page: params.page,
+      pageSize: params.pageSize,
+      totals: { bet, win, total: win - bet, currency: player?.currency ?? 'EUR' },
+    }
+  },
+
+  get_bet_details: async (ctx, { params, session }) => {
+    const { playerId } = must(session)
+    const [row] = await ctx.db
+      .select({ round: gameRounds, seed: gameSeeds, provider: games.provider, nameEs: games.nameEs })
+      .from(gameRounds)
+      .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
+      .innerJoin(games, eq(games.id, gameRounds.gameId))
+      .where(
+        and(
+          sql`${gameRounds.id}::text = ${params.id}`,
+          eq(gameRounds.playerId, playerId),
+          inArray(gameRounds.status, ['open', 'settled']),
+        ),
+      )
+    if (!row) throw new ApiError(404, 'not_found')
+    const game = catalogGame(row.round.gameId)
+    const finished = row.round.win !== null
+    const revealed = row.seed.revealedAt !== null
+    return {
+      ...betRow(row.round, game ? game.name[params.language] : row.nameEs, row.provider),
+      verifiable: revealed && row.round.status === 'settled',
+      mode: row.round.mode,
+      engine: game?.engine.kind ?? 'unknown',
+      seeds: {
+        serverSeedHash: row.seed.serverSeedHash,
+        serverSeed: revealed ? row.seed.serverSeed : null,
+        clientSeed: row.seed.clientSeed,
+        nonce: row.round.nonce,
+      },
+      moves: {
+        bet: row.round.bet,
+        actions: (row.round.actions as { action: unknown }[]).map((a) => a.action),
+      },
+      outcome: game ? game.engine.view(game.config, row.round.state, finished) : null,
+    }
+  },
+}
+
+export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
+  game_open: (ctx, { game }) => openGame(ctx, sessionOf(game)),
+  game_play: (ctx, { game, params }) => playRound(ctx, sessionOf(game), params),
+  game_act: (ctx, { game, params }) => actRound(ctx, sessionOf(game), params),
+  game_rotate_seeds: (ctx, { game, params }) => rotate(ctx, sessionOf(game), params.clientSeed),
+}
+
+/** The router sets `game` on every 'game' call. */
+function sessionOf(game: GameSession | undefined): GameSession {
+  if (!game) throw new ApiError(401, 'unauthorized')
+  return game
+}

@@ -1,0 +1,128 @@
+/**
+ * Game sessions and seed pairs. A launch (get_game_url) makes a session: a random token (only
+ * its hash is kept) that opens the game server for one game, one player (or a visitor's demo)
+ * and one mode, for a few hours. The game client holds it; the player's bearer token never
+ * leaves the web server.
+ *
+ * Seed pairs: a player has one active pair for every game, demo and real alike (the same
+ * derivation and the same odds); a visitor's demo session has its own. The server seed is 32
+ * random bytes in hex, shown only as its SHA-256 until the pair is rotated.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../accounts/tokens.ts'
+import type { Currency, GameMode, Locale } from '../../contract/index.ts'
+import type { Context } from '../context.ts'
+import type { Queryable } from '../db/open.ts'
+import { gameSeeds, gameSessions } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { hashServerSeed } from '../../games/fair.ts'
+
+/** A launch is good for this long: a long session, not a standing credential. */
+export const GAME_SESSION_TTL_MS = 6 * 3600_000
+/** Fun chips a demo starts with (and is topped up to when they run out): 1 000.00. */
+export const DEMO_CHIPS = 100_000
+
+export type GameSession = {
+  id: string
+  gameId: string
+  playerId: string | null
+  mode: GameMode
+  currency: Currency
+  demoBalance: number | null
+  language: Locale
+  expiresAt: Date
+}
+
+export async function createGameSession(
+  ctx: Pick<Context, 'db' | 'now'>,
+  launch: { gameId: string; playerId: string | null; mode: GameMode; currency: Currency; language: Locale },
+) {
+  const token = newOpaqueToken()
+  const expiresAt = new Date(ctx.now().getTime() + GAME_SESSION_TTL_MS)
+  const [row] = await ctx.db
+    .insert(gameSessions)
+    .values({
+      tokenHash: hashToken(token),
+      ...launch,
+      demoBalance: launch.mode === 'demo' ? DEMO_CHIPS : null,
+      createdAt: ctx.now(),
+      expiresAt,
+    })
+    .returning({ id: gameSessions.id })
+  return { token, id: row!.id, expiresAt }
+}
+
+/** The session of an X-Game-Session header; 401 when missing, unknown or expired. */
+export async function resolveGameSession(
+  ctx: Pick<Context, 'db' | 'now'>,
+  header: string | string[] | undefined,
+): Promise<GameSession> {
+  if (typeof header !== 'string' || !OPAQUE_TOKEN.test(header)) throw new ApiError(401, 'unauthorized')
+  const [row] = await ctx.db
+    .select({
+      id: gameSessions.id,
+      gameId: gameSessions.gameId,
+      playerId: gameSessions.playerId,
+      mode: gameSessions.mode,
+      currency: gameSessions.currency,
+      demoBalance: gameSessions.demoBalance,
+      language: gameSessions.language,
+      expiresAt: gameSessions.expiresAt,
+    })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.tokenHash, hashToken(header)), gt(gameSessions.expiresAt, ctx.now())))
+  if (!row) throw new ApiError(401, 'unauthorized')
+  return row
+}
+
+export type SeedRow = typeof gameSeeds.$inferSelect
+export type SeedOwner = { playerId: string } | { sessionId: string }
+
+export const ownerOf = (session: GameSession): SeedOwner =>
+  session.playerId ? { playerId: session.playerId } : { sessionId: session.id }
+
+const ownerIs = (owner: SeedOwner) =>
+  'playerId' in owner ? eq(gameSeeds.playerId, owner.playerId) : eq(gameSeeds.sessionId, owner.sessionId)
+
+const newClientSeed = () => randomBytes(8).toString('hex')
+
+/** Inserts a fresh pair unless the owner has an active one (the partial unique index decides). */
+async function insertPair(db: Queryable, owner: SeedOwner, now: Date, clientSeed = newClientSeed()) {
+  const serverSeed = randomBytes(32).toString('hex')
+  const ownerColumn = 'playerId' in owner ? sql`player_id` : sql`session_id`
+  const ownerValue = 'playerId' in owner ? owner.playerId : owner.sessionId
+  await db.execute(sql`
+    insert into game_seeds (${ownerColumn}, server_seed, server_seed_hash, client_seed, nonce, created_at)
+    values (${ownerValue}::uuid, ${serverSeed}, ${hashServerSeed(serverSeed)}, ${clientSeed}, 0, ${now.toISOString()}::timestamptz)
+    on conflict (${ownerColumn}) where revealed_at is null and ${ownerColumn} is not null do nothing`)
+}
+
+/** The owner's active pair, made on first use; `forUpdate` locks it (the nonce is taken under the lock). */
+export async function activeSeeds(db: Queryable, owner: SeedOwner, now: Date, forUpdate = false): Promise<SeedRow> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const query = db
+      .select()
+      .from(gameSeeds)
+      .where(and(ownerIs(owner), isNull(gameSeeds.revealedAt)))
+    const [row] = await (forUpdate ? query.for('update') : query)
+    if (row) return row
+    await insertPair(db, owner, now)
+  }
+  throw new Error('no active seed pair after creating one')
+}
+
+/** Reveals the active pair and starts the next one; answers both. */
+export async function rotateSeeds(db: Queryable, owner: SeedOwner, now: Date, clientSeed?: string) {
+  const current = await activeSeeds(db, owner, now, true)
+  await db.update(gameSeeds).set({ revealedAt: now }).where(eq(gameSeeds.id, current.id))
+  await insertPair(db, owner, now, clientSeed)
+  const next = await activeSeeds(db, owner, now)
+  return { revealed: current, next }
+}
+
+export const seedView = (row: SeedRow) => ({
+  serverSeedHash: row.serverSeedHash,
+  clientSeed: row.clientSeed,
+  nonce: row.nonce,
+})

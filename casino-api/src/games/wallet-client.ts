@@ -1,0 +1,65 @@
+/**
+ * The built-in provider's side of the seamless wallet: it reaches the player's money only by
+ * the provider wallet calls over HTTP (contract: providerWalletCalls), with the provider's key,
+ * exactly as an external game aggregator would. Each call is idempotent by its transaction id,
+ * so a lost answer is simply asked again.
+ */
+import {
+  ErrorBody,
+  PROVIDER_KEY_HEADER,
+  ProviderWalletAnswer,
+  providerWalletCalls,
+  type Currency,
+  type MessageCode,
+} from '../../contract/index.ts'
+import { ApiError } from '../http/errors.ts'
+
+export type RoundRef = { playerId: string; currency: Currency; roundId: string; gameId: string }
+
+export type SeamlessWallet = {
+  bet(ref: RoundRef & { transactionId: string; amount: number }): Promise<ProviderWalletAnswer>
+  win(ref: RoundRef & { transactionId: string; amount: number }): Promise<ProviderWalletAnswer>
+  rollback(ref: RoundRef & { transactionId: string; betTransactionId: string }): Promise<ProviderWalletAnswer>
+}
+
+/** Refusals the wallet answers that the game passes on to the player as they are. */
+const PASSED_ON = new Set<MessageCode>(['insufficient_funds', 'account_not_active'])
+
+/** Tries a call a few times when the connection fails or the API is busy (idempotent, so safe). */
+const ATTEMPTS = 3
+
+export function httpWallet(apiUrl: () => string, providerKey: string): SeamlessWallet {
+  const call = async (path: string, params: unknown): Promise<ProviderWalletAnswer> => {
+    let lastError: unknown
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      let response: Response
+      try {
+        response = await fetch(`${apiUrl()}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [PROVIDER_KEY_HEADER]: providerKey },
+          body: JSON.stringify(params),
+          signal: AbortSignal.timeout(10_000),
+        })
+      } catch (error) {
+        lastError = error
+        continue
+      }
+      const body: unknown = await response.json().catch(() => null)
+      if (response.ok) return ProviderWalletAnswer.parse(body)
+      const refusal = ErrorBody.safeParse(body)
+      if (refusal.success && PASSED_ON.has(refusal.data.error.code))
+        throw new ApiError(response.status, refusal.data.error.code)
+      if (response.status >= 500) {
+        lastError = new Error(`wallet ${path} answered ${response.status}`)
+        continue
+      }
+      throw new Error(`wallet ${path} refused: ${response.status} ${refusal.success ? refusal.data.error.code : ''}`)
+    }
+    throw lastError instanceof Error ? lastError : new Error(String(lastError))
+  }
+  return {
+    bet: (p) => call(providerWalletCalls.provider_bet.path, p),
+    win: (p) => call(providerWalletCalls.provider_win.path, p),
+    rollback: (p) => call(providerWalletCalls.provider_rollback.path, p),
+  }
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from 'vitest'
+import { GAME_SESSION_HEADER } from '../contract/index.ts'
+import { catalogGame } from '../games/catalog.ts'
+import { hashServerSeed, roundRng } from '../games/fair.ts'
+import { creditDeposit } from '../src/wallet/wagering.ts'
+import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
+
+const api = useApis()
+checkLedgerAfterEach(api)
+
+const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!
+const asGame = (token: string) => ({ headers: { [GAME_SESSION_HEADER]: token } })
+const move = () => randomUUID()
+const RED = { bets: [{ type: 'red', numbers: [], amount: 100 }] }
+
+async function fundedPlayer(a: TestApi, cents: number) {
+  const player = await activePlayer(a)
+  await creditDeposit(a.db, {
+    playerId: player.playerId,
+    currency: 'EUR',
+    amount: cents,
+    idempotencyKey: `deposit:test:${player.playerId}`,
+    processor: 'sandbox',
+    at: new Date(),
+  })
+  return player
+}
+
+async function launch(a: TestApi, gameId: string, mode: 'demo' | 'real', token?: string) {
+  const { url } = await a.ok('get_game_url', { gameId, mode, language: 'es' }, token ? { token } : {})
+  expect(url.startsWith('http://web.test/game-frame/')).toBe(true)
+  return tokenOf(url)
+}
+
+for (const backend of backends) {
+  test(`${backend}: the lobby lists, filters, searches, sorts and pages the games, with localized names`, async () => {
+    const a = api(backend)
+    const all = await a.ok('get_games', { pageSize: 100 })
+    expect(all.total).toBeGreaterThanOrEqual(14)
+    expect(all.items.filter((g) => g.category === 'slots')).toHaveLength(10)
+    const slots = await a.ok('get_games', { category: 'slots', pageSize: 4, page: 2, language: 'en' })
+    expect(slots.total).toBe(10)
+    expect(slots.items).toHaveLength(4)
+    const found = await a.ok('get_games', { search: 'ruleta' })
+    expect(found.items.map((g) => g.id).sort()).toEqual(['american-roulette', 'european-roulette', 'french-roulette'])
+    expect((await a.ok('get_games', { search: 'roulette', language: 'en' })).total).toBe(3)
+    // Wildcards typed by a player are plain characters.
+    expect((await a.ok('get_games', { search: '%' })).total).toBe(0)
+    const byName = await a.ok('get_games', { sort: 'name', language: 'en', pageSize: 100 })
+    const names = byName.items.map((g) => g.name)
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, 'en')))
+    const popular = await a.ok('get_games', { group: 'popular' })
+    expect(popular.items.every((g) => g.tags.includes('popular'))).toBe(true)
+    const groups = await a.ok('get_game_group_list', { language: 'en' })
+    expect(groups.items.map((g) => g.name)).toEqual(['Popular', 'New', 'Exclusive'])
+    const providers = await a.ok('get_game_providers', {})
+    expect(providers.items).toEqual([{ id: 'builtin', name: 'Casino Originals', logoUrl: null, gameCount: all.total }])
+    // A visitor has no favourites; a player marks one.
+    expect((await a.ok('get_games', { group: 'favourites' })).total).toBe(0)
+    const { token } = await activePlayer(a)
+    await a.ok('set_game_favourite', { gameId: 'dice', favourite: true }, { token })
+    const favourites = await a.ok('get_games', { group: 'favourites' }, { token })
+    expect(favourites.items.map((g) => [g.id, g.favourite])).toEqual([['dice', true]])
+    await a.fail('set_game_favourite', { gameId: 'no-such-game', favourite: true }, 404, { token })
+  })
+
+  test(`${backend}: demo needs no account, plays with fun chips, and the same derivation as real play`, async () => {
+    const a = api(backend)
+    const game = await launch(a, 'european-roulette', 'demo')
+    const opened = await a.ok('game_open', {}, asGame(game))
+    expect(opened.balance).toEqual({ amount: 100_000, currency: 'EUR', mode: 'demo' })
+    expect(opened.seeds.nonce).toBe(0)
+    const played = await a.ok('game_play', { bet: RED, moveId: move() }, asGame(game))
+    const pocket = (played.round.view as { pocket: number }).pocket
+    expect(played.balance.amount).toBe(100_000 - 100 + (played.round.win ?? 0))
+    expect(played.seeds.nonce).toBe(1)
+    // Rotating reveals the server seed: it matches the hash shown before, and recomputes the pocket.
+    const rotated = await a.ok('game_rotate_seeds', { clientSeed: 'mine' }, asGame(game))
+    expect(hashServerSeed(rotated.revealed.serverSeed)).toBe(opened.seeds.serverSeedHash)
+    expect(rotated.revealed.rounds).toBe(1)
+    expect(
+      roundRng({ serverSeed: rotated.revealed.serverSeed, clientSeed: opened.seeds.clientSeed, nonce: 0 }).int(37),
+    ).toBe(pocket)
+    expect(rotated.seeds).toMatchObject({ clientSeed: 'mine', nonce: 0 })
+    // Real play needs a login; a demo token opens nothing else.
+    await a.fail('get_game_url', { gameId: 'european-roulette', mode: 'real' }, 401)
+    await a.fail('game_open', {}, 401, asGame('x'.repeat(43)))
+    await a.fail('get_player_balance', {}, 401, { token: game })
+  })
+
+  test(`${backend}: real play stakes and pays through the wallet; a resent move plays once; the bet list shows it`, async () => {
+    const a = api(backend)
+    const { token } = await fundedPlayer(a, 10_000)
+    const game = await launch(a, 'golden-sevens', 'real', token)
+    const opened = await a.ok('game_open', {}, asGame(game))
+    expect(opened.balance).toEqual({ amount: 10_000, currency: 'EUR', mode: 'real' })
+    expect(opened.name).toBe('Sietes de Oro')
+    const moveId = move()
+    const [first, again] = await Promise.all([
+      a.ok('game_play', { bet: { lineBet: 10 }, moveId }, asGame(game)),
+      a.ok('game_play', { bet: { lineBet: 10 }, moveId }, asGame(game)),
+    ]).catch(async () => {
+      // The two may race on the unique move id; then the resend alone answers the round.
+      const one = await a.ok('game_play', { bet: { lineBet: 10 }, moveId }, asGame(game))
+      return [one, one]
+    })
+    expect(again.round.id).toBe(first.round.id)
+    const win = first.round.win!
+    const balance = await a.ok('get_player_balance', {}, { token })
+    expect(balance.total).toBe(10_000 - 50 + win)
+    const bets = await a.ok('get_bet_list', { language: 'en' }, { token })
+    expect(bets.items).toHaveLength(1)
+    expect(bets.items[0]).toMatchObject({ gameName: 'Golden Sevens', bet: 50, win, total: win - 50, status: 'settled' })
+    expect(bets.totals).toMatchObject({ bet: 50, win })
+    // Not verifiable until the seed pair is rotated; then the details carry the revealed seed.
+    expect(bets.items[0]!.verifiable).toBe(false)
+    await a.ok('game_rotate_seeds', {}, asGame(game))
+    const details = await a.ok('get_bet_details', { id: first.round.id, language: 'es' }, { token })
+    expect(details.verifiable).toBe(true)
+    const config = catalogGame('golden-sevens')!
+    const replay = config.engine.start(
+      config.config,
+      details.moves.bet,
+      roundRng({ ...details.seeds, serverSeed: details.seeds.serverSeed! }),
+    )
+    expect(replay.win).toBe(win)
+    expect(replay.state).toEqual(details.outcome)
+    // Another player cannot read it.
+    const other = await activePlayer(a)
+    await a.fail('get_bet_details', { id: first.round.id }, 404, { token: other.token })
+  })
+
+  test(`${backend}: not enough money is refused with a clear code and nothing moves; limits and bad bets are field errors`, async () => {
+    const a = api(backend)
+    const { token } = await fundedPlayer(a, 150)
+    const game = await launch(a, 'european-roulette', 'real', token)
+    await a.ok('game_play', { bet: RED, moveId: move() }, asGame(game))
+    const poorer = (await a.ok('get_player_balance', {}, { token })).total
+    const big = { bets: [{ type: 'black', numbers: [], amount: poorer + 1 }] }
+    const refusal = await a.fail('game_play', { bet: big, moveId: move() }, 400, asGame(game))
+    expect(refusal.code).toBe('insufficient_funds')
+    expect((await a.ok('get_player_balance', {}, { token })).total).toBe(poorer)
+    const limits = await a.fail(
+      'game_play',
+      { bet: { bets: [{ type: 'red', numbers: [], amount: 5 }] }, moveId: move() },
+      400,
+      asGame(game),
+    )
+    expect(limits.fields).toEqual({ 'bet.stake': ['amount_out_of_range'] })
+    const table = await a.fail(
+      'game_play',
+      { bet: { bets: [{ type: 'split', numbers: [1, 9], amount: 10 }] }, moveId: move() },
+      400,
+      asGame(game),
+    )
+    expect(table.fields).toEqual({ 'bet.bets.0': ['invalid_value'] })
+    const shape = await a.fail('game_play', { bet: 'all in', moveId: move() }, 400, asGame(game))
+    expect(shape.code).toBe('validation_failed')
+    // The refused round is not in the history.
+    expect((await a.ok('get_bet_list', {}, { token })).total).toBe(1)
+  })
+
+  test(`${backend}: rounds played at once on one wallet never overdraw it`, async () => {
+    const a = api(backend)
+    const { token } = await fundedPlayer(a, 1_000)
+    const game = await launch(a, 'dice', 'real', token)
+    // Twenty bets of 1.00 at 98 % to lose (over 98.00) against 10.00: at most ten can be staked.
+    const bet = { stake: 100, target: 9800, side: 'over' }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => a.call('game_play', { bet, moveId: move() }, asGame(game))),
+    )
+    const balance = await a.ok('get_player_balance', {}, { token })
+    expect(balance.total).toBeGreaterThanOrEqual(0)
+    const played = answers.filter((r) => r.status === 200).length
+    const bets = await a.ok('get_bet_list', { pageSize: 100 }, { token })
+    expect(bets.total).toBe(played)
+    expect(balance.total).toBe(1_000 - bets.totals.bet + bets.totals.win)
+    for (const r of answers.filter((x) => x.status !== 200))
+      expect((r.body as { error: { code: string } }).error.code).toBe('insufficient_funds')
+  })
+}
