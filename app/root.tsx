@@ -16,7 +16,7 @@ import type { Route } from './+types/root'
 import { isRestoringFromBackForwardCache, useRevalidateAfterRestore } from './components/back-forward-cache.ts'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { SiteFooter } from './components/footer.tsx'
-import { BareHeader, isBarePath, SiteHeader } from './components/header.tsx'
+import { BareHeader, isBarePath, isFramePath, SiteHeader } from './components/header.tsx'
 import * as layout from './components/layout.css.ts'
 import { LoginModalProvider } from './components/login-modal.tsx'
 import { useNonce } from './components/nonce.tsx'
@@ -140,6 +140,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = localeFromPath(location.pathname)
   const themeState = useThemeState(rootData?.theme ?? 'dark')
   const bare = isBarePath(location.pathname)
+  // A game's frame (the iframe's document) is the game alone: no header, footer or dialogs.
+  const frame = isFramePath(location.pathname)
   const origin = rootData?.origin ?? ''
   const path = stripLocale(location.pathname)
   const siteName = rootData?.siteName ?? t('common.meta.siteName')
@@ -160,23 +162,29 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ThemeProvider value={themeState}>
-          <LoginModalProvider enabled={!player && !bare}>
-            <a href="#main" className={layout.skipLink}>
-              {t('common.skipToContent')}
-            </a>
-            {bare ? <BareHeader siteName={siteName} /> : <SiteHeader player={player} siteName={siteName} />}
-            <main id="main" tabIndex={-1} className={bare ? layout.mainBare : layout.main}>
-              {player?.passwordChangeRequired ? (
-                <p className={layout.notice}>{t('catalogue.password_change_required')}</p>
-              ) : null}
-              {rootData?.upstreamDown ? <p className={layout.notice}>{t('common.errors.upstreamNotice')}</p> : null}
-              {children}
-            </main>
-            {bare ? null : <SiteFooter player={player} siteName={siteName} year={rootData?.year ?? 2026} />}
-            <ToastView toast={rootData?.toast} />
-          </LoginModalProvider>
-        </ThemeProvider>
+        {frame ? (
+          <ThemeProvider value={themeState}>
+            <main id="main">{children}</main>
+          </ThemeProvider>
+        ) : (
+          <ThemeProvider value={themeState}>
+            <LoginModalProvider enabled={!player && !bare}>
+              <a href="#main" className={layout.skipLink}>
+                {t('common.skipToContent')}
+              </a>
+              {bare ? <BareHeader siteName={siteName} /> : <SiteHeader player={player} siteName={siteName} />}
+              <main id="main" tabIndex={-1} className={bare ? layout.mainBare : layout.main}>
+                {player?.passwordChangeRequired ? (
+                  <p className={layout.notice}>{t('catalogue.password_change_required')}</p>
+                ) : null}
+                {rootData?.upstreamDown ? <p className={layout.notice}>{t('common.errors.upstreamNotice')}</p> : null}
+                {children}
+              </main>
+              {bare ? null : <SiteFooter player={player} siteName={siteName} year={rootData?.year ?? 2026} />}
+              <ToastView toast={rootData?.toast} />
+            </LoginModalProvider>
+          </ThemeProvider>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -40,6 +40,8 @@ export default [
       route('withdrawal', 'routes/user-management/withdrawal.tsx'),
       route('transactions', 'routes/user-management/transactions.tsx'),
       route('transactions/:id', 'routes/user-management/transaction.tsx'),
+      route('bet-history', 'routes/user-management/bet-history.tsx'),
+      route('bet-history/:id', 'routes/user-management/bet-round.tsx'),
     ]),
   ]),
 
@@ -54,6 +56,16 @@ export default [
       route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),
+
+  // games: the lobby, a game's view, the game client inside its iframe, round verification.
+  ...inBothLanguages([
+    route('casino', 'routes/games/lobby.tsx'),
+    route('casino/:gameId', 'routes/games/game.tsx'),
+    route('game-frame/:token', 'routes/games/frame.tsx'),
+    route('provably-fair', 'routes/games/provably-fair.tsx'),
+  ]),
+  // Game thumbnails, drawn by the server (one URL whatever the language).
+  route('game-art/:file', 'routes/games/art.tsx'),
 
   // payments: the card issuer's 3-D Secure challenge, on the site's own origin.
   ...inBothLanguages([route('threedsecure', 'routes/payments/threedsecure.tsx')]),

@@ -83,3 +83,8 @@ export function BareHeader({ siteName }: { siteName?: string }) {
 export function isBarePath(pathname: string) {
   return stripLocale(pathname) === '/restriction'
 }
+
+/** A game's frame: the document inside the game view's iframe, drawn without the site's chrome. */
+export function isFramePath(pathname: string) {
+  return stripLocale(pathname).startsWith('/game-frame/')
+}

@@ -8,13 +8,16 @@ import { useLoginModal } from './login-modal.tsx'
 import { SmartLink } from './smart-link.tsx'
 
 /**
- * Navigation entries: only pages that exist. Casino, Live Casino and Promotion join this list
- * with the issues that build those pages.
+ * Navigation entries: only pages that exist. Live Casino and Promotion join this list with the
+ * issues that build those pages.
  */
 export function useNavItems(player: PublicPlayer | null) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
-  const items = [{ to: localePath('/'), label: t('common.nav.home'), end: true }]
+  const items = [
+    { to: localePath('/'), label: t('common.nav.home'), end: true },
+    { to: localePath('/casino'), label: t('games.nav.casino'), end: false },
+  ]
   if (player) items.push({ to: localePath('/user-management'), label: t('common.nav.account'), end: false })
   return items
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import {
   calls,
   ErrorBody,
+  GAME_SESSION_HEADER,
   MessageCode,
   type AnswerOf,
   type CallName,
@@ -47,6 +48,8 @@ export type CallOptions = {
   timeoutMs?: number
   /** For calls that move money: a replay returns the first answer. */
   idempotencyKey?: string
+  /** The game server's calls: the launched game's token (X-Game-Session), never the bearer token. */
+  gameSession?: string
 }
 
 const pools = new Map<string, Pool>()
@@ -145,7 +148,7 @@ export async function callUpstream<N extends CallName>(
   const token =
     options.token !== undefined
       ? options.token
-      : def.auth === 'public'
+      : def.auth === 'public' || def.auth === 'game'
         ? null
         : ((await getSession(args.request)).get('token') ?? null)
   const base = new URL(info.upstreamUrl)
@@ -158,6 +161,7 @@ export async function callUpstream<N extends CallName>(
   }
   if (token) headers.authorization = `Bearer ${token}`
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey
+  if (options.gameSession) headers[GAME_SESSION_HEADER.toLowerCase()] = options.gameSession
   let body: string | undefined
   if (def.method === 'GET') {
     const query = new URLSearchParams()
@@ -238,7 +242,8 @@ export async function callUpstream<N extends CallName>(
   }
 
   const error = ErrorBody.safeParse(json)
-  if (statusCode === 401 && def.auth !== 'public')
+  // An expired game session is the game's business, not a reason to sign the player out.
+  if (statusCode === 401 && def.auth !== 'public' && def.auth !== 'game')
     return signOut(args, error.success ? error.data.error.code : undefined)
   if (statusCode >= 500 && !(error.success && error.data.error.code === 'site_disabled')) {
     log.error(

@@ -14,12 +14,27 @@ import { SLOT_TITLES } from './slot-titles.ts'
 
 export type Volatility = 'low' | 'medium' | 'high'
 
+/** The colours symbols are drawn in (the web app's stylesheet and the thumbnails use these). */
+export const TONES = {
+  gold: '#f5c542',
+  red: '#e8453c',
+  sky: '#7fd1ff',
+  silver: '#b9c2d0',
+  orange: '#f0a030',
+  pink: '#e0457b',
+  grey: '#555b66',
+  violet: '#c07bff',
+  green: '#4fc3a1',
+  ice: '#9fe7ff',
+} as const
+export type Tone = keyof typeof TONES
+
 /** How a title looks: the thumbnail's colours and emblem, and its symbols' glyphs and colours. */
 export type Theme = {
   /** The thumbnail's two background hues (0–360). */
   hues: [number, number]
   emblem: string
-  symbols?: Record<string, { glyph: string; color: string }>
+  symbols?: Record<string, { glyph: string; tone: Tone }>
 }
 
 export type CatalogGame = {
@@ -39,25 +54,25 @@ export type CatalogGame = {
   order: number
 }
 
-const CLASSIC_SYMBOLS = {
-  wild: { glyph: '★', color: '#f5c542' },
-  seven: { glyph: '7', color: '#e8453c' },
-  bar3: { glyph: '☰', color: '#7fd1ff' },
-  bar: { glyph: '▬', color: '#b9c2d0' },
-  bell: { glyph: '♫', color: '#f0a030' },
-  cherry: { glyph: '♥', color: '#e0457b' },
-  blank: { glyph: '·', color: '#555b66' },
+const CLASSIC_SYMBOLS: Theme['symbols'] = {
+  wild: { glyph: '★', tone: 'gold' },
+  seven: { glyph: '7', tone: 'red' },
+  bar3: { glyph: '☰', tone: 'sky' },
+  bar: { glyph: '▬', tone: 'silver' },
+  bell: { glyph: '♫', tone: 'orange' },
+  cherry: { glyph: '♥', tone: 'pink' },
+  blank: { glyph: '·', tone: 'grey' },
 }
-const videoSymbols = (h1: string, h2: string, h3: string, accent: string) => ({
-  wild: { glyph: '★', color: '#f5c542' },
-  scatter: { glyph: '✦', color: '#c07bff' },
-  h1: { glyph: h1, color: accent },
-  h2: { glyph: h2, color: '#e8453c' },
-  h3: { glyph: h3, color: '#4fc3a1' },
-  l1: { glyph: 'A', color: '#f0a030' },
-  l2: { glyph: 'K', color: '#7fd1ff' },
-  l3: { glyph: 'Q', color: '#e0457b' },
-  l4: { glyph: 'J', color: '#b9c2d0' },
+const videoSymbols = (h1: string, h2: string, h3: string, accent: Tone): Theme['symbols'] => ({
+  wild: { glyph: '★', tone: 'gold' },
+  scatter: { glyph: '✦', tone: 'violet' },
+  h1: { glyph: h1, tone: accent },
+  h2: { glyph: h2, tone: 'red' },
+  h3: { glyph: h3, tone: 'green' },
+  l1: { glyph: 'A', tone: 'orange' },
+  l2: { glyph: 'K', tone: 'sky' },
+  l3: { glyph: 'Q', tone: 'pink' },
+  l4: { glyph: 'J', tone: 'silver' },
 })
 
 const SLOT_LIMITS = { minBet: 10, maxBet: 10_000 }
@@ -92,7 +107,7 @@ export const CATALOG: CatalogGame[] = [
     {
       hues: [8, 38],
       emblem: '♛',
-      symbols: videoSymbols('♛', '♦', '♜', '#f5c542'),
+      symbols: videoSymbols('♛', '♦', '♜', 'gold'),
     },
     1,
     ['popular'],
@@ -104,7 +119,7 @@ export const CATALOG: CatalogGame[] = [
     {
       hues: [200, 280],
       emblem: '☾',
-      symbols: videoSymbols('☾', '❄', '☀', '#9fe7ff'),
+      symbols: videoSymbols('☾', '❄', '☀', 'ice'),
     },
     2,
     ['popular', 'new'],
@@ -128,7 +143,7 @@ export const CATALOG: CatalogGame[] = [
     {
       hues: [190, 230],
       emblem: '⚓',
-      symbols: videoSymbols('⚓', '♆', '☸', '#7fd1ff'),
+      symbols: videoSymbols('⚓', '♆', '☸', 'sky'),
     },
     4,
     ['new'],
@@ -140,7 +155,7 @@ export const CATALOG: CatalogGame[] = [
     {
       hues: [150, 110],
       emblem: '☯',
-      symbols: videoSymbols('☯', '❀', '☘', '#4fc3a1'),
+      symbols: videoSymbols('☯', '❀', '☘', 'green'),
     },
     5,
   ),
@@ -151,7 +166,7 @@ export const CATALOG: CatalogGame[] = [
     {
       hues: [260, 320],
       emblem: '✈',
-      symbols: videoSymbols('✈', '☄', '⚙', '#c07bff'),
+      symbols: videoSymbols('✈', '☄', '⚙', 'violet'),
     },
     6,
     ['new'],
@@ -163,7 +178,7 @@ export const CATALOG: CatalogGame[] = [
     {
       hues: [30, 60],
       emblem: '⚒',
-      symbols: videoSymbols('⚒', '⛏', '♞', '#f5c542'),
+      symbols: videoSymbols('⚒', '⛏', '♞', 'gold'),
     },
     7,
   ),

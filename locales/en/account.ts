@@ -15,6 +15,7 @@ export default {
     deposit: 'Deposit',
     withdrawal: 'Withdrawal',
     transactions: 'Transaction History',
+    betHistory: 'Bet History',
     profile: 'My profile',
     changePassword: 'Change Password',
   },

@@ -5,5 +5,6 @@ import account from './account.ts'
 import home from './home.ts'
 import money from './money.ts'
 import admin from './admin.ts'
+import games from './games.ts'
 
-export default { translation: { catalogue, common, auth, account, home, money, admin } }
+export default { translation: { catalogue, common, auth, account, home, money, admin, games } }

@@ -16,6 +16,7 @@ export default {
     deposit: 'Depósito',
     withdrawal: 'Retirada',
     transactions: 'Historial de transacciones',
+    betHistory: 'Historial de apuestas',
     profile: 'Mi perfil',
     changePassword: 'Cambiar contraseña',
   },

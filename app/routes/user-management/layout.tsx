@@ -19,6 +19,7 @@ const TABS = [
   { path: '/user-management/deposit', key: 'deposit' },
   { path: '/user-management/withdrawal', key: 'withdrawal' },
   { path: '/user-management/transactions', key: 'transactions' },
+  { path: '/user-management/bet-history', key: 'betHistory' },
   { path: '/user-management/profile', key: 'profile' },
   { path: '/user-management/change-password', key: 'changePassword' },
 ] as const
@@ -87,6 +88,7 @@ function AccountChrome({
   const tabLabel = {
     deposit: t('account.tabs.deposit'),
     withdrawal: t('account.tabs.withdrawal'),
+    betHistory: t('account.tabs.betHistory'),
     transactions: t('account.tabs.transactions'),
     profile: t('account.tabs.profile'),
     changePassword: t('account.tabs.changePassword'),

@@ -14,39 +14,25 @@ import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
 import { useReloadOnPaymentStatus } from './use-reload-on-payment-status.ts'
 import { TransactionTable } from './transaction-table.tsx'
+import { PeriodError, PeriodFields, periodOf } from './period-filter.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-const PERIODS = ['24h', '7d', '30d', 'custom'] as const
-type Period = (typeof PERIODS)[number]
 const PAGE_SIZE = 20
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** The filters of the page's GET form, read leniently: what is not understood falls back to the default. */
 export function filtersOf(url: URL) {
   const q = url.searchParams
-  const asked = q.get('period') as Period
-  const period: Period = PERIODS.includes(asked) ? asked : '30d'
-  const from = q.get('from') ?? ''
-  const to = q.get('to') ?? ''
-  const customOk = period === 'custom' && DATE.test(from) && DATE.test(to) && from <= to
   const type = (TRANSACTION_TYPES as readonly string[]).includes(q.get('type') ?? '') ? q.get('type') : null
   const status = (TRANSACTION_STATUSES as readonly string[]).includes(q.get('status') ?? '') ? q.get('status') : null
-  const page = Math.min(Math.max(Number.parseInt(q.get('page') ?? '1', 10) || 1, 1), 10_000)
-  return { period, from, to, customOk, type, status, page }
+  return { ...periodOf(url, '30d'), type, status }
 }
 
 export async function loader(args: Route.LoaderArgs) {
   await requirePlayer(args)
   const filters = filtersOf(new URL(args.request.url))
-  const range =
-    filters.period === 'custom'
-      ? filters.customOk
-        ? { period: 'custom' as const, from: filters.from, to: filters.to }
-        : { period: '30d' as const }
-      : { period: filters.period }
   const list = await callUpstream(args, 'get_financial_transactions', {
-    range,
+    range: filters.range,
     ...(filters.type ? { type: filters.type as FinancialTransaction['type'] } : {}),
     ...(filters.status ? { status: filters.status as FinancialTransaction['status'] } : {}),
     page: filters.page,
@@ -56,7 +42,6 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('money.history.title')),
     filters,
-    customInvalid: filters.period === 'custom' && !filters.customOk,
     ...list.data,
   }
 }
@@ -65,50 +50,12 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
   useReloadOnPaymentStatus()
   const { t } = useTranslation()
   const localePath = useLocalePath()
-  const { filters, items, total, page, pageSize, customInvalid } = loaderData
+  const { filters, items, total, page, pageSize } = loaderData
   return (
     <>
       <h2 className={styles.panelHeading}>{t('money.history.heading')}</h2>
       <Form method="get" className={money.filters} aria-label={t('money.history.filtersLabel')}>
-        <div className={money.filterField}>
-          <label htmlFor="period" className={forms.label}>
-            {t('money.history.period')}
-          </label>
-          <select id="period" name="period" defaultValue={filters.period} className={forms.select}>
-            {PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`money.history.periods.${p}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={money.filterField}>
-          <label htmlFor="from" className={forms.label}>
-            {t('money.history.from')}
-          </label>
-          <input
-            id="from"
-            name="from"
-            type="date"
-            defaultValue={filters.from}
-            className={forms.input}
-            aria-invalid={customInvalid || undefined}
-            aria-describedby={customInvalid ? 'custom-error' : undefined}
-          />
-        </div>
-        <div className={money.filterField}>
-          <label htmlFor="to" className={forms.label}>
-            {t('money.history.to')}
-          </label>
-          <input
-            id="to"
-            name="to"
-            type="date"
-            defaultValue={filters.to}
-            className={forms.input}
-            aria-invalid={customInvalid || undefined}
-          />
-        </div>
+        <PeriodFields filters={filters} />
         <div className={money.filterField}>
           <label htmlFor="type" className={forms.label}>
             {t('money.history.type')}
@@ -139,11 +86,7 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           {t('money.history.apply')}
         </button>
       </Form>
-      {customInvalid ? (
-        <p id="custom-error" className={forms.bad}>
-          {t('money.history.customInvalid')}
-        </p>
-      ) : null}
+      <PeriodError show={filters.customInvalid} />
 
       {items.length === 0 ? (
         <p>{t('money.history.empty')}</p>

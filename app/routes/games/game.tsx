@@ -1,0 +1,274 @@
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { catalogGame } from '#casino-api/games/catalog.ts'
+import type { SlotConfig } from '#casino-api/games/engines/slots.ts'
+import { LoginLink } from '#app/components/nav-items.tsx'
+import { useCatalogue } from '#app/components/use-catalogue.ts'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { getPlayer } from '#app/utils/auth.server.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import { notFoundUnless } from '#app/utils/responses.server.ts'
+import * as ui from '#app/styles/ui.css.ts'
+import type { Route } from './+types/game'
+import * as styles from './games.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+/** The paytable of a slot title, for the side panel: each paying symbol's glyph and its pays. */
+function paytableOf(gameId: string) {
+  const game = catalogGame(gameId)
+  if (!game || game.engine.kind !== 'slots') return null
+  const config = game.config as SlotConfig
+  const symbols = game.theme.symbols ?? {}
+  const runs = [...new Set(Object.values(config.pays).flatMap((p) => Object.keys(p).map(Number)))].sort((a, b) => a - b)
+  return {
+    runs,
+    rows: Object.entries(config.pays).map(([id, pays]) => ({
+      glyph: symbols[id]?.glyph ?? id,
+      tone: symbols[id]?.tone ?? 'silver',
+      pays: runs.map((n) => pays[n] ?? null),
+    })),
+  }
+}
+
+/**
+ * A game's page: the game (its client in an iframe filling the play area), the mode switch, full
+ * screen, close and deposit, and an expandable panel with the rules, return, limits, the
+ * provably fair seeds and the player's last rounds. Real play needs a login; demo does not.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const gameId = args.params.gameId
+  notFoundUnless(/^[\w-]{1,64}$/.test(gameId))
+  const url = new URL(args.request.url)
+  const language = localeFromPath(url.pathname)
+  const player = await getPlayer(args)
+  const asked = url.searchParams.get('mode')
+  const mode = asked === 'demo' || asked === 'real' ? asked : player ? 'real' : 'demo'
+  const t = getInstance(args.context).t
+  if (mode === 'real' && !player) {
+    const game = catalogGame(gameId)
+    notFoundUnless(game)
+    return {
+      meta: pageMeta(args.context, game.name[language]),
+      gameId,
+      name: game.name[language],
+      mode,
+      needsLogin: true as const,
+    }
+  }
+  const launch = await callUpstream(args, 'get_game_url', { gameId, mode, language })
+  if (!launch.ok) {
+    notFoundUnless(launch.code !== 'game_not_found')
+    if (launch.status >= 500) throw upstreamUnavailable()
+    return {
+      meta: pageMeta(args.context, t('games.view.unavailable')),
+      gameId,
+      name: '',
+      mode,
+      refused: launch.code,
+    }
+  }
+  const token = new URL(launch.data.url).pathname.split('/').pop()!
+  const open = await callUpstream(args, 'game_open', {}, { gameSession: token })
+  if (!open.ok) throw upstreamUnavailable()
+  return {
+    meta: pageMeta(args.context, open.data.name),
+    gameId,
+    name: open.data.name,
+    mode,
+    // The game client's URL on this site, in this page's language.
+    frameSrc: new URL(launch.data.url).pathname,
+    game: open.data,
+    paytable: paytableOf(gameId),
+    loggedIn: Boolean(player),
+  }
+}
+
+export default function GameView({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const locale = useLocale()
+  const hydrated = useHydrated()
+  const catalogue = useCatalogue()
+  const stage = useRef<HTMLDivElement>(null)
+  const [fullscreen, setFullscreen] = useState(false)
+  const { gameId, name, mode } = loaderData
+  const self = localePath(`/casino/${gameId}`)
+
+  const switcher = (
+    <nav aria-label={t('games.view.modeLabel')} className={styles.modeSwitch}>
+      <Link to={`${self}?mode=demo`} className={styles.modeOption} aria-current={mode === 'demo' ? 'page' : undefined}>
+        {t('games.view.demo')}
+      </Link>
+      <Link to={`${self}?mode=real`} className={styles.modeOption} aria-current={mode === 'real' ? 'page' : undefined}>
+        {t('games.view.real')}
+      </Link>
+    </nav>
+  )
+
+  if ('needsLogin' in loaderData) {
+    return (
+      <div className={ui.container}>
+        <div className={styles.toolbar}>
+          <h1 className={styles.gameTitle}>{name}</h1>
+          {switcher}
+        </div>
+        <div className={styles.banner}>
+          <p>{t('games.view.realNeedsLogin')}</p>
+          <LoginLink className={styles.playButton}>{t('games.view.login')}</LoginLink>
+          <Link to={localePath('/register')} className={styles.demoButton}>
+            {t('games.view.register')}
+          </Link>
+          <Link to={`${self}?mode=demo`} className={styles.demoButton}>
+            {t('games.view.tryDemo')}
+          </Link>
+        </div>
+      </div>
+    )
+  }
+  if ('refused' in loaderData) {
+    return (
+      <div className={ui.container}>
+        <h1 className={ui.pageTitle}>{t('games.view.unavailable')}</h1>
+        <p role="alert">{catalogue(loaderData.refused ?? 'action_failed')}</p>
+        <Link to={localePath('/casino')}>{t('games.frame.lobby')}</Link>
+      </div>
+    )
+  }
+  const { game, frameSrc, paytable, loggedIn } = loaderData
+  const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
+  // Demo rounds are in fun chips.
+  const played = (cents: number) =>
+    mode === 'demo'
+      ? `${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${t('games.frame.chips')}`
+      : money(cents)
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().then(() => setFullscreen(false))
+    else void stage.current?.requestFullscreen().then(() => setFullscreen(true))
+  }
+
+  return (
+    <div className={ui.container}>
+      <div className={styles.toolbar}>
+        <h1 className={styles.gameTitle}>{name}</h1>
+        {switcher}
+        {hydrated ? (
+          <button type="button" className={styles.toolButton} onClick={toggleFullscreen} aria-pressed={fullscreen}>
+            {t(fullscreen ? 'games.view.exitFullscreen' : 'games.view.fullscreen')}
+          </button>
+        ) : null}
+        {loggedIn ? (
+          <Link to={localePath('/user-management/deposit')} className={styles.toolButton}>
+            {t('games.view.deposit')}
+          </Link>
+        ) : null}
+        <Link to={localePath('/casino')} className={styles.toolButton}>
+          {t('games.view.close')}
+        </Link>
+      </div>
+      {mode === 'demo' ? (
+        <div className={styles.banner}>
+          <p>{t('games.view.demoBanner')}</p>
+          <Link to={`${self}?mode=real`} className={styles.playButton}>
+            {t('games.view.playForReal')}
+          </Link>
+        </div>
+      ) : null}
+      <div className={styles.view}>
+        <div ref={stage} className={styles.stage}>
+          {/* The game client is this site's own page (no third party): a sandbox with its own origin
+              and scripts allowed would restrict nothing. */}
+          {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
+          <iframe
+            src={frameSrc}
+            title={t('games.view.frameTitle', { name })}
+            className={styles.frame}
+            allow="fullscreen"
+          />
+        </div>
+        <details className={styles.panel} open>
+          <summary>{t('games.view.panel')}</summary>
+          <h3>{t('games.view.rules')}</h3>
+          <p>{t(`games.rules.${game.engine}`, { defaultValue: '' })}</p>
+          <dl className={styles.facts}>
+            {game.rtp === null ? null : (
+              <>
+                <dt>{t('games.view.rtp')}</dt>
+                <dd>{game.rtp.toLocaleString(locale)} %</dd>
+              </>
+            )}
+            {game.volatility ? (
+              <>
+                <dt>{t('games.view.volatility')}</dt>
+                <dd>{t(`games.view.volatilities.${game.volatility}`)}</dd>
+              </>
+            ) : null}
+            <dt>{t('games.view.limits')}</dt>
+            <dd>{t('games.view.limitsValue', { min: money(game.minBet), max: money(game.maxBet) })}</dd>
+          </dl>
+          {paytable ? (
+            <>
+              <h3>{t('games.paytable')}</h3>
+              <table className={styles.paytable}>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className={ui.muted}>·</span>
+                    </th>
+                    {paytable.runs.map((n) => (
+                      <th key={n} scope="col">
+                        {t('games.paytableRun', { count: n })}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {paytable.rows.map((row) => (
+                    <tr key={row.glyph}>
+                      <th scope="row" className={styles.tone[row.tone]}>
+                        {row.glyph}
+                      </th>
+                      {row.pays.map((p, i) => (
+                        <td key={i}>{p === null ? '–' : `× ${p}`}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          <h3>{t('games.view.fairness')}</h3>
+          <p className={styles.small}>{t('games.view.fairnessText')}</p>
+          <dl className={styles.stacked}>
+            <dt>{t('games.view.serverSeedHash')}</dt>
+            <dd className={styles.mono}>{game.seeds.serverSeedHash}</dd>
+            <dt>{t('games.view.clientSeed')}</dt>
+            <dd className={styles.mono}>{game.seeds.clientSeed}</dd>
+            <dt>{t('games.view.nonce')}</dt>
+            <dd>{game.seeds.nonce}</dd>
+          </dl>
+          <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
+          <h3>{t('games.view.recent')}</h3>
+          {game.recentRounds.length === 0 ? (
+            <p className={styles.small}>{t('games.view.noRounds')}</p>
+          ) : (
+            <ul className={styles.wins}>
+              {game.recentRounds.map((r) => (
+                <li key={r.id}>
+                  #{r.nonce}: {t('games.view.roundLine', { stake: played(r.stake), win: played(r.win ?? 0) })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </details>
+      </div>
+    </div>
+  )
+}

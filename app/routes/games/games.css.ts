@@ -1,0 +1,284 @@
+import { layered, layers } from '#app/styles/layered.ts'
+import { fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
+import { button } from '#app/styles/ui.css.ts'
+import { TONES } from '#casino-api/games/catalog.ts'
+
+const { globalStyle, style, styleVariants } = layered(layers.pages)
+
+// The games' pages: the lobby's filters and grid, the game view with its side panel, the game
+// frame's boards, and the provably fair page.
+
+export const filters = style({
+  display: 'grid',
+  gap: space[3],
+  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+  alignItems: 'end',
+  margin: `0 0 ${space[4]}`,
+})
+export const filterActions = style({ display: 'flex', gap: space[2], flexWrap: 'wrap', alignItems: 'center' })
+export const categories = style({
+  display: 'flex',
+  gap: space[2],
+  flexWrap: 'wrap',
+  listStyle: 'none',
+  padding: 0,
+  margin: `0 0 ${space[4]}`,
+})
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '36px',
+  padding: `0 ${space[3]}`,
+  borderRadius: '18px',
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontSize: fontSize.small,
+  selectors: {
+    '&:hover': { borderColor: vars.color.accent },
+    '&[aria-current="page"]': { borderColor: vars.color.accent, color: vars.color.accentText, fontWeight: 600 },
+  },
+})
+
+export const grid = style({
+  display: 'grid',
+  gap: space[4],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  listStyle: 'none',
+  padding: 0,
+  margin: `0 0 ${space[5]}`,
+  '@media': { [media.md]: { gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' } },
+})
+export const row = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(150px, 180px)',
+  gap: space[4],
+  overflowX: 'auto',
+  listStyle: 'none',
+  padding: `0 0 ${space[2]}`,
+  margin: `0 0 ${space[5]}`,
+})
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.card,
+  overflow: 'hidden',
+  height: '100%',
+})
+export const thumbLink = style({ display: 'block', lineHeight: 0 })
+export const thumb = style({
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '4 / 3',
+  display: 'block',
+  background: vars.color.raised,
+})
+export const cardBody = style({ display: 'grid', gap: space[1], padding: space[3], flex: 1 })
+export const cardName = style({ fontWeight: 600, margin: 0, fontSize: fontSize.body })
+export const cardMeta = style({ color: vars.color.muted, fontSize: fontSize.small, margin: 0 })
+export const cardActions = style({
+  display: 'flex',
+  gap: space[2],
+  padding: `0 ${space[3]} ${space[3]}`,
+  alignItems: 'center',
+})
+export const playButton = style([button.primary, { minHeight: '36px', padding: `0 ${space[3]}`, flex: 1 }])
+export const demoButton = style([button.secondary, { minHeight: '36px', padding: `0 ${space[3]}` }])
+export const favButton = style({
+  minWidth: '36px',
+  minHeight: '36px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  background: 'transparent',
+  color: vars.color.accentText,
+  cursor: 'pointer',
+  fontSize: fontSize.large,
+  lineHeight: 1,
+})
+export const tag = style({
+  display: 'inline-block',
+  fontSize: '12px',
+  padding: `0 ${space[2]}`,
+  borderRadius: radius.control,
+  background: vars.color.raised,
+  color: vars.color.accentText,
+  marginRight: space[1],
+})
+export const more = style([button.secondary, { minHeight: '44px', padding: `0 ${space[5]}` }])
+export const centered = style({ display: 'flex', justifyContent: 'center', margin: `${space[4]} 0` })
+
+// ---- the game view
+
+export const view = style({
+  display: 'grid',
+  gap: space[4],
+  gridTemplateColumns: '1fr',
+  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 1fr) 320px' } },
+})
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: space[2],
+  margin: `0 0 ${space[3]}`,
+})
+export const gameTitle = style({ fontSize: fontSize.large, margin: 0, marginRight: 'auto' })
+export const modeSwitch = style({
+  display: 'inline-flex',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  overflow: 'hidden',
+})
+export const modeOption = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '36px',
+  padding: `0 ${space[3]}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: {
+    '&[aria-current="page"]': { background: vars.color.accent, color: vars.color.onAccent, fontWeight: 600 },
+  },
+})
+export const toolButton = style([button.secondary, { minHeight: '36px', padding: `0 ${space[3]}` }])
+export const stage = style({
+  position: 'relative',
+  background: vars.color.page,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.card,
+  overflow: 'hidden',
+  height: 'min(78vh, 720px)',
+  minHeight: '480px',
+})
+globalStyle(`${stage}:fullscreen`, { height: '100vh', borderRadius: 0 })
+export const frame = style({ width: '100%', height: '100%', border: 0, display: 'block' })
+export const banner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[3],
+  alignItems: 'center',
+  borderLeft: `3px solid ${vars.color.accent}`,
+  background: vars.color.surface,
+  padding: space[3],
+  margin: `0 0 ${space[3]}`,
+})
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.card,
+  padding: space[3],
+  alignSelf: 'start',
+})
+globalStyle(`${panel} summary`, {
+  cursor: 'pointer',
+  fontWeight: 600,
+  minHeight: '36px',
+  display: 'flex',
+  alignItems: 'center',
+})
+globalStyle(`${panel} h3`, { fontSize: fontSize.body, margin: `${space[3]} 0 ${space[1]}` })
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${space[1]} ${space[3]}`,
+  margin: `${space[2]} 0`,
+})
+globalStyle(`${facts} dt`, { color: vars.color.muted })
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' })
+/** Long values (seeds, hashes): each term above its value, across the panel's width. */
+export const stacked = style({ display: 'grid', gap: space[1], margin: `${space[2]} 0` })
+globalStyle(`${stacked} dt`, { color: vars.color.muted, fontSize: fontSize.small })
+globalStyle(`${stacked} dd`, { margin: `0 0 ${space[2]}`, overflowWrap: 'anywhere' })
+export const mono = style({
+  fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace',
+  fontSize: '13px',
+  overflowWrap: 'anywhere',
+})
+export const small = style({ fontSize: fontSize.small, color: vars.color.muted })
+export const paytable = style({ borderCollapse: 'collapse', width: '100%', fontSize: fontSize.small })
+globalStyle(`${paytable} th, ${paytable} td`, {
+  borderBottom: `1px solid ${vars.color.border}`,
+  padding: `${space[1]} ${space[2]}`,
+  textAlign: 'left',
+})
+
+// ---- the frame (the game client's document)
+
+export const frameBody = style({
+  padding: space[3],
+  display: 'grid',
+  gap: space[3],
+  maxWidth: '760px',
+  margin: '0 auto',
+})
+export const frameHead = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: space[3],
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+})
+export const balance = style({ fontSize: fontSize.large, fontWeight: 700, color: vars.color.accentText })
+export const reels = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gap: space[2],
+  justifyContent: 'center',
+  background: vars.color.raised,
+  borderRadius: radius.card,
+  padding: space[3],
+})
+export const reel = style({ display: 'grid', gap: space[2], listStyle: 'none', margin: 0, padding: 0 })
+export const symbol = style({
+  width: 'clamp(44px, 14vw, 84px)',
+  height: 'clamp(44px, 14vw, 84px)',
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  fontSize: 'clamp(24px, 7vw, 44px)',
+  fontWeight: 700,
+})
+export const symbolWin = style({ borderColor: vars.color.accent, boxShadow: `0 0 0 2px ${vars.color.accent}` })
+export const betForm = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'end' })
+export const bigButton = style([
+  button.primary,
+  { minHeight: '48px', padding: `0 ${space[6]}`, fontSize: fontSize.large },
+])
+export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
+export const win = style({ color: vars.color.successText })
+export const wins = style({ margin: 0, paddingLeft: space[4], color: vars.color.muted, fontSize: fontSize.small })
+export const pocket = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '72px',
+  height: '72px',
+  borderRadius: '50%',
+  fontSize: fontSize.title,
+  fontWeight: 700,
+  color: '#fff',
+  border: `3px solid ${vars.color.accent}`,
+})
+export const pocketColour = {
+  red: style({ background: '#b3261e' }),
+  black: style({ background: '#1d1f24' }),
+  green: style({ background: '#1e7a46' }),
+}
+export const prompt = style({
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: radius.card,
+  padding: space[3],
+  background: vars.color.surface,
+})
+
+/** The symbols' colours, as classes (the CSP allows no inline styles). */
+export const tone = styleVariants(
+  Object.fromEntries(Object.entries(TONES).map(([name, color]) => [name, { color }])) as Record<
+    keyof typeof TONES,
+    { color: string }
+  >,
+)

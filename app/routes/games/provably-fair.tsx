@@ -1,0 +1,159 @@
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { CATALOG, catalogGame } from '#casino-api/games/catalog.ts'
+import { hashServerSeed, roundRng } from '#casino-api/games/fair.ts'
+import * as forms from '#app/components/form-fields.css.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import * as ui from '#app/styles/ui.css.ts'
+import type { Route } from './+types/provably-fair'
+import { DiceBoard, RouletteBoard, SlotBoard, type Symbols } from './boards.tsx'
+import * as styles from './games.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+type Inputs = { game: string; serverSeed: string; clientSeed: string; nonce: string; bet: string }
+
+/**
+ * Recomputes a round from its seeds, nonce and bet with the games' own code (the same the game
+ * server ran): the server renders it for a visitor without JavaScript, the browser again as the
+ * fields change.
+ */
+function verify(inputs: Inputs) {
+  const game = catalogGame(inputs.game)
+  const nonce = Number(inputs.nonce)
+  if (!game || !inputs.serverSeed || !inputs.clientSeed || !Number.isSafeInteger(nonce) || nonce < 0) return null
+  let bet: unknown
+  try {
+    bet = JSON.parse(inputs.bet)
+  } catch {
+    return { error: true as const }
+  }
+  const parsed = game.engine.bet.safeParse(bet)
+  if (!parsed.success || game.engine.checkBet(game.config, parsed.data, { minBet: 1, maxBet: Number.MAX_SAFE_INTEGER }))
+    return { error: true as const }
+  const step = game.engine.start(game.config, parsed.data, roundRng({ ...inputs, nonce }))
+  return {
+    hash: hashServerSeed(inputs.serverSeed),
+    engine: game.engine.kind,
+    config: game.config,
+    symbols: (game.theme.symbols ?? {}) as Symbols,
+    view: game.engine.view(game.config, step.state, step.win !== null),
+    stake: step.stake,
+    win: step.win ?? 0,
+  }
+}
+
+const inputsOf = (url: URL): Inputs => ({
+  game: url.searchParams.get('game') ?? CATALOG[0]!.id,
+  serverSeed: (url.searchParams.get('serverSeed') ?? '').slice(0, 128),
+  clientSeed: (url.searchParams.get('clientSeed') ?? '').slice(0, 64),
+  nonce: (url.searchParams.get('nonce') ?? '0').slice(0, 12),
+  bet: (url.searchParams.get('bet') ?? '').slice(0, 4000),
+})
+
+export async function loader(args: Route.LoaderArgs) {
+  const inputs = inputsOf(new URL(args.request.url))
+  return { meta: pageMeta(args.context, getInstance(args.context).t('games.fair.title')), inputs }
+}
+
+export default function ProvablyFair({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const [inputs, setInputs] = useState(loaderData.inputs)
+  const result = useMemo(() => verify(inputs), [inputs])
+  const field = (name: keyof Inputs) => ({
+    id: `fair-${name}`,
+    name,
+    value: inputs[name],
+    onChange: (event: { target: { value: string } }) => setInputs((old) => ({ ...old, [name]: event.target.value })),
+  })
+  const names = Object.fromEntries(CATALOG.map((g) => [g.id, g.name[locale]]))
+  return (
+    <div className={ui.narrowPage}>
+      <h1 className={ui.pageTitle}>{t('games.fair.heading')}</h1>
+      <p>{t('games.fair.intro')}</p>
+      <h2>{t('games.fair.procedure')}</h2>
+      <ol>
+        <li>{t('games.fair.steps.bytes')}</li>
+        <li>{t('games.fair.steps.floats')}</li>
+        <li>{t('games.fair.steps.outcomes')}</li>
+      </ol>
+      <Form method="get" className={forms.form}>
+        <div className={forms.field}>
+          <label htmlFor="fair-game" className={forms.label}>
+            {t('games.fair.game')}
+          </label>
+          <select {...field('game')} className={forms.select}>
+            {CATALOG.map((g) => (
+              <option key={g.id} value={g.id}>
+                {names[g.id]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="fair-serverSeed" className={forms.label}>
+            {t('games.fair.serverSeed')}
+          </label>
+          <input {...field('serverSeed')} className={forms.input} autoComplete="off" spellCheck={false} />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="fair-clientSeed" className={forms.label}>
+            {t('games.fair.clientSeed')}
+          </label>
+          <input {...field('clientSeed')} className={forms.input} autoComplete="off" spellCheck={false} />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="fair-nonce" className={forms.label}>
+            {t('games.fair.nonce')}
+          </label>
+          <input {...field('nonce')} type="number" min="0" className={forms.input} />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="fair-bet" className={forms.label}>
+            {t('games.fair.bet')}
+          </label>
+          <textarea {...field('bet')} rows={3} className={forms.input} spellCheck={false} />
+        </div>
+        <button type="submit" className={styles.demoButton}>
+          {t('games.fair.check')}
+        </button>
+      </Form>
+      <section aria-live="polite" aria-label={t('games.fair.result')}>
+        {result && 'error' in result ? <p className={forms.bad}>{t('games.fair.invalid')}</p> : null}
+        {result && !('error' in result) ? (
+          <>
+            <h2>{t('games.fair.result')}</h2>
+            <dl className={styles.facts}>
+              <dt>{t('games.fair.hash')}</dt>
+              <dd className={styles.mono}>{result.hash}</dd>
+            </dl>
+            {result.engine === 'slots' ? (
+              <SlotBoard
+                config={result.config}
+                view={result.view}
+                symbols={result.symbols}
+                amount={(c) => formatMoney(c, 'EUR', locale)}
+              />
+            ) : result.engine === 'roulette' ? (
+              <RouletteBoard view={result.view} />
+            ) : result.engine === 'dice' ? (
+              <DiceBoard view={result.view} />
+            ) : null}
+            <p className={styles.outcome}>
+              {t('games.fair.win', {
+                amount: formatMoney(result.win, 'EUR', locale),
+                stake: formatMoney(result.stake, 'EUR', locale),
+              })}
+            </p>
+          </>
+        ) : null}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { requirePlayer } from '#app/utils/auth.server.ts'
+import { formatDateTime } from '#app/utils/dates.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import { notFoundUnless } from '#app/utils/responses.server.ts'
+import type { Route } from './+types/bet-round'
+import * as styles from './layout.css.ts'
+import * as money from './money.css.ts'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+export async function loader(args: Route.LoaderArgs) {
+  await requirePlayer(args)
+  const language = localeFromPath(new URL(args.request.url).pathname)
+  const round = await callUpstream(args, 'get_bet_details', { id: args.params.id.slice(0, 64), language })
+  if (!round.ok) {
+    notFoundUnless(round.status !== 404 && round.status !== 400)
+    throw upstreamUnavailable()
+  }
+  return { meta: pageMeta(args.context, getInstance(args.context).t('games.round.title')), round: round.data }
+}
+
+/** One round of the bet history with what verifies it, and a link that checks it in the browser. */
+export default function BetRound({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  const { round } = loaderData
+  const cash = (cents: number) => formatMoney(cents, round.currency, locale)
+  const verify = round.seeds.serverSeed
+    ? localePath(
+        `/provably-fair?${new URLSearchParams({
+          game: round.gameId,
+          serverSeed: round.seeds.serverSeed,
+          clientSeed: round.seeds.clientSeed,
+          nonce: String(round.seeds.nonce),
+          bet: JSON.stringify(round.moves.bet),
+        })}`,
+      )
+    : null
+  return (
+    <>
+      <h2 className={styles.panelHeading}>{t('games.round.heading', { game: round.gameName })}</h2>
+      <dl className={money.details}>
+        <dt>{t('games.round.placedAt')}</dt>
+        <dd>{formatDateTime(new Date(round.placedAt))}</dd>
+        <dt>{t('games.round.status')}</dt>
+        <dd>{t(`games.round.statuses.${round.status}`)}</dd>
+        <dt>{t('games.history.columns.bet')}</dt>
+        <dd>{cash(round.bet)}</dd>
+        <dt>{t('games.history.columns.win')}</dt>
+        <dd>{cash(round.win)}</dd>
+        <dt>{t('games.history.columns.total')}</dt>
+        <dd>{cash(round.total)}</dd>
+        <dt>{t('games.history.columns.provider')}</dt>
+        <dd>{round.provider}</dd>
+        <dt>{t('games.view.serverSeedHash')}</dt>
+        <dd>
+          <code>{round.seeds.serverSeedHash}</code>
+        </dd>
+        <dt>{t('games.round.serverSeed')}</dt>
+        <dd>{round.seeds.serverSeed ? <code>{round.seeds.serverSeed}</code> : t('games.round.hidden')}</dd>
+        <dt>{t('games.view.clientSeed')}</dt>
+        <dd>
+          <code>{round.seeds.clientSeed}</code>
+        </dd>
+        <dt>{t('games.fair.nonce')}</dt>
+        <dd>{round.seeds.nonce}</dd>
+      </dl>
+      <p>
+        {verify ? (
+          <Link to={verify} className={money.secondaryButton}>
+            {t('games.round.verify')}
+          </Link>
+        ) : null}{' '}
+        <Link to={localePath('/user-management/bet-history')}>{t('games.round.back')}</Link>
+      </p>
+    </>
+  )
+}
