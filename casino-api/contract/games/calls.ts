@@ -88,7 +88,7 @@ export const gameServerCalls = {
     method: 'POST',
     path: '/game-server/open',
     auth: 'game',
-    read: true,
+    // Not a plain read: it settles rounds a lost connection left open, and refills an empty demo.
     params: G.GameOpenParams,
     answer: G.GameOpenAnswer,
     summary: 'The launched game: its rules and limits, the balance, the seed pair, a round to resume.',
