@@ -97,7 +97,8 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
       : money(cents)
   const last: RoundView | undefined = game.openRound ?? game.recentRounds[0]
   const error = result && 'error' in result ? result : null
-  const revealed = result && 'revealed' in result ? result.revealed : null
+  // Shown from the loader (the last retired pair), so it stays after a reload and without JavaScript.
+  const revealed = game.lastRevealed
   const BetForm = fetcher.Form
   const chips = chipValues(game.minBet, game.maxBet)
 

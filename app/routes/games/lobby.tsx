@@ -182,7 +182,7 @@ export default function Lobby({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      <nav aria-label={t('games.lobby.category')}>
+      <nav aria-label={t('games.lobby.categoriesNav')}>
         <ul className={styles.categories}>
           <li>
             <Link

@@ -231,6 +231,15 @@ export type RoundView = z.infer<typeof RoundView>
 /** The session's wallet: real money in real play (total of real and bonus), fun chips in demo. */
 export const GameBalance = z.object({ amount: Cents, currency: Currency, mode: GameMode })
 
+/** A retired seed pair with its server seed revealed: every round played with it can be checked. */
+export const RevealedSeeds = z.object({
+  serverSeed: z.string(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** Rounds played with it (nonces 0 to this - 1). */
+  rounds: z.number().int().nonnegative(),
+})
+
 export const GameOpenParams = z.object({})
 export const GameOpenAnswer = z.object({
   gameId: Id,
@@ -249,6 +258,8 @@ export const GameOpenAnswer = z.object({
   openRound: RoundView.nullable(),
   /** The session owner's last finished rounds of this game, newest first. */
   recentRounds: z.array(RoundView),
+  /** The owner's last retired pair, to check its rounds. */
+  lastRevealed: RevealedSeeds.nullable(),
   /** Rounds played in this session: the demo's prompt to play for real counts them. */
   roundsPlayed: z.number().int().nonnegative(),
   expiresAt: Timestamp,
@@ -277,13 +288,7 @@ export const GameRotateSeedsParams = z.object({
     .optional(),
 })
 export const GameRotateSeedsAnswer = z.object({
-  /** The pair just retired, its server seed revealed: every round played with it can be checked. */
-  revealed: z.object({
-    serverSeed: z.string(),
-    serverSeedHash: z.string(),
-    clientSeed: z.string(),
-    /** Rounds played with it (nonces 0 to this - 1). */
-    rounds: z.number().int().nonnegative(),
-  }),
+  /** The pair just retired, its server seed revealed. */
+  revealed: RevealedSeeds,
   seeds: SeedPairView,
 })

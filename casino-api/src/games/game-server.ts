@@ -17,7 +17,16 @@ import type { Context } from '../context.ts'
 import { gameRounds, gameSeeds, gameSessions, games } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { playerBalance } from '../wallet/ledger.ts'
-import { activeSeeds, DEMO_CHIPS, ownerOf, rotateSeeds, seedView, type GameSession } from './sessions.ts'
+import {
+  activeSeeds,
+  DEMO_CHIPS,
+  lastRevealed,
+  ownerOf,
+  revealedView,
+  rotateSeeds,
+  seedView,
+  type GameSession,
+} from './sessions.ts'
 import type { RoundRef } from './wallet-client.ts'
 
 type RoundRow = typeof gameRounds.$inferSelect
@@ -156,6 +165,7 @@ export async function openGame(ctx: Context, session: GameSession): Promise<z.in
     seeds: seedView(seeds),
     openRound: waiting ? roundView(game, waiting) : null,
     recentRounds: recent.map((r) => roundView(game, r)),
+    lastRevealed: await lastRevealed(ctx.db, ownerOf(session)),
     roundsPlayed: played,
     expiresAt: session.expiresAt.toISOString(),
   }
@@ -322,13 +332,5 @@ export async function rotate(ctx: Context, session: GameSession, clientSeed: str
     .limit(1)
   if (waiting) throw new ApiError(409, 'action_failed')
   const { revealed, next } = await ctx.db.transaction((tx) => rotateSeeds(tx, ownerOf(session), ctx.now(), clientSeed))
-  return {
-    revealed: {
-      serverSeed: revealed.serverSeed,
-      serverSeedHash: revealed.serverSeedHash,
-      clientSeed: revealed.clientSeed,
-      rounds: revealed.nonce,
-    },
-    seeds: seedView(next),
-  }
+  return { revealed: revealedView(revealed), seeds: seedView(next) }
 }

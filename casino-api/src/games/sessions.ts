@@ -9,7 +9,7 @@
  * random bytes in hex, shown only as its SHA-256 until the pair is rotated.
  */
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../accounts/tokens.ts'
 import type { Currency, GameMode, Locale } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
@@ -120,6 +120,24 @@ export async function rotateSeeds(db: Queryable, owner: SeedOwner, now: Date, cl
   const next = await activeSeeds(db, owner, now)
   return { revealed: current, next }
 }
+
+/** The owner's most recently revealed pair, if any. */
+export async function lastRevealed(db: Queryable, owner: SeedOwner) {
+  const [row] = await db
+    .select()
+    .from(gameSeeds)
+    .where(and(ownerIs(owner), isNotNull(gameSeeds.revealedAt)))
+    .orderBy(desc(gameSeeds.revealedAt))
+    .limit(1)
+  return row ? revealedView(row) : null
+}
+
+export const revealedView = (row: SeedRow) => ({
+  serverSeed: row.serverSeed,
+  serverSeedHash: row.serverSeedHash,
+  clientSeed: row.clientSeed,
+  rounds: row.nonce,
+})
 
 export const seedView = (row: SeedRow) => ({
   serverSeedHash: row.serverSeedHash,

@@ -1,0 +1,148 @@
+// Games in Chromium: a visitor plays a slot for fun and is asked to play for real; a player
+// with money plays roulette for real, sees the header balance change live, finds the round in
+// Bet History and checks it on the provably fair page; the lobby's filters with JavaScript on
+// and off; a dice roll without JavaScript; axe on the lobby, the game view and Bet History.
+import { describe, expect, test } from 'vitest'
+import { resources } from '#locales/index.ts'
+import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { loggedInPlayer } from '../setup/harness.ts'
+import { Browser as HttpBrowser } from '../setup/http.ts'
+
+const env = useSiteInChromium()
+const es = resources.es.translation.games
+const en = resources.en.translation.games
+
+async function pageWithErrors(javaScript: boolean) {
+  const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  return { context, page, errors }
+}
+
+describe.skipIf(skipBrowserTests)('games in Chromium', () => {
+  test('a visitor plays a slot for fun (es), with fun chips, and is asked to play for real', async () => {
+    const { context, page, errors } = await pageWithErrors(true)
+    await page.goto('/casino')
+    await expectAccessible(page)
+    await page.getByRole('link', { name: es.card.demo.replace('{{name}}', 'Corona de Ascuas'), exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/casino/ember-crown' && url.search === '?mode=demo')
+    await expect.poll(() => page.getByText(es.view.demoBanner).isVisible()).toBe(true)
+    const frame = page.frameLocator('iframe')
+    const balance = frame.locator('[aria-live="polite"]').first()
+    await expect.poll(() => balance.innerText()).toContain('1000,00 Fichas')
+    for (let round = 1; round <= 10; round++) {
+      await frame.getByRole('button', { name: es.frame.spin }).click()
+      // Each round's result shows in place: the frame is not reloaded, the outcome line changes.
+      await expect.poll(() => frame.getByText(/Ganas|no hay premio/).count()).toBeGreaterThan(0)
+      await expect.poll(() => frame.getByRole('button', { name: es.frame.spin }).isEnabled()).toBe(true)
+    }
+    await expect.poll(() => balance.innerText()).not.toContain('1000,00 Fichas')
+    // After ten rounds the game offers real play, which leads a visitor to log in.
+    const prompt = frame.getByRole('complementary', { name: es.frame.promptHeading })
+    await expect.poll(() => prompt.isVisible()).toBe(true)
+    await prompt.getByRole('link', { name: es.view.playForReal }).click()
+    await page.waitForURL((url) => url.search === '?mode=real')
+    await expect.poll(() => page.getByText(es.view.realNeedsLogin).isVisible()).toBe(true)
+    await expectAccessible(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a player plays roulette for real (en): the balance changes live, the round is in Bet History and checks out', async () => {
+    const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
+    const form = await b.get('/en/user-management/deposit?method=moto')
+    await b.post('/en/user-management/deposit?method=moto', {
+      method: 'moto',
+      actionKey: form.html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? '',
+      holderName: 'Lucía García',
+      cardNumber: '4242424242424242',
+      month: '12',
+      year: '2099',
+      cvv2: '123',
+      amount: '20.00',
+    })
+    const { context, page, errors } = await pageWithErrors(true)
+    await page.goto('/en/login')
+    await page.locator('main input[name="username"]').fill(player.username)
+    await page.locator('main input[name="password"]').fill(player.password)
+    await page.locator('main form button[type="submit"]').click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+    await page.goto('/en/casino/european-roulette')
+    const total = page.locator('header [data-balance-total]').first()
+    expect(await total.innerText()).toBe('€20.00')
+    await page.waitForLoadState('networkidle')
+    const frame = page.frameLocator('iframe')
+    await frame.getByLabel(en.frame.betType, { exact: true }).selectOption('straight')
+    await frame.getByLabel(en.frame.numbers).fill('17')
+    await frame.getByLabel(en.frame.stake).selectOption('100')
+    await frame.getByRole('button', { name: en.frame.place }).click()
+    const landed = frame.getByText(/The ball lands on (\d+)/)
+    await expect.poll(() => landed.count()).toBe(1)
+    const pocket = Number((await landed.innerText()).match(/lands on (\d+)/)![1])
+    const expected = pocket === 17 ? '€55.00' : '€19.00'
+    // The header follows the wallet over the socket, without a reload of the page.
+    await expect.poll(() => total.innerText(), { timeout: 10_000 }).toBe(expected)
+    await expectAccessible(page)
+
+    // Reveal the seed pair, then the round can be checked.
+    await frame.getByText(en.frame.fairness).click()
+    await frame.getByRole('button', { name: en.frame.rotate }).click()
+    await expect.poll(() => frame.getByText(/Revealed server seed/).count()).toBe(1)
+
+    await page.goto('/en/user-management/bet-history?period=24h')
+    await expectAccessible(page)
+    const row = page.locator('tbody tr', { hasText: 'European Roulette' })
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.innerText()).toContain('€1.00')
+    await row.getByRole('link').click()
+    await page.waitForURL(/\/en\/user-management\/bet-history\/[0-9a-f-]+$/)
+    await page.getByRole('link', { name: en.round.verify }).click()
+    await page.waitForURL(/\/en\/provably-fair\?/)
+    await expect.poll(() => page.getByText(new RegExp(`The ball lands on ${pocket} `)).count()).toBe(1)
+    await expect
+      .poll(() =>
+        page.getByText(pocket === 17 ? 'Pays €36.00 for a stake of €1.00' : 'Pays €0.00 for a stake of €1.00').count(),
+      )
+      .toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('the lobby filters by URL without JavaScript, and without a reload with it', async () => {
+    const off = await pageWithErrors(false)
+    await off.page.goto('/en/casino?category=dice')
+    expect(await off.page.locator('main h3').allInnerTexts()).toEqual(['Dice'])
+    await off.page.getByLabel(en.lobby.search).fill('roulette')
+    await off.page.getByLabel(en.lobby.category).selectOption('')
+    await off.page.getByRole('button', { name: en.lobby.apply }).click()
+    await off.page.waitForURL(/q=roulette/)
+    expect((await off.page.locator('main h3').allInnerTexts()).sort()).toEqual([
+      'American Roulette',
+      'European Roulette',
+      'French Roulette',
+    ])
+    // A roll of the dice for fun, without JavaScript: the frame's form posts and shows the roll.
+    await off.page.goto('/en/casino/dice?mode=demo')
+    const frame = off.page.frameLocator('iframe')
+    await frame.getByRole('button', { name: en.frame.roll }).click()
+    await expect.poll(() => frame.getByText(/Rolled \d+\.\d\d/).count()).toBe(1)
+    expect(off.errors).toEqual([])
+    await off.context.close()
+
+    const on = await pageWithErrors(true)
+    await on.page.goto('/en/casino')
+    await on.page.waitForLoadState('networkidle')
+    await on.page.evaluate(() => Object.assign(window, { notReloaded: true }))
+    await on.page.getByLabel(en.lobby.category).selectOption('slots')
+    await on.page.waitForURL(/category=slots/)
+    await expect.poll(() => on.page.getByRole('heading', { name: '10 games' }).count()).toBe(1)
+    expect(await on.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    await expectAccessible(on.page)
+    expect(on.errors).toEqual([])
+    await on.context.close()
+  })
+})
