@@ -78,192 +78,125 @@ const videoSymbols = (h1: string, h2: string, h3: string, accent: Tone): Theme['
 const SLOT_LIMITS = { minBet: 10, maxBet: 10_000 }
 const TABLE_LIMITS = { minBet: 10, maxBet: 50_000 }
 
-const slot = (
-  id: keyof typeof SLOT_TITLES,
-  name: CatalogGame['name'],
-  volatility: Volatility,
-  theme: Theme,
-  order: number,
-  tags: CatalogGame['tags'] = [],
-): CatalogGame => ({
-  id,
-  name,
-  category: 'slots',
-  engine: slotEngine,
-  config: SLOT_TITLES[id],
-  // The stake is a whole number of cents per line.
-  limits: { minBet: Math.max(SLOT_LIMITS.minBet, SLOT_TITLES[id].lines.length), maxBet: SLOT_LIMITS.maxBet },
-  volatility,
-  tags,
-  theme,
-  order,
-})
+/** A slot title: its model (slot-titles.ts), names, volatility, look and tags, in lobby order. */
+type SlotTitle = {
+  id: keyof typeof SLOT_TITLES
+  name: CatalogGame['name']
+  volatility: Volatility
+  theme: Theme
+  tags?: CatalogGame['tags']
+}
 
-export const CATALOG: CatalogGame[] = [
-  slot(
-    'ember-crown',
-    { es: 'Corona de Ascuas', en: 'Ember Crown' },
-    'medium',
-    {
-      hues: [8, 38],
-      emblem: '♛',
-      symbols: videoSymbols('♛', '♦', '♜', 'gold'),
-    },
-    1,
-    ['popular'],
-  ),
-  slot(
-    'aurora-wolves',
-    { es: 'Lobos de la Aurora', en: 'Aurora Wolves' },
-    'high',
-    {
-      hues: [200, 280],
-      emblem: '☾',
-      symbols: videoSymbols('☾', '❄', '☀', 'ice'),
-    },
-    2,
-    ['popular', 'new'],
-  ),
-  slot(
-    'golden-sevens',
-    { es: 'Sietes de Oro', en: 'Golden Sevens' },
-    'medium',
-    {
-      hues: [45, 15],
-      emblem: '7',
-      symbols: CLASSIC_SYMBOLS,
-    },
-    3,
-    ['popular'],
-  ),
-  slot(
-    'neptunes-vault',
-    { es: 'La Cámara de Neptuno', en: "Neptune's Vault" },
-    'medium',
-    {
-      hues: [190, 230],
-      emblem: '⚓',
-      symbols: videoSymbols('⚓', '♆', '☸', 'sky'),
-    },
-    4,
-    ['new'],
-  ),
-  slot(
-    'jade-lantern',
-    { es: 'Linterna de Jade', en: 'Jade Lantern' },
-    'medium',
-    {
-      hues: [150, 110],
-      emblem: '☯',
-      symbols: videoSymbols('☯', '❀', '☘', 'green'),
-    },
-    5,
-  ),
-  slot(
-    'cosmic-cargo',
-    { es: 'Carga Cósmica', en: 'Cosmic Cargo' },
-    'high',
-    {
-      hues: [260, 320],
-      emblem: '✈',
-      symbols: videoSymbols('✈', '☄', '⚙', 'violet'),
-    },
-    6,
-    ['new'],
-  ),
-  slot(
-    'gold-rush-rails',
-    { es: 'Raíles de la Fiebre del Oro', en: 'Gold Rush Rails' },
-    'high',
-    {
-      hues: [30, 60],
-      emblem: '⚒',
-      symbols: videoSymbols('⚒', '⛏', '♞', 'gold'),
-    },
-    7,
-  ),
-  slot(
-    'silver-bells',
-    { es: 'Campanas de Plata', en: 'Silver Bells' },
-    'low',
-    {
-      hues: [210, 190],
-      emblem: '♫',
-      symbols: CLASSIC_SYMBOLS,
-    },
-    8,
-  ),
-  slot(
-    'fresh-fruit',
-    { es: 'Fruta Fresca', en: 'Fresh Fruit' },
-    'low',
-    {
-      hues: [340, 20],
-      emblem: '♥',
-      symbols: CLASSIC_SYMBOLS,
-    },
-    9,
-  ),
-  slot(
-    'diamond-bar',
-    { es: 'Barra de Diamante', en: 'Diamond Bar' },
-    'high',
-    {
-      hues: [180, 210],
-      emblem: '♦',
-      symbols: CLASSIC_SYMBOLS,
-    },
-    10,
-  ),
+const SLOTS: SlotTitle[] = [
   {
-    id: 'european-roulette',
-    name: { es: 'Ruleta Europea', en: 'European Roulette' },
-    category: 'european-roulette',
-    engine: rouletteEngine,
-    config: { wheel: 'european' },
-    limits: TABLE_LIMITS,
-    volatility: 'low',
+    id: 'ember-crown',
+    name: { es: 'Corona de Ascuas', en: 'Ember Crown' },
+    volatility: 'medium',
+    theme: { hues: [8, 38], emblem: '♛', symbols: videoSymbols('♛', '♦', '♜', 'gold') },
     tags: ['popular'],
-    theme: { hues: [140, 160], emblem: '◎' },
-    order: 11,
   },
   {
-    id: 'french-roulette',
-    name: { es: 'Ruleta Francesa', en: 'French Roulette' },
-    category: 'french-roulette',
-    engine: rouletteEngine,
-    config: { wheel: 'french' },
-    limits: TABLE_LIMITS,
-    volatility: 'low',
-    tags: [],
-    theme: { hues: [220, 150], emblem: '◎' },
-    order: 12,
+    id: 'aurora-wolves',
+    name: { es: 'Lobos de la Aurora', en: 'Aurora Wolves' },
+    volatility: 'high',
+    theme: { hues: [200, 280], emblem: '☾', symbols: videoSymbols('☾', '❄', '☀', 'ice') },
+    tags: ['popular', 'new'],
   },
   {
-    id: 'american-roulette',
-    name: { es: 'Ruleta Americana', en: 'American Roulette' },
-    category: 'american-roulette',
-    engine: rouletteEngine,
-    config: { wheel: 'american' },
-    limits: TABLE_LIMITS,
-    volatility: 'low',
-    tags: [],
-    theme: { hues: [0, 140], emblem: '◎' },
-    order: 13,
+    id: 'golden-sevens',
+    name: { es: 'Sietes de Oro', en: 'Golden Sevens' },
+    volatility: 'medium',
+    theme: { hues: [45, 15], emblem: '7', symbols: CLASSIC_SYMBOLS },
+    tags: ['popular'],
   },
+  {
+    id: 'neptunes-vault',
+    name: { es: 'La Cámara de Neptuno', en: "Neptune's Vault" },
+    volatility: 'medium',
+    theme: { hues: [190, 230], emblem: '⚓', symbols: videoSymbols('⚓', '♆', '☸', 'sky') },
+    tags: ['new'],
+  },
+  {
+    id: 'jade-lantern',
+    name: { es: 'Linterna de Jade', en: 'Jade Lantern' },
+    volatility: 'medium',
+    theme: { hues: [150, 110], emblem: '☯', symbols: videoSymbols('☯', '❀', '☘', 'green') },
+  },
+  {
+    id: 'cosmic-cargo',
+    name: { es: 'Carga Cósmica', en: 'Cosmic Cargo' },
+    volatility: 'high',
+    theme: { hues: [260, 320], emblem: '✈', symbols: videoSymbols('✈', '☄', '⚙', 'violet') },
+    tags: ['new'],
+  },
+  {
+    id: 'gold-rush-rails',
+    name: { es: 'Raíles de la Fiebre del Oro', en: 'Gold Rush Rails' },
+    volatility: 'high',
+    theme: { hues: [30, 60], emblem: '⚒', symbols: videoSymbols('⚒', '⛏', '♞', 'gold') },
+  },
+  {
+    id: 'silver-bells',
+    name: { es: 'Campanas de Plata', en: 'Silver Bells' },
+    volatility: 'low',
+    theme: { hues: [210, 190], emblem: '♫', symbols: CLASSIC_SYMBOLS },
+  },
+  {
+    id: 'fresh-fruit',
+    name: { es: 'Fruta Fresca', en: 'Fresh Fruit' },
+    volatility: 'low',
+    theme: { hues: [340, 20], emblem: '♥', symbols: CLASSIC_SYMBOLS },
+  },
+  {
+    id: 'diamond-bar',
+    name: { es: 'Barra de Diamante', en: 'Diamond Bar' },
+    volatility: 'high',
+    theme: { hues: [180, 210], emblem: '♦', symbols: CLASSIC_SYMBOLS },
+  },
+]
+
+/** The roulette wheels (each its own category) and the dice, after the slots. */
+const TABLES: Omit<CatalogGame, 'order' | 'limits'>[] = [
+  ...(
+    [
+      ['european', 'Ruleta Europea', 'European Roulette', [140, 160], ['popular']],
+      ['french', 'Ruleta Francesa', 'French Roulette', [220, 150], []],
+      ['american', 'Ruleta Americana', 'American Roulette', [0, 140], []],
+    ] as const
+  ).map(([wheel, es, en, hues, tags]) => ({
+    id: `${wheel}-roulette`,
+    name: { es, en },
+    category: `${wheel}-roulette` as const,
+    engine: rouletteEngine,
+    config: { wheel },
+    volatility: 'low' as const,
+    tags: [...tags],
+    theme: { hues: [...hues] as [number, number], emblem: '◎' },
+  })),
   {
     id: 'dice',
     name: { es: 'Dados', en: 'Dice' },
     category: 'dice',
     engine: diceEngine,
     config: CLASSIC_DICE,
-    limits: TABLE_LIMITS,
     volatility: 'medium',
     tags: ['exclusive'],
     theme: { hues: [280, 200], emblem: '⚄' },
-    order: 14,
   },
 ]
+
+export const CATALOG: CatalogGame[] = [
+  ...SLOTS.map((title) => ({
+    ...title,
+    category: 'slots' as const,
+    engine: slotEngine,
+    config: SLOT_TITLES[title.id],
+    // The stake is a whole number of cents per line.
+    limits: { minBet: Math.max(SLOT_LIMITS.minBet, SLOT_TITLES[title.id].lines.length), maxBet: SLOT_LIMITS.maxBet },
+    tags: title.tags ?? [],
+  })),
+  ...TABLES.map((game) => ({ ...game, limits: TABLE_LIMITS })),
+].map((game, i) => ({ ...game, order: i + 1 }))
 
 const BY_ID = new Map(CATALOG.map((g) => [g.id, g]))
 export const catalogGame = (id: string) => BY_ID.get(id)

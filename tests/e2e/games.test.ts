@@ -4,8 +4,8 @@
 // and off; a dice roll without JavaScript; axe on the lobby, the game view and Bet History.
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
-import { loggedInPlayer } from '../setup/harness.ts'
+import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const env = useSiteInChromium()
@@ -54,23 +54,9 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
 
   test('a player plays roulette for real (en): the balance changes live, the round is in Bet History and checks out', async () => {
     const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
-    const form = await b.get('/en/user-management/deposit?method=moto')
-    await b.post('/en/user-management/deposit?method=moto', {
-      method: 'moto',
-      actionKey: form.html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? '',
-      holderName: 'Lucía García',
-      cardNumber: '4242424242424242',
-      month: '12',
-      year: '2099',
-      cvv2: '123',
-      amount: '20.00',
-    })
+    await depositByCard(b, '20.00')
     const { context, page, errors } = await pageWithErrors(true)
-    await page.goto('/en/login')
-    await page.locator('main input[name="username"]').fill(player.username)
-    await page.locator('main input[name="password"]').fill(player.password)
-    await page.locator('main form button[type="submit"]').click()
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+    await logInAs(page, player)
     await page.goto('/en/casino/european-roulette')
     const total = page.locator('header [data-balance-total]').first()
     expect(await total.innerText()).toBe('€20.00')

@@ -2,8 +2,8 @@
 // session of the same player shows without a reload, and real and bonus appear on keyboard focus.
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
-import { loggedInPlayer } from '../setup/harness.ts'
+import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const ADMIN_FIRST = 'admin-first-password-live'
@@ -30,17 +30,7 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     await page.evaluate(() => Object.assign(window, { notReloaded: true }))
     await page.waitForLoadState('networkidle')
 
-    const form = await elsewhere.get('/en/user-management/deposit?method=moto')
-    await elsewhere.post('/en/user-management/deposit?method=moto', {
-      method: 'moto',
-      actionKey: form.html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? '',
-      holderName: 'Lucía García',
-      cardNumber: '4242424242424242',
-      month: '12',
-      year: '2099',
-      cvv2: '123',
-      amount: '64.50',
-    })
+    await depositByCard(elsewhere, '64.50')
     await expect.poll(() => total.innerText(), { timeout: 10_000 }).toBe('€64.50')
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
 
@@ -69,11 +59,7 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
 
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     const page = await context.newPage()
-    await page.goto('/en/login')
-    await page.locator('main input[name="username"]').fill(player.username)
-    await page.locator('main input[name="password"]').fill(player.password)
-    await page.locator('main form button[type="submit"]').click()
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+    await logInAs(page, player)
     await page.goto('/en/user-management/transactions?period=24h')
     const row = page.locator('tr', { hasText: reference! })
     await expect.poll(() => row.innerText()).toContain(resources.en.translation.money.statuses.pending)

@@ -97,3 +97,12 @@ export async function fillRegistration(page: Page, player: ReturnType<typeof new
   for (const name of ['ageConfirmed', 'termsAccepted', 'currencyConfirmed'])
     await page.locator(`input[name="${name}"]`).check()
 }
+
+/** Logs `player` in through the English log-in page and waits to leave it. */
+export async function logInAs(page: Page, player: { username: string; password: string }) {
+  await page.goto('/en/login')
+  await page.locator('main input[name="username"]').fill(player.username)
+  await page.locator('main input[name="password"]').fill(player.password)
+  await page.locator('main form button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+}

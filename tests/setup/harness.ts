@@ -178,3 +178,18 @@ export async function wagerAsProvider(site: TestSite, username: string, turnover
     }
   }
 }
+
+/** Deposits `amount` (e.g. '20.00') by card without 3-D Secure, through the deposit page's form. */
+export async function depositByCard(b: import('./http.ts').Browser, amount: string) {
+  const form = await b.get('/en/user-management/deposit?method=moto')
+  return b.post('/en/user-management/deposit?method=moto', {
+    method: 'moto',
+    actionKey: form.html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? '',
+    holderName: 'Lucía García',
+    cardNumber: '4242424242424242',
+    month: '12',
+    year: '2099',
+    cvv2: '123',
+    amount,
+  })
+}
