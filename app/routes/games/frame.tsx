@@ -9,7 +9,7 @@ import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
-import { betFromForm, chipValues, DiceBoard, RouletteBoard, SlotBoard, type Symbols } from './boards.tsx'
+import { chipValues, GAME_UI, type Symbols } from './boards/index.ts'
 
 /** After this many demo rounds the frame asks the player to play for real. */
 export const DEMO_PROMPT_ROUNDS = 10
@@ -59,10 +59,17 @@ export async function action(args: Route.ActionArgs) {
     }
     return { intent: 'rotate' as const, revealed: rotated.data.revealed }
   }
-  const engine = String(form.get('engine') ?? '')
-  const bet = betFromForm(engine, form)
+  const ui = GAME_UI[String(form.get('engine') ?? '')]
   const moveId = String(form.get('moveId') ?? '')
-  const played = await callUpstream(args, 'game_play', { bet, moveId }, { gameSession: token })
+  const played =
+    intent === 'act'
+      ? await callUpstream(
+          args,
+          'game_act',
+          { roundId: String(form.get('roundId') ?? ''), action: ui?.actionFromForm?.(form) ?? {}, moveId },
+          { gameSession: token },
+        )
+      : await callUpstream(args, 'game_play', { bet: ui?.betFromForm(form) ?? {}, moveId }, { gameSession: token })
   if (!played.ok) {
     if (played.status >= 500) throw upstreamUnavailable()
     return data({ intent: 'play' as const, error: played.code, fields: played.fields ?? {} }, { status: played.status })
@@ -102,14 +109,9 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
   const BetForm = fetcher.Form
   const chips = chipValues(game.minBet, game.maxBet)
 
-  const board =
-    game.engine === 'slots' ? (
-      <SlotBoard config={game.config} view={last?.view} symbols={game.symbols} amount={amount} />
-    ) : game.engine === 'roulette' ? (
-      <RouletteBoard view={last?.view} />
-    ) : game.engine === 'dice' ? (
-      <DiceBoard view={last?.view} />
-    ) : null
+  const ui = GAME_UI[game.engine]
+  // A multi-step round waiting for the player's next move (after a reload too: the loader's openRound).
+  const waiting = last && !last.finished && ui?.Moves ? last : null
 
   return (
     <div className={styles.frameBody}>
@@ -120,36 +122,32 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
         </p>
       </div>
       <section aria-label={t('games.frame.lastRound')} aria-live="polite">
-        {board}
-        {last ? (
+        {ui ? <ui.Board config={game.config} view={last?.view} symbols={game.symbols} amount={amount} /> : null}
+        {last?.finished ? (
           <p className={`${styles.outcome} ${last.win ? styles.win : ''}`}>
             {last.win ? t('games.frame.won', { amount: amount(last.win) }) : t('games.frame.lost')}
           </p>
         ) : null}
       </section>
 
-      <BetForm method="post" className={styles.betForm}>
-        <input type="hidden" name="engine" value={game.engine} />
-        <input type="hidden" name="moveId" value={game.moveId} />
-        {game.engine === 'slots' ? (
-          <SlotControls
-            lines={(game.config as unknown as { lines: unknown[] }).lines.length}
-            chips={chips}
-            amount={amount}
-          />
-        ) : null}
-        {game.engine === 'roulette' ? <RouletteControls chips={chips} amount={amount} /> : null}
-        {game.engine === 'dice' ? <DiceControls chips={chips} amount={amount} /> : null}
-        <button type="submit" name="intent" value="play" className={styles.bigButton} disabled={busy}>
-          {t(
-            game.engine === 'dice'
-              ? 'games.frame.roll'
-              : game.engine === 'roulette'
-                ? 'games.frame.place'
-                : 'games.frame.spin',
-          )}
-        </button>
-      </BetForm>
+      {waiting && ui?.Moves ? (
+        <BetForm method="post" className={styles.betForm} aria-label={t('games.frame.nextMove')}>
+          <input type="hidden" name="engine" value={game.engine} />
+          <input type="hidden" name="moveId" value={game.moveId} />
+          <input type="hidden" name="roundId" value={waiting.id} />
+          <input type="hidden" name="intent" value="act" />
+          <ui.Moves config={game.config} view={waiting.view} amount={amount} busy={busy} />
+        </BetForm>
+      ) : ui ? (
+        <BetForm method="post" className={styles.betForm}>
+          <input type="hidden" name="engine" value={game.engine} />
+          <input type="hidden" name="moveId" value={game.moveId} />
+          <ui.Controls config={game.config} chips={chips} amount={amount} />
+          <button type="submit" name="intent" value="play" className={styles.bigButton} disabled={busy}>
+            {t(`games.frame.${ui.playLabel}`)}
+          </button>
+        </BetForm>
+      ) : null}
       {error ? (
         <p role="alert" className={forms.bad}>
           {[error.error, ...Object.values(error.fields).flat()].map((code) => catalogue(code)).join(' ')}
@@ -211,131 +209,5 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </details>
     </div>
-  )
-}
-
-type Controls = { chips: number[]; amount: (cents: number) => string }
-
-function ChipSelect({ name, label, chips, amount }: Controls & { name: string; label: string }) {
-  return (
-    <div>
-      <label htmlFor={`bet-${name}`} className={forms.label}>
-        {label}
-      </label>
-      <select
-        id={`bet-${name}`}
-        name={name}
-        className={forms.select}
-        defaultValue={chips[Math.min(1, chips.length - 1)]}
-      >
-        {chips.map((c) => (
-          <option key={c} value={c}>
-            {amount(c)}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
-
-function SlotControls({ lines, ...controls }: Controls & { lines: number }) {
-  const { t } = useTranslation()
-  return (
-    <>
-      <ChipSelect
-        name="lineBet"
-        label={`${t('games.frame.lineBet')} (${t('games.frame.lines', { count: lines })})`}
-        {...controls}
-        chips={controls.chips
-          .map((c) => Math.max(1, Math.floor(c / lines)))
-          .filter((c, i, all) => all.indexOf(c) === i)}
-      />
-    </>
-  )
-}
-
-const OUTSIDE_BETS = [
-  'red',
-  'black',
-  'odd',
-  'even',
-  'low',
-  'high',
-  'dozen1',
-  'dozen2',
-  'dozen3',
-  'column1',
-  'column2',
-  'column3',
-] as const
-const INSIDE_BETS = ['straight', 'split', 'street', 'corner', 'line', 'trio', 'basket'] as const
-
-function RouletteControls(controls: Controls) {
-  const { t } = useTranslation()
-  return (
-    <>
-      <div>
-        <label htmlFor="bet-type" className={forms.label}>
-          {t('games.frame.betType')}
-        </label>
-        <select id="bet-type" name="type" className={forms.select} defaultValue="red">
-          {[...OUTSIDE_BETS, ...INSIDE_BETS].map((type) => (
-            <option key={type} value={type}>
-              {t(`games.betTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="bet-numbers" className={forms.label}>
-          {t('games.frame.numbers')}
-        </label>
-        <input
-          id="bet-numbers"
-          name="numbers"
-          inputMode="numeric"
-          maxLength={20}
-          className={forms.input}
-          aria-describedby="bet-numbers-hint"
-        />
-        <p id="bet-numbers-hint" className={styles.small}>
-          {t('games.frame.numbersHint')}
-        </p>
-      </div>
-      <ChipSelect name="amount" label={t('games.frame.stake')} {...controls} />
-    </>
-  )
-}
-
-function DiceControls(controls: Controls) {
-  const { t } = useTranslation()
-  return (
-    <>
-      <ChipSelect name="stake" label={t('games.frame.stake')} {...controls} />
-      <div>
-        <label htmlFor="bet-target" className={forms.label}>
-          {t('games.frame.target')}
-        </label>
-        <input
-          id="bet-target"
-          name="target"
-          type="number"
-          min="1"
-          max="98.99"
-          step="0.01"
-          defaultValue="50.00"
-          className={forms.input}
-        />
-      </div>
-      <fieldset>
-        <legend className={forms.label}>{t('games.frame.side')}</legend>
-        <label>
-          <input type="radio" name="side" value="under" defaultChecked /> {t('games.frame.under')}
-        </label>{' '}
-        <label>
-          <input type="radio" name="side" value="over" /> {t('games.frame.over')}
-        </label>
-      </fieldset>
-    </>
   )
 }

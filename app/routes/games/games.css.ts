@@ -282,3 +282,31 @@ export const tone = styleVariants(
     { color: string }
   >,
 )
+
+// Playing cards (boards/playing-card.tsx): a white face with the rank and suit, red suits in red.
+export const hand = style({ display: 'grid', gap: space[1] })
+export const handLabel = style({ margin: 0, fontWeight: 600 })
+export const cardRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[2],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+export const playingCard = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '48px',
+  height: '68px',
+  borderRadius: radius.control,
+  background: '#f7f4ec',
+  color: '#16181d',
+  fontWeight: 700,
+  fontSize: fontSize.large,
+  boxShadow: '0 1px 3px rgba(0, 0, 0, 0.5)',
+})
+export const cardRed = style({ color: '#b3261e' })
+export const cardBack = style({
+  background: `repeating-linear-gradient(45deg, ${vars.color.accent} 0 6px, #7a5b12 6px 12px)`,
+})

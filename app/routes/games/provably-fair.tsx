@@ -11,12 +11,12 @@ import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/provably-fair'
-import { DiceBoard, RouletteBoard, SlotBoard, type Symbols } from './boards.tsx'
+import { GAME_UI, type Symbols } from './boards/index.ts'
 import * as styles from './games.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-type Inputs = { game: string; serverSeed: string; clientSeed: string; nonce: string; bet: string }
+type Inputs = { game: string; serverSeed: string; clientSeed: string; nonce: string; bet: string; moves: string }
 
 /**
  * Recomputes a round from its seeds, nonce and bet with the games' own code (the same the game
@@ -28,15 +28,29 @@ function verify(inputs: Inputs) {
   const nonce = Number(inputs.nonce)
   if (!game || !inputs.serverSeed || !inputs.clientSeed || !Number.isSafeInteger(nonce) || nonce < 0) return null
   let bet: unknown
+  let moves: unknown
   try {
     bet = JSON.parse(inputs.bet)
+    moves = inputs.moves.trim() ? JSON.parse(inputs.moves) : []
   } catch {
     return { error: true as const }
   }
   const parsed = game.engine.bet.safeParse(bet)
-  if (!parsed.success || game.engine.checkBet(game.config, parsed.data, { minBet: 1, maxBet: Number.MAX_SAFE_INTEGER }))
+  if (
+    !parsed.success ||
+    !Array.isArray(moves) ||
+    game.engine.checkBet(game.config, parsed.data, { minBet: 1, maxBet: Number.MAX_SAFE_INTEGER })
+  )
     return { error: true as const }
-  const step = game.engine.start(game.config, parsed.data, roundRng({ ...inputs, nonce }))
+  let step = game.engine.start(game.config, parsed.data, roundRng({ ...inputs, nonce }))
+  // Multi-step games: the player's moves, in order, through the same engine (no more randomness).
+  for (const move of moves) {
+    const action = game.engine.action?.safeParse(move)
+    if (!action?.success || !game.engine.act || step.win !== null) return { error: true as const }
+    const next = game.engine.act(game.config, step.state, action.data)
+    if ('error' in next) return { error: true as const }
+    step = next
+  }
   return {
     hash: hashServerSeed(inputs.serverSeed),
     engine: game.engine.kind,
@@ -54,6 +68,7 @@ const inputsOf = (url: URL): Inputs => ({
   clientSeed: (url.searchParams.get('clientSeed') ?? '').slice(0, 64),
   nonce: (url.searchParams.get('nonce') ?? '0').slice(0, 12),
   bet: (url.searchParams.get('bet') ?? '').slice(0, 4000),
+  moves: (url.searchParams.get('moves') ?? '').slice(0, 4000),
 })
 
 export async function loader(args: Route.LoaderArgs) {
@@ -66,6 +81,7 @@ export default function ProvablyFair({ loaderData }: Route.ComponentProps) {
   const locale = useLocale()
   const [inputs, setInputs] = useState(loaderData.inputs)
   const result = useMemo(() => verify(inputs), [inputs])
+  const gameUi = result && !('error' in result) ? GAME_UI[result.engine] : undefined
   const field = (name: keyof Inputs) => ({
     id: `fair-${name}`,
     name,
@@ -120,6 +136,12 @@ export default function ProvablyFair({ loaderData }: Route.ComponentProps) {
           </label>
           <textarea {...field('bet')} rows={3} className={forms.input} spellCheck={false} />
         </div>
+        <div className={forms.field}>
+          <label htmlFor="fair-moves" className={forms.label}>
+            {t('games.fair.moves')}
+          </label>
+          <textarea {...field('moves')} rows={2} className={forms.input} spellCheck={false} />
+        </div>
         <button type="submit" className={styles.demoButton}>
           {t('games.fair.check')}
         </button>
@@ -133,17 +155,13 @@ export default function ProvablyFair({ loaderData }: Route.ComponentProps) {
               <dt>{t('games.fair.hash')}</dt>
               <dd className={styles.mono}>{result.hash}</dd>
             </dl>
-            {result.engine === 'slots' ? (
-              <SlotBoard
+            {gameUi ? (
+              <gameUi.Board
                 config={result.config}
                 view={result.view}
                 symbols={result.symbols}
                 amount={(c) => formatMoney(c, 'EUR', locale)}
               />
-            ) : result.engine === 'roulette' ? (
-              <RouletteBoard view={result.view} />
-            ) : result.engine === 'dice' ? (
-              <DiceBoard view={result.view} />
             ) : null}
             <p className={styles.outcome}>
               {t('games.fair.win', {

@@ -41,6 +41,7 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
           clientSeed: round.seeds.clientSeed,
           nonce: String(round.seeds.nonce),
           bet: JSON.stringify(round.moves.bet),
+          ...(round.moves.actions.length > 0 ? { moves: JSON.stringify(round.moves.actions) } : {}),
         })}`,
       )
     : null

@@ -99,11 +99,20 @@ async function stake(ctx: Context, session: GameSession, row: RoundRow) {
 }
 
 /**
- * Real rounds of this player and game left open: those with an outcome are staked (a replay
- * when the stake arrived) and paid; one waiting for a move is answered to be resumed.
+ * Rounds left open. Real ones of this player and game: those with an outcome are staked (a replay
+ * when the stake arrived) and paid; one waiting for a move is answered to be resumed. In demo, the
+ * session's round waiting for a move.
  */
 async function settleOpenRounds(ctx: Context, session: GameSession, game: CatalogGame) {
-  if (session.mode !== 'real') return null
+  if (session.mode !== 'real') {
+    // Fun chips move with the round, so a demo round is only ever open while it waits for a move.
+    const [waiting] = await ctx.db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.sessionId, session.id), eq(gameRounds.status, 'open'), isNull(gameRounds.win)))
+      .limit(1)
+    return waiting ?? null
+  }
   const open = await ctx.db
     .select()
     .from(gameRounds)

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next'
+import * as forms from '#app/components/form-fields.css.ts'
+import * as styles from '../games.css.ts'
+import { cents, ChipSelect } from './shared.tsx'
+import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+
+function DiceBoard({ view }: BoardProps) {
+  const { t } = useTranslation()
+  const state = view as { roll?: number; multiplier?: number } | undefined
+  if (state?.roll === undefined) return null
+  return (
+    <p className={styles.outcome}>
+      {t('games.frame.rolled', { roll: (state.roll / 100).toFixed(2) })}
+      {state.multiplier ? ` · × ${(state.multiplier / 10000).toFixed(4)}` : null}
+    </p>
+  )
+}
+
+function DiceControls(controls: ControlsProps) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <ChipSelect name="stake" label={t('games.frame.stake')} {...controls} />
+      <div>
+        <label htmlFor="bet-target" className={forms.label}>
+          {t('games.frame.target')}
+        </label>
+        <input
+          id="bet-target"
+          name="target"
+          type="number"
+          min="1"
+          max="98.99"
+          step="0.01"
+          defaultValue="50.00"
+          className={forms.input}
+        />
+      </div>
+      <fieldset>
+        <legend className={forms.label}>{t('games.frame.side')}</legend>
+        <label>
+          <input type="radio" name="side" value="under" defaultChecked /> {t('games.frame.under')}
+        </label>{' '}
+        <label>
+          <input type="radio" name="side" value="over" /> {t('games.frame.over')}
+        </label>
+      </fieldset>
+    </>
+  )
+}
+
+export const diceUi: GameUi = {
+  Board: DiceBoard,
+  Controls: DiceControls,
+  betFromForm: (form) => ({
+    stake: cents(form.get('stake')),
+    target: Math.round(Number(String(form.get('target') ?? '').replace(',', '.')) * 100),
+    side: form.get('side'),
+  }),
+  playLabel: 'roll',
+}

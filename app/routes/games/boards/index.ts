@@ -1,0 +1,14 @@
+import { diceUi } from './dice.tsx'
+import { rouletteUi } from './roulette.tsx'
+import { slotsUi } from './slots.tsx'
+import type { GameUi } from './types.ts'
+
+/** Each engine's look and controls in the game client and on the verification page, by kind. */
+export const GAME_UI: Record<string, GameUi> = {
+  slots: slotsUi,
+  roulette: rouletteUi,
+  dice: diceUi,
+}
+
+export type { Amount, GameUi, Symbols } from './types.ts'
+export { chipValues } from './shared.tsx'
