@@ -7,7 +7,10 @@ import { roundRng } from '../casino-api/games/fair.ts'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200_000)
 
-/** A representative opening move per engine (the documented return holds for each of these). */
+/**
+ * A representative opening move per engine (the documented return holds for each of these), for
+ * engines that do not name one themselves (GameEngine.sampleBet).
+ */
 const BETS: Record<string, unknown> = {
   slots: { lineBet: 1 },
   // A dozen: 36/37 on every wheel but the American (36/38); la partage touches only even-money bets.
@@ -17,7 +20,7 @@ const BETS: Record<string, unknown> = {
 
 const rows: string[][] = [['game', 'engine', 'rounds/s', 'measured RTP', 'documented RTP', '± 1 s.e.']]
 for (const game of CATALOG) {
-  const bet = BETS[game.engine.kind]
+  const bet = game.engine.sampleBet?.(game.config, 100) ?? BETS[game.engine.kind]
   if (!bet) continue
   const parsed = game.engine.bet.parse(bet)
   let staked = 0
@@ -25,11 +28,17 @@ for (const game of CATALOG) {
   let sumSq = 0
   const started = performance.now()
   for (let nonce = 0; nonce < ROUNDS; nonce++) {
-    const step = game.engine.start(
+    let step = game.engine.start(
       game.config,
       parsed,
       roundRng({ serverSeed: `bench-${game.id}`, clientSeed: 'bench', nonce }),
     )
+    // Multi-step games: the documented play, move by move, until the round ends.
+    while (step.win === null && game.engine.act && game.engine.strategy) {
+      const next = game.engine.act(game.config, step.state, game.engine.strategy(game.config, step.state))
+      if ('error' in next) throw new Error(`${game.id}: the documented play made a refused move (${next.error})`)
+      step = next
+    }
     staked += step.stake
     paid += step.win ?? 0
     sumSq += ((step.win ?? 0) / step.stake) ** 2

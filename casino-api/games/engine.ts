@@ -45,6 +45,10 @@ export type GameEngine<Config, Bet, Action, State, View = State> = {
   view(config: Config, state: State, finished: boolean): View
   /** The return to player of the configuration's documented optimal (or only) play, as a fraction. */
   rtp(config: Config): number
+  /** A representative opening move of `stake` cents for which `rtp` holds (bench:games and tests simulate it). */
+  sampleBet?(config: Config, stake: number): Bet
+  /** Multi-step games: the documented play `rtp` assumes, as the next move for a state. */
+  strategy?(config: Config, state: State): Action
 }
 
 /** Any engine, for the registry. */
