@@ -12,6 +12,9 @@ export default defineConfig({
     // hangs; a browser journey on a busy 2-core machine (other builds, CPU load) takes over a minute.
     testTimeout: 240_000,
     hookTimeout: 240_000,
+    // expect.poll waits on a condition: a second (vitest's default) is too short for a page on a
+    // loaded machine, so it waits up to 30 s (still checking every 50 ms).
+    expect: { poll: { timeout: 30_000 } },
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
   },
 })

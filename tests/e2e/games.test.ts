@@ -71,7 +71,7 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     const pocket = Number((await landed.innerText()).match(/lands on (\d+)/)![1])
     const expected = pocket === 17 ? '€55.00' : '€19.00'
     // The header follows the wallet over the socket, without a reload of the page.
-    await expect.poll(() => total.innerText(), { timeout: 10_000 }).toBe(expected)
+    await expect.poll(() => total.innerText()).toBe(expected)
     await expectAccessible(page)
 
     // Reveal the seed pair, then the round can be checked.

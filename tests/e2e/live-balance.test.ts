@@ -31,7 +31,7 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     await page.waitForLoadState('networkidle')
 
     await depositByCard(elsewhere, '64.50')
-    await expect.poll(() => total.innerText(), { timeout: 10_000 }).toBe('€64.50')
+    await expect.poll(() => total.innerText()).toBe('€64.50')
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
 
     // Real money and bonus on keyboard focus.
@@ -75,9 +75,7 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     })
     const confirmed = await admin.post('/admin/deposits', { intent: 'confirm', reference: reference!, amount: '75' })
     expect(confirmed.status).toBe(200)
-    await expect
-      .poll(() => row.innerText(), { timeout: 10_000 })
-      .toContain(resources.en.translation.money.statuses.complete)
+    await expect.poll(() => row.innerText()).toContain(resources.en.translation.money.statuses.complete)
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
     await context.close()
   })
