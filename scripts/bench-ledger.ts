@@ -7,15 +7,24 @@
 // own. Both schemas are dropped at the end, after `ledger:check`'s invariants are proved on the
 // wallet's.
 //
+//
+// The machine this runs on is often shared, so throughput alone says as much about the other
+// work as about ours. With PostgreSQL on this machine, the bench also reads the CPU time each side
+// spent (/proc): the PostgreSQL backends (known by their application_name), the casino API and
+// the load client for the wallet; the backends and pgbench itself for pgbench. CPU per round
+// trip against CPU per pgbench transaction is the cost ratio, which the load of the machine moves
+// much less than the throughput ratio.
+//
 // BENCH_DATABASE_URL (default DATABASE_URL, then TEST_DATABASE_URL), BENCH_DURATION (seconds per
 // measurement, default 10), BENCH_CLIENTS (default 8). `--smoke`: 1 s, 2 clients.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool as PgPool } from 'pg'
-import { Pool } from 'undici'
 import { calls } from '#contract'
 import { openDatabase } from '#casino-api/src/db/open.ts'
 import { checkLedger } from '#casino-api/src/wallet/check.ts'
@@ -42,9 +51,63 @@ const suffix = randomBytes(4).toString('hex')
 const walletSchema = `bench_ledger_${suffix}`
 const pgbenchSchema = `bench_pgbench_${suffix}`
 const secret = randomBytes(32).toString('base64url')
+// The application_name of each side's connections, to find their backends.
+const walletApp = `bench-ledger-${suffix}`
+const pgbenchApp = `bench-pgbench-${suffix}`
+const localServer = ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl).hostname)
+
+const clockTick = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100)
+/** User + system CPU time of a process so far, in ms; null once it is gone (or not on this machine). */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * clockTick
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Counts the CPU time that the backends of `app` and the processes `pids` spend from now until
+ * `stop()`: sampled every 200 ms, so a backend's time is known up to its last sample.
+ */
+function cpuMeter(app: string, pids: number[]) {
+  const first = new Map<number, number>()
+  const last = new Map<number, number>()
+  let starting = true
+  const sample = async () => {
+    const backends = await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+      [app],
+    )
+    for (const pid of [...backends.rows.map((r) => r.pid), ...pids]) {
+      const ms = cpuMs(pid)
+      if (ms === null) continue
+      // A process first seen after the start spent all its time within the measure.
+      if (!first.has(pid)) first.set(pid, starting ? ms : 0)
+      last.set(pid, ms)
+    }
+  }
+  const ready = sample().then(() => {
+    starting = false
+  })
+  const timer = setInterval(() => void sample().catch(() => {}), 200)
+  return {
+    ready,
+    async stop() {
+      clearInterval(timer)
+      await sample()
+      const spent = (pid: number) => (last.get(pid) ?? 0) - (first.get(pid) ?? 0)
+      const all = [...last.keys()].reduce((sum, pid) => sum + spent(pid), 0)
+      const own = pids.map(spent)
+      return { backends: all - own.reduce((a, b) => a + b, 0), own }
+    },
+  }
+}
 
 /** Runs `work` with the casino API started alone on the wallet's schema. */
-async function withCasinoApi(work: (url: string) => Promise<void>) {
+async function withCasinoApi(work: (url: string, pid: number) => Promise<void>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ledger-'))
   try {
     const api = await startApiProcess(
@@ -56,12 +119,13 @@ async function withCasinoApi(work: (url: string) => Promise<void>) {
         SEED_DEMO: 'false',
         // A line per request would measure the logger.
         LOG_LEVEL: 'warn',
+        PGAPPNAME: walletApp,
         ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
       },
       dataDir,
     )
     try {
-      await work(api.url)
+      await work(api.url, api.pid)
     } finally {
       await api.stop('SIGTERM')
     }
@@ -80,25 +144,69 @@ async function fundedPlayers(count: number) {
   }
 }
 
-type Stats = { pairs: number; seconds: number; latencies: number[]; errors: number }
+type Cpu = { backends: number; api: number; client: number }
+type Stats = { pairs: number; seconds: number; latencies: number[]; errors: number; cpu: Cpu | null }
+
+/**
+ * One keep-alive HTTP/1.1 connection that sends a JSON POST and reads its answer: the least a
+ * provider's server does per call. A general-purpose client (undici) spent more CPU per request
+ * than the casino API's own handler on this kind of machine, so the load generator, not the
+ * wallet, was measured.
+ */
+async function connection(url: string) {
+  const { hostname, port } = new URL(url)
+  const socket = connect({ host: hostname, port: Number(port), noDelay: true })
+  await once(socket, 'connect')
+  let buffered: Buffer = Buffer.alloc(0)
+  let waiting: { resolve: (answer: { status: number; body: string }) => void; reject: (e: Error) => void } | null = null
+  const fail = (error: Error) => {
+    waiting?.reject(error)
+    waiting = null
+  }
+  socket.on('error', fail)
+  socket.on('close', () => fail(new Error('the casino API closed the connection')))
+  socket.on('data', (chunk: Buffer) => {
+    buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk
+    const headEnd = buffered.indexOf('\r\n\r\n')
+    if (headEnd < 0 || !waiting) return
+    const head = buffered.subarray(0, headEnd).toString('latin1')
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1]
+    if (length === undefined) return fail(new Error(`an answer without content-length: ${head}`))
+    const end = headEnd + 4 + Number(length)
+    if (buffered.length < end) return
+    const body = buffered.subarray(headEnd + 4, end).toString('utf8')
+    buffered = buffered.subarray(end)
+    const done = waiting
+    waiting = null
+    done.resolve({ status: Number(head.slice(9, 12)), body })
+  })
+  const prefix = `Host: ${hostname}:${port}\r\nContent-Type: application/json\r\nX-Provider-Key: ${secret}\r\n`
+  return {
+    post(path: string, body: unknown): Promise<{ status: number; body: string }> {
+      const json = Buffer.from(JSON.stringify(body))
+      return new Promise((resolve, reject) => {
+        if (socket.destroyed) return reject(new Error('the connection to the casino API is closed'))
+        waiting = { resolve, reject }
+        socket.write(`POST ${path} HTTP/1.1\r\n${prefix}Content-Length: ${json.length}\r\n\r\n`)
+        socket.write(json)
+      })
+    },
+    closed: () => socket.destroyed,
+    close: () => socket.destroy(),
+  }
+}
 
 /** Each client plays rounds for one player, one after another: a bet, then its win. */
-async function playRounds(url: string, playerIds: string[]): Promise<Stats> {
-  const pool = new Pool(url, { connections: playerIds.length, pipelining: 1 })
-  const post = async (path: string, body: unknown) => {
-    const res = await pool.request({
-      path,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-provider-key': secret },
-      body: JSON.stringify(body),
-    })
-    const text = await res.body.text()
-    if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${text}`)
-  }
+async function playRounds(url: string, apiPid: number, playerIds: string[]): Promise<Stats> {
+  const connections = await Promise.all(playerIds.map(() => connection(url)))
   let measuring = false
   const stop = new AbortController()
-  const stats: Stats = { pairs: 0, seconds: duration, latencies: [], errors: 0 }
-  const client = async (playerId: string) => {
+  const stats: Stats = { pairs: 0, seconds: duration, latencies: [], errors: 0, cpu: null }
+  const client = async (playerId: string, i: number) => {
+    const post = async (path: string, body: unknown) => {
+      const answer = await connections[i]!.post(path, body)
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`)
+    }
     for (let n = 0; !stop.signal.aborted; n++) {
       const round = { playerId, currency: 'EUR', roundId: `r-${randomUUID()}`, gameId: 'bench-slot' }
       const started = performance.now()
@@ -108,6 +216,7 @@ async function playRounds(url: string, playerIds: string[]): Promise<Stats> {
       } catch (error) {
         stats.errors += 1
         if (stats.errors === 1) console.error(error instanceof Error ? error.message : error)
+        if (connections[i]!.closed()) break
         continue
       }
       if (measuring) {
@@ -116,29 +225,55 @@ async function playRounds(url: string, playerIds: string[]): Promise<Stats> {
       }
     }
   }
-  const running = playerIds.map(client)
+  const running = playerIds.map((id, i) => client(id, i))
   await new Promise((resolve) => setTimeout(resolve, warmup * 1000))
+  const meter = localServer ? cpuMeter(walletApp, [apiPid]) : null
+  await meter?.ready
+  const clientCpu = process.cpuUsage()
   measuring = true
   await new Promise((resolve) => setTimeout(resolve, duration * 1000))
   measuring = false
+  const clientSpent = process.cpuUsage(clientCpu)
+  const spent = await meter?.stop()
+  if (spent)
+    stats.cpu = {
+      backends: spent.backends,
+      api: spent.own[0]!,
+      client: (clientSpent.user + clientSpent.system) / 1000,
+    }
   stop.abort()
   await Promise.all(running)
-  await pool.close()
+  for (const c of connections) c.close()
   return stats
 }
 
-function runPgbench(): { tps: number; command: string } {
-  const env = { ...process.env, PGOPTIONS: `-c search_path=${pgbenchSchema}` }
+async function runPgbench(): Promise<{ tps: number; command: string; cpuPerTransaction: number | null }> {
+  const env = { ...process.env, PGOPTIONS: `-c search_path=${pgbenchSchema}`, PGAPPNAME: pgbenchApp }
   const init = ['-i', '-q', '-s', String(clients), databaseUrl!]
   const bench = ['-c', String(clients), '-j', '2', '-T', String(duration), databaseUrl!]
-  const opts = { env, encoding: 'utf8' as const }
-  const i = spawnSync('pgbench', init, opts)
+  const i = spawnSync('pgbench', init, { env, encoding: 'utf8' })
   if (i.status !== 0) throw new Error(`pgbench -i failed: ${i.stderr}`)
-  const r = spawnSync('pgbench', bench, opts)
-  if (r.status !== 0) throw new Error(`pgbench failed: ${r.stderr}`)
-  const tps = /tps = ([\d.]+)/.exec(r.stdout)?.[1]
-  if (!tps) throw new Error(`no tps in pgbench's output:\n${r.stdout}`)
-  return { tps: Number(tps), command: `pgbench -c ${clients} -j 2 -T ${duration} (tpcb-like, scale ${clients})` }
+  const child = spawn('pgbench', bench, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const meter = localServer && child.pid ? cpuMeter(pgbenchApp, [child.pid]) : null
+  // The last sample before pgbench exits: its own time is not readable after that.
+  const before = new Promise((resolve) => setTimeout(resolve, (duration - 0.3) * 1000))
+  await Promise.race([before, exited])
+  const spent = await meter?.stop()
+  if ((await exited) !== 0) throw new Error(`pgbench failed: ${stderr}`)
+  const tps = /tps = ([\d.]+)/.exec(stdout)?.[1]
+  const done = /number of transactions actually processed: (\d+)/.exec(stdout)?.[1]
+  if (!tps || !done) throw new Error(`no tps in pgbench's output:\n${stdout}`)
+  return {
+    tps: Number(tps),
+    command: `pgbench -c ${clients} -j 2 -T ${duration} (tpcb-like, scale ${clients})`,
+    // The transactions of the measured part of the run, at the run's own rate.
+    cpuPerTransaction: spent ? (spent.backends + spent.own[0]!) / (Number(tps) * (duration - 0.3)) : null,
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -149,15 +284,15 @@ const admin = new PgPool({ connectionString: databaseUrl, max: 1 })
 try {
   const version = (await admin.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
   let wallet: Stats | undefined
-  await withCasinoApi(async (url) => {
+  await withCasinoApi(async (url, pid) => {
     const ids = await fundedPlayers(clients)
-    wallet = await playRounds(url, ids)
+    wallet = await playRounds(url, pid, ids)
   })
   const opened = await openDatabase({ driver: 'postgres', url: databaseUrl, schema: walletSchema })
   const report = await checkLedger(opened.db).finally(() => opened.close())
 
   await admin.query(`CREATE SCHEMA "${pgbenchSchema}"`)
-  const reference = havePgbench ? runPgbench() : null
+  const reference = havePgbench ? await runPgbench() : null
 
   const perSecond = wallet!.pairs / wallet!.seconds
   const sorted = [...wallet!.latencies].sort((a, b) => a - b)
@@ -171,10 +306,24 @@ try {
     `| round trip latency p50 / p99 | ${percentile(sorted, 0.5).toFixed(1)} / ${percentile(sorted, 0.99).toFixed(1)} ms |`,
   )
   console.log(`| failed round trips | ${wallet!.errors} |`)
+  const cpu = wallet!.cpu
+  const cpuPerPair = cpu && wallet!.pairs ? (cpu.backends + cpu.api + cpu.client) / wallet!.pairs : null
+  if (cpu && cpuPerPair !== null) {
+    const per = (ms: number) => (ms / wallet!.pairs).toFixed(2)
+    console.log(
+      `| CPU per round trip: PostgreSQL backends + casino API + load client | ${cpuPerPair.toFixed(2)} ms (${per(cpu.backends)} + ${per(cpu.api)} + ${per(cpu.client)}) |`,
+    )
+  }
   if (reference) {
     const ratio = perSecond / reference.tps
     console.log(`| pgbench tpcb-like TPS (${reference.command}) | ${reference.tps.toFixed(1)} |`)
+    if (reference.cpuPerTransaction !== null)
+      console.log(`| CPU per pgbench transaction: backends + pgbench | ${reference.cpuPerTransaction.toFixed(2)} ms |`)
     console.log(`| ratio | ${ratio.toFixed(2)} x (target >= ${TARGET} x: ${ratio >= TARGET ? 'met' : 'NOT met'}) |`)
+    if (reference.cpuPerTransaction !== null && cpuPerPair)
+      console.log(
+        `| cost ratio (CPU per pgbench transaction / CPU per round trip) | ${(reference.cpuPerTransaction / cpuPerPair).toFixed(2)} x |`,
+      )
   }
   console.log(
     `\nledger:check on the wallet's schema after the run: ${report.violations.length ? `${report.violations.length} VIOLATION(S)` : 'every invariant holds'} (${report.transactions} transactions)`,

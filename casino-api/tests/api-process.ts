@@ -10,6 +10,8 @@ import { join } from 'node:path'
 
 export type ApiProcess = {
   url: string
+  /** The process id (bench:ledger reads its CPU time). */
+  pid: number
   /** Sends `signal` and waits for the process to end. */
   stop(signal: NodeJS.Signals): Promise<void>
 }
@@ -40,13 +42,13 @@ export async function startApiProcess(env: Record<string, string>, dataDir: stri
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
   }
-  const deadline = Date.now() + 180_000
+  const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the casino API exited:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
     if (Date.now() > deadline) {
       await stop('SIGKILL')
-      throw new Error('the casino API did not start within three minutes')
+      throw new Error('the casino API did not start within a minute')
     }
     if (
       await fetch(`${url}/healthz`).then(
@@ -54,7 +56,7 @@ export async function startApiProcess(env: Record<string, string>, dataDir: stri
         () => false,
       )
     )
-      return { url, stop }
+      return { url, pid: child.pid!, stop }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

@@ -5,7 +5,7 @@ import { creditDeposit } from '../src/wallet/wagering.ts'
 
 /**
  * Active players written straight into the database (no registration, no e-mail), each with a
- * deposit of `cents`: for the tests and the bench that drive the provider wallet only.
+ * deposit of `cents` (none for 0): for the tests and the bench that drive the provider wallet only.
  */
 export async function insertFundedPlayers(db: Database, count: number, cents: number) {
   const tag = randomBytes(4).toString('hex')
@@ -33,14 +33,15 @@ export async function insertFundedPlayers(db: Database, count: number, cents: nu
       })),
     )
     .returning({ id: players.id })
-  for (const { id } of rows)
-    await creditDeposit(db, {
-      playerId: id,
-      currency: 'EUR',
-      amount: cents,
-      idempotencyKey: `deposit:funded:${id}`,
-      processor: 'sandbox',
-      at: now,
-    })
+  if (cents > 0)
+    for (const { id } of rows)
+      await creditDeposit(db, {
+        playerId: id,
+        currency: 'EUR',
+        amount: cents,
+        idempotencyKey: `deposit:funded:${id}`,
+        processor: 'sandbox',
+        at: now,
+      })
   return rows.map((r) => r.id)
 }
