@@ -42,13 +42,13 @@ export async function startApiProcess(env: Record<string, string>, dataDir: stri
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
   }
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the casino API exited:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
     if (Date.now() > deadline) {
       await stop('SIGKILL')
-      throw new Error('the casino API did not start within a minute')
+      throw new Error('the casino API did not start within three minutes')
     }
     if (
       await fetch(`${url}/healthz`).then(
