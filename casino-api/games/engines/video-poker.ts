@@ -313,7 +313,7 @@ function lineOf(cards: Card[]): number {
 /** The positions to hold by VP_STRATEGY (none: draw five new cards). */
 export function bestHold(hand: readonly Card[]): number[] {
   let best: number[] = []
-  let bestLine = VP_STRATEGY.length
+  let bestLine: number = VP_STRATEGY.length
   for (let mask = 1; mask < 32; mask++) {
     const positions = [0, 1, 2, 3, 4].filter((i) => mask & (1 << i))
     const found = lineOf(positions.map((i) => hand[i]!))
