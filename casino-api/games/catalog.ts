@@ -7,9 +7,11 @@
  */
 import type { GameCategory } from '../contract/games/schemas.ts'
 import type { AnyEngine, Limits } from './engine.ts'
+import { blackjackEngine, SIX_DECK_S17 } from './engines/blackjack.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'
 import { rouletteEngine } from './engines/roulette.ts'
 import { slotEngine } from './engines/slots.ts'
+import { JACKS_OR_BETTER_9_6, videoPokerEngine } from './engines/video-poker.ts'
 import { SLOT_TITLES } from './slot-titles.ts'
 
 export type Volatility = 'low' | 'medium' | 'high'
@@ -155,7 +157,7 @@ const SLOTS: SlotTitle[] = [
   },
 ]
 
-/** The roulette wheels (each its own category) and the dice, after the slots. */
+/** The roulette wheels (each its own category), the dice and the card games, after the slots. */
 const TABLES: Omit<CatalogGame, 'order' | 'limits'>[] = [
   ...(
     [
@@ -182,6 +184,26 @@ const TABLES: Omit<CatalogGame, 'order' | 'limits'>[] = [
     volatility: 'medium',
     tags: ['exclusive'],
     theme: { hues: [280, 200], emblem: '⚄' },
+  },
+  {
+    id: 'blackjack',
+    name: { es: 'Blackjack', en: 'Blackjack' },
+    category: 'blackjack',
+    engine: blackjackEngine,
+    config: SIX_DECK_S17,
+    volatility: 'low',
+    tags: ['popular'],
+    theme: { hues: [150, 170], emblem: '♠' },
+  },
+  {
+    id: 'jacks-or-better',
+    name: { es: 'Jotas o Mejor', en: 'Jacks or Better' },
+    category: 'video-poker',
+    engine: videoPokerEngine,
+    config: JACKS_OR_BETTER_9_6,
+    volatility: 'medium',
+    tags: ['new'],
+    theme: { hues: [230, 260], emblem: '♥' },
   },
 ]
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { catalogGame } from '#casino-api/games/catalog.ts'
 import type { SlotConfig } from '#casino-api/games/engines/slots.ts'
+import { HAND_RANKS, type VideoPokerConfig } from '#casino-api/games/engines/video-poker.ts'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
@@ -35,6 +36,29 @@ function paytableOf(gameId: string) {
       pays: runs.map((n) => pays[n] ?? null),
     })),
   }
+}
+
+/**
+ * The payouts of a card game, for the side panel: video poker's paytable (multiples of the stake,
+ * the stake included) or blackjack's payouts, as locale keys under games.* and the pay.
+ */
+function cardPayoutsOf(gameId: string): { label: string; pays: string | null; payKey: string | null }[] | null {
+  const game = catalogGame(gameId)
+  if (game?.engine.kind === 'video-poker') {
+    const { paytable } = game.config as VideoPokerConfig
+    return HAND_RANKS.map((rank) => ({
+      label: `videoPoker.ranks.${rank}`,
+      pays: `× ${paytable[rank]}`,
+      payKey: null,
+    }))
+  }
+  if (game?.engine.kind === 'blackjack')
+    return (['blackjack', 'win', 'push'] as const).map((outcome) => ({
+      label: `blackjack.payouts.${outcome}`,
+      pays: null,
+      payKey: `blackjack.pays.${outcome}`,
+    }))
+  return null
 }
 
 /**
@@ -86,6 +110,7 @@ export async function loader(args: Route.LoaderArgs) {
     frameSrc: new URL(launch.data.url).pathname,
     game: open.data,
     paytable: paytableOf(gameId),
+    cardPayouts: cardPayoutsOf(gameId),
     loggedIn: Boolean(player),
   }
 }
@@ -141,7 +166,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { game, frameSrc, paytable, loggedIn } = loaderData
+  const { game, frameSrc, paytable, cardPayouts, loggedIn } = loaderData
   const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
   // Demo rounds are in fun chips.
   const played = (cents: number) =>
@@ -238,6 +263,27 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
                       {row.pays.map((p, i) => (
                         <td key={i}>{p === null ? '–' : `× ${p}`}</td>
                       ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          {cardPayouts ? (
+            <>
+              <h3>{t('games.paytable')}</h3>
+              <table className={styles.paytable}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('games.videoPoker.handColumn')}</th>
+                    <th scope="col">{t('games.videoPoker.paysColumn')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cardPayouts.map((row) => (
+                    <tr key={row.label}>
+                      <th scope="row">{t(`games.${row.label}` as 'games.paytable')}</th>
+                      <td>{row.payKey ? t(`games.${row.payKey}` as 'games.paytable') : row.pays}</td>
                     </tr>
                   ))}
                 </tbody>

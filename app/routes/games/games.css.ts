@@ -310,3 +310,14 @@ export const cardRed = style({ color: '#b3261e' })
 export const cardBack = style({
   background: `repeating-linear-gradient(45deg, ${vars.color.accent} 0 6px, #7a5b12 6px 12px)`,
 })
+
+// Card games: the hold boxes under video poker cards, a held card lifted, the move buttons.
+export const holdCard = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: space[1],
+  cursor: 'pointer',
+  fontSize: fontSize.small,
+})
+export const heldCard = style({ transform: 'translateY(-6px)', outline: `2px solid ${vars.color.accent}` })
+export const moveButtons = style({ display: 'flex', flexWrap: 'wrap', gap: space[2] })
