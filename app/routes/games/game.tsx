@@ -17,6 +17,7 @@ import { notFoundUnless } from '#app/utils/responses.server.ts'
 import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/game'
 import * as styles from './games.css.ts'
+import { panelTables } from './paytables.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -86,6 +87,10 @@ export async function loader(args: Route.LoaderArgs) {
     frameSrc: new URL(launch.data.url).pathname,
     game: open.data,
     paytable: paytableOf(gameId),
+    tables: (() => {
+      const game = catalogGame(gameId)
+      return game ? panelTables(game, t, language) : null
+    })(),
     loggedIn: Boolean(player),
   }
 }
@@ -141,7 +146,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { game, frameSrc, paytable, loggedIn } = loaderData
+  const { game, frameSrc, paytable, tables, loggedIn } = loaderData
   const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
   // Demo rounds are in fun chips.
   const played = (cents: number) =>
@@ -244,6 +249,30 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               </table>
             </>
           ) : null}
+          {tables?.map((table) => (
+            <table key={table.caption} className={styles.paytable}>
+              <caption>{table.caption}</caption>
+              <thead>
+                <tr>
+                  {table.head.map((h) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map(([first, ...cells]) => (
+                  <tr key={first}>
+                    <th scope="row">{first}</th>
+                    {cells.map((cell, i) => (
+                      <td key={i}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
           <h3>{t('games.view.fairness')}</h3>
           <p className={styles.small}>{t('games.view.fairnessText')}</p>
           <dl className={styles.stacked}>

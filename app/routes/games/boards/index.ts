@@ -1,5 +1,9 @@
 import { diceUi } from './dice.tsx'
+import { kenoUi } from './keno.tsx'
+import { plinkoUi } from './plinko.tsx'
 import { rouletteUi } from './roulette.tsx'
+import { scratchUi } from './scratch.tsx'
+import { sicBoUi } from './sic-bo.tsx'
 import { slotsUi } from './slots.tsx'
 import type { GameUi } from './types.ts'
 
@@ -8,6 +12,10 @@ export const GAME_UI: Record<string, GameUi> = {
   slots: slotsUi,
   roulette: rouletteUi,
   dice: diceUi,
+  'sic-bo': sicBoUi,
+  keno: kenoUi,
+  scratch: scratchUi,
+  plinko: plinkoUi,
 }
 
 export type { Amount, GameUi, Symbols } from './types.ts'
