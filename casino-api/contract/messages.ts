@@ -116,6 +116,7 @@ export const englishMessages = {
   limit_exceeded: 'This goes over your limit.',
   game_not_found: 'This game could not be found.',
   game_unavailable: 'This game is not available right now.',
+  keno_spots_required: 'Mark from 1 to 10 numbers, or choose a quick pick.',
   message_sent: 'Your message has been sent.',
   content_saved: 'The content was saved.',
   content_removed: 'The content was removed.',

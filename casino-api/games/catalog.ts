@@ -9,7 +9,11 @@ import type { GameCategory } from '../contract/games/schemas.ts'
 import type { AnyEngine, Limits } from './engine.ts'
 import { blackjackEngine, SIX_DECK_S17 } from './engines/blackjack.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'
+import { CLASSIC_KENO, kenoEngine } from './engines/keno.ts'
+import { plinkoEngine, STAR_DROP } from './engines/plinko.ts'
 import { rouletteEngine } from './engines/roulette.ts'
+import { LUCKY_CLOVER, scratchEngine } from './engines/scratch.ts'
+import { SIC_BO, sicBoEngine } from './engines/sic-bo.ts'
 import { slotEngine } from './engines/slots.ts'
 import { JACKS_OR_BETTER_9_6, videoPokerEngine } from './engines/video-poker.ts'
 import { SLOT_TITLES } from './slot-titles.ts'
@@ -157,8 +161,8 @@ const SLOTS: SlotTitle[] = [
   },
 ]
 
-/** The roulette wheels (each its own category), the dice and the card games, after the slots. */
-const TABLES: Omit<CatalogGame, 'order' | 'limits'>[] = [
+/** The roulette wheels (each its own category), the dice, the card games and the one-move games, after the slots. */
+const TABLES: (Omit<CatalogGame, 'order' | 'limits'> & { limits?: Limits })[] = [
   ...(
     [
       ['european', 'Ruleta Europea', 'European Roulette', [140, 160], ['popular']],
@@ -205,6 +209,64 @@ const TABLES: Omit<CatalogGame, 'order' | 'limits'>[] = [
     tags: ['new'],
     theme: { hues: [230, 260], emblem: '♥' },
   },
+  {
+    id: 'sic-bo',
+    name: { es: 'Sic Bo', en: 'Sic Bo' },
+    category: 'sic-bo',
+    engine: sicBoEngine,
+    config: SIC_BO,
+    volatility: 'medium',
+    tags: ['new'],
+    theme: { hues: [350, 20], emblem: '⚅' },
+  },
+  {
+    id: 'classic-keno',
+    name: { es: 'Keno Clásico', en: 'Classic Keno' },
+    category: 'keno',
+    engine: kenoEngine,
+    config: CLASSIC_KENO,
+    volatility: 'high',
+    tags: ['new'],
+    theme: { hues: [230, 260], emblem: '◉' },
+    // The top prize is 100 000 times the stake.
+    limits: { minBet: 10, maxBet: 1000 },
+  },
+  {
+    id: 'lucky-clover',
+    name: { es: 'Trébol de la Suerte', en: 'Lucky Clover' },
+    category: 'scratch-cards',
+    engine: scratchEngine,
+    config: LUCKY_CLOVER,
+    volatility: 'medium',
+    tags: ['new'],
+    theme: {
+      hues: [120, 160],
+      emblem: '☘',
+      symbols: {
+        star: { glyph: '★', tone: 'gold' },
+        crown: { glyph: '♛', tone: 'violet' },
+        diamond: { glyph: '♦', tone: 'sky' },
+        horseshoe: { glyph: 'Ω', tone: 'silver' },
+        clover: { glyph: '☘', tone: 'green' },
+        bell: { glyph: '♫', tone: 'orange' },
+        sun: { glyph: '☀', tone: 'ice' },
+        cherry: { glyph: '♥', tone: 'pink' },
+      },
+    },
+    // The top prize is 1 000 times the stake.
+    limits: { minBet: 10, maxBet: 2000 },
+  },
+  {
+    id: 'star-drop',
+    name: { es: 'Lluvia de Estrellas', en: 'Star Drop' },
+    category: 'instant-win',
+    engine: plinkoEngine,
+    config: STAR_DROP,
+    volatility: 'medium',
+    tags: ['new', 'exclusive'],
+    theme: { hues: [270, 210], emblem: '✦' },
+    limits: { minBet: 10, maxBet: 10_000 },
+  },
 ]
 
 export const CATALOG: CatalogGame[] = [
@@ -217,7 +279,7 @@ export const CATALOG: CatalogGame[] = [
     limits: { minBet: Math.max(SLOT_LIMITS.minBet, SLOT_TITLES[title.id].lines.length), maxBet: SLOT_LIMITS.maxBet },
     tags: title.tags ?? [],
   })),
-  ...TABLES.map((game) => ({ ...game, limits: TABLE_LIMITS })),
+  ...TABLES.map((game) => ({ ...game, limits: game.limits ?? TABLE_LIMITS })),
 ].map((game, i) => ({ ...game, order: i + 1 }))
 
 const BY_ID = new Map(CATALOG.map((g) => [g.id, g]))

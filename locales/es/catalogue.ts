@@ -122,6 +122,7 @@ export default {
   limit_exceeded: 'Esto supera tu límite.',
   game_not_found: 'No se ha encontrado este juego.',
   game_unavailable: 'Este juego no está disponible en este momento.',
+  keno_spots_required: 'Marca de 1 a 10 números o elige una selección automática.',
   message_sent: 'Tu mensaje se ha enviado.',
   content_saved: 'El contenido se ha guardado.',
   content_removed: 'El contenido se ha eliminado.',

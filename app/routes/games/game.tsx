@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { catalogGame } from '#casino-api/games/catalog.ts'
 import type { SlotConfig } from '#casino-api/games/engines/slots.ts'
-import { HAND_RANKS, type VideoPokerConfig } from '#casino-api/games/engines/video-poker.ts'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
@@ -18,6 +17,7 @@ import { notFoundUnless } from '#app/utils/responses.server.ts'
 import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/game'
 import * as styles from './games.css.ts'
+import { panelTables } from './paytables.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -36,29 +36,6 @@ function paytableOf(gameId: string) {
       pays: runs.map((n) => pays[n] ?? null),
     })),
   }
-}
-
-/**
- * The payouts of a card game, for the side panel: video poker's paytable (multiples of the stake,
- * the stake included) or blackjack's payouts, as locale keys under games.* and the pay.
- */
-function cardPayoutsOf(gameId: string): { label: string; pays: string | null; payKey: string | null }[] | null {
-  const game = catalogGame(gameId)
-  if (game?.engine.kind === 'video-poker') {
-    const { paytable } = game.config as VideoPokerConfig
-    return HAND_RANKS.map((rank) => ({
-      label: `videoPoker.ranks.${rank}`,
-      pays: `× ${paytable[rank]}`,
-      payKey: null,
-    }))
-  }
-  if (game?.engine.kind === 'blackjack')
-    return (['blackjack', 'win', 'push'] as const).map((outcome) => ({
-      label: `blackjack.payouts.${outcome}`,
-      pays: null,
-      payKey: `blackjack.pays.${outcome}`,
-    }))
-  return null
 }
 
 /**
@@ -110,7 +87,10 @@ export async function loader(args: Route.LoaderArgs) {
     frameSrc: new URL(launch.data.url).pathname,
     game: open.data,
     paytable: paytableOf(gameId),
-    cardPayouts: cardPayoutsOf(gameId),
+    tables: (() => {
+      const game = catalogGame(gameId)
+      return game ? panelTables(game, t, language) : null
+    })(),
     loggedIn: Boolean(player),
   }
 }
@@ -166,7 +146,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { game, frameSrc, paytable, cardPayouts, loggedIn } = loaderData
+  const { game, frameSrc, paytable, tables, loggedIn } = loaderData
   const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
   // Demo rounds are in fun chips.
   const played = (cents: number) =>
@@ -269,27 +249,30 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               </table>
             </>
           ) : null}
-          {cardPayouts ? (
-            <>
-              <h3>{t('games.paytable')}</h3>
-              <table className={styles.paytable}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('games.videoPoker.handColumn')}</th>
-                    <th scope="col">{t('games.videoPoker.paysColumn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cardPayouts.map((row) => (
-                    <tr key={row.label}>
-                      <th scope="row">{t(`games.${row.label}` as 'games.paytable')}</th>
-                      <td>{row.payKey ? t(`games.${row.payKey}` as 'games.paytable') : row.pays}</td>
-                    </tr>
+          {tables?.map((table) => (
+            <table key={table.caption} className={styles.paytable}>
+              <caption>{table.caption}</caption>
+              <thead>
+                <tr>
+                  {table.head.map((h) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </>
-          ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map(([first, ...cells]) => (
+                  <tr key={first}>
+                    <th scope="row">{first}</th>
+                    {cells.map((cell, i) => (
+                      <td key={i}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
           <h3>{t('games.view.fairness')}</h3>
           <p className={styles.small}>{t('games.view.fairnessText')}</p>
           <dl className={styles.stacked}>

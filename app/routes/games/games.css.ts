@@ -321,3 +321,67 @@ export const holdCard = style({
 })
 export const heldCard = style({ transform: 'translateY(-6px)', outline: `2px solid ${vars.color.accent}` })
 export const moveButtons = style({ display: 'flex', flexWrap: 'wrap', gap: space[2] })
+// Sic bo's dice, keno's number grid, the scratch card and Star Drop's slots.
+export const dice = style({ display: 'flex', gap: space[2], margin: 0, padding: 0, listStyle: 'none' })
+export const die = style({
+  width: '56px',
+  height: '56px',
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  fontSize: '44px',
+  lineHeight: 1,
+})
+export const numberGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(10, minmax(32px, 1fr))',
+  gap: space[1],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  border: 0,
+})
+export const numberCell = style({
+  display: 'grid',
+  placeItems: 'center',
+  minHeight: '32px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  fontVariantNumeric: 'tabular-nums',
+  fontSize: fontSize.small,
+})
+export const numberDrawn = style({ background: vars.color.raised, fontWeight: 700 })
+export const numberPicked = style({ borderColor: vars.color.accent, boxShadow: `inset 0 0 0 2px ${vars.color.accent}` })
+export const spot = style({ display: 'grid', placeItems: 'center', gap: '2px', cursor: 'pointer' })
+export const scratchCard = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, auto)',
+  gap: space[2],
+  justifyContent: 'center',
+  background: vars.color.raised,
+  borderRadius: radius.card,
+  padding: space[3],
+  margin: 0,
+  listStyle: 'none',
+})
+export const slots = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(13, minmax(0, 1fr))',
+  gap: '2px',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: fontSize.small,
+  textAlign: 'center',
+})
+/** Text for screen readers only (the glyphs beside it are hidden from them). */
+export const srOnly = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+})

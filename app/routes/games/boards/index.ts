@@ -1,6 +1,10 @@
 import { blackjackUi } from './blackjack.tsx'
 import { diceUi } from './dice.tsx'
+import { kenoUi } from './keno.tsx'
+import { plinkoUi } from './plinko.tsx'
 import { rouletteUi } from './roulette.tsx'
+import { scratchUi } from './scratch.tsx'
+import { sicBoUi } from './sic-bo.tsx'
 import { slotsUi } from './slots.tsx'
 import type { GameUi } from './types.ts'
 import { videoPokerUi } from './video-poker.tsx'
@@ -12,6 +16,10 @@ export const GAME_UI: Record<string, GameUi> = {
   dice: diceUi,
   blackjack: blackjackUi,
   'video-poker': videoPokerUi,
+  'sic-bo': sicBoUi,
+  keno: kenoUi,
+  scratch: scratchUi,
+  plinko: plinkoUi,
 }
 
 export type { Amount, GameUi, Symbols } from './types.ts'

@@ -37,7 +37,7 @@ export type MoveProps = {
 }
 
 /** The words of opening moves (each a key of games.frame in locales/). */
-export type PlayLabel = 'spin' | 'roll' | 'place' | 'deal' | 'play'
+export type PlayLabel = 'spin' | 'roll' | 'place' | 'deal' | 'play' | 'draw' | 'scratch' | 'drop'
 
 export type GameUi = {
   Board: (props: BoardProps) => ReactNode

@@ -1,0 +1,118 @@
+import type { TFunction } from 'i18next'
+import type { CatalogGame } from '#casino-api/games/catalog.ts'
+import { type KenoConfig, kenoReturn } from '#casino-api/games/engines/keno.ts'
+import { PLINKO_RISKS, type PlinkoConfig, plinkoReturn } from '#casino-api/games/engines/plinko.ts'
+import type { ScratchConfig } from '#casino-api/games/engines/scratch.ts'
+import { SIC_BO_RETURNS, TOTAL_PAYOUTS } from '#casino-api/games/engines/sic-bo.ts'
+import { HAND_RANKS, type VideoPokerConfig } from '#casino-api/games/engines/video-poker.ts'
+
+/** A paytable of the side panel, in the page's words: a caption, column heads and rows (the first cell heads its row). */
+export type PanelTable = { caption: string; head: string[]; rows: string[][] }
+
+/**
+ * The paytables and documented returns of the card games and the one-move games (blackjack, video
+ * poker, sic bo, keno, scratch cards, Star Drop) for the game view's panel; null for games whose
+ * panel shows another table (slots) or none.
+ */
+export function panelTables(game: CatalogGame, t: TFunction, locale: string): PanelTable[] | null {
+  const percent = (fraction: number) =>
+    `${(fraction * 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`
+  const times = (n: number) => `× ${n.toLocaleString(locale)}`
+  switch (game.engine.kind) {
+    case 'sic-bo': {
+      const row = (label: string, fraction: number) => [label, percent(fraction)]
+      const any = '1–6'
+      return [
+        {
+          caption: t('games.paytable'),
+          head: [t('games.sicBo.betColumn'), t('games.sicBo.returnColumn')],
+          rows: [
+            ...(['small', 'big', 'odd', 'even', 'anyTriple'] as const).map((type) =>
+              row(t(`games.sicBo.options.${type}`), SIC_BO_RETURNS[type]),
+            ),
+            row(t('games.sicBo.options.triple', { n: any }), SIC_BO_RETURNS.triple),
+            row(t('games.sicBo.options.double', { n: any }), SIC_BO_RETURNS.double),
+            row(t('games.sicBo.comboAny'), SIC_BO_RETURNS.combo),
+            row(t('games.sicBo.options.single', { n: any }), SIC_BO_RETURNS.single),
+            ...Object.keys(TOTAL_PAYOUTS).map((total) =>
+              row(
+                t('games.sicBo.options.total', { n: total, pays: TOTAL_PAYOUTS[Number(total)] }),
+                SIC_BO_RETURNS.total[Number(total)]!,
+              ),
+            ),
+          ],
+        },
+      ]
+    }
+    case 'keno': {
+      const config = game.config as KenoConfig
+      return [
+        {
+          caption: t('games.paytable'),
+          head: [t('games.keno.spotsColumn'), t('games.keno.hitsColumn'), t('games.keno.returnColumn')],
+          rows: Object.entries(config.paytable).map(([spots, pays]) => [
+            spots,
+            Object.entries(pays)
+              .map(([hits, hundredths]) =>
+                t('games.keno.pays', { hits, times: (hundredths / 100).toLocaleString(locale) }),
+              )
+              .join(' · '),
+            percent(kenoReturn(config, Number(spots))),
+          ]),
+        },
+      ]
+    }
+    case 'scratch': {
+      const config = game.config as ScratchConfig
+      const symbols = game.theme.symbols ?? {}
+      return [
+        {
+          caption: t('games.paytable'),
+          head: [t('games.scratch.symbolColumn'), t('games.scratch.prizeColumn'), t('games.scratch.chanceColumn')],
+          rows: config.prizes.map((p) => [
+            `${symbols[p.symbol]?.glyph ?? ''} ${t(`games.scratch.symbols.${p.symbol as 'star'}`)}`.trim(),
+            times(p.multiplier),
+            `${p.cards.toLocaleString(locale)} / ${config.run.toLocaleString(locale)}`,
+          ]),
+        },
+      ]
+    }
+    case 'plinko': {
+      const config = game.config as PlinkoConfig
+      return [
+        {
+          caption: t('games.paytable'),
+          head: [t('games.plinko.risk'), t('games.plinko.slotsColumn'), t('games.plinko.returnRow')],
+          rows: PLINKO_RISKS.map((risk) => [
+            t(`games.plinko.risks.${risk}`),
+            config.pays[risk].map((p) => (p / 100).toLocaleString(locale)).join(' · '),
+            percent(plinkoReturn(config, risk)),
+          ]),
+        },
+      ]
+    }
+    case 'video-poker': {
+      const { paytable } = game.config as VideoPokerConfig
+      return [
+        {
+          caption: t('games.paytable'),
+          head: [t('games.videoPoker.handColumn'), t('games.videoPoker.paysColumn')],
+          rows: HAND_RANKS.map((rank) => [t(`games.videoPoker.ranks.${rank}`), times(paytable[rank])]),
+        },
+      ]
+    }
+    case 'blackjack':
+      return [
+        {
+          caption: t('games.paytable'),
+          head: [t('games.videoPoker.handColumn'), t('games.videoPoker.paysColumn')],
+          rows: (['blackjack', 'win', 'push'] as const).map((outcome) => [
+            t(`games.blackjack.payouts.${outcome}`),
+            t(`games.blackjack.pays.${outcome}`),
+          ]),
+        },
+      ]
+    default:
+      return null
+  }
+}

@@ -1,0 +1,183 @@
+// The one-move games in Chromium: sic bo, keno, the Lucky Clover scratch card and Star Drop, each
+// opened for fun by a visitor and played with JavaScript on (es or en) and off (the other
+// language), by keyboard where it matters; their rules, paytables and documented returns in the
+// game view's panel; a keno draw with no numbers refused with its message; axe on each game view.
+import type { FrameLocator, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { resources } from '#locales/index.ts'
+import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+
+const env = useSiteInChromium()
+/** Waits on a condition, generously: the machine may be busy. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 })
+const words = { es: resources.es.translation, en: resources.en.translation }
+type Lang = keyof typeof words
+
+async function openDemo(javaScript: boolean, lang: Lang, gameId: string) {
+  const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  await page.goto(`${lang === 'es' ? '' : '/en'}/casino/${gameId}?mode=demo`)
+  if (javaScript) await page.waitForLoadState('networkidle')
+  const frame = page.frameLocator('iframe')
+  const balance = frame.locator('[aria-live="polite"]').first()
+  await poll(() => balance.innerText()).toContain(lang === 'es' ? '1000,00 Fichas' : '1,000.00 Fichas')
+  return { context, page, frame, balance, errors, g: words[lang].games }
+}
+
+/** The round's outcome line: a win or no win, in the page's language. */
+const outcome = (frame: FrameLocator, lang: Lang) => {
+  const { won, lost } = words[lang].games.frame
+  return frame.getByText(new RegExp(`^(${won.replace('{{amount}}', '.+')}|${lost})$`))
+}
+
+/** The panel shows the game's rules and a paytable with the given cells. */
+async function expectPanel(page: Page, rules: string, cells: string[]) {
+  await poll(() => page.getByText(rules).isVisible()).toBe(true)
+  const table = page.locator('details table').first()
+  for (const cell of cells) expect(await table.innerText()).toContain(cell)
+}
+
+/** Sends the frame's bet form by keyboard: focus on its play button and Enter. */
+async function pressPlay(frame: FrameLocator, name: string) {
+  const button = frame.getByRole('button', { name, exact: true })
+  await button.focus()
+  await button.press('Enter')
+}
+
+describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
+  for (const [javaScript, lang] of [
+    [true, 'es'],
+    [false, 'en'],
+  ] as const) {
+    test(`sic bo: three bets in one round (JavaScript ${javaScript ? 'on' : 'off'}, ${lang})`, async () => {
+      const { context, page, frame, balance, errors, g } = await openDemo(javaScript, lang, 'sic-bo')
+      await expectPanel(page, g.rules['sic-bo'], [
+        g.sicBo.options.small,
+        '97,22 %'.replace(',', lang === 'es' ? ',' : '.'),
+      ])
+      await frame.locator('#bet-sicbo-1').selectOption('big')
+      await frame.locator('#bet-amount1').selectOption('100')
+      await frame.locator('#bet-sicbo-2').selectOption('total:10')
+      await frame.locator('#bet-amount2').selectOption('50')
+      await frame.locator('#bet-sicbo-3').selectOption('combo:1-6')
+      await frame.locator('#bet-amount3').selectOption('20')
+      await pressPlay(frame, g.frame.roll)
+      const rolled = frame.getByText(lang === 'es' ? /^Dados: \d, \d, \d, total \d+/ : /^Dice: \d, \d, \d, total \d+/)
+      await poll(() => rolled.count()).toBe(1)
+      const [a, b, c] = (await rolled.innerText()).match(/\d/g)!.map(Number) as [number, number, number]
+      const total = a + b + c
+      const triple = a === b && b === c
+      const won =
+        (!triple && total >= 11 ? 200 : 0) +
+        (total === 10 ? 350 : 0) +
+        ([a, b, c].includes(1) && [a, b, c].includes(6) ? 120 : 0)
+      // Staked 1.70 of 1000.00 fun chips; the balance shows what the three bets returned.
+      const expected = ((100_000 - 170 + won) / 100).toLocaleString(lang, { minimumFractionDigits: 2 })
+      await poll(() => balance.innerText()).toContain(`${expected} Fichas`)
+      await poll(() => outcome(frame, lang).count()).toBe(1)
+      if (javaScript) await expectAccessible(page)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+
+  for (const [javaScript, lang] of [
+    [true, 'en'],
+    [false, 'es'],
+  ] as const) {
+    test(`keno: marked numbers and a quick pick (JavaScript ${javaScript ? 'on' : 'off'}, ${lang})`, async () => {
+      const { context, page, frame, errors, g } = await openDemo(javaScript, lang, 'classic-keno')
+      // The panel lists every spot count's return; the lowest, 8 spots, is the game's figure.
+      await expectPanel(page, g.rules.keno, [
+        lang === 'es' ? '94,33 %' : '94.33 %',
+        lang === 'es' ? '95,00 %' : '95.00 %',
+      ])
+      // Nothing marked: the draw is refused with its message, nothing is staked.
+      await pressPlay(frame, g.frame.draw)
+      await poll(() => frame.getByRole('alert').innerText()).toContain(words[lang].catalogue.keno_spots_required)
+      for (const n of ['7', '23', '80']) await frame.getByRole('checkbox', { name: n, exact: true }).check()
+      await pressPlay(frame, g.frame.draw)
+      const hits = frame.getByText(lang === 'es' ? /de tus 3 números \(7, 23, 80\)/ : /of your 3 numbers \(7, 23, 80\)/)
+      await poll(() => hits.count()).toBe(1)
+      await expect
+        .poll(() =>
+          frame.getByText(lang === 'es' ? /^Han salido: (\d+, ){19}\d+\.$/ : /^Drawn: (\d+, ){19}\d+\.$/).count(),
+        )
+        .toBe(1)
+      await poll(() => outcome(frame, lang).count()).toBe(1)
+      // A quick pick of 4 numbers plays 4 numbers chosen by the round's stream.
+      await frame.getByLabel(g.keno.quickCount).selectOption('4')
+      await frame.getByRole('button', { name: g.keno.quick }).click()
+      await poll(() => frame.getByText(lang === 'es' ? /de tus 4 números/ : /of your 4 numbers/).count()).toBe(1)
+      if (javaScript) await expectAccessible(page)
+      // The refused draw's answer (400) is the only error the console shows.
+      expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([])
+      await context.close()
+    })
+  }
+
+  for (const [javaScript, lang] of [
+    [true, 'es'],
+    [false, 'en'],
+  ] as const) {
+    test(`scratch cards: a card of nine squares, read out (JavaScript ${javaScript ? 'on' : 'off'}, ${lang})`, async () => {
+      const { context, page, frame, balance, errors, g } = await openDemo(javaScript, lang, 'lucky-clover')
+      await expectPanel(page, g.rules.scratch, [
+        `★ ${g.scratch.symbols.star}`,
+        '1000'.replace('1000', lang === 'es' ? '× 1000' : '× 1,000'),
+      ])
+      await frame.getByLabel(g.scratch.price).selectOption('100')
+      await pressPlay(frame, g.frame.scratch)
+      const card = frame.getByRole('list', { name: g.scratch.card })
+      await poll(() => card.getByRole('listitem').count()).toBe(9)
+      const names = (await card.getByRole('listitem').allTextContents()).map((text) =>
+        Object.values(g.scratch.symbols).find((name) => text.endsWith(name))!,
+      )
+      const counts = names.reduce<Record<string, number>>((c, n) => ({ ...c, [n]: (c[n] ?? 0) + 1 }), {})
+      const three = Object.entries(counts).filter(([, n]) => n >= 3)
+      expect(three.length).toBeLessThanOrEqual(1)
+      const line = frame.getByText(
+        three.length ? new RegExp(`^${g.scratch.three.split(' ')[0]} ${three[0]![0]}: × \\d+$`) : g.scratch.none,
+      )
+      await poll(() => line.count()).toBe(1)
+      if (three.length === 0)
+        await poll(() => balance.innerText()).toContain(lang === 'es' ? '999,00 Fichas' : '999.00 Fichas')
+      if (javaScript) await expectAccessible(page)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+
+  for (const [javaScript, lang] of [
+    [true, 'en'],
+    [false, 'es'],
+  ] as const) {
+    test(`Star Drop: the ball's path in words and its slot (JavaScript ${javaScript ? 'on' : 'off'}, ${lang})`, async () => {
+      const { context, page, frame, balance, errors, g } = await openDemo(javaScript, lang, 'star-drop')
+      await expectPanel(page, g.rules.plinko, [g.plinko.risks.high, lang === 'es' ? '99,12 %' : '99.12 %'])
+      await frame.getByLabel(g.frame.stake).selectOption('100')
+      await frame.getByRole('radio', { name: g.plinko.risks.high }).check()
+      await pressPlay(frame, g.frame.drop)
+      const landed = frame.getByText(
+        lang === 'es' ? /^Cae en la casilla (\d+) de 13: × ([\d.]+)$/ : /^It lands in slot (\d+) of 13: × ([\d.]+)$/,
+      )
+      await poll(() => landed.count()).toBe(1)
+      const [, slot, times] = (await landed.innerText()).match(/(\d+) (?:of|de) 13: × ([\d.]+)/)!
+      const path = await frame.getByText(lang === 'es' ? /^La bola rebota/ : /^The ball bounces/).innerText()
+      const rights = (path.match(lang === 'es' ? /derecha/g : /right/g) ?? []).length
+      expect(Number(slot)).toBe(rights + 1)
+      const expected = ((100_000 - 100 + Math.floor(100 * Number(times))) / 100).toLocaleString(lang, {
+        minimumFractionDigits: 2,
+      })
+      await poll(() => balance.innerText()).toContain(`${expected} Fichas`)
+      if (javaScript) await expectAccessible(page)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})
