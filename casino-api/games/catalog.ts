@@ -7,7 +7,10 @@
  */
 import type { GameCategory } from '../contract/games/schemas.ts'
 import type { AnyEngine, Limits } from './engine.ts'
+import { andarBaharEngine, CLASSIC_ANDAR_BAHAR } from './engines/andar-bahar.ts'
+import { baccaratEngine, PUNTO_BANCO } from './engines/baccarat.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'
+import { CLASSIC_HI_LO, hiLoEngine } from './engines/hi-lo.ts'
 import { rouletteEngine } from './engines/roulette.ts'
 import { slotEngine } from './engines/slots.ts'
 import { SLOT_TITLES } from './slot-titles.ts'
@@ -155,8 +158,8 @@ const SLOTS: SlotTitle[] = [
   },
 ]
 
-/** The roulette wheels (each its own category) and the dice, after the slots. */
-const TABLES: Omit<CatalogGame, 'order' | 'limits'>[] = [
+/** The roulette wheels (each its own category), the dice and the card games, after the slots. */
+const TABLES: (Omit<CatalogGame, 'order' | 'limits'> & { limits?: Limits })[] = [
   ...(
     [
       ['european', 'Ruleta Europea', 'European Roulette', [140, 160], ['popular']],
@@ -183,6 +186,38 @@ const TABLES: Omit<CatalogGame, 'order' | 'limits'>[] = [
     tags: ['exclusive'],
     theme: { hues: [280, 200], emblem: '⚄' },
   },
+  {
+    id: 'punto-banco',
+    name: { es: 'Baccarat Punto Banco', en: 'Punto Banco Baccarat' },
+    category: 'baccarat',
+    engine: baccaratEngine,
+    config: PUNTO_BANCO,
+    volatility: 'low',
+    tags: ['new'],
+    theme: { hues: [350, 30], emblem: '♦' },
+  },
+  {
+    id: 'andar-bahar',
+    name: { es: 'Andar Bahar', en: 'Andar Bahar' },
+    category: 'andar-bahar',
+    engine: andarBaharEngine,
+    config: CLASSIC_ANDAR_BAHAR,
+    volatility: 'low',
+    tags: ['new'],
+    theme: { hues: [25, 330], emblem: '♣' },
+  },
+  {
+    id: 'hi-lo',
+    name: { es: 'Mayor o Menor', en: 'Hi-Lo' },
+    category: 'hi-lo-switch',
+    engine: hiLoEngine,
+    config: CLASSIC_HI_LO,
+    volatility: 'medium',
+    tags: ['new', 'exclusive'],
+    theme: { hues: [170, 250], emblem: '♠' },
+    // The multiplier is capped at × 1 000: a win never passes 1 000 × 100 €.
+    limits: { minBet: 10, maxBet: 10_000 },
+  },
 ]
 
 export const CATALOG: CatalogGame[] = [
@@ -195,7 +230,7 @@ export const CATALOG: CatalogGame[] = [
     limits: { minBet: Math.max(SLOT_LIMITS.minBet, SLOT_TITLES[title.id].lines.length), maxBet: SLOT_LIMITS.maxBet },
     tags: title.tags ?? [],
   })),
-  ...TABLES.map((game) => ({ ...game, limits: TABLE_LIMITS })),
+  ...TABLES.map((game) => ({ ...game, limits: game.limits ?? TABLE_LIMITS })),
 ].map((game, i) => ({ ...game, order: i + 1 }))
 
 const BY_ID = new Map(CATALOG.map((g) => [g.id, g]))
