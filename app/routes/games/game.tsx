@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react'
+import { Fragment, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { catalogGame } from '#casino-api/games/catalog.ts'
+import { type AndarBaharConfig, andarBaharRtp } from '#casino-api/games/engines/andar-bahar.ts'
+import { BACCARAT_RTP } from '#casino-api/games/engines/baccarat.ts'
 import type { SlotConfig } from '#casino-api/games/engines/slots.ts'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#app/components/use-catalogue.ts'
@@ -35,6 +37,24 @@ function paytableOf(gameId: string) {
       pays: runs.map((n) => pays[n] ?? null),
     })),
   }
+}
+
+const percent = (rtp: number) => Math.round(rtp * 10_000) / 100
+
+/** The exact return of each bet of a game with several (baccarat, andar bahar): a label key and a percentage. */
+function betReturnsOf(gameId: string) {
+  const game = catalogGame(gameId)
+  if (game?.engine.kind === 'baccarat')
+    return Object.entries(BACCARAT_RTP).map(([side, rtp]) => ({
+      label: `games.baccarat.sides.${side}`,
+      rtp: percent(rtp),
+    }))
+  if (game?.engine.kind === 'andar-bahar')
+    return Object.entries(andarBaharRtp(game.config as AndarBaharConfig)).map(([side, rtp]) => ({
+      label: `games.andarBahar.sides.${side}`,
+      rtp: percent(rtp),
+    }))
+  return null
 }
 
 /**
@@ -86,6 +106,7 @@ export async function loader(args: Route.LoaderArgs) {
     frameSrc: new URL(launch.data.url).pathname,
     game: open.data,
     paytable: paytableOf(gameId),
+    betReturns: betReturnsOf(gameId),
     loggedIn: Boolean(player),
   }
 }
@@ -141,7 +162,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { game, frameSrc, paytable, loggedIn } = loaderData
+  const { game, frameSrc, paytable, betReturns, loggedIn } = loaderData
   const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
   // Demo rounds are in fun chips.
   const played = (cents: number) =>
@@ -213,6 +234,19 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             <dt>{t('games.view.limits')}</dt>
             <dd>{t('games.view.limitsValue', { min: money(game.minBet), max: money(game.maxBet) })}</dd>
           </dl>
+          {betReturns ? (
+            <>
+              <h3>{t('games.returns')}</h3>
+              <dl className={styles.facts}>
+                {betReturns.map((bet) => (
+                  <Fragment key={bet.label}>
+                    <dt>{t(bet.label as 'games.returns')}</dt>
+                    <dd>{bet.rtp.toLocaleString(locale)} %</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </>
+          ) : null}
           {paytable ? (
             <>
               <h3>{t('games.paytable')}</h3>

@@ -17,6 +17,7 @@ import {
 /** A card of baccarat value v (0 is a ten of spades). */
 const ofValue = (v: number): Card => (v === 0 ? 9 : v - 1)
 const hand = (...values: number[]) => values.map(ofValue)
+const bet = (side: BaccaratSide, stake: number) => ({ side, stake })
 
 test('exact chances and returns over an 8-deck shoe: every sequence of card values, weighted by the counts left', () => {
   // An 8-deck shoe by value: 128 cards worth 0 (tens and faces), 32 of each of 1–9.
@@ -110,7 +111,6 @@ test('coups: naturals stand, the player draws on 0–5, the banker follows the t
 })
 
 test('payouts: player 1:1, banker 0.95:1 rounded down to the cent, tie 8:1, player and banker push on a tie', () => {
-  const bet = (side: BaccaratSide, stake: number) => ({ side, stake })
   expect(baccaratReturn(PUNTO_BANCO, bet('player', 100), 'player')).toBe(200)
   expect(baccaratReturn(PUNTO_BANCO, bet('player', 100), 'banker')).toBe(0)
   expect(baccaratReturn(PUNTO_BANCO, bet('player', 100), 'tie')).toBe(100)

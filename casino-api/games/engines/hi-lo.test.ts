@@ -13,6 +13,8 @@ const open = (deck: Card[], extra: Partial<HiLoState> = {}): HiLoState => ({
   outcome: 'open',
   ...extra,
 })
+/** A deck's cards but `used`. */
+const rest = (...used: Card[]) => decks(1).filter((c) => !used.includes(c))
 /** The deck with `card` moved to position `at` (the next card dealt), the shown cards untouched. */
 const withNext = (deck: Card[], at: number, card: Card) => {
   const out = [...deck]
@@ -86,7 +88,6 @@ test('two guesses then cash out, always higher unless it cannot win: 99 % × 99 
 })
 
 test('rules: a tie loses, impossible guesses and early cash-outs are refused, the cap and the last guess', () => {
-  const rest = (...used: Card[]) => decks(1).filter((c) => !used.includes(c))
   // Seven of spades (6), then seven of hearts (19): a tie loses either guess.
   const tie = open([6, 19, ...rest(6, 19)])
   expect(step(tie, 'higher')).toMatchObject({ win: 0, state: { outcome: 'lost', multiplier: 0 } })
