@@ -125,7 +125,11 @@ for (const backend of backends) {
         details.moves.bet,
         roundRng({ ...details.seeds, serverSeed: details.seeds.serverSeed! }),
       )
-      for (const action of details.moves.actions) replay = hiLo.engine.act!(hiLo.config, replay.state, action)
+      for (const action of details.moves.actions) {
+        const next = hiLo.engine.act!(hiLo.config, replay.state, action)
+        if ('error' in next) throw new Error(`the replay refused a move: ${next.error}`)
+        replay = next
+      }
       expect(replay.win).toBe(pays)
       return
     }
