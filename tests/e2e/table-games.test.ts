@@ -10,6 +10,8 @@ const env = useSiteInChromium()
 const texts = { es: resources.es.translation.games, en: resources.en.translation.games }
 type Lang = keyof typeof texts
 
+/** A poll that waits long enough for a busy machine (it ends as soon as the condition holds). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 })
 /** The start of a message, before its first placeholder. */
 const lead = (message: string) => message.split('{{')[0]!.trim()
 const anyOf = (messages: string[]) => new RegExp(messages.map((m) => lead(m).replace(/[()?.*+]/g, '\\$&')).join('|'))
@@ -38,7 +40,7 @@ async function playBaccarat(page: Page, frame: FrameLocator, lang: Lang) {
     expect(await page.getByText(t.baccarat.sides[side], { exact: true }).count()).toBe(1)
   await frame.getByRole('radio', { name: t.baccarat.sides.player }).check()
   await deal(frame, lang)
-  await expect.poll(() => frame.getByText(anyOf(Object.values(t.baccarat.winner))).count()).toBe(1)
+  await poll(() => frame.getByText(anyOf(Object.values(t.baccarat.winner))).count()).toBe(1)
   expect(
     await frame.getByRole('list', { name: t.baccarat.player, exact: true }).getByRole('listitem').count(),
   ).toBeGreaterThanOrEqual(2)
@@ -49,7 +51,7 @@ async function playAndarBahar(frame: FrameLocator, lang: Lang) {
   const t = texts[lang]
   await frame.getByRole('radio', { name: t.andarBahar.sides.bahar }).check()
   await deal(frame, lang)
-  await expect.poll(() => frame.getByText(anyOf(Object.values(t.andarBahar.winner))).count()).toBe(1)
+  await poll(() => frame.getByText(anyOf(Object.values(t.andarBahar.winner))).count()).toBe(1)
   expect(await frame.getByRole('list', { name: t.andarBahar.joker, exact: true }).getByText(SUITS[lang]).count()).toBe(
     1,
   )
@@ -64,7 +66,7 @@ async function playHiLo(page: Page, frame: FrameLocator, lang: Lang) {
   await deal(frame, lang)
   const higher = frame.getByRole('button', { name: new RegExp(`^${t.hiLo.higher}`) })
   const lower = frame.getByRole('button', { name: new RegExp(`^${t.hiLo.lower}`) })
-  await expect.poll(() => higher.count()).toBe(1)
+  await poll(() => higher.count()).toBe(1)
   // While the round waits, the cash-out is there but cannot be used yet, and the deck stays hidden.
   expect(await frame.getByRole('button', { name: t.hiLo.cashoutLater }).isDisabled()).toBe(true)
   expect(await frame.getByRole('list', { name: t.hiLo.cards }).getByRole('listitem').count()).toBe(1)
@@ -75,12 +77,12 @@ async function playHiLo(page: Page, frame: FrameLocator, lang: Lang) {
   await guess.click()
   const cashout = frame.getByRole('button', { name: new RegExp(`^${lead(t.hiLo.cashout)} \\d`) })
   const lost = frame.getByText(lead(t.hiLo.lost))
-  await expect.poll(async () => (await lost.count()) + (await cashout.count())).toBe(1)
+  await poll(async () => (await lost.count()) + (await cashout.count())).toBe(1)
   expect(await frame.getByRole('list', { name: t.hiLo.cards }).getByRole('listitem').count()).toBe(2)
   if ((await lost.count()) === 1) return 'lost'
   await cashout.click()
-  await expect.poll(() => frame.getByText(lead(t.hiLo.cashed)).count()).toBe(1)
-  await expect.poll(() => frame.getByText(lead(t.frame.won)).count()).toBe(1)
+  await poll(() => frame.getByText(lead(t.hiLo.cashed)).count()).toBe(1)
+  await poll(() => frame.getByText(lead(t.frame.won)).count()).toBe(1)
   return 'cashed'
 }
 
@@ -111,7 +113,7 @@ describe.skipIf(skipBrowserTests)('card games in Chromium', () => {
       while (!results.includes('cashed') && results.length < 20) results.push(await playHiLo(page, frame, lang))
       expect(results.at(-1)).toBe('cashed')
       // The next round can be dealt again.
-      await expect.poll(() => frame.getByRole('button', { name: texts[lang].frame.deal, exact: true }).count()).toBe(1)
+      await poll(() => frame.getByRole('button', { name: texts[lang].frame.deal, exact: true }).count()).toBe(1)
       await expectAccessible(page)
       expect(errors).toEqual([])
       await context.close()

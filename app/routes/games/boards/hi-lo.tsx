@@ -62,7 +62,7 @@ function HiLoMoves({ view, amount, busy }: MoveProps) {
             disabled={busy || !offer}
           >
             {t(`games.hiLo.${guess}`)}
-            <span className={styles.small}>
+            <span>
               {' · '}
               {offer
                 ? t('games.hiLo.offer', {
