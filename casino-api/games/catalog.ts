@@ -11,6 +11,9 @@ import { blackjackEngine, SIX_DECK_S17 } from './engines/blackjack.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'
 import { CLASSIC_KENO, kenoEngine } from './engines/keno.ts'
 import { plinkoEngine, STAR_DROP } from './engines/plinko.ts'
+import { andarBaharEngine, CLASSIC_ANDAR_BAHAR } from './engines/andar-bahar.ts'
+import { baccaratEngine, PUNTO_BANCO } from './engines/baccarat.ts'
+import { CLASSIC_HI_LO, hiLoEngine } from './engines/hi-lo.ts'
 import { rouletteEngine } from './engines/roulette.ts'
 import { LUCKY_CLOVER, scratchEngine } from './engines/scratch.ts'
 import { SIC_BO, sicBoEngine } from './engines/sic-bo.ts'
@@ -265,6 +268,38 @@ const TABLES: (Omit<CatalogGame, 'order' | 'limits'> & { limits?: Limits })[] = 
     volatility: 'medium',
     tags: ['new', 'exclusive'],
     theme: { hues: [270, 210], emblem: '✦' },
+    limits: { minBet: 10, maxBet: 10_000 },
+  },
+  {
+    id: 'punto-banco',
+    name: { es: 'Baccarat Punto Banco', en: 'Punto Banco Baccarat' },
+    category: 'baccarat',
+    engine: baccaratEngine,
+    config: PUNTO_BANCO,
+    volatility: 'low',
+    tags: ['new'],
+    theme: { hues: [350, 30], emblem: '♦' },
+  },
+  {
+    id: 'andar-bahar',
+    name: { es: 'Andar Bahar', en: 'Andar Bahar' },
+    category: 'andar-bahar',
+    engine: andarBaharEngine,
+    config: CLASSIC_ANDAR_BAHAR,
+    volatility: 'low',
+    tags: ['new'],
+    theme: { hues: [25, 330], emblem: '♣' },
+  },
+  {
+    id: 'hi-lo',
+    name: { es: 'Mayor o Menor', en: 'Hi-Lo' },
+    category: 'hi-lo-switch',
+    engine: hiLoEngine,
+    config: CLASSIC_HI_LO,
+    volatility: 'medium',
+    tags: ['new', 'exclusive'],
+    theme: { hues: [170, 250], emblem: '♠' },
+    // The multiplier is capped at × 1 000: a win never passes 1 000 × 100 €.
     limits: { minBet: 10, maxBet: 10_000 },
   },
 ]

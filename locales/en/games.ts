@@ -322,7 +322,53 @@ export default {
     slotsColumn: 'Slots 1 to 13 (× stake)',
     slotColumn: 'Slot',
     returnRow: 'Return',
+    baccarat:
+      'Bet on the player, the banker or a tie, then two cards are dealt to each hand. Aces count 1, tens and faces 0, the rest their number; a hand counts the last digit of its sum, and the closer to 9 wins. A natural 8 or 9 ends the coup; otherwise the player draws on 0–5 and the banker draws by the standard tableau. Player pays 1:1, banker 0.95:1 (a 5 % commission, the win rounded down to the cent), tie 8:1; on a tie, player and banker bets are returned. A fresh 8-deck shoe every round.',
+    'andar-bahar':
+      'Bet on andar or bahar. A joker card is turned up, then cards are dealt one by one to andar (first) and bahar in turn until a card of the joker’s rank appears: its side wins. Andar pays 0.9:1 (it gets the first card, so it wins slightly more often), bahar 1:1; wins are rounded down to the cent. One full deck, shuffled every round.',
+    'hi-lo':
+      'A card is shown: guess whether the next one ranks higher or lower (ace low, king high; a card of the same rank loses). Each guess pays by its exact chance from the cards left in the deck, with a 1 % house edge, and multiplies your win. After a correct guess, guess again or cash out; a wrong guess loses the stake. Up to 12 guesses a round, and no guess that would take the multiplier above × 1,000. One deck, shuffled every round.',
   },
+  baccarat: {
+    bet: 'Bet on',
+    sides: { player: 'Player (1:1)', banker: 'Banker (0.95:1)', tie: 'Tie (8:1)' },
+    player: 'Player',
+    banker: 'Banker',
+    total: 'total {{total}}',
+    winner: {
+      player: 'Player wins, {{player}} to {{banker}}.',
+      banker: 'Banker wins, {{banker}} to {{player}}.',
+      tie: 'Tie at {{player}}.',
+    },
+  },
+  andarBahar: {
+    bet: 'Bet on',
+    sides: { andar: 'Andar (0.9:1)', bahar: 'Bahar (1:1)' },
+    joker: 'Joker',
+    andar: 'Andar',
+    bahar: 'Bahar',
+    cards_one: '{{count}} card',
+    cards_other: '{{count}} cards',
+    winner: {
+      andar: 'Andar wins, with the card that matches the joker: {{card}}.',
+      bahar: 'Bahar wins, with the card that matches the joker: {{card}}.',
+    },
+  },
+  hiLo: {
+    cards: 'Cards dealt',
+    current: 'card to beat: {{card}}',
+    multiplier_one: 'Multiplier × {{multiplier}} after {{count}} correct guess.',
+    multiplier_other: 'Multiplier × {{multiplier}} after {{count}} correct guesses.',
+    higher: 'Higher',
+    lower: 'Lower',
+    offer: '{{chance}} % chance, pays × {{multiplier}}',
+    unavailable: 'not available',
+    cashout: 'Cash out {{amount}}',
+    cashoutLater: 'Cash out (after a correct guess)',
+    lost: 'Wrong guess: the next card was {{card}}.',
+    cashed: 'Cashed out at × {{multiplier}}.',
+  },
+  returns: 'Return by bet',
   paytable: 'Paytable',
   paytableRun: '{{count}} in a row',
   history: {

@@ -326,7 +326,53 @@ export default {
     slotsColumn: 'Casillas 1 a 13 (× apuesta)',
     slotColumn: 'Casilla',
     returnRow: 'Retorno',
+    baccarat:
+      'Apuesta al jugador, a la banca o al empate, y se reparten dos cartas a cada mano. El as vale 1, los dieces y las figuras 0 y el resto su número; una mano cuenta la última cifra de su suma y gana la más cercana a 9. Un 8 o un 9 natural termina la mano; si no, el jugador pide con 0–5 y la banca pide según la tabla de tercera carta habitual. El jugador paga 1:1, la banca 0,95:1 (una comisión del 5 %, el premio redondeado al céntimo hacia abajo) y el empate 8:1; con empate se devuelven las apuestas al jugador y a la banca. Un zapato nuevo de 8 barajas en cada ronda.',
+    'andar-bahar':
+      'Apuesta a andar o a bahar. Se descubre una carta comodín (el joker) y después se reparten cartas una a una a andar (la primera) y a bahar por turnos hasta que sale una del mismo valor que el joker: gana su lado. Andar paga 0,9:1 (recibe la primera carta, así que gana algo más a menudo) y bahar 1:1; los premios se redondean al céntimo hacia abajo. Una baraja completa, barajada en cada ronda.',
+    'hi-lo':
+      'Se muestra una carta: adivina si la siguiente será mayor o menor (el as es la más baja y el rey la más alta; una carta del mismo valor pierde). Cada acierto paga según su probabilidad exacta con las cartas que quedan en la baraja, con una ventaja de la casa del 1 %, y multiplica tu premio. Tras un acierto, vuelve a adivinar o cobra; un fallo pierde la apuesta. Hasta 12 intentos por ronda, y ninguno que lleve el multiplicador por encima de × 1000. Una baraja, barajada en cada ronda.',
   },
+  baccarat: {
+    bet: 'Apostar a',
+    sides: { player: 'Jugador (1:1)', banker: 'Banca (0,95:1)', tie: 'Empate (8:1)' },
+    player: 'Jugador',
+    banker: 'Banca',
+    total: 'total {{total}}',
+    winner: {
+      player: 'Gana el jugador, {{player}} a {{banker}}.',
+      banker: 'Gana la banca, {{banker}} a {{player}}.',
+      tie: 'Empate a {{player}}.',
+    },
+  },
+  andarBahar: {
+    bet: 'Apostar a',
+    sides: { andar: 'Andar (0,9:1)', bahar: 'Bahar (1:1)' },
+    joker: 'Joker',
+    andar: 'Andar',
+    bahar: 'Bahar',
+    cards_one: '{{count}} carta',
+    cards_other: '{{count}} cartas',
+    winner: {
+      andar: 'Gana andar, con la carta que coincide con el joker: {{card}}.',
+      bahar: 'Gana bahar, con la carta que coincide con el joker: {{card}}.',
+    },
+  },
+  hiLo: {
+    cards: 'Cartas repartidas',
+    current: 'carta a superar: {{card}}',
+    multiplier_one: 'Multiplicador × {{multiplier}} tras {{count}} acierto.',
+    multiplier_other: 'Multiplicador × {{multiplier}} tras {{count}} aciertos.',
+    higher: 'Mayor',
+    lower: 'Menor',
+    offer: '{{chance}} % de probabilidad, paga × {{multiplier}}',
+    unavailable: 'no disponible',
+    cashout: 'Cobrar {{amount}}',
+    cashoutLater: 'Cobrar (tras un acierto)',
+    lost: 'Fallaste: la siguiente carta fue {{card}}.',
+    cashed: 'Cobrado a × {{multiplier}}.',
+  },
+  returns: 'Retorno por apuesta',
   paytable: 'Tabla de pagos',
   paytableRun: '{{count}} seguidos',
   history: {

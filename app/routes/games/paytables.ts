@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { CatalogGame } from '#casino-api/games/catalog.ts'
+import { type AndarBaharConfig, andarBaharRtp } from '#casino-api/games/engines/andar-bahar.ts'
+import { BACCARAT_RTP } from '#casino-api/games/engines/baccarat.ts'
 import { type KenoConfig, kenoReturn } from '#casino-api/games/engines/keno.ts'
 import { PLINKO_RISKS, type PlinkoConfig, plinkoReturn } from '#casino-api/games/engines/plinko.ts'
 import type { ScratchConfig } from '#casino-api/games/engines/scratch.ts'
@@ -11,7 +13,7 @@ export type PanelTable = { caption: string; head: string[]; rows: string[][] }
 
 /**
  * The paytables and documented returns of the card games and the one-move games (blackjack, video
- * poker, sic bo, keno, scratch cards, Star Drop) for the game view's panel; null for games whose
+ * poker, baccarat, andar bahar, sic bo, keno, scratch cards, Star Drop) for the game view's panel; null for games whose
  * panel shows another table (slots) or none.
  */
 export function panelTables(game: CatalogGame, t: TFunction, locale: string): PanelTable[] | null {
@@ -98,6 +100,24 @@ export function panelTables(game: CatalogGame, t: TFunction, locale: string): Pa
           caption: t('games.paytable'),
           head: [t('games.videoPoker.handColumn'), t('games.videoPoker.paysColumn')],
           rows: HAND_RANKS.map((rank) => [t(`games.videoPoker.ranks.${rank}`), times(paytable[rank])]),
+        },
+      ]
+    }
+    case 'baccarat':
+    case 'andar-bahar': {
+      const returns =
+        game.engine.kind === 'baccarat'
+          ? Object.entries(BACCARAT_RTP).map(
+              ([side, rtp]) => [t(`games.baccarat.sides.${side as 'tie'}`), rtp] as const,
+            )
+          : Object.entries(andarBaharRtp(game.config as AndarBaharConfig)).map(
+              ([side, rtp]) => [t(`games.andarBahar.sides.${side as 'andar'}`), rtp] as const,
+            )
+      return [
+        {
+          caption: t('games.returns'),
+          head: [t('games.sicBo.betColumn'), t('games.sicBo.returnColumn')],
+          rows: returns.map(([label, rtp]) => [label, percent(rtp)]),
         },
       ]
     }

@@ -1,5 +1,8 @@
+import { andarBaharUi } from './andar-bahar.tsx'
+import { baccaratUi } from './baccarat.tsx'
 import { blackjackUi } from './blackjack.tsx'
 import { diceUi } from './dice.tsx'
+import { hiLoUi } from './hi-lo.tsx'
 import { kenoUi } from './keno.tsx'
 import { plinkoUi } from './plinko.tsx'
 import { rouletteUi } from './roulette.tsx'
@@ -20,6 +23,9 @@ export const GAME_UI: Record<string, GameUi> = {
   keno: kenoUi,
   scratch: scratchUi,
   plinko: plinkoUi,
+  baccarat: baccaratUi,
+  'andar-bahar': andarBaharUi,
+  'hi-lo': hiLoUi,
 }
 
 export type { Amount, GameUi, Symbols } from './types.ts'
