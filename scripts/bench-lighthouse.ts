@@ -12,6 +12,7 @@
 // JSON, there: what each audit found), CHROMIUM (default /usr/bin/chromium).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' }
@@ -71,7 +72,10 @@ async function setCookies(port: number, siteUrl: string, cookieHeader: string) {
   const { hostname } = new URL(siteUrl)
   const cookies = cookieHeader.split('; ').map((pair) => {
     const at = pair.indexOf('=')
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/', httpOnly: true }
+    const name = pair.slice(0, at)
+    // A __Host- cookie is a Secure one (127.0.0.1 counts as a secure origin).
+    const secure = name.startsWith('__Host-') || name.startsWith('__Secure-')
+    return { name, value: pair.slice(at + 1), domain: hostname, path: '/', httpOnly: true, secure }
   })
   const socket = new WebSocket(version.webSocketDebuggerUrl)
   try {
@@ -181,8 +185,12 @@ try {
   ]
   const pages = all.filter((page) => page.bare || page.label.includes(process.env.BENCH_PAGES ?? ''))
 
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')
   console.log(
-    `\nbench:lighthouse — Lighthouse ${lighthousePackage.version}, mobile defaults (simulated throttling), ${chromiumPath}; median of ${runs} run(s) per page\n`,
+    `\nbench:lighthouse — Lighthouse ${lighthousePackage.version}, mobile defaults (simulated throttling), ${chromiumPath}; median of ${runs} run(s) per page; load average ${load()} at the start\n`,
   )
   const results = new Map<Page, Figures[]>(pages.map((page) => [page, []]))
   const errors = new Map<Page, string>()
@@ -243,6 +251,7 @@ try {
     ])
   }
   printTable(rows)
+  console.log(`\nload average ${load()} at the end`)
   console.log(
     `\ntargets: performance ≥ ${TARGETS.performance}, LCP ≤ ${seconds(TARGETS.lcpMs)}, accessibility, best practices and SEO at ${TARGETS.otherCategories}`,
   )
