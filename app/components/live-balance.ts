@@ -94,7 +94,8 @@ export function useRealtimeEvent(type: string, handler: () => void) {
 }
 
 let lastRendered = ''
-function renderedAgain(key: string) {
+/** A page rendered with this balance (key: total:real:bonus): a newer page wins over an older event. */
+export function renderedAgain(key: string) {
   if (key === lastRendered) return
   lastRendered = key
   latest = null
@@ -106,20 +107,40 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+/** One more part of the page shows the balance: the socket stays open until the last one goes. */
+function use() {
+  users++
+  connect()
+  return () => {
+    users--
+    if (users > 0) return
+    clearTimeout(retry)
+    const ws = socket
+    socket = null
+    ws?.close()
+  }
+}
+
+export type LiveBalance = Balance
+
+/**
+ * For a component that loads this module after hydration (the header's balance: visitors never
+ * download it): `onChange` hears every balance the socket tells, at once with the latest one.
+ */
+export function watchLiveBalance(onChange: (balance: Balance | null) => void): () => void {
+  const release = use()
+  const listener = () => onChange(latest)
+  const unsubscribe = subscribe(listener)
+  listener()
+  return () => {
+    unsubscribe()
+    release()
+  }
+}
+
 /** The balance to show: the live one once the socket has told one, else the page's. */
 export function useLiveBalance<B extends Balance>(rendered: B): B {
-  useEffect(() => {
-    users++
-    connect()
-    return () => {
-      users--
-      if (users > 0) return
-      clearTimeout(retry)
-      const ws = socket
-      socket = null
-      ws?.close()
-    }
-  }, [])
+  useEffect(use, [])
   // A newer page (after a deposit, a bet) wins over an older event.
   const renderedKey = `${rendered.total}:${rendered.real}:${rendered.bonus}`
   useEffect(() => renderedAgain(renderedKey), [renderedKey])
