@@ -195,7 +195,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
         </div>
         <details className={styles.panel} open>
           <summary>{t('games.view.panel')}</summary>
-          <h3>{t('games.view.rules')}</h3>
+          <h2>{t('games.view.rules')}</h2>
           <p>{t(`games.rules.${game.engine}`, { defaultValue: '' })}</p>
           <dl className={styles.facts}>
             {game.rtp === null ? null : (
@@ -215,7 +215,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
           </dl>
           {paytable ? (
             <>
-              <h3>{t('games.paytable')}</h3>
+              <h2>{t('games.paytable')}</h2>
               <table className={styles.paytable}>
                 <thead>
                   <tr>
@@ -244,7 +244,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               </table>
             </>
           ) : null}
-          <h3>{t('games.view.fairness')}</h3>
+          <h2>{t('games.view.fairness')}</h2>
           <p className={styles.small}>{t('games.view.fairnessText')}</p>
           <dl className={styles.stacked}>
             <dt>{t('games.view.serverSeedHash')}</dt>
@@ -255,7 +255,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             <dd>{game.seeds.nonce}</dd>
           </dl>
           <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
-          <h3>{t('games.view.recent')}</h3>
+          <h2>{t('games.view.recent')}</h2>
           {game.recentRounds.length === 0 ? (
             <p className={styles.small}>{t('games.view.noRounds')}</p>
           ) : (
