@@ -4,10 +4,13 @@
 // casino API (PGlite in a temporary DATA_DIR) and the bare page, each in its own process on a free
 // port, logs a fresh player in through the real forms, then loads each page with autocannon.
 //
-// BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS (default 50),
+// BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS (default 50), BENCH_RUNS
+// (rounds over all pages, default 1; with more, each figure is the median of the rounds, and the
+// ratio the median of each round's ratio),
 // BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the pages
 // whose label contains it, e.g. to take a CPU profile of one with NODE_OPTIONS=--cpu-prof). `--smoke`: 1 s, 4 connections,
 // just to see that everything starts and answers.
+import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import { buildUnlessSkipped, printTable, startSites } from './bench-support.ts'
 
@@ -15,6 +18,7 @@ const smoke = process.argv.includes('--smoke')
 const duration = smoke ? 1 : Number(process.env.BENCH_DURATION ?? 10)
 const connections = smoke ? 4 : Number(process.env.BENCH_CONNECTIONS ?? 50)
 const warmup = smoke ? 0.5 : Math.min(3, duration)
+const runs = smoke ? 1 : Math.max(1, Number(process.env.BENCH_RUNS ?? 1))
 
 buildUnlessSkipped()
 
@@ -38,6 +42,11 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
 }
 
 const visitor = async () => ({})
+function median(values: number[]) {
+  const sorted = values.toSorted((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
 const ms = (n: number) => `${n.toFixed(0)} ms`
 
 const sites = await startSites()
@@ -53,36 +62,50 @@ try {
     { label: '/en/register (visitor)', path: '/en/register', headers: visitor },
     { label: '/user-management/profile (logged in)', path: '/user-management/profile', headers: player, target: 0.4 },
   ]
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')
   console.log(
-    `\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page\n`,
+    `\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page; ${runs} round(s), medians; load average ${load()} at the start\n`,
   )
-  const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'target']]
+  const chosen = pages.filter((p) => p.label.includes(process.env.BENCH_PAGES ?? ''))
+  const rounds = new Map(chosen.map((page) => [page, [] as { figures: Figures; base: Figures }[]]))
   const problems: string[] = []
-  for (const page of pages.filter((p) => p.label.includes(process.env.BENCH_PAGES ?? ''))) {
-    const base = await measure(bareUrl + '/')
-    const figures = await measure(webUrl + page.path, await page.headers())
-    for (const [name, f] of [
-      [page.label, figures],
-      ['bare /', base],
-    ] as const) {
-      if (f.non2xx || f.errors)
-        problems.push(`${name}: ${f.non2xx} answers other than 2xx, ${f.errors} errors or timeouts`)
+  for (let round = 0; round < runs; round++) {
+    for (const page of chosen) {
+      const base = await measure(bareUrl + '/')
+      const figures = await measure(webUrl + page.path, await page.headers())
+      for (const [name, f] of [
+        [page.label, figures],
+        ['bare /', base],
+      ] as const) {
+        if (f.non2xx || f.errors)
+          problems.push(`${name}: ${f.non2xx} answers other than 2xx, ${f.errors} errors or timeouts`)
+      }
+      rounds.get(page)!.push({ figures, base })
     }
-    const ratio = figures.rps / base.rps
+  }
+  const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'target']]
+  for (const page of chosen) {
+    const all = rounds.get(page)!
+    const of = (pick: (r: (typeof all)[number]) => number) => median(all.map(pick))
+    const ratio = of((r) => r.figures.rps / r.base.rps)
     const verdict = page.target === undefined ? '—' : `≥ ${page.target} ${ratio >= page.target ? 'met' : 'MISSED'}`
     rows.push([
       page.label,
-      figures.rps.toFixed(0),
-      ms(figures.p50),
-      ms(figures.p99),
-      base.rps.toFixed(0),
-      ms(base.p50),
-      ms(base.p99),
-      `${ratio.toFixed(2)} ×`,
+      of((r) => r.figures.rps).toFixed(0),
+      ms(of((r) => r.figures.p50)),
+      ms(of((r) => r.figures.p99)),
+      of((r) => r.base.rps).toFixed(0),
+      ms(of((r) => r.base.p50)),
+      ms(of((r) => r.base.p99)),
+      `${ratio.toFixed(2)} ×${runs > 1 ? ` (${all.map((r) => (r.figures.rps / r.base.rps).toFixed(2)).join(', ')})` : ''}`,
       verdict,
     ])
   }
   printTable(rows)
+  console.log(`\nload average ${load()} at the end`)
   for (const problem of problems) console.log(`warning: ${problem}`)
 } finally {
   await sites.stop()

@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + 120_000
+  const deadline = Date.now() + 300_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(
@@ -48,7 +48,7 @@ async function waitFor(url: string, child: ChildProcess, logFile: string) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error(`${url} did not answer within two minutes`)
+  throw new Error(`${url} did not answer within five minutes`)
 }
 
 /** A child process to end when the benchmark ends (SIGTERM, then wait for its exit). */

@@ -14,7 +14,7 @@ import { clientIpFrom, parseTrustedProxies } from '#app/utils/client-ip.server.t
 import { sameSitePath } from '#app/utils/safe-path.ts'
 import { withoutToken } from '#app/utils/token-paths.ts'
 import { checkUpstream } from './readiness.ts'
-import { attachRealtimeRelay } from './realtime.ts'
+import { attachRealtimeRelay, BROWSER_SOCKET_PATH, socketProbeStatus, type RelayOptions } from './realtime.ts'
 import { ALLOWED_METHODS, FORM_BODY_LIMIT_BYTES, formContentType, isReadableForm, readBody } from './requests.ts'
 import { isSameOrigin, plainPage, type PlainPageCode } from './security.ts'
 
@@ -116,15 +116,15 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   app.setPublicUrl = (url: string) => {
     publicOrigin = new URL(url).origin
   }
-  app.attachRealtime = (server: HttpServer) =>
-    attachRealtimeRelay(server, {
-      upstreamUrl: () => upstreamUrl,
-      // PUBLIC_URL in production; only without it (tests, development) the Host header.
-      siteOrigin: (req) => publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`,
-      sessionSecrets: options.sessionSecrets,
-      cookieSecure: options.cookieSecure,
-      log,
-    })
+  const relayOptions: RelayOptions = {
+    upstreamUrl: () => upstreamUrl,
+    // PUBLIC_URL in production; only without it (tests, development) the Host header.
+    siteOrigin: (req) => publicOrigin ?? `http://${req.headers.host ?? 'localhost'}`,
+    sessionSecrets: options.sessionSecrets,
+    cookieSecure: options.cookieSecure,
+    log,
+  }
+  app.attachRealtime = (server: HttpServer) => attachRealtimeRelay(server, relayOptions)
   /** The site's origin: PUBLIC_URL; only without it (tests, development) the Host header, checked. */
   const siteOrigin = (req: Request) => {
     if (publicOrigin) return publicOrigin
@@ -243,6 +243,14 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     res
       .status(upstream.ok ? 200 : 503)
       .json({ status: upstream.ok ? 'ready' : 'unavailable', upstream: upstream.ok ? 'ok' : 'unreachable' })
+  })
+
+  // The realtime socket's answer without the upgrade, for the page's client (server/realtime.ts).
+  app.get(BROWSER_SOCKET_PATH, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const status = socketProbeStatus(req, relayOptions)
+    if (status === 426) res.setHeader('Upgrade', 'websocket')
+    res.status(status).end()
   })
 
   // ---- same-origin check for everything that changes state ---------------------------------

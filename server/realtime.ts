@@ -39,23 +39,38 @@ function refuse(socket: Duplex, status: 401 | 403 | 503) {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
 }
 
+function tokenOf(req: IncomingMessage, options: RelayOptions) {
+  const secure = options.cookieSecure ?? isSecureCookie(getEnv())
+  const cookies = parseCookie(req.headers.cookie ?? '')
+  const value = cookies[sessionCookieSettings(secure).name]
+  const session = openSession(value, options.sessionSecrets ?? getSessionSecrets())
+  return session.get('token') ?? null
+}
+
+/**
+ * A plain GET of /ws (no upgrade): what the upgrade would be answered, without opening anything.
+ * A browser cannot read the status of a refused WebSocket upgrade (it only sees the socket close),
+ * so the page's client asks here after a socket that never opened: 401 (no session) or 403 (not
+ * this site) means stop trying; 426 (Upgrade Required) means the socket would be accepted.
+ */
+export function socketProbeStatus(req: IncomingMessage, options: RelayOptions): 401 | 403 | 426 | 503 {
+  const origin = req.headers.origin
+  const fetchSite = req.headers['sec-fetch-site']
+  if ((origin !== undefined && origin !== options.siteOrigin(req)) || (fetchSite && fetchSite !== 'same-origin'))
+    return 403
+  if (!tokenOf(req, options)) return 401
+  return options.upstreamUrl() ? 426 : 503
+}
+
 export function attachRealtimeRelay(server: Server, options: RelayOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 })
   const alive = new WeakSet<WebSocket>()
-
-  const tokenOf = (req: IncomingMessage) => {
-    const secure = options.cookieSecure ?? isSecureCookie(getEnv())
-    const cookies = parseCookie(req.headers.cookie ?? '')
-    const value = cookies[sessionCookieSettings(secure).name]
-    const session = openSession(value, options.sessionSecrets ?? getSessionSecrets())
-    return session.get('token') ?? null
-  }
 
   // Other upgrades (Vite's hot reload in development) are left to their own listeners.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if ((req.url ?? '').split('?')[0] !== BROWSER_SOCKET_PATH) return
     if (req.headers.origin !== options.siteOrigin(req)) return refuse(socket, 403)
-    const token = tokenOf(req)
+    const token = tokenOf(req, options)
     if (!token) return refuse(socket, 401)
     const upstream = options.upstreamUrl()
     if (!upstream) return refuse(socket, 503)

@@ -1,9 +1,40 @@
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import * as styles from './layout.css.ts'
-import { useLiveBalance } from './live-balance.ts'
+import type { LiveBalance } from './live-balance.ts'
+
+type LiveModule = typeof import('./live-balance.ts')
+let liveModule: LiveModule | undefined
+
+/**
+ * The live balance, once the realtime client (loaded after hydration, so that a visitor's pages
+ * never download it) has told one; null until then.
+ */
+function useLazyLiveBalance(renderedKey: string) {
+  const [latest, setLatest] = useState<LiveBalance | null>(null)
+  const key = useRef(renderedKey)
+  key.current = renderedKey
+  useEffect(() => {
+    let active = true
+    let stop: (() => void) | undefined
+    void import('./live-balance.ts').then((module) => {
+      if (!active) return
+      liveModule = module
+      module.renderedAgain(key.current)
+      stop = module.watchLiveBalance(setLatest)
+    })
+    return () => {
+      active = false
+      stop?.()
+    }
+  }, [])
+  // A newer page (after a deposit, a bet) wins over an older event.
+  useEffect(() => liveModule?.renderedAgain(renderedKey), [renderedKey])
+  return latest
+}
 
 /**
  * The player's total balance (real + bonus), formatted for the page's locale, kept live by the
@@ -13,7 +44,8 @@ import { useLiveBalance } from './live-balance.ts'
 export function Balance({ balance: rendered }: { balance: PublicPlayer['balance'] }) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const balance = useLiveBalance(rendered)
+  const live = useLazyLiveBalance(`${rendered.total}:${rendered.real}:${rendered.bonus}`)
+  const balance = live && live.currency === rendered.currency ? { ...rendered, ...live } : rendered
   const amount = formatMoney(balance.total, balance.currency, locale)
   const detail = t('common.header.balanceDetail', {
     real: formatMoney(balance.real, balance.currency, locale),

@@ -4,11 +4,13 @@ import { useEffect, useSyncExternalStore } from 'react'
  * The player's balance as the realtime socket last told it (/ws on the site, relayed by the web
  * server; the token never reaches the page). One socket for the whole page, opened after
  * hydration while a balance is shown, reopened with a growing pause (1 s to 30 s, with jitter)
- * when it drops, and not reopened once the server says the session ended (4401). Without
+ * when it drops, and not reopened once the server says the session ended (4401) or refuses the
+ * upgrade (401 without a session, 403 from another origin: asked by a plain GET of /ws). Without
  * JavaScript the balance is the one the page was rendered with.
  */
 type Balance = { currency: 'EUR' | 'INR'; total: number; real: number; bonus: number }
 
+const SOCKET_URL = '/ws'
 let latest: Balance | null = null
 const listeners = new Set<() => void>()
 let socket: WebSocket | null = null
@@ -30,7 +32,7 @@ function isBalance(value: unknown): value is Balance {
 
 function connect() {
   if (socket || typeof WebSocket === 'undefined') return
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_URL}`)
   socket = ws
   ws.addEventListener('open', () => {
     pause = 1000
@@ -47,13 +49,31 @@ function connect() {
     latest = event.balance
     for (const listener of listeners) listener()
   })
+  let opened = false
+  ws.addEventListener('open', () => {
+    opened = true
+  })
   ws.addEventListener('close', (closed) => {
     if (socket !== ws) return
     socket = null
     if (users === 0 || closed.code === 4401 || closed.code === 1008) return
-    retry = setTimeout(connect, pause + Math.floor(Math.random() * 500))
-    pause = Math.min(pause * 2, 30_000)
+    // A socket that never opened may have been refused (no session any more, another origin): the
+    // browser does not say, so ask the server once, and stop on 401 or 403 instead of retrying.
+    if (opened) return scheduleRetry()
+    fetch(SOCKET_URL, { cache: 'no-store', credentials: 'same-origin' }).then(
+      (answer) => {
+        if (answer.status !== 401 && answer.status !== 403) scheduleRetry()
+      },
+      () => scheduleRetry(),
+    )
   })
+}
+
+function scheduleRetry() {
+  if (users === 0 || socket) return
+  clearTimeout(retry)
+  retry = setTimeout(connect, pause + Math.floor(Math.random() * 500))
+  pause = Math.min(pause * 2, 30_000)
 }
 
 const handlers = new Map<string, Set<() => void>>()
@@ -74,7 +94,8 @@ export function useRealtimeEvent(type: string, handler: () => void) {
 }
 
 let lastRendered = ''
-function renderedAgain(key: string) {
+/** A page rendered with this balance (key: total:real:bonus): a newer page wins over an older event. */
+export function renderedAgain(key: string) {
   if (key === lastRendered) return
   lastRendered = key
   latest = null
@@ -86,20 +107,40 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+/** One more part of the page shows the balance: the socket stays open until the last one goes. */
+function use() {
+  users++
+  connect()
+  return () => {
+    users--
+    if (users > 0) return
+    clearTimeout(retry)
+    const ws = socket
+    socket = null
+    ws?.close()
+  }
+}
+
+export type LiveBalance = Balance
+
+/**
+ * For a component that loads this module after hydration (the header's balance: visitors never
+ * download it): `onChange` hears every balance the socket tells, at once with the latest one.
+ */
+export function watchLiveBalance(onChange: (balance: Balance | null) => void): () => void {
+  const release = use()
+  const listener = () => onChange(latest)
+  const unsubscribe = subscribe(listener)
+  listener()
+  return () => {
+    unsubscribe()
+    release()
+  }
+}
+
 /** The balance to show: the live one once the socket has told one, else the page's. */
 export function useLiveBalance<B extends Balance>(rendered: B): B {
-  useEffect(() => {
-    users++
-    connect()
-    return () => {
-      users--
-      if (users > 0) return
-      clearTimeout(retry)
-      const ws = socket
-      socket = null
-      ws?.close()
-    }
-  }, [])
+  useEffect(use, [])
   // A newer page (after a deposit, a bet) wins over an older event.
   const renderedKey = `${rendered.total}:${rendered.real}:${rendered.bonus}`
   useEffect(() => renderedAgain(renderedKey), [renderedKey])

@@ -73,6 +73,12 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     // The header follows the wallet over the socket, without a reload of the page.
     await expect.poll(() => total.innerText()).toBe(expected)
     await expectAccessible(page)
+    // Its headings go down one level at a time (the title, then the panel's sections), as a
+    // screen reader's list of headings expects.
+    const levels = await page
+      .locator('main :is(h1, h2, h3, h4, h5, h6)')
+      .evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])))
+    expect(levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1)).toEqual([])
 
     // Reveal the seed pair, then the round can be checked.
     await frame.getByText(en.frame.fairness).click()

@@ -46,6 +46,40 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     await context.close()
   })
 
+  test('a page whose socket is refused (its session is gone) asks the server once and stops trying', async () => {
+    const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    // The page is rendered for the player, but the socket's upgrade carries no session (here the
+    // session cookie is kept for the account's pages only): /ws refuses it with 401.
+    await context.addCookies([
+      {
+        name: 'casino',
+        value: b.cookies.get('casino')!,
+        domain: new URL(env.site.webUrl).hostname,
+        path: '/en/user-management',
+        httpOnly: true,
+      },
+    ])
+    const sockets: string[] = []
+    page.on('websocket', (ws) => sockets.push(ws.url()))
+    const probes: number[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/ws') probes.push(response.status())
+    })
+    await page.clock.install()
+    await page.goto('/en/user-management/profile')
+    expect(await page.locator('main').innerText()).toContain(player.username)
+    await expect.poll(() => probes, { timeout: 20_000 }).toEqual([401])
+    // Two minutes of the page's clock: a client that retried would have reopened the socket
+    // several times (1 s, 2 s, 4 s … with its back-off).
+    await page.clock.runFor(120_000)
+    await page.evaluate(() => document.readyState)
+    expect(sockets).toHaveLength(1)
+    expect(probes).toEqual([401])
+    await context.close()
+  })
+
   test('a bank transfer the administrator confirms turns complete in the open history, without a reload', async () => {
     const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
     const form = await b.get('/en/user-management/deposit?method=carespay')

@@ -49,6 +49,19 @@ for (const database of testDatabases()) {
       good.ws.close()
     })
 
+    test('a plain GET of /ws tells a page whether its socket would be refused (the browser cannot see why an upgrade failed)', async () => {
+      const { b } = await loggedInPlayer(site, Browser)
+      const cookie = `casino=${b.cookies.get('casino')}`
+      const probe = (headers: Record<string, string>) => fetch(`${site.webUrl}/ws`, { headers })
+      expect((await probe({ 'sec-fetch-site': 'same-origin' })).status).toBe(401)
+      expect((await probe({ 'sec-fetch-site': 'same-origin', cookie: 'casino=forged' })).status).toBe(401)
+      expect((await probe({ 'sec-fetch-site': 'cross-site', cookie })).status).toBe(403)
+      expect((await probe({ origin: 'https://evil.example', cookie })).status).toBe(403)
+      const accepted = await probe({ 'sec-fetch-site': 'same-origin', cookie })
+      expect(accepted.status).toBe(426)
+      expect(accepted.headers.get('cache-control')).toBe('no-store')
+    })
+
     test("a deposit reaches the player's socket at once; the token never does; logging out closes it", async () => {
       const { b } = await loggedInPlayer(site, Browser)
       const sealed = b.cookies.get('casino')!

@@ -200,7 +200,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
         </div>
         <details className={styles.panel} open>
           <summary>{t('games.view.panel')}</summary>
-          <h3>{t('games.view.rules')}</h3>
+          <h2>{t('games.view.rules')}</h2>
           <p>{t(`games.rules.${game.engine}`, { defaultValue: '' })}</p>
           <dl className={styles.facts}>
             {game.rtp === null ? null : (
@@ -220,7 +220,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
           </dl>
           {paytable ? (
             <>
-              <h3>{t('games.paytable')}</h3>
+              <h2>{t('games.paytable')}</h2>
               <table className={styles.paytable}>
                 <thead>
                   <tr>
@@ -273,7 +273,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           ))}
-          <h3>{t('games.view.fairness')}</h3>
+          <h2>{t('games.view.fairness')}</h2>
           <p className={styles.small}>{t('games.view.fairnessText')}</p>
           <dl className={styles.stacked}>
             <dt>{t('games.view.serverSeedHash')}</dt>
@@ -284,7 +284,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             <dd>{game.seeds.nonce}</dd>
           </dl>
           <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
-          <h3>{t('games.view.recent')}</h3>
+          <h2>{t('games.view.recent')}</h2>
           {game.recentRounds.length === 0 ? (
             <p className={styles.small}>{t('games.view.noRounds')}</p>
           ) : (

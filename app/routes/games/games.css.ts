@@ -179,7 +179,7 @@ globalStyle(`${panel} summary`, {
   display: 'flex',
   alignItems: 'center',
 })
-globalStyle(`${panel} h3`, { fontSize: fontSize.body, margin: `${space[3]} 0 ${space[1]}` })
+globalStyle(`${panel} h2`, { fontSize: fontSize.body, margin: `${space[3]} 0 ${space[1]}` })
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
