@@ -117,6 +117,7 @@ export const MESSAGE_CODES = [
   'limit_exceeded',
   'game_not_found',
   'game_unavailable',
+  'betting_closed',
   'message_sent',
   'content_saved',
   'content_removed',

@@ -310,3 +310,33 @@ export const cardRed = style({ color: '#b3261e' })
 export const cardBack = style({
   background: `repeating-linear-gradient(45deg, ${vars.color.accent} 0 6px, #7a5b12 6px 12px)`,
 })
+
+// ---- a live table's client
+
+export const liveStage = style({
+  display: 'grid',
+  gap: space[2],
+  justifyItems: 'center',
+  textAlign: 'center',
+  background: vars.color.raised,
+  borderRadius: radius.card,
+  padding: space[3],
+})
+export const liveHeading = style({ fontSize: fontSize.large, margin: 0 })
+export const liveHistory = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[2],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+globalStyle(`${liveHistory} a`, {
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: '44px',
+  minHeight: '44px',
+  borderRadius: radius.control,
+  border: `1px solid ${vars.color.border}`,
+  fontWeight: 700,
+})
