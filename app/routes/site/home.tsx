@@ -20,9 +20,9 @@ const ROWS = ['popular', 'new', 'live']
 
 export async function loader(args: Route.LoaderArgs) {
   const language = localeFromPath(new URL(args.request.url).pathname)
-  const groups = await callUpstream(args, 'get_game_group_list', { language })
-  // Without the casino API the page still stands, without its rows.
-  const rows = groups.ok
+  // Without the casino API (refused, unreachable, timed out) the page still stands, without its rows.
+  const groups = await callUpstream(args, 'get_game_group_list', { language }).catch(() => null)
+  const rows = groups?.ok
     ? ROWS.flatMap((id) => groups.data.items.filter((g) => g.id === id && g.games.length > 0)).map((g) => ({
         id: g.id,
         name: g.name,
