@@ -61,7 +61,11 @@ export default [
   ...inBothLanguages([
     route('casino', 'routes/games/lobby.tsx'),
     route('casino/:gameId', 'routes/games/game.tsx'),
+    // The Live Casino: the same lobby and game view over the live tables.
+    route('live-casino', 'routes/games/lobby.tsx', { id: 'live-lobby' }),
+    route('live-casino/:gameId', 'routes/games/game.tsx', { id: 'live-game' }),
     route('game-frame/:token', 'routes/games/frame.tsx'),
+    route('game-frame/live/:token', 'routes/games/live-frame.tsx'),
     route('provably-fair', 'routes/games/provably-fair.tsx'),
   ]),
   // Game thumbnails, drawn by the server (one URL whatever the language).

@@ -118,6 +118,7 @@ export const MESSAGE_CODES = [
   'game_not_found',
   'game_unavailable',
   'keno_spots_required',
+  'betting_closed',
   'message_sent',
   'content_saved',
   'content_removed',

@@ -126,4 +126,5 @@ export const englishMessages = {
   bet_already_rolled_back: 'This bet was already cancelled.',
   rollback_after_win: 'This bet can no longer be cancelled: its round already has a win.',
   round_not_found: 'There is no bet standing in this round.',
+  betting_closed: 'Bets are closed for this round. Place your bet when the next round opens.',
 } satisfies Record<MessageCode, string>

@@ -183,6 +183,18 @@ const TABLES: (Omit<CatalogGame, 'order' | 'limits'> & { limits?: Limits })[] = 
     theme: { hues: [...hues] as [number, number], emblem: '◎' },
   })),
   {
+    // The live table: one wheel for everyone, its rounds run by the casino API (src/games/live.ts).
+    id: 'live-roulette',
+    name: { es: 'Ruleta en Vivo', en: 'Live Roulette' },
+    category: 'roulette',
+    engine: rouletteEngine,
+    config: { wheel: 'european' },
+    volatility: 'low',
+    tags: ['popular', 'new'],
+    theme: { hues: [350, 130], emblem: '◉' },
+    live: true,
+  },
+  {
     id: 'dice',
     name: { es: 'Dados', en: 'Dice' },
     category: 'dice',

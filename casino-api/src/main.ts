@@ -4,7 +4,9 @@
  * it), DATABASE_SCHEMA, WEB_URL (http://localhost:3000), SMTP_URL, MAIL_FROM, ADMIN_PASSWORD,
  * PROVIDER_SECRET (the game providers' wallet key; generated into DATA_DIR without it), SEED_DEMO
  * (true: create the demo player; default false), TRUSTED_PROXIES (comma list of
- * addresses/CIDRs, default loopback), LOG_LEVEL.
+ * addresses/CIDRs, default loopback), LOG_LEVEL, LIVE_BETTING_MS / LIVE_SPIN_MS / LIVE_RESULT_MS (the
+ * live tables' betting window, spin and result on show; 15 s, 5 s, 6 s), LIVE_TABLES=false (this
+ * instance drives no table).
  */
 import { startCasinoApi } from './server.ts'
 
@@ -21,6 +23,15 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean)
 
+const ms = (value: string | undefined) => (value && Number.isInteger(Number(value)) ? Number(value) : undefined)
+const liveTimings = Object.fromEntries(
+  Object.entries({
+    bettingMs: ms(env.LIVE_BETTING_MS),
+    spinMs: ms(env.LIVE_SPIN_MS),
+    resultMs: ms(env.LIVE_RESULT_MS),
+  }).filter(([, v]) => v !== undefined),
+)
+
 const api = await startCasinoApi({
   port,
   host: env.HOST || '127.0.0.1',
@@ -34,6 +45,7 @@ const api = await startCasinoApi({
   providerSecret: env.PROVIDER_SECRET || undefined,
   seedDemo: env.SEED_DEMO === 'true',
   trustedProxies: list(env.TRUSTED_PROXIES) ?? ['loopback'],
+  liveTables: env.LIVE_TABLES === 'false' ? false : liveTimings,
 })
 
 let stopping = false

@@ -19,6 +19,7 @@ import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts
 import { startRealtime } from './realtime/socket.ts'
 import { syncCatalog } from './games/catalog-sync.ts'
 import { httpWallet } from './games/wallet-client.ts'
+import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './games/live.ts'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
@@ -71,6 +72,12 @@ export type CasinoApiOptions = {
   providerSecret?: string
   /** Card acquirer, bank account, crypto keys (default: from the environment, the sandbox's outside production). */
   payments?: PaymentsConfig
+  /**
+   * The live tables' timings (betting window, spin, result on show, tick; defaults in
+   * games/live.ts); false runs no table from this instance (the others' rounds still reach its
+   * sockets).
+   */
+  liveTables?: Partial<LiveTimings> | false
 }
 
 export type CasinoApi = {
@@ -175,6 +182,14 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
     ownUrl = `http://${urlHost}:${port}`
 
+    const live =
+      options.liveTables === false
+        ? null
+        : startLiveTables(
+            { db: opened.db, now, gameWallet: httpWallet(() => ownUrl, providerSecret), log: app.log },
+            { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables },
+          )
+
     const prune = () =>
       pruneSpentRows(opened.db, now()).catch((error: unknown) =>
         app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'pruning spent rows failed'),
@@ -193,6 +208,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         (closing ??= (async () => {
           clearInterval(pruning)
           try {
+            await live?.close()
             await realtime.close()
             await app.close()
             await Promise.all(pending)

@@ -42,9 +42,12 @@ for (const backend of backends) {
     const slots = await a.ok('get_games', { category: 'slots', pageSize: 4, page: 2, language: 'en' })
     expect(slots.total).toBe(10)
     expect(slots.items).toHaveLength(4)
-    const found = await a.ok('get_games', { search: 'ruleta' })
+    const found = await a.ok('get_games', { search: 'ruleta', live: false })
     expect(found.items.map((g) => g.id).sort()).toEqual(['american-roulette', 'european-roulette', 'french-roulette'])
-    expect((await a.ok('get_games', { search: 'roulette', language: 'en' })).total).toBe(3)
+    expect((await a.ok('get_games', { search: 'roulette', language: 'en', live: false })).total).toBe(3)
+    expect((await a.ok('get_games', { search: 'ruleta', live: true })).items.map((g) => g.id)).toEqual([
+      'live-roulette',
+    ])
     // Wildcards typed by a player are plain characters.
     expect((await a.ok('get_games', { search: '%' })).total).toBe(0)
     const byName = await a.ok('get_games', { sort: 'name', language: 'en', pageSize: 100 })
@@ -53,7 +56,7 @@ for (const backend of backends) {
     const popular = await a.ok('get_games', { group: 'popular' })
     expect(popular.items.every((g) => g.tags.includes('popular'))).toBe(true)
     const groups = await a.ok('get_game_group_list', { language: 'en' })
-    expect(groups.items.map((g) => g.name)).toEqual(['Popular', 'New', 'Exclusive'])
+    expect(groups.items.map((g) => g.name)).toEqual(['Popular', 'New', 'Exclusive', 'Live'])
     const providers = await a.ok('get_game_providers', {})
     expect(providers.items).toEqual([{ id: 'builtin', name: 'Casino Originals', logoUrl: null, gameCount: all.total }])
     // A visitor has no favourites; a player marks one.

@@ -88,6 +88,8 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     rateLimits: ROOMY_RATE_LIMITS,
     providerSecret: PROVIDER_SECRET,
     now: () => new Date(Date.now() + offset),
+    // The live table runs only where a test asks for it (live.test.ts), with short rounds.
+    liveTables: false,
     ...(backend === 'postgres'
       ? {
           databaseUrl: process.env.TEST_DATABASE_URL,

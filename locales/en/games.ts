@@ -1,7 +1,13 @@
 // Games: the lobby, the game view and its frame, bet history, the provably fair page. Spanish
 // (es/games.ts) has the same shape.
 export default {
-  nav: { casino: 'Casino' },
+  nav: { casino: 'Casino', liveCasino: 'Live Casino' },
+  liveLobby: {
+    title: 'Live Casino',
+    heading: 'Live Casino',
+    intro:
+      'Tables everyone plays at once: a round every few seconds, one result for all, and every round provably fair.',
+  },
   lobby: {
     title: 'Casino',
     heading: 'Casino games',
@@ -101,6 +107,33 @@ export default {
     register: 'Register',
     tryDemo: 'Play for fun',
     unavailable: 'This game is not available right now.',
+  },
+  live: {
+    round: 'Round in progress',
+    roundNumber: 'Round {{seq}}',
+    opening: 'The table is opening. The first round starts in a moment.',
+    phases: {
+      betting_one: 'Place your bets: {{count}} second left',
+      betting_other: 'Place your bets: {{count}} seconds left',
+      closed: 'No more bets: the wheel is spinning',
+      result: 'Result',
+    },
+    next_one: 'Next round in {{count}} second',
+    next_other: 'Next round in {{count}} seconds',
+    betForm: 'Your bet on this round',
+    placeBet: 'Place bet',
+    betPlaced: 'Bet of {{amount}} placed. Good luck!',
+    waitNext: 'Bets are closed. You can bet again when the next round opens.',
+    yourBets: 'Your bets',
+    noBets: 'You have no bets on the last rounds.',
+    betLine: 'Round {{seq}}: {{stake}}, {{outcome}}',
+    pending: 'waiting for the result',
+    cancelled: 'not placed',
+    history: 'Last results',
+    noHistory: 'No results yet.',
+    verifyRound: 'Round {{seq}}: {{pocket}}. Check this round',
+    fairness:
+      'Each round’s server seed is committed by its hash before bets open and revealed with the result. The pocket is the first draw of HMAC-SHA256 with the client seed set to the round’s id and nonce 0.',
   },
   frame: {
     balance: 'Balance',

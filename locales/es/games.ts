@@ -3,7 +3,13 @@ import type en from '../en/games.ts'
 // Juegos: el vestíbulo, la vista de juego y su marco, el historial de apuestas y la página de
 // juego demostrablemente justo.
 export default {
-  nav: { casino: 'Casino' },
+  nav: { casino: 'Casino', liveCasino: 'Casino en vivo' },
+  liveLobby: {
+    title: 'Casino en vivo',
+    heading: 'Casino en vivo',
+    intro:
+      'Mesas que juegan todos a la vez: una ronda cada pocos segundos, el mismo resultado para todos y cada ronda verificable.',
+  },
   lobby: {
     title: 'Casino',
     heading: 'Juegos de casino',
@@ -105,6 +111,33 @@ export default {
     register: 'Registrarse',
     tryDemo: 'Jugar gratis',
     unavailable: 'Este juego no está disponible en este momento.',
+  },
+  live: {
+    round: 'Ronda en curso',
+    roundNumber: 'Ronda {{seq}}',
+    opening: 'La mesa está abriendo. La primera ronda empieza enseguida.',
+    phases: {
+      betting_one: 'Hagan sus apuestas: queda {{count}} segundo',
+      betting_other: 'Hagan sus apuestas: quedan {{count}} segundos',
+      closed: 'No va más: la ruleta está girando',
+      result: 'Resultado',
+    },
+    next_one: 'Siguiente ronda en {{count}} segundo',
+    next_other: 'Siguiente ronda en {{count}} segundos',
+    betForm: 'Tu apuesta en esta ronda',
+    placeBet: 'Apostar',
+    betPlaced: 'Apuesta de {{amount}} realizada. ¡Suerte!',
+    waitNext: 'Las apuestas están cerradas. Podrás apostar de nuevo cuando se abra la siguiente ronda.',
+    yourBets: 'Tus apuestas',
+    noBets: 'No tienes apuestas en las últimas rondas.',
+    betLine: 'Ronda {{seq}}: {{stake}}, {{outcome}}',
+    pending: 'esperando el resultado',
+    cancelled: 'no realizada',
+    history: 'Últimos resultados',
+    noHistory: 'Todavía no hay resultados.',
+    verifyRound: 'Ronda {{seq}}: {{pocket}}. Comprobar esta ronda',
+    fairness:
+      'La semilla del servidor de cada ronda se compromete con su hash antes de abrir las apuestas y se revela con el resultado. La casilla es la primera extracción de HMAC-SHA256 con la semilla del cliente igual al identificador de la ronda y nonce 0.',
   },
   frame: {
     balance: 'Saldo',

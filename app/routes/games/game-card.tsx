@@ -23,7 +23,7 @@ export function GameCard({
 }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
-  const href = localePath(`/casino/${game.id}`)
+  const href = localePath(`${game.live ? '/live-casino' : '/casino'}/${game.id}`)
   return (
     <article className={styles.card}>
       <Link to={href} className={styles.thumbLink} tabIndex={-1} aria-hidden="true">

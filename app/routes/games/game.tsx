@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { catalogGame } from '#casino-api/games/catalog.ts'
 import type { SlotConfig } from '#casino-api/games/engines/slots.ts'
 import { LoginLink } from '#app/components/nav-items.tsx'
@@ -18,6 +18,7 @@ import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/game'
 import * as styles from './games.css.ts'
 import { panelTables } from './paytables.ts'
+import { isLiveLobby } from './live-path.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -42,6 +43,8 @@ function paytableOf(gameId: string) {
  * A game's page: the game (its client in an iframe filling the play area), the mode switch, full
  * screen, close and deposit, and an expandable panel with the rules, return, limits, the
  * provably fair seeds and the player's last rounds. Real play needs a login; demo does not.
+ * Under /live-casino the same view holds a live table: launched with get_live_game_url, its
+ * client is the live table's own page (live-frame.tsx), and the panel shows the round's seeds.
  */
 export async function loader(args: Route.LoaderArgs) {
   const gameId = args.params.gameId
@@ -63,7 +66,8 @@ export async function loader(args: Route.LoaderArgs) {
       needsLogin: true as const,
     }
   }
-  const launch = await callUpstream(args, 'get_game_url', { gameId, mode, language })
+  const live = isLiveLobby(url.pathname)
+  const launch = await callUpstream(args, live ? 'get_live_game_url' : 'get_game_url', { gameId, mode, language })
   if (!launch.ok) {
     notFoundUnless(launch.code !== 'game_not_found')
     if (launch.status >= 500) throw upstreamUnavailable()
@@ -76,6 +80,31 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   const token = new URL(launch.data.url).pathname.split('/').pop()!
+  if (live) {
+    const table = await callUpstream(args, 'live_table', {}, { gameSession: token })
+    if (!table.ok) throw upstreamUnavailable()
+    const round = table.data.round
+    return {
+      meta: pageMeta(args.context, table.data.name),
+      gameId,
+      name: table.data.name,
+      mode,
+      frameSrc: new URL(launch.data.url).pathname,
+      game: {
+        engine: table.data.engine,
+        rtp: table.data.rtp,
+        volatility: 'low' as const,
+        minBet: table.data.minBet,
+        maxBet: table.data.maxBet,
+        balance: table.data.balance,
+        // The round in progress: its committed hash, the round id as client seed, nonce 0.
+        seeds: { serverSeedHash: round?.serverSeedHash ?? '', clientSeed: round?.clientSeed ?? '', nonce: 0 },
+        recentRounds: [] as { id: string; nonce: number; stake: number; win: number | null }[],
+      },
+      paytable: null,
+      loggedIn: Boolean(player),
+    }
+  }
   const open = await callUpstream(args, 'game_open', {}, { gameSession: token })
   if (!open.ok) throw upstreamUnavailable()
   return {
@@ -104,7 +133,9 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
   const stage = useRef<HTMLDivElement>(null)
   const [fullscreen, setFullscreen] = useState(false)
   const { gameId, name, mode } = loaderData
-  const self = localePath(`/casino/${gameId}`)
+  const location = useLocation()
+  const lobby = localePath(isLiveLobby(location.pathname) ? '/live-casino' : '/casino')
+  const self = `${lobby}/${gameId}`
 
   const switcher = (
     <nav aria-label={t('games.view.modeLabel')} className={styles.modeSwitch}>
@@ -142,7 +173,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       <div className={ui.container}>
         <h1 className={ui.pageTitle}>{t('games.view.unavailable')}</h1>
         <p role="alert">{catalogue(loaderData.refused ?? 'action_failed')}</p>
-        <Link to={localePath('/casino')}>{t('games.frame.lobby')}</Link>
+        <Link to={lobby}>{t('games.frame.lobby')}</Link>
       </div>
     )
   }
@@ -174,7 +205,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             {t('games.view.deposit')}
           </Link>
         ) : null}
-        <Link to={localePath('/casino')} className={styles.toolButton}>
+        <Link to={lobby} className={styles.toolButton}>
           {t('games.view.close')}
         </Link>
       </div>

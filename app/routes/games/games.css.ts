@@ -385,3 +385,33 @@ export const srOnly = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 })
+
+// ---- a live table's client
+
+export const liveStage = style({
+  display: 'grid',
+  gap: space[2],
+  justifyItems: 'center',
+  textAlign: 'center',
+  background: vars.color.raised,
+  borderRadius: radius.card,
+  padding: space[3],
+})
+export const liveHeading = style({ fontSize: fontSize.large, margin: 0 })
+export const liveHistory = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[2],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+globalStyle(`${liveHistory} a`, {
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: '44px',
+  minHeight: '44px',
+  borderRadius: radius.control,
+  border: `1px solid ${vars.color.border}`,
+  fontWeight: 700,
+})

@@ -12,6 +12,7 @@ import { sameSitePath } from '#app/utils/safe-path.ts'
 import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/lobby'
 import { GameCard } from './game-card.tsx'
+import { isLiveLobby } from './live-path.ts'
 import * as styles from './games.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -39,12 +40,14 @@ export function lobbyFilters(url: URL) {
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url)
   const language = localeFromPath(url.pathname)
+  const live = isLiveLobby(url.pathname)
+  const page = live ? 'games.liveLobby' : 'games.lobby'
   const filters = lobbyFilters(url)
   const player = await getPlayer(args)
   const filtered = Boolean(filters.category || filters.provider || filters.search)
   const [list, everything, providers, favourites, recent] = await Promise.all([
     callUpstream(args, 'get_games', {
-      live: false,
+      live,
       category: filters.category,
       provider: filters.provider,
       search: filters.search,
@@ -54,15 +57,16 @@ export async function loader(args: Route.LoaderArgs) {
       pageSize: PAGE_SIZE * filters.pages,
     }),
     // The categories that have games (a category without any shows no entry).
-    callUpstream(args, 'get_games', { live: false, language, pageSize: 100 }),
-    callUpstream(args, 'get_game_providers', { live: false }),
+    callUpstream(args, 'get_games', { live, language, pageSize: 100 }),
+    callUpstream(args, 'get_game_providers', { live }),
     player && !filtered ? callUpstream(args, 'get_games', { group: 'favourites', language, pageSize: 12 }) : null,
     player && !filtered ? callUpstream(args, 'get_games', { group: 'recent', language, pageSize: 12 }) : null,
   ])
   if (!list.ok || !everything.ok || !providers.ok) throw upstreamUnavailable()
   const present = new Set(everything.data.items.map((g) => g.category))
   return {
-    meta: pageMeta(args.context, getInstance(args.context).t('games.lobby.title')),
+    meta: pageMeta(args.context, getInstance(args.context).t(`${page}.title`)),
+    live,
     filters,
     filtered,
     loggedIn: Boolean(player),
@@ -91,7 +95,8 @@ export default function Lobby({ loaderData }: Route.ComponentProps) {
   const localePath = useLocalePath()
   const submit = useSubmit()
   const { filters, games, total, categories, providers, favourites, recent, loggedIn } = loaderData
-  const base = localePath('/casino')
+  const base = localePath(loaderData.live ? '/live-casino' : '/casino')
+  const page = loaderData.live ? 'games.liveLobby' : 'games.lobby'
   const query = (changes: Record<string, string | undefined>) => {
     const q = new URLSearchParams()
     const next = {
@@ -108,8 +113,8 @@ export default function Lobby({ loaderData }: Route.ComponentProps) {
   const favouriteAction = loggedIn ? base : undefined
   return (
     <div className={ui.container}>
-      <h1 className={ui.pageTitle}>{t('games.lobby.heading')}</h1>
-      <p className={ui.muted}>{t('games.lobby.intro')}</p>
+      <h1 className={ui.pageTitle}>{t(`${page}.heading`)}</h1>
+      <p className={ui.muted}>{t(`${page}.intro`)}</p>
 
       <Form
         method="get"

@@ -1,7 +1,7 @@
 import { layered, layers } from '#app/styles/layered.ts'
 import { fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
 
-const { style } = layered(layers.pages)
+const { globalStyle, style } = layered(layers.pages)
 
 export const hero = style({
   position: 'relative',
@@ -79,3 +79,30 @@ export const blockIcon = style({
 })
 export const blockTitle = style({ fontSize: fontSize.large, margin: 0 })
 export const blockText = style({ margin: 0, color: vars.color.muted })
+
+// The game rows: a horizontal strip of thumbnails with their names, each one link.
+export const gameRow = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(150px, 180px)',
+  gap: space[4],
+  overflowX: 'auto',
+  listStyle: 'none',
+  margin: 0,
+  padding: `0 0 ${space[2]}`,
+})
+export const gameLink = style({
+  display: 'grid',
+  gap: space[2],
+  fontWeight: 600,
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+})
+globalStyle(`${gameLink} img`, {
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '4 / 3',
+  borderRadius: radius.card,
+  background: vars.color.raised,
+})

@@ -6,7 +6,8 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { useRootData } from '#app/components/use-root-data.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { button, container } from '#app/styles/ui.css.ts'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
+import { localeFromPath, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/home'
@@ -14,8 +15,26 @@ import * as styles from './home.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { meta: pageMeta(context, getInstance(context).t('home.title')) }
+/** The home page's game rows, in this order (get_game_group_list's groups). */
+const ROWS = ['popular', 'new', 'live']
+
+export async function loader(args: Route.LoaderArgs) {
+  const language = localeFromPath(new URL(args.request.url).pathname)
+  // Without the casino API (refused, unreachable, timed out) the page still stands, without its rows.
+  const groups = await callUpstream(args, 'get_game_group_list', { language }).catch(() => null)
+  const rows = groups?.ok
+    ? ROWS.flatMap((id) => groups.data.items.filter((g) => g.id === id && g.games.length > 0)).map((g) => ({
+        id: g.id,
+        name: g.name,
+        games: g.games.map((game) => ({
+          id: game.id,
+          name: game.name,
+          live: game.live,
+          thumbnailUrl: game.thumbnailUrl,
+        })),
+      }))
+    : []
+  return { meta: pageMeta(args.context, getInstance(args.context).t('home.title')), rows }
 }
 
 const icon = (path: ReactNode) => (
@@ -76,7 +95,7 @@ const BLOCKS = [
   },
 ] as const
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const player = useRootData()?.player ?? null
@@ -112,6 +131,25 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      {/* Server-rendered rows of plain links: no client code of their own (thumbnails lazy, sized). */}
+      {loaderData.rows.map((row) => (
+        <section key={row.id} className={`${container} ${styles.section}`} aria-labelledby={`home-row-${row.id}`}>
+          <h2 id={`home-row-${row.id}`} className={styles.sectionTitle}>
+            {row.name}
+          </h2>
+          <ul className={styles.gameRow}>
+            {row.games.map((game) => (
+              <li key={game.id}>
+                <a href={localePath(`/${game.live ? 'live-casino' : 'casino'}/${game.id}`)} className={styles.gameLink}>
+                  <img src={game.thumbnailUrl} alt="" width={240} height={180} loading="lazy" decoding="async" />
+                  {game.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
 
       <section className={`${container} ${styles.section}`} aria-labelledby="home-blocks">
         <h2 id="home-blocks" className={styles.sectionTitle}>

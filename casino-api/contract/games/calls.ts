@@ -111,6 +111,27 @@ export const gameServerCalls = {
     summary: 'The next move of an open round (hit, stand, hold...).',
     errors: ['insufficient_funds', 'round_not_found'],
   }),
+  live_table: defineCall({
+    method: 'POST',
+    path: '/game-server/live/table',
+    auth: 'game',
+    read: true,
+    params: G.LiveTableParams,
+    answer: G.LiveTableAnswer,
+    summary:
+      "A live table's round in progress (phase, times, committed seed hash), its last results with their seeds, and the player's bets.",
+    errors: ['game_unavailable'],
+  }),
+  live_bet: defineCall({
+    method: 'POST',
+    path: '/game-server/live/bet',
+    auth: 'game',
+    params: G.LiveBetParams,
+    answer: G.LiveBetAnswer,
+    summary:
+      "A bet on a live table's round while its betting window is open; real play stakes through the provider wallet.",
+    errors: ['betting_closed', 'insufficient_funds', 'amount_out_of_range', 'game_unavailable', 'account_not_active'],
+  }),
   game_rotate_seeds: defineCall({
     method: 'POST',
     path: '/game-server/rotate_seeds',

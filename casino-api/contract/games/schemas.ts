@@ -292,3 +292,73 @@ export const GameRotateSeedsAnswer = z.object({
   revealed: RevealedSeeds,
   seeds: SeedPairView,
 })
+
+// ---- live tables -----------------------------------------------------------------------
+
+export const LivePhaseName = z.enum(['betting', 'closed', 'result'])
+
+/**
+ * A round of a live table. The server seed's hash is published when the betting window opens;
+ * the seed itself and the outcome once the result is shown. The outcome derives from the seed
+ * with client seed = the round id and nonce 0 (games/fair.ts), so anyone can check it.
+ */
+export const LiveRoundView = z.object({
+  id: Id,
+  /** The table's round number. */
+  seq: z.number().int().positive(),
+  phase: LivePhaseName,
+  openedAt: Timestamp,
+  bettingClosesAt: Timestamp,
+  resultAt: Timestamp,
+  nextAt: Timestamp,
+  serverSeedHash: z.string(),
+  serverSeed: z.string().nullable(),
+  clientSeed: z.string(),
+  nonce: z.literal(0),
+  /** Roulette: the pocket (null until the result). */
+  result: z.number().int().nonnegative().nullable(),
+})
+export type LiveRoundView = z.infer<typeof LiveRoundView>
+
+export const LiveBetView = z.object({
+  id: Id,
+  roundId: Id,
+  stake: Cents,
+  /** Null until the round's result. */
+  win: Cents.nullable(),
+  status: z.enum(['pending', 'staked', 'settled', 'cancelled']),
+  bet: z.unknown(),
+  createdAt: Timestamp,
+})
+export type LiveBetView = z.infer<typeof LiveBetView>
+
+export const LiveTableParams = z.object({})
+export const LiveTableAnswer = z.object({
+  tableId: Id,
+  name: z.string(),
+  engine: z.string(),
+  config: z.unknown(),
+  minBet: Cents,
+  maxBet: Cents,
+  rtp: z.number().nullable(),
+  language: Locale,
+  balance: GameBalance,
+  /** The round in progress (null only before the table's first round opens). */
+  round: LiveRoundView.nullable(),
+  /** The last finished rounds, newest first, with their seeds revealed. */
+  history: z.array(LiveRoundView),
+  /** This session owner's bets on the round in progress and the rounds of the history. */
+  bets: z.array(LiveBetView),
+  /** The server's clock, so a countdown can correct the browser's. */
+  now: Timestamp,
+  expiresAt: Timestamp,
+})
+export type LiveTableAnswer = z.infer<typeof LiveTableAnswer>
+
+export const LiveBetParams = z.object({
+  /** The round the player is betting on: a bet on any other (or after its window) is refused. */
+  roundId: required(64),
+  bet: z.unknown(),
+  moveId: z.uuid({ error: 'invalid_value' }),
+})
+export const LiveBetAnswer = z.object({ bet: LiveBetView, balance: GameBalance })

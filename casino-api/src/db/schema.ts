@@ -679,3 +679,77 @@ export const gameFavourites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.gameId] })],
 )
+
+export const liveRoundPhaseEnum = pgEnum('live_round_phase', ['betting', 'closed', 'result'])
+
+/**
+ * One round of a live table (live.ts): its server seed is made and its hash published when the
+ * betting window opens; the outcome is derived from it (client seed = the round id, nonce 0)
+ * and the seed revealed with the result. `seq` counts a table's rounds: the unique key means
+ * only one instance can open a table's next round, whatever races.
+ */
+export const liveRounds = pgTable(
+  'live_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    seq: integer('seq').notNull(),
+    phase: liveRoundPhaseEnum('phase').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    openedAt: at('opened_at').notNull(),
+    bettingClosesAt: at('betting_closes_at').notNull(),
+    /** When the result is (to be) shown: the end of the spin. */
+    resultAt: at('result_at').notNull(),
+    /** When the next round opens. */
+    nextAt: at('next_at').notNull(),
+    /** The engine's state once the result is drawn (roulette: { pocket, returns: [] }). */
+    outcome: jsonb('outcome'),
+    /** Every bet of the round paid (or refused). */
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('live_rounds_table_seq_key').on(t.tableId, t.seq),
+    index('live_rounds_unsettled_idx').on(t.tableId, t.settledAt),
+  ],
+)
+
+export const liveBetStatusEnum = pgEnum('live_bet_status', ['pending', 'staked', 'settled', 'cancelled'])
+
+/**
+ * A bet on a live round, from a game session (real money through the provider wallet as
+ * `<bet>:bet`, paid as `<bet>:win`; demo bets move the session's fun chips).
+ * pending: written, stake not yet confirmed; staked; settled: paid (win may be 0); cancelled:
+ * the stake was refused.
+ */
+export const liveBets = pgTable(
+  'live_bets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => liveRounds.id, { onDelete: 'restrict' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'restrict' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
+    mode: gameModeEnum('mode').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    /** The client's id of the bet: a resend answers the same bet. */
+    moveId: uuid('move_id').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    bet: jsonb('bet').notNull(),
+    win: bigint('win', { mode: 'number' }),
+    status: liveBetStatusEnum('status').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('live_bets_move_key').on(t.sessionId, t.moveId),
+    index('live_bets_round_idx').on(t.roundId, t.status),
+    index('live_bets_player_idx').on(t.playerId, t.createdAt),
+    check('live_bets_amounts', sql`${t.stake} > 0 AND (${t.win} IS NULL OR ${t.win} >= 0)`),
+  ],
+)

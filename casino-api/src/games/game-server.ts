@@ -37,7 +37,8 @@ const RECENT_ROUNDS = 10
 async function gameOf(ctx: Context, session: GameSession): Promise<CatalogGame> {
   const game = catalogGame(session.gameId)
   const [row] = await ctx.db.select({ enabled: games.enabled }).from(games).where(eq(games.id, session.gameId))
-  if (!game || !row?.enabled) throw new ApiError(403, 'game_unavailable')
+  // A live table's rounds are the table's (live.ts), never a player's own.
+  if (!game || game.live || !row?.enabled) throw new ApiError(403, 'game_unavailable')
   return game
 }
 

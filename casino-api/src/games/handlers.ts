@@ -23,6 +23,7 @@ import { periodOf } from '../payments/records.ts'
 import { moneyMoving } from '../site/geo-guard.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 import { actRound, openGame, playRound, rotate } from './game-server.ts'
+import { liveTable, placeLiveBet } from './live.ts'
 import { createGameSession, type GameSession } from './sessions.ts'
 
 /** The providers' display names (the built-in one is the casino's own studio). */
@@ -93,7 +94,8 @@ async function launch(
   })
   const prefix = language === 'en' ? '/en' : ''
   return {
-    url: `${ctx.webUrl}${prefix}/game-frame/${made.token}`,
+    // A live table's client is its own page of the web app.
+    url: `${ctx.webUrl}${prefix}/game-frame/${live ? 'live/' : ''}${made.token}`,
     gameId,
     mode,
     expiresAt: made.expiresAt.toISOString(),
@@ -204,19 +206,31 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
       popular: { es: 'Populares', en: 'Popular' },
       new: { es: 'Novedades', en: 'New' },
       exclusive: { es: 'Exclusivos', en: 'Exclusive' },
+      live: { es: 'En vivo', en: 'Live' },
     }
+    const live = rows.filter((r) => r.live)
     return {
-      items: TAGS.map((tag) => {
-        const inGroup = rows.filter((r) => r.tags.includes(tag))
-        return {
-          id: tag,
-          slug: tag,
-          name: names[tag]![params.language],
-          live: false,
-          gameCount: inGroup.length,
-          games: inGroup.slice(0, 12).map((r) => gameOf(r, params.language, favourites.has(r.id))),
-        }
-      }).filter((g) => g.gameCount > 0),
+      items: [
+        ...TAGS.map((tag) => {
+          const inGroup = rows.filter((r) => r.tags.includes(tag))
+          return {
+            id: tag,
+            slug: tag,
+            name: names[tag]![params.language],
+            live: false,
+            gameCount: inGroup.length,
+            games: inGroup.slice(0, 12).map((r) => gameOf(r, params.language, favourites.has(r.id))),
+          }
+        }),
+        {
+          id: 'live',
+          slug: 'live',
+          name: names.live![params.language],
+          live: true,
+          gameCount: live.length,
+          games: live.slice(0, 12).map((r) => gameOf(r, params.language, favourites.has(r.id))),
+        },
+      ].filter((g) => g.gameCount > 0),
     }
   },
 
@@ -338,6 +352,8 @@ export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   game_play: (ctx, { game, params }) => playRound(ctx, sessionOf(game), params),
   game_act: (ctx, { game, params }) => actRound(ctx, sessionOf(game), params),
   game_rotate_seeds: (ctx, { game, params }) => rotate(ctx, sessionOf(game), params.clientSeed),
+  live_table: (ctx, { game }) => liveTable(ctx, sessionOf(game)),
+  live_bet: (ctx, { game, params }) => placeLiveBet(ctx, sessionOf(game), params),
 }
 
 /** The router sets `game` on every 'game' call. */

@@ -11,6 +11,11 @@
  * buffered without bound. A token revoked (log-out, password change; a notification of migration
  * 0008) closes its sockets at once, and the token is checked again every minute, so an expired
  * session's socket closes too (4401).
+ *
+ * Live tables: a socket that sends `subscribe` with a table id gets `subscribed` (the round in
+ * progress) and then the table's round events, NOTIFYed as `{ tableId, event }` by whichever
+ * instance drives the table (games/live.ts), so every subscriber on every instance gets them at
+ * the same moment.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -19,6 +24,8 @@ import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '../../contr
 import type { Context } from '../context.ts'
 import type { OpenedDatabase } from '../db/open.ts'
 import { resolveSession } from '../http/auth.ts'
+import { catalogGame } from '../../games/catalog.ts'
+import { currentRound } from '../games/live.ts'
 
 export const EVENTS_CHANNEL = 'casino_events'
 const PING_EVERY_MS = 30_000
@@ -50,12 +57,42 @@ export async function startRealtime(
   const sockets = new Map<string, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
   const tokenOf = new WeakMap<WebSocket, string>()
+  const watchers = new Map<string, Set<WebSocket>>()
+  const watching = new WeakMap<WebSocket, Set<string>>()
+
+  const subscribe = async (ws: WebSocket, tableId: string) => {
+    if (!catalogGame(tableId)?.live)
+      return send(ws, { type: 'error', code: 'game_not_found', message: 'game_not_found' })
+    const set = watchers.get(tableId) ?? new Set()
+    set.add(ws)
+    watchers.set(tableId, set)
+    const mine = watching.get(ws) ?? new Set()
+    mine.add(tableId)
+    watching.set(ws, mine)
+    const round = await currentRound(ctx.db, tableId)
+    send(ws, {
+      type: 'subscribed',
+      tableId,
+      round: round
+        ? { roundId: round.id, phase: round.phase, bettingClosesAt: round.bettingClosesAt.toISOString() }
+        : null,
+    })
+  }
+  const unsubscribe = (ws: WebSocket, tableId: string) => {
+    watchers.get(tableId)?.delete(ws)
+    watching.get(ws)?.delete(tableId)
+  }
 
   const stopListening = await opened.listen(EVENTS_CHANNEL, (payload) => {
-    let message: { playerId?: unknown; event?: unknown; revokedTokenId?: unknown }
+    let message: { playerId?: unknown; tableId?: unknown; event?: unknown; revokedTokenId?: unknown }
     try {
       message = JSON.parse(payload) as typeof message
     } catch {
+      return
+    }
+    if (typeof message.tableId === 'string') {
+      const event = ServerEvent.safeParse(message.event)
+      if (event.success) for (const ws of watchers.get(message.tableId) ?? []) send(ws, event.data)
       return
     }
     if (typeof message.playerId !== 'string') return
@@ -87,6 +124,14 @@ export async function startRealtime(
           ws.on('message', (data, isBinary) => {
             const message = isBinary ? null : parseFrame(ClientMessage, data.toString())
             if (message?.type === 'ping') send(ws, { type: 'pong', ...(message.id ? { id: message.id } : {}) })
+            if (message?.type === 'subscribe')
+              subscribe(ws, message.tableId).catch((error: unknown) =>
+                ctx.log.error(
+                  { err: error instanceof Error ? error.message : String(error) },
+                  'live table subscribe failed',
+                ),
+              )
+            if (message?.type === 'unsubscribe') unsubscribe(ws, message.tableId)
           })
           const recheck = setInterval(() => {
             resolveSession(ctx, authorization).then(
@@ -98,6 +143,7 @@ export async function startRealtime(
           }, RECHECK_TOKEN_MS)
           ws.on('close', () => {
             clearInterval(recheck)
+            for (const tableId of watching.get(ws) ?? []) unsubscribe(ws, tableId)
             own.delete(ws)
             if (own.size === 0 && sockets.get(session.playerId) === own) sockets.delete(session.playerId)
           })

@@ -1,0 +1,279 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, useFetcher, useNavigation, useRevalidator } from 'react-router'
+import type { LiveRoundView } from '#contract'
+import * as forms from '#app/components/form-fields.css.ts'
+import { useLiveTable, useRealtimeEvent } from '#app/components/live-balance.ts'
+import { useCatalogue } from '#app/components/use-catalogue.ts'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { getPlayer } from '#app/utils/auth.server.ts'
+import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import type { Route } from './+types/live-frame'
+import * as styles from './games.css.ts'
+import { chipValues } from './boards/index.ts'
+import { Pocket, pocketLabel, RouletteControls, rouletteBetFromForm } from './boards/roulette.tsx'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData && 'name' in loaderData ? loaderData.name : '' },
+  { name: 'robots', content: 'noindex' },
+]
+
+/**
+ * A live table's client: the document inside the game view's iframe for a live game (ADR 0027).
+ * The page shows the round as it stands when it is loaded (its phase, the time left to bet, the
+ * last results, the player's bets), so it works without JavaScript: a bet is a posted form. With
+ * JavaScript, a logged-in player's page watches the table on the realtime socket and shows each
+ * round's result the moment the casino API announces it; every page (a visitor's too) also
+ * reloads its data when a phase is due to end.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const token = args.params.token
+  const [table, player] = await Promise.all([
+    callUpstream(args, 'live_table', {}, { gameSession: token }),
+    getPlayer(args),
+  ])
+  if (!table.ok) {
+    if (table.status === 401) return data({ expired: true as const }, { status: 410 })
+    throw upstreamUnavailable()
+  }
+  return {
+    ...table.data,
+    // The socket's relay needs a session: visitors follow the table by reloading its data.
+    watch: Boolean(player),
+    moveId: crypto.randomUUID(),
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData()
+  const placed = await callUpstream(
+    args,
+    'live_bet',
+    {
+      roundId: String(form.get('roundId') ?? ''),
+      bet: rouletteBetFromForm(form),
+      moveId: String(form.get('moveId') ?? ''),
+    },
+    { gameSession: args.params.token },
+  )
+  if (!placed.ok) {
+    if (placed.status >= 500) throw upstreamUnavailable()
+    return data({ error: placed.code, fields: placed.fields ?? {} }, { status: placed.status })
+  }
+  return { bet: placed.data.bet }
+}
+
+/** Seconds left until `at`, by the server's clock as the page last read it. */
+function useSecondsLeft(at: string, serverNow: string) {
+  const hydrated = useHydrated()
+  const [offset] = useState(() => Date.parse(serverNow) - Date.now())
+  const compute = useCallback(
+    () => Math.max(0, Math.ceil((Date.parse(at) - (Date.now() + offset)) / 1000)),
+    [at, offset],
+  )
+  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((Date.parse(at) - Date.parse(serverNow)) / 1000)))
+  useEffect(() => {
+    if (!hydrated) return
+    const timer = setInterval(() => setLeft(compute()), 250)
+    return () => clearInterval(timer)
+  }, [hydrated, compute])
+  return left
+}
+
+type ResultEvent = { type: 'live_round_result'; roundId: string; outcome: { value: number }; serverSeed: string }
+
+export default function LiveFrame({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  const fetcher = useFetcher<typeof action>()
+  const navigation = useNavigation()
+  const catalogue = useCatalogue()
+  const revalidator = useRevalidator()
+  const table = 'expired' in loaderData ? null : loaderData
+  const round = table?.round ?? null
+  // A result announced on the socket, shown at once (before the page's data is read again).
+  const [announced, setAnnounced] = useState<{ roundId: string; pocket: number } | null>(null)
+
+  useLiveTable(table?.tableId ?? '', Boolean(table?.watch))
+  const refresh = useCallback(() => {
+    if (revalidator.state === 'idle') void revalidator.revalidate()
+  }, [revalidator])
+  useRealtimeEvent(
+    'live_round_result',
+    useCallback(
+      (event: unknown) => {
+        const e = event as ResultEvent
+        if (e.roundId && typeof e.outcome?.value === 'number')
+          setAnnounced({ roundId: e.roundId, pocket: e.outcome.value })
+        refresh()
+      },
+      [refresh],
+    ),
+  )
+  useRealtimeEvent('live_round_started', refresh)
+  useRealtimeEvent('live_bets_closed', refresh)
+  useRealtimeEvent('live_round_settled', refresh)
+
+  // The next moment the table changes phase: the page reads it again then (socket or not).
+  const due = round
+    ? round.phase === 'betting'
+      ? round.bettingClosesAt
+      : round.phase === 'closed'
+        ? round.resultAt
+        : round.nextAt
+    : (table?.now ?? new Date(0).toISOString())
+  const left = useSecondsLeft(due, table?.now ?? due)
+  const hydrated = useHydrated()
+  useEffect(() => {
+    if (!hydrated || !table) return
+    const wait = Math.max(Date.parse(due) - Date.parse(table.now), 0) + 400
+    const timer = setTimeout(refresh, wait)
+    return () => clearTimeout(timer)
+  }, [hydrated, due, table, refresh])
+
+  if (!table) {
+    return (
+      <div className={styles.frameBody}>
+        <p>{t('games.frame.expired')}</p>
+        <a href={localePath('/live-casino')} target="_top">
+          {t('games.frame.lobby')}
+        </a>
+      </div>
+    )
+  }
+
+  const amount = (cents: number) =>
+    table.balance.mode === 'demo'
+      ? `${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${t('games.frame.chips')}`
+      : formatMoney(cents, table.balance.currency, locale)
+  const result = fetcher.data ?? actionData
+  const error = result && 'error' in result ? result : null
+  const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
+  const BetForm = fetcher.Form
+  const shownPocket =
+    round?.phase === 'result' ? round.result : announced && announced.roundId === round?.id ? announced.pocket : null
+  const seqOf = new Map([...(round ? [round] : []), ...table.history].map((r) => [r.id, r.seq]))
+  const verifyHref = (r: LiveRoundView) =>
+    localePath(`/provably-fair?game=${table.tableId}&serverSeed=${r.serverSeed}&clientSeed=${r.id}&nonce=0`)
+
+  return (
+    <div className={styles.frameBody}>
+      <div className={styles.frameHead}>
+        <h1 className={styles.gameTitle}>{table.name}</h1>
+        <p aria-live="polite">
+          {t('games.frame.balance')}: <span className={styles.balance}>{amount(table.balance.amount)}</span>
+        </p>
+      </div>
+
+      <section aria-label={t('games.live.round')} className={styles.liveStage}>
+        {round ? (
+          <>
+            <p className={styles.small}>{t('games.live.roundNumber', { seq: round.seq })}</p>
+            <p aria-live="polite" data-phase={shownPocket === null ? round.phase : 'result'} className={styles.outcome}>
+              {shownPocket !== null
+                ? t('games.live.phases.result')
+                : round.phase === 'betting'
+                  ? t('games.live.phases.betting', { count: left })
+                  : t('games.live.phases.closed')}
+            </p>
+            <div data-testid="live-result" data-round={round.id}>
+              <Pocket pocket={shownPocket ?? undefined} />
+            </div>
+            {shownPocket === null ? null : <p className={styles.small}>{t('games.live.next', { count: left })}</p>}
+          </>
+        ) : (
+          <p>{t('games.live.opening')}</p>
+        )}
+      </section>
+
+      {round?.phase === 'betting' && shownPocket === null ? (
+        <BetForm method="post" className={styles.betForm} aria-label={t('games.live.betForm')}>
+          <input type="hidden" name="roundId" value={round.id} />
+          <input type="hidden" name="moveId" value={table.moveId} />
+          <RouletteControls chips={chipValues(table.minBet, table.maxBet)} amount={amount} />
+          <button type="submit" className={styles.bigButton} disabled={busy}>
+            {t('games.live.placeBet')}
+          </button>
+        </BetForm>
+      ) : (
+        <p className={styles.small}>{t('games.live.waitNext')}</p>
+      )}
+      {error ? (
+        <p role="alert" className={forms.bad}>
+          {[error.error, ...Object.values(error.fields).flat()].map((code) => catalogue(code)).join(' ')}
+        </p>
+      ) : result && 'bet' in result ? (
+        <output>{t('games.live.betPlaced', { amount: amount(result.bet.stake) })}</output>
+      ) : null}
+
+      <section aria-labelledby="live-bets">
+        <h2 id="live-bets" className={styles.liveHeading}>
+          {t('games.live.yourBets')}
+        </h2>
+        {table.bets.length === 0 ? (
+          <p className={styles.small}>{t('games.live.noBets')}</p>
+        ) : (
+          <ul className={styles.wins}>
+            {table.bets.map((bet) => (
+              <li key={bet.id}>
+                {t('games.live.betLine', {
+                  seq: seqOf.get(bet.roundId) ?? '',
+                  stake: amount(bet.stake),
+                  outcome:
+                    bet.status === 'cancelled'
+                      ? t('games.live.cancelled')
+                      : bet.win === null
+                        ? t('games.live.pending')
+                        : bet.win > 0
+                          ? t('games.frame.won', { amount: amount(bet.win) })
+                          : t('games.frame.lost'),
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="live-history">
+        <h2 id="live-history" className={styles.liveHeading}>
+          {t('games.live.history')}
+        </h2>
+        {table.history.length === 0 ? (
+          <p className={styles.small}>{t('games.live.noHistory')}</p>
+        ) : (
+          <ol className={styles.liveHistory}>
+            {table.history.map((r) => (
+              <li key={r.id}>
+                <a
+                  href={verifyHref(r)}
+                  target="_top"
+                  aria-label={t('games.live.verifyRound', { seq: r.seq, pocket: pocketLabel(r.result!) })}
+                >
+                  {pocketLabel(r.result!)}
+                </a>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <details>
+        <summary>{t('games.frame.fairness')}</summary>
+        <p className={styles.small}>{t('games.live.fairness')}</p>
+        {round ? (
+          <dl className={styles.stacked}>
+            <dt>{t('games.view.serverSeedHash')}</dt>
+            <dd className={styles.mono}>{round.serverSeedHash}</dd>
+            <dt>{t('games.view.clientSeed')}</dt>
+            <dd className={styles.mono}>{round.clientSeed}</dd>
+            <dt>{t('games.view.nonce')}</dt>
+            <dd>0</dd>
+          </dl>
+        ) : null}
+      </details>
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+// The live table in Chromium: two logged-in players watching it see the same result of the same
+// round at the same moment (the socket), a bet placed with JavaScript off, axe on the Live Casino
+// lobby and the table's view, and the home page's game rows in both languages.
+import { describe, expect, test } from 'vitest'
+import { resources } from '#locales/index.ts'
+import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
+import { Browser as HttpBrowser } from '../setup/http.ts'
+
+// Short rounds: 8 s to bet, 1 s spin, the result on show 3 s.
+const env = useSiteInChromium({
+  api: { liveTables: { bettingMs: 8_000, spinMs: 1_000, resultMs: 3_000, tickMs: 100 } },
+})
+const en = resources.en.translation
+
+describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
+  test('two players watching the table see the same result at the same moment', async () => {
+    const pages = []
+    for (let i = 0; i < 2; i++) {
+      const { player } = await loggedInPlayer(env.site, HttpBrowser)
+      const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+      const page = await context.newPage()
+      await logInAs(page, player)
+      await page.goto('/en/live-casino/live-roulette?mode=real')
+      pages.push(page)
+    }
+    await expectAccessible(pages[0]!)
+    const frames = pages.map((p) => p.frameLocator('iframe'))
+    // Both wait for a round that is still taking bets, then for its result.
+    const betting = frames.map((f) => f.locator('[data-phase="betting"]'))
+    await Promise.all(betting.map((b) => b.waitFor({ timeout: 30_000 })))
+    const roundOf = (i: number) => frames[i]!.locator('[data-testid="live-result"]').getAttribute('data-round')
+    const round = await roundOf(0)
+    const seen = await Promise.all(
+      frames.map(async (f) => {
+        await f.locator('[data-phase="result"]').waitFor({ timeout: 30_000 })
+        const at = Date.now()
+        return {
+          at,
+          round: await f.locator('[data-testid="live-result"]').getAttribute('data-round'),
+          text: await f.locator('[data-testid="live-result"]').innerText(),
+        }
+      }),
+    )
+    expect(seen[0]!.round).toBe(round)
+    expect(seen[1]!.round).toBe(round)
+    expect(seen[0]!.text).toBe(seen[1]!.text)
+    expect(seen[0]!.text).toMatch(/The ball lands on \d+ (red|black|green)/)
+    expect(Math.abs(seen[0]!.at - seen[1]!.at)).toBeLessThan(1_500)
+    for (const p of pages) await p.context().close()
+  })
+
+  test('a bet placed with JavaScript off, on the round the page shows', async () => {
+    const { b } = await loggedInPlayer(env.site, HttpBrowser)
+    await depositByCard(b, '20.00')
+    const view = await b.get('/en/live-casino/live-roulette?mode=real')
+    expect(view.status).toBe(200)
+    const src = view.html.match(/<iframe[^>]+src="([^"]+)"/)?.[1]
+    expect(src).toMatch(/^\/en\/game-frame\/live\//)
+    // The page shows the phase as it stands; the form is there while bets are open.
+    let frame = await b.get(src!)
+    const end = Date.now() + 30_000
+    while (!frame.html.includes('name="roundId"') && Date.now() < end) frame = await b.get(src!)
+    const roundId = frame.html.match(/name="roundId" value="([^"]+)"/)?.[1]
+    const moveId = frame.html.match(/name="moveId" value="([^"]+)"/)?.[1]
+    expect(roundId).toBeTruthy()
+    const placed = await b.post(src!, { roundId: roundId!, moveId: moveId!, type: 'red', numbers: '', amount: '100' })
+    expect(placed.status).toBe(200)
+    expect(placed.html).toContain(en.games.live.betPlaced.replace('{{amount}}', '€1.00'))
+    expect(placed.html).toContain(en.games.live.betLine.split(':')[0]!.replace('{{seq}}', ''))
+    // A bet on a round whose window has closed is refused with the catalogue's message.
+    const late = await b.post(src!, {
+      roundId: '00000000-0000-4000-8000-000000000000',
+      moveId: crypto.randomUUID(),
+      type: 'red',
+      numbers: '',
+      amount: '100',
+    })
+    expect(late.status).toBe(409)
+    expect(late.html).toContain(en.catalogue.betting_closed)
+  })
+
+  test('axe on the Live Casino lobby in both languages; the header links to it', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    for (const [path, heading] of [
+      ['/en/live-casino', en.games.liveLobby.heading],
+      ['/live-casino', resources.es.translation.games.liveLobby.heading],
+    ] as const) {
+      await page.goto(path)
+      expect(await page.locator('h1').innerText()).toBe(heading)
+      expect(await page.locator('main a[href$="/live-casino/live-roulette"]').count()).toBeGreaterThan(0)
+      await expectAccessible(page)
+    }
+    expect(await page.locator(`header a[href="/live-casino"]`).count()).toBeGreaterThan(0)
+    // A visitor watches the table in demo.
+    await page.goto('/en/live-casino/live-roulette')
+    await page.frameLocator('iframe').locator('[data-testid="live-result"]').waitFor()
+    await expectAccessible(page)
+    await context.close()
+  })
+
+  test('the home page shows the popular, new and live rows in Spanish and English, as links with sized lazy thumbnails', async () => {
+    const b = new HttpBrowser(env.site.webUrl)
+    for (const [path, rows, prefix] of [
+      ['/', ['Populares', 'Novedades', 'En vivo'], ''],
+      ['/en', ['Popular', 'New', 'Live'], '/en'],
+    ] as const) {
+      const home = await b.get(path)
+      expect(home.status).toBe(200)
+      const headings = [...home.html.matchAll(/<h2 id="home-row-[^"]+"[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1])
+      expect(headings).toEqual(rows)
+      expect(home.html).toContain(`href="${prefix}/live-casino/live-roulette"`)
+      expect(home.html).toContain(`href="${prefix}/casino/ember-crown"`)
+      expect(home.html).toMatch(
+        /<img[^>]+src="\/game-art\/live-roulette.svg"[^>]+width="240"[^>]+height="180"[^>]+loading="lazy"/,
+      )
+    }
+  })
+})
