@@ -8,8 +8,8 @@ import { useLoginModal } from './login-modal.tsx'
 import { SmartLink } from './smart-link.tsx'
 
 /**
- * Navigation entries: only pages that exist. Live Casino and Promotion join this list with the
- * issues that build those pages.
+ * Navigation entries: only pages that exist. Live Casino joins this list with the issue that
+ * builds it.
  */
 export function useNavItems(player: PublicPlayer | null) {
   const { t } = useTranslation()
@@ -17,6 +17,7 @@ export function useNavItems(player: PublicPlayer | null) {
   const items = [
     { to: localePath('/'), label: t('common.nav.home'), end: true },
     { to: localePath('/casino'), label: t('games.nav.casino'), end: false },
+    { to: localePath('/promotion'), label: t('content.nav.promotions'), end: false },
   ]
   if (player) items.push({ to: localePath('/user-management'), label: t('common.nav.account'), end: false })
   return items

@@ -6,6 +6,8 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { useRootData } from '#app/components/use-root-data.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { button, container } from '#app/styles/ui.css.ts'
+import { getSlides } from '#app/upstream/content.server.ts'
+import { requestLocale } from '#app/utils/locale.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -14,8 +16,11 @@ import * as styles from './home.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { meta: pageMeta(context, getInstance(context).t('home.title')) }
+export async function loader(args: Route.LoaderArgs) {
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('home.title')),
+    slides: await getSlides(args, requestLocale(args)),
+  }
 }
 
 const icon = (path: ReactNode) => (
@@ -38,6 +43,7 @@ const icon = (path: ReactNode) => (
 const BLOCKS = [
   {
     key: 'deposit',
+    path: '/faq/payments',
     icon: icon(
       <>
         <rect x="2.5" y="5.5" width="19" height="13" rx="2" />
@@ -47,6 +53,7 @@ const BLOCKS = [
   },
   {
     key: 'fair',
+    path: '/provably-fair',
     icon: icon(
       <>
         <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
@@ -56,6 +63,7 @@ const BLOCKS = [
   },
   {
     key: 'safe',
+    path: '/responsible',
     icon: icon(
       <>
         <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
@@ -65,6 +73,7 @@ const BLOCKS = [
   },
   {
     key: 'support',
+    path: '/contact-us',
     icon: icon(
       <>
         <path d="M4 13v-1a8 8 0 0 1 16 0v1" />
@@ -76,7 +85,62 @@ const BLOCKS = [
   },
 ] as const
 
-export default function Home() {
+/**
+ * The home carousel: the casino API's slides in a row that scrolls and snaps (touch, trackpad,
+ * keyboard), server-rendered and without JavaScript of its own.
+ */
+function Slides({ slides }: { slides: Route.ComponentProps['loaderData']['slides'] }) {
+  const { t } = useTranslation()
+  if (slides.length === 0) return null
+  return (
+    <section className={container} aria-roledescription="carousel" aria-label={t('content.slides.label')}>
+      <ul className={styles.slides}>
+        {slides.map((slide, i) => {
+          const inner = (
+            <>
+              <img
+                src={slide.imageUrl}
+                alt=""
+                className={styles.slideImage}
+                width={1200}
+                height={400}
+                loading={i === 0 ? 'eager' : 'lazy'}
+              />
+              <span className={styles.slideText}>
+                <strong className={styles.slideTitle}>{slide.title}</strong>
+                {slide.summary ? <span>{slide.summary}</span> : null}
+              </span>
+            </>
+          )
+          return (
+            <li
+              key={slide.slug}
+              className={styles.slide}
+              aria-roledescription="slide"
+              aria-label={t('content.slides.slide', { n: i + 1, count: slides.length })}
+            >
+              {slide.linkUrl ? (
+                slide.linkUrl.startsWith('/') ? (
+                  <SmartLink to={slide.linkUrl} className={styles.slideLink}>
+                    {inner}
+                  </SmartLink>
+                ) : (
+                  <a href={slide.linkUrl} className={styles.slideLink} rel="noopener noreferrer">
+                    {inner}
+                  </a>
+                )
+              ) : (
+                <div className={styles.slideLink}>{inner}</div>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const player = useRootData()?.player ?? null
@@ -113,6 +177,8 @@ export default function Home() {
         </div>
       </section>
 
+      <Slides slides={loaderData.slides} />
+
       <section className={`${container} ${styles.section}`} aria-labelledby="home-blocks">
         <h2 id="home-blocks" className={styles.sectionTitle}>
           {t('home.blocks.title')}
@@ -123,6 +189,9 @@ export default function Home() {
               <span className={styles.blockIcon}>{block.icon}</span>
               <h3 className={styles.blockTitle}>{t(`home.blocks.${block.key}.title`)}</h3>
               <p className={styles.blockText}>{t(`home.blocks.${block.key}.text`)}</p>
+              <SmartLink to={localePath(block.path)} className={styles.blockLink}>
+                {t(`home.blocks.${block.key}.link`)}
+              </SmartLink>
             </li>
           ))}
         </ul>
