@@ -87,7 +87,8 @@ const BLOCKS = [
 
 /**
  * The home carousel: the casino API's slides in a row that scrolls and snaps (touch, trackpad,
- * keyboard), server-rendered and without JavaScript of its own.
+ * keyboard), server-rendered and without JavaScript of its own. The images load lazily: an eager
+ * one would put an image preload ahead of the page's content (ADR 0023).
  */
 function Slides({ slides }: { slides: Route.ComponentProps['loaderData']['slides'] }) {
   const { t } = useTranslation()
@@ -98,14 +99,7 @@ function Slides({ slides }: { slides: Route.ComponentProps['loaderData']['slides
         {slides.map((slide, i) => {
           const inner = (
             <>
-              <img
-                src={slide.imageUrl}
-                alt=""
-                className={styles.slideImage}
-                width={1200}
-                height={400}
-                loading={i === 0 ? 'eager' : 'lazy'}
-              />
+              <img src={slide.imageUrl} alt="" className={styles.slideImage} width={1200} height={400} loading="lazy" />
               <span className={styles.slideText}>
                 <strong className={styles.slideTitle}>{slide.title}</strong>
                 {slide.summary ? <span>{slide.summary}</span> : null}
