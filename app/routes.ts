@@ -7,6 +7,11 @@ import { type RouteConfig, type RouteConfigEntry, index, prefix, route } from '@
  */
 const inBothLanguages = (routes: RouteConfigEntry[]) => prefix('en?', routes)
 
+/** The content pages served at the top level, each the slug of its text in the casino API. */
+const CONTENT_PAGES = ['about-us', 'welcome', 'why-choose-us', 'privacy', 'terms', 'refund-policy', 'responsible']
+/** The promotion area's own pages (the spec's two promotion sub-pages): Bonuses and Loyalty Points. */
+const PROMOTION_PAGES = ['bonuses', 'loyalty-points']
+
 /**
  * The one list of URLs, by area: routes/<area>/ holds an area's modules (named after the URL's
  * first segment where the area has one), with a layout route where its pages share chrome.
@@ -54,6 +59,9 @@ export default [
       route('vouchers', 'routes/admin/vouchers.tsx'),
       route('players', 'routes/admin/players.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('content', 'routes/admin/content.tsx'),
+      route('content/new', 'routes/admin/content-entry.tsx', { id: 'admin/content-new' }),
+      route('content/:id', 'routes/admin/content-entry.tsx', { id: 'admin/content-entry' }),
     ]),
   ]),
 
@@ -70,6 +78,19 @@ export default [
   ]),
   // Game thumbnails, drawn by the server (one URL whatever the language).
   route('game-art/:file', 'routes/games/art.tsx'),
+
+  // content: the site's texts from the casino API (pages, FAQ, promotions); one module serves the
+  // plain pages, its slug the URL's last segment.
+  ...inBothLanguages([
+    ...CONTENT_PAGES.map((path) => route(path, 'routes/content/page.tsx', { id: `content/${path}` })),
+    route('faq', 'routes/content/faq.tsx', { id: 'content/faq' }),
+    route('faq/:id', 'routes/content/faq.tsx', { id: 'content/faq-section' }),
+    route('promotion', 'routes/content/promotions.tsx'),
+    ...PROMOTION_PAGES.map((path) =>
+      route(`promotion/${path}`, 'routes/content/page.tsx', { id: `content/promotion/${path}` }),
+    ),
+    route('promotion/:id', 'routes/content/promotion.tsx'),
+  ]),
 
   // payments: the card issuer's 3-D Secure challenge, on the site's own origin.
   ...inBothLanguages([route('threedsecure', 'routes/payments/threedsecure.tsx')]),

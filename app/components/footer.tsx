@@ -4,9 +4,25 @@ import { useLocalePath } from '#app/utils/locale.ts'
 import * as styles from './layout.css.ts'
 import { SmartLink } from './smart-link.tsx'
 
+/** The footer's information and legal links (the content pages), in the order they are listed. */
+export const INFO_LINKS = [
+  { path: '/about-us', key: 'aboutUs' },
+  { path: '/why-choose-us', key: 'whyChooseUs' },
+  { path: '/welcome', key: 'welcome' },
+  { path: '/promotion', key: 'promotions' },
+  { path: '/faq', key: 'faq' },
+  { path: '/contact-us', key: 'contact' },
+] as const
+export const LEGAL_LINKS = [
+  { path: '/terms', key: 'terms' },
+  { path: '/privacy', key: 'privacy' },
+  { path: '/refund-policy', key: 'refundPolicy' },
+  { path: '/responsible', key: 'responsible' },
+] as const
+
 /**
- * Footer: links only to pages that exist (the legal pages join with their issue), the 18+
- * mark, the responsible-gaming note and the licence text.
+ * Footer: the site's pages (information and legal texts), the account's, the 18+ mark, the
+ * responsible-gaming note and the licence text.
  */
 export function SiteFooter({
   player,
@@ -28,6 +44,26 @@ export function SiteFooter({
             <li>
               <SmartLink to={localePath('/')}>{t('common.nav.home')}</SmartLink>
             </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className={styles.footerTitle}>{t('content.nav.infoTitle')}</h2>
+          <ul className={styles.footerList}>
+            {INFO_LINKS.map((link) => (
+              <li key={link.key}>
+                <SmartLink to={localePath(link.path)}>{t(`content.nav.${link.key}`)}</SmartLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className={styles.footerTitle}>{t('content.nav.legalTitle')}</h2>
+          <ul className={styles.footerList}>
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.key}>
+                <SmartLink to={localePath(link.path)}>{t(`content.nav.${link.key}`)}</SmartLink>
+              </li>
+            ))}
           </ul>
         </div>
         <div>

@@ -8,8 +8,7 @@ import { useLoginModal } from './login-modal.tsx'
 import { SmartLink } from './smart-link.tsx'
 
 /**
- * Navigation entries: only pages that exist. Promotion joins this list with the issue that
- * builds its page.
+ * Navigation entries: only pages that exist.
  */
 export function useNavItems(player: PublicPlayer | null) {
   const { t } = useTranslation()
@@ -18,6 +17,7 @@ export function useNavItems(player: PublicPlayer | null) {
     { to: localePath('/'), label: t('common.nav.home'), end: true },
     { to: localePath('/casino'), label: t('games.nav.casino'), end: false },
     { to: localePath('/live-casino'), label: t('games.nav.liveCasino'), end: false },
+    { to: localePath('/promotion'), label: t('content.nav.promotions'), end: false },
   ]
   if (player) items.push({ to: localePath('/user-management'), label: t('common.nav.account'), end: false })
   return items

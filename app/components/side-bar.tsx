@@ -5,6 +5,7 @@ import { button } from '#app/styles/ui.css.ts'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import { LoginLink, LogoutButton, useNavItems } from './nav-items.tsx'
+import { INFO_LINKS, LEGAL_LINKS } from './footer.tsx'
 import { LanguageDropdown } from './language-dropdown.tsx'
 import * as styles from './layout.css.ts'
 import { Logo } from './logo.tsx'
@@ -22,6 +23,13 @@ function SideBarContent({ player }: { player: PublicPlayer | null }) {
         {items.map((item) => (
           <NavLink key={item.to} to={item.to} end={item.end} className={styles.drawerLink}>
             {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <nav aria-label={t('content.nav.moreLabel')} className={styles.drawerNav}>
+        {[...INFO_LINKS, ...LEGAL_LINKS].map((link) => (
+          <NavLink key={link.key} to={localePath(link.path)} className={styles.drawerLink}>
+            {t(`content.nav.${link.key}`)}
           </NavLink>
         ))}
       </nav>

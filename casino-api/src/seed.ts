@@ -6,6 +6,7 @@ import { usernameIs } from './accounts/players.ts'
 import type { Database } from './db/open.ts'
 import { players } from './db/schema.ts'
 import { PRIVATE_FILE_MODE } from './files.ts'
+import { seedContent } from './content/seed.ts'
 import { seedSettings } from './site/settings.ts'
 import { seedDemoMoney } from './wallet/demo.ts'
 
@@ -64,7 +65,7 @@ export type SeedOptions = {
 }
 
 /**
- * What a fresh database needs: the default settings and an administrator, and the demo player
+ * What a fresh database needs: the default settings, the site's texts and an administrator, and the demo player
  * with sandbox money and a few played rounds when asked for. Safe to run at every start and from several instances at once: existing rows
  * are left alone. A generated admin password is never printed (stdout ends up in log files and
  * container logs): it goes into a 0600 file in the data folder, and only the file's path is
@@ -72,6 +73,7 @@ export type SeedOptions = {
  */
 export async function seed(db: Database, passwords: Passwords, options: SeedOptions) {
   await seedSettings(db, options.now)
+  await seedContent(db, options.now)
 
   const generated = !options.adminPassword
   const adminPassword = options.adminPassword || randomBytes(15).toString('base64url')

@@ -31,11 +31,8 @@ test('a domain has a handler for every call of its group in the contract, and fo
   expect(Object.keys(foreign)).toContain('logout')
 })
 
-test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments and games', () => {
+test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments, games, content and admin', () => {
   const { validate_promo_code: _promo, ...walletBuilt } = walletCalls
-  const moneyAdmin = Object.fromEntries(
-    Object.entries(adminCalls).filter(([name]) => !/site_content|update_template/.test(name)),
-  )
   const built = {
     ...playerCalls,
     ...supportCalls,
@@ -43,15 +40,16 @@ test('the service routes the calls of the domains it composes: player, support, 
     ...providerWalletCalls,
     ...paymentCalls,
     ...walletBuilt,
-    ...moneyAdmin,
+    ...adminCalls,
     ...gameCalls,
     ...gameServerCalls,
+    ...contentCalls,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })
 
 test.for(backends)('a call whose domain is not built yet answers 404 not_found [%s]', async (backend) => {
-  for (const call of [walletCalls.validate_promo_code, contentCalls.get_content_template]) {
+  for (const call of [walletCalls.validate_promo_code]) {
     const res = await api(backend).fetch(call.path, {
       method: call.method,
       headers: { 'content-type': 'application/json' },

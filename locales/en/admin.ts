@@ -9,6 +9,7 @@ export default {
     vouchers: 'Vouchers',
     players: 'Players',
     audit: 'Audit log',
+    content: 'Content',
   },
   fields: {
     id: 'Transaction',

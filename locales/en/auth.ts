@@ -38,6 +38,7 @@ export default {
     ageConfirmed: 'I am 18 years or older',
     termsAccepted: 'I accept the terms and conditions and the privacy policy',
     termsHelp: 'One account per person. We may ask for identity documents before a withdrawal.',
+    newTab: '(opens in a new tab)',
     currencyValue: '{{name}} ({{currency}})',
     currencyConfirmed: 'I confirm that my account will be in {{name}} ({{currency}})',
     submit: 'Create account',

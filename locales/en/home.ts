@@ -15,18 +15,22 @@ export default {
     deposit: {
       title: 'Easy deposits',
       text: 'Pay by card (with 3-D Secure), bank transfer, prepaid voucher, Bitcoin or USDT. Deposits are free of charge, and card and voucher deposits reach your balance as soon as they are confirmed.',
+      link: 'How to deposit',
     },
     fair: {
       title: 'Provably fair',
       text: 'Before each round we publish a hash of the server seed; you can add your own seed. When the round ends, the seed is revealed so you can check for yourself that the result was not changed.',
+      link: 'Check a round',
     },
     safe: {
       title: 'Safe and private',
-      text: 'Your session is encrypted and your card details go straight to the payment processor: we never store them. If you need a break, our support team can limit, pause (self-exclusion up to 30 days) or close your account.',
+      text: 'Your session is encrypted and your card details go straight to the payment processor: we never store them. If you need a break, our support team can limit, pause (self-exclusion) or close your account.',
+      link: 'Responsible gaming',
     },
     support: {
       title: 'Real support',
       text: 'Questions about a payment, a bonus or a game? Write to our support team from your account or the contact form and a person will answer, in Spanish or English.',
+      link: 'Write to us',
     },
   },
 }

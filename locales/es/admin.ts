@@ -11,6 +11,7 @@ export default {
     vouchers: 'Cupones',
     players: 'Jugadores',
     audit: 'Registro de actividad',
+    content: 'Contenido',
   },
   fields: {
     id: 'Transacción',

@@ -40,6 +40,7 @@ export default {
     ageConfirmed: 'Tengo 18 años o más',
     termsAccepted: 'Acepto los términos y condiciones y la política de privacidad',
     termsHelp: 'Una cuenta por persona. Podemos pedirte documentos de identidad antes de una retirada.',
+    newTab: '(se abre en una pestaña nueva)',
     currencyValue: '{{name}} ({{currency}})',
     currencyConfirmed: 'Confirmo que mi cuenta será en {{name}} ({{currency}})',
     submit: 'Crear cuenta',

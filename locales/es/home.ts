@@ -17,18 +17,22 @@ export default {
     deposit: {
       title: 'Depósitos sencillos',
       text: 'Paga con tarjeta (con 3-D Secure), transferencia bancaria, cupón prepago, Bitcoin o USDT. Depositar no tiene coste, y los depósitos con tarjeta y cupón llegan a tu saldo en cuanto se confirman.',
+      link: 'Cómo depositar',
     },
     fair: {
       title: 'Juego justo verificable',
       text: 'Antes de cada ronda publicamos el hash de la semilla del servidor y puedes añadir tu propia semilla. Al terminar la ronda revelamos la semilla para que compruebes por tu cuenta que el resultado no se ha alterado.',
+      link: 'Comprueba una ronda',
     },
     safe: {
       title: 'Seguro y privado',
-      text: 'Tu sesión va cifrada y los datos de tu tarjeta van directamente al procesador de pagos: nunca los guardamos. Si necesitas un descanso, nuestro equipo de soporte puede limitar, pausar (autoexclusión de hasta 30 días) o cerrar tu cuenta.',
+      text: 'Tu sesión va cifrada y los datos de tu tarjeta van directamente al procesador de pagos: nunca los guardamos. Si necesitas un descanso, nuestro equipo de soporte puede limitar, pausar (autoexclusión) o cerrar tu cuenta.',
+      link: 'Juego responsable',
     },
     support: {
       title: 'Soporte de verdad',
       text: '¿Dudas sobre un pago, un bono o un juego? Escribe a nuestro equipo de soporte desde tu cuenta o el formulario de contacto y te responderá una persona, en español o en inglés.',
+      link: 'Escríbenos',
     },
   },
 } satisfies typeof en

@@ -28,6 +28,7 @@ import { isCountryCode, packedCountryOptions, unpackCountryOptions } from '#app/
 import { invalidForm, refusalStatus, refusedForm } from '#app/utils/forms.server.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
+import { SmartLink } from '#app/components/smart-link.tsx'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -354,7 +355,20 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <CheckboxField
             meta={fields.termsAccepted}
             label={t('auth.register.termsAccepted')}
-            help={t('auth.register.termsHelp')}
+            help={
+              <>
+                {t('auth.register.termsHelp')}{' '}
+                <SmartLink to={localePath('/terms')} target="_blank">
+                  {t('content.nav.terms')}
+                  <span className="visually-hidden"> {t('auth.register.newTab')}</span>
+                </SmartLink>
+                {' · '}
+                <SmartLink to={localePath('/privacy')} target="_blank">
+                  {t('content.nav.privacy')}
+                  <span className="visually-hidden"> {t('auth.register.newTab')}</span>
+                </SmartLink>
+              </>
+            }
           />
           <CheckboxField
             meta={fields.currencyConfirmed}

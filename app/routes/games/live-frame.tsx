@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 /**
- * A live table's client: the document inside the game view's iframe for a live game (ADR 0027).
+ * A live table's client: the document inside the game view's iframe for a live game (ADR 0031).
  * The page shows the round as it stands when it is loaded (its phase, the time left to bet, the
  * last results, the player's bets), so it works without JavaScript: a bet is a posted form. With
  * JavaScript, a logged-in player's page watches the table on the realtime socket and shows each

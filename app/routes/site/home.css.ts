@@ -106,3 +106,46 @@ globalStyle(`${gameLink} img`, {
   borderRadius: radius.card,
   background: vars.color.raised,
 })
+/** The carousel: one slide per view, scrolled and snapped by the browser (no script). */
+export const slides = style({
+  listStyle: 'none',
+  margin: `${space[5]} 0 0`,
+  padding: 0,
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: '100%',
+  gap: space[4],
+  overflowX: 'auto',
+  scrollSnapType: 'x mandatory',
+  scrollBehavior: 'smooth',
+  overscrollBehaviorX: 'contain',
+  '@media': { [media.md]: { gridAutoColumns: '85%' } },
+})
+export const slide = style({ scrollSnapAlign: 'start' })
+export const slideLink = style({
+  position: 'relative',
+  display: 'block',
+  borderRadius: radius.card,
+  overflow: 'hidden',
+  border: `1px solid ${vars.color.border}`,
+  color: '#f3f1ea',
+  textDecoration: 'none',
+})
+export const slideImage = style({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '3 / 1',
+  objectFit: 'cover',
+})
+export const slideText = style({
+  position: 'absolute',
+  insetInline: 0,
+  bottom: 0,
+  display: 'grid',
+  gap: space[1],
+  padding: space[4],
+  background: 'linear-gradient(transparent, rgba(13, 14, 18, 0.92) 45%)',
+})
+export const slideTitle = style({ fontSize: fontSize.large })
+export const blockLink = style({ marginTop: space[3], color: vars.color.accentText, fontWeight: 600 })

@@ -7,6 +7,7 @@ import { useRootData } from '#app/components/use-root-data.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { button, container } from '#app/styles/ui.css.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
+import { getSlides } from '#app/upstream/content.server.ts'
 import { localeFromPath, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -21,7 +22,10 @@ const ROWS = ['popular', 'new', 'live']
 export async function loader(args: Route.LoaderArgs) {
   const language = localeFromPath(new URL(args.request.url).pathname)
   // Without the casino API (refused, unreachable, timed out) the page still stands, without its rows.
-  const groups = await callUpstream(args, 'get_game_group_list', { language }).catch(() => null)
+  const [groups, slides] = await Promise.all([
+    callUpstream(args, 'get_game_group_list', { language }).catch(() => null),
+    getSlides(args, language),
+  ])
   const rows = groups?.ok
     ? ROWS.flatMap((id) => groups.data.items.filter((g) => g.id === id && g.games.length > 0)).map((g) => ({
         id: g.id,
@@ -34,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
         })),
       }))
     : []
-  return { meta: pageMeta(args.context, getInstance(args.context).t('home.title')), rows }
+  return { meta: pageMeta(args.context, getInstance(args.context).t('home.title')), rows, slides }
 }
 
 const icon = (path: ReactNode) => (
@@ -57,6 +61,7 @@ const icon = (path: ReactNode) => (
 const BLOCKS = [
   {
     key: 'deposit',
+    path: '/faq/payments',
     icon: icon(
       <>
         <rect x="2.5" y="5.5" width="19" height="13" rx="2" />
@@ -66,6 +71,7 @@ const BLOCKS = [
   },
   {
     key: 'fair',
+    path: '/provably-fair',
     icon: icon(
       <>
         <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" />
@@ -75,6 +81,7 @@ const BLOCKS = [
   },
   {
     key: 'safe',
+    path: '/responsible',
     icon: icon(
       <>
         <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
@@ -84,6 +91,7 @@ const BLOCKS = [
   },
   {
     key: 'support',
+    path: '/contact-us',
     icon: icon(
       <>
         <path d="M4 13v-1a8 8 0 0 1 16 0v1" />
@@ -94,6 +102,55 @@ const BLOCKS = [
     ),
   },
 ] as const
+
+/**
+ * The home carousel: the casino API's slides in a row that scrolls and snaps (touch, trackpad,
+ * keyboard), server-rendered and without JavaScript of its own. The images load lazily: an eager
+ * one would put an image preload ahead of the page's content (ADR 0023).
+ */
+function Slides({ slides }: { slides: Route.ComponentProps['loaderData']['slides'] }) {
+  const { t } = useTranslation()
+  if (slides.length === 0) return null
+  return (
+    <section className={container} aria-roledescription="carousel" aria-label={t('content.slides.label')}>
+      <ul className={styles.slides}>
+        {slides.map((slide, i) => {
+          const inner = (
+            <>
+              <img src={slide.imageUrl} alt="" className={styles.slideImage} width={1200} height={400} loading="lazy" />
+              <span className={styles.slideText}>
+                <strong className={styles.slideTitle}>{slide.title}</strong>
+                {slide.summary ? <span>{slide.summary}</span> : null}
+              </span>
+            </>
+          )
+          return (
+            <li
+              key={slide.slug}
+              className={styles.slide}
+              aria-roledescription="slide"
+              aria-label={t('content.slides.slide', { n: i + 1, count: slides.length })}
+            >
+              {slide.linkUrl ? (
+                slide.linkUrl.startsWith('/') ? (
+                  <SmartLink to={slide.linkUrl} className={styles.slideLink}>
+                    {inner}
+                  </SmartLink>
+                ) : (
+                  <a href={slide.linkUrl} className={styles.slideLink} rel="noopener noreferrer">
+                    {inner}
+                  </a>
+                )
+              ) : (
+                <div className={styles.slideLink}>{inner}</div>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -132,6 +189,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <Slides slides={loaderData.slides} />
+
       {/* Server-rendered rows of plain links: no client code of their own (thumbnails lazy, sized). */}
       {loaderData.rows.map((row) => (
         <section key={row.id} className={`${container} ${styles.section}`} aria-labelledby={`home-row-${row.id}`}>
@@ -161,6 +220,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span className={styles.blockIcon}>{block.icon}</span>
               <h3 className={styles.blockTitle}>{t(`home.blocks.${block.key}.title`)}</h3>
               <p className={styles.blockText}>{t(`home.blocks.${block.key}.text`)}</p>
+              <SmartLink to={localePath(block.path)} className={styles.blockLink}>
+                {t(`home.blocks.${block.key}.link`)}
+              </SmartLink>
             </li>
           ))}
         </ul>

@@ -38,6 +38,16 @@ export const adminCalls = {
     summary: 'Delete a site-content entry.',
     errors: ['not_found'],
   }),
+  preview_site_content: defineCall({
+    method: 'POST',
+    path: '/admin/preview_site_content',
+    auth: 'admin',
+    read: true,
+    params: Ad.PreviewSiteContentParams,
+    answer: Ad.PreviewSiteContentAnswer,
+    summary:
+      "A site-content body rendered to sanitized HTML with the settings' numbers, as players will see it; nothing is saved.",
+  }),
   list_pending_withdrawals: defineCall({
     method: 'POST',
     path: '/admin/list_pending_withdrawals',

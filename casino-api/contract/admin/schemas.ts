@@ -25,6 +25,10 @@ export const UpdateTemplateAnswer = SiteContentSaved
 export const RemoveSiteContentParams = z.object({ id: required(64) })
 export const RemoveSiteContentAnswer = z.object({ ok: z.literal(true), message: z.literal('content_removed'), id: Id })
 
+/** The editor's preview: a body rendered exactly as the front calls will render it, nothing saved. */
+export const PreviewSiteContentParams = SiteContentFields.pick({ locale: true, body: true })
+export const PreviewSiteContentAnswer = z.object({ html: z.string() })
+
 // ---- withdrawals and bank transfers ----------------------------------------------------
 
 /** What the administrator needs to pay out: the full destination, unlike the player's masked view. */

@@ -21,6 +21,30 @@ export const SiteSettings = z.object({
     wageringMultiplier: z.number().int().positive(),
     unwageredWithdrawalFeePercent: z.number().int().nonnegative(),
   }),
+  /**
+   * The numbers the terms, the FAQ and the help pages state (specification points 5 and 9): the
+   * site-content texts name them as {{placeholders}} and the casino API puts these values in
+   * when it renders a page, so a changed rule changes every text at once.
+   */
+  rules: z.object({
+    minimumAge: z.number().int().positive(),
+    /** Days a player has to send the KYC documents asked for (ADR 0030). */
+    kycDeadlineDays: z.number().int().positive(),
+    kycFileTypes: z.array(z.string()).min(1),
+    kycMaxFileMegabytes: z.number().int().positive(),
+    kycProofMaxAgeMonths: z.number().int().positive(),
+    refundWindowHours: z.number().int().positive(),
+    /** Refunds when a minor or a third party used the account. */
+    refundMisuseDays: z.number().int().positive(),
+    bonusCashOutMaxMultiplier: z.number().int().positive(),
+    irregularPlayPercent: z.number().int().positive(),
+    betComplaintDays: z.number().int().positive(),
+    gameComplaintWeeks: z.number().int().positive(),
+    limitedAccountWithdrawalPercent: z.number().int().positive(),
+    selfExclusionMaxDays: z.number().int().positive(),
+    dormantAccountMonths: z.number().int().positive(),
+    privacyAnswerMonths: z.number().int().positive(),
+  }),
   supportEmail: z.string(),
   /** Players may cancel a pending withdrawal themselves (some licences forbid reversing withdrawals). */
   withdrawalCancellation: z.boolean(),

@@ -753,3 +753,39 @@ export const liveBets = pgTable(
     check('live_bets_amounts', sql`${t.stake} > 0 AND (${t.win} IS NULL OR ${t.win} >= 0)`),
   ],
 )
+
+// ---- site content ------------------------------------------------------------------------
+//
+// The texts administrators write (contract/content): legal and help pages, promotions, the FAQ
+// (sections and their questions) and the home carousel's slides, one row per kind, slug and
+// locale. The body is Markdown; the front calls render it to sanitized HTML with the settings'
+// numbers put in (content/render.ts).
+
+export const contentKindEnum = pgEnum('content_kind', ['page', 'promotion', 'faq', 'slider'])
+
+export const siteContent = pgTable(
+  'site_content',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: contentKindEnum('kind').notNull(),
+    slug: text('slug').notNull(),
+    locale: localeEnum('locale').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    body: text('body').notNull().default(''),
+    /** A FAQ question's section (the slug of a FAQ entry without one); null elsewhere. */
+    section: text('section'),
+    imageUrl: text('image_url'),
+    linkUrl: text('link_url'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('site_content_kind_slug_locale_key').on(t.kind, t.slug, t.locale),
+    index('site_content_listing_idx').on(t.kind, t.locale, t.sortOrder),
+  ],
+)

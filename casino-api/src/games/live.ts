@@ -1,5 +1,5 @@
 /**
- * Live tables: rounds run by the casino API for everyone at once (ADR 0027). A round opens with
+ * Live tables: rounds run by the casino API for everyone at once (ADR 0031). A round opens with
  * a fresh server seed whose SHA-256 is published at once; bets are taken while its betting
  * window is open; then the wheel spins, the result is drawn from the seed (client seed = the
  * round id, nonce 0: games/fair.ts), the seed is revealed with it, and a few seconds later the

@@ -3,7 +3,7 @@ import { SiteSettings } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { settings } from '../db/schema.ts'
 
-/** Defaults seeded at first start; limits from the specification's point 9, in cents. */
+/** Defaults seeded at first start; limits from the specification's point 9, in cents; the texts' rules from points 5 and 9. */
 export const DEFAULT_SETTINGS: SiteSettings = {
   siteName: 'Casino',
   siteAccess: true,
@@ -20,6 +20,23 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     extraVerificationAbove: 2_500_00,
     wageringMultiplier: 3,
     unwageredWithdrawalFeePercent: 10,
+  },
+  rules: {
+    minimumAge: 18,
+    kycDeadlineDays: 30,
+    kycFileTypes: ['PNG', 'JPEG', 'GIF'],
+    kycMaxFileMegabytes: 5,
+    kycProofMaxAgeMonths: 3,
+    refundWindowHours: 24,
+    refundMisuseDays: 30,
+    bonusCashOutMaxMultiplier: 50,
+    irregularPlayPercent: 30,
+    betComplaintDays: 30,
+    gameComplaintWeeks: 12,
+    limitedAccountWithdrawalPercent: 10,
+    selfExclusionMaxDays: 30,
+    dormantAccountMonths: 12,
+    privacyAnswerMonths: 1,
   },
   supportEmail: 'support@casino.local',
   withdrawalCancellation: true,

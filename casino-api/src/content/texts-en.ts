@@ -1,0 +1,449 @@
+/**
+ * The site's texts in English, as first seeded. Numbers of the rules are never written here:
+ * {{placeholders}} name the settings (render.ts lists them), filled in when a page is read.
+ */
+import type { SeedEntry } from './seed.ts'
+
+export const EN: SeedEntry[] = [
+  // ---- pages -------------------------------------------------------------------------------
+  {
+    kind: 'page',
+    slug: 'about-us',
+    title: 'About us',
+    summary: 'Who we are, how we work and what you can expect from {{siteName}}.',
+    body: `## Who we are
+
+{{siteName}} is an online casino for people over {{minimumAge}}. Slots, table games and live casino sit together in one place, in Spanish and in English, with one account in euros and no fees to deposit or to withdraw.
+
+## How we work
+
+- **Play you can verify.** Every round of our own games is decided by a server seed and a seed of yours; after playing you can check the outcome on the [Provably fair](/en/provably-fair) page.
+- **Your money, kept apart and in sight.** Your balance, deposits, withdrawals and bets show in your account at once, with their full history.
+- **Clear rules.** The limits and deadlines we apply are the ones you read in the [Terms of use](/en/terms); when they change, they change here at the same moment.
+- **Responsible gaming.** You can take breaks, set limits and ask for self-exclusion whenever you need to. [Responsible gaming](/en/responsible) explains how.
+
+## Talk to us
+
+If you have a question, the [FAQ](/en/faq) is the quickest place to look. If the answer is not there, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}: every message gets a reply.`,
+  },
+  {
+    kind: 'page',
+    slug: 'welcome',
+    title: 'Welcome to {{siteName}}',
+    summary: 'Your first steps: signing up, verification, your first deposit and your first games.',
+    body: `## Get started in four steps
+
+1. **Open your account.** There is one account per person, and you must be over {{minimumAge}}. We will send you an e-mail to activate it.
+2. **Make your first deposit.** By card, bank transfer, prepaid voucher or crypto (Bitcoin or USDT), from {{minDeposit}} up to {{maxDeposit}} each time. We charge no fees.
+3. **Play.** Try any game in demo mode without risking a thing and, whenever you like, switch to real money.
+4. **Withdraw your winnings.** Before a withdrawal, the amount you deposited must be wagered {{wageringMultiplier}} times. Withdrawals start at {{minWithdrawal}}.
+
+## Worth knowing from the start
+
+- Withdrawals above {{extraVerificationAbove}} need an extra identity check.
+- Net winnings are capped at {{maxNetWinningsPerDay}} per 24 hours, and up to {{maxWithdrawalPerMonth}} can be withdrawn per month.
+- If we ask you for documents (KYC), you will have {{kycDeadlineDays}} days to send them.
+
+Every condition is in the [Terms of use](/en/terms). The current offers are in [Promotions](/en/promotion).`,
+  },
+  {
+    kind: 'page',
+    slug: 'why-choose-us',
+    title: 'Why choose us',
+    summary: 'What sets us apart: play you can verify, payments without fees and real help.',
+    body: `## Fair play you can check
+
+Our own games publish each round's seed once it is over. With it you can recompute the outcome in your own browser, on the [Provably fair](/en/provably-fair) page, instead of taking our word for it.
+
+## Payments without fees
+
+Depositing and withdrawing cost nothing. We take cards, bank transfers, prepaid vouchers, Bitcoin and USDT. The one condition before a withdrawal is to wager your deposit {{wageringMultiplier}} times, a rule that guards against money laundering.
+
+## An account that stays clear
+
+Balance, transactions and bets are up to date in your account area, with the details of every payment and every round.
+
+## Security
+
+Your data travels encrypted, your password is stored with an algorithm built to resist attacks, and sessions expire on their own. See how we handle your data in the [Privacy policy](/en/privacy).
+
+## Help from people
+
+We answer in Spanish and in English from [Contact us](/en/contact-us). And if gaming stops being fun, [Responsible gaming](/en/responsible) has the tools to put the brakes on.`,
+  },
+  {
+    kind: 'page',
+    slug: 'terms',
+    title: 'Terms of use',
+    summary: 'The conditions you accept when you open an account and play at {{siteName}}.',
+    body: `## 1. Who may play
+
+To sign up you must be over {{minimumAge}} and play from a country where online gambling is allowed. There is **one account per person**, per address, per e-mail address and per shared device; duplicate accounts are closed.
+
+## 2. Your account
+
+You are responsible for keeping your password secret and your details up to date. An account without activity for {{dormantAccountMonths}} months is dormant and is closed; any balance left is paid back to the payment method you name.
+
+## 3. Identity checks (KYC)
+
+We may ask you at any time to prove your identity, your address and the payment method you use. You will have **{{kycDeadlineDays}} days** from our request to send us the documents; if they do not arrive in time, the account is closed and pending funds are forfeited.
+
+- Accepted formats: {{kycFileTypes}}, up to {{kycMaxFileMegabytes}} MB per file.
+- Proof of address may be no older than {{kycProofMaxAgeMonths}} months.
+- Withdrawals above {{extraVerificationAbove}} always need an extra check.
+
+## 4. Deposits
+
+Deposits range from {{minDeposit}} to {{maxDeposit}} each time. We charge no deposit fees. The money must come from a payment method in your own name.
+
+## 5. Withdrawals
+
+- Before a withdrawal, each deposit must be wagered in full **{{wageringMultiplier}} times**.
+- The smallest withdrawal is {{minWithdrawal}}, and at most **{{maxWithdrawalPerMonth}} per month** can be withdrawn.
+- Net winnings are capped at **{{maxNetWinningsPerDay}} per 24 hours**.
+- We charge no withdrawal fees.
+- Accounts limited by our team may withdraw at most {{limitedAccountWithdrawalPercent}} % of their balance per month.
+
+## 6. Bonuses
+
+Winnings made with bonus money alone can be cashed out up to {{bonusCashOutMaxMultiplier}} times the deposit. The conditions of each offer are published in [Promotions](/en/promotion).
+
+## 7. Irregular play
+
+Staking more than {{irregularPlayPercent}} % of the deposit or of the bonus on a single play, or betting so as to cover every possible outcome, is irregular play. We may void winnings made that way.
+
+## 8. Refunds
+
+Refunds follow the [Refund policy](/en/refund-policy).
+
+## 9. Complaints
+
+You may complain about a bet within {{betComplaintDays}} days and about a game within {{gameComplaintWeeks}} weeks. After that, complaints are not accepted. Write to us from [Contact us](/en/contact-us) or at {{supportEmail}}.
+
+## 10. Changes to these terms
+
+If we change these terms, we will tell you before they take effect. Playing on afterwards means you accept them.`,
+  },
+  {
+    kind: 'page',
+    slug: 'privacy',
+    title: 'Privacy policy',
+    summary: 'Which data we handle, why, for how long, and how to use your rights.',
+    body: `## The data we handle
+
+- **Sign-up details:** first and last name, date of birth, address, e-mail address, phone number and currency.
+- **Play and payment records:** deposits, withdrawals, bets and their outcomes. Of a card we keep only the brand and the last four digits.
+- **Technical data:** the IP address and browser you come in with, to protect your account and apply the country restrictions.
+- **Verification documents** you send us when we ask for them.
+
+## What we use it for
+
+To open and run your account, process payments, check your age and identity, prevent fraud and money laundering, meet our legal duties and answer your messages. We do not sell your data.
+
+## Cookies
+
+We use only the cookies the site needs to work: the session cookie, encrypted and with nothing readable inside, and a device cookie that protects your account against log-in attempts. We use no advertising cookies.
+
+## How long we keep it
+
+While your account is open and, after that, for as long as anti-money-laundering law requires. An account without activity for {{dormantAccountMonths}} months is closed.
+
+## Your rights
+
+You may ask us for access to your data, to correct it, erase it, move it or restrict its use, and you may object to its use. Write to {{supportEmail}} or from [Contact us](/en/contact-us): we answer within {{privacyAnswerMonths}} month at the latest. You may also complain to the data protection authority of your country.`,
+  },
+  {
+    kind: 'page',
+    slug: 'responsible',
+    title: 'Responsible gaming',
+    summary: 'Gaming should be entertainment. Tools and advice to keep it that way.',
+    body: `## Play with a clear head
+
+- Decide before you start how much money and how much time you will spend, and stick to it.
+- Never play to win back what you lost or to solve money problems.
+- Never play with money meant for the bills.
+- Take breaks, and do not play when you are tired, upset or have been drinking.
+
+## Warning signs
+
+If you spend more time or money on gaming than you meant to, hide it from the people around you, borrow to play or get restless when you cannot, it is time to stop and ask for help.
+
+## Tools you can use
+
+- **Self-exclusion:** ask us to lock your account for a period you choose, of up to {{selfExclusionMaxDays}} days. While it lasts you cannot play or deposit.
+- **Closing your account:** if you would rather stop altogether, we close your account and pay back your balance.
+- **Site limits:** nobody can make more than {{maxNetWinningsPerDay}} in net winnings in 24 hours or withdraw more than {{maxWithdrawalPerMonth}} per month.
+
+To ask for self-exclusion or closure, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}.
+
+## Minors
+
+Gambling is forbidden to anyone under {{minimumAge}}. We check every player's age, and we recommend parental controls on devices you share with children.
+
+## Where to get help
+
+If you think you have a gambling problem, talk to your doctor or contact a gambling support charity in your country: help is free and confidential.`,
+  },
+  {
+    kind: 'page',
+    slug: 'refund-policy',
+    title: 'Refund policy',
+    summary: 'When you can ask us to pay back a deposit, and how.',
+    body: `## When a refund is possible
+
+- You may ask for a deposit to be refunded within **{{refundWindowHours}} hours** of the transaction.
+- If a minor or someone else used your account without your permission, the window is **{{refundMisuseDays}} days**; we will ask you for proof of what happened.
+- **There is no refund** of a deposit that has already been played, even in part.
+
+## How to ask
+
+Write to us from [Contact us](/en/contact-us) or at {{supportEmail}} with the transaction's reference, which you will find in your account's transaction history. We pay the money back to the method it came from, without fees.
+
+## Chargebacks
+
+Before you ask your bank to reverse a payment, talk to us: it is nearly always settled faster that way. While a payment is disputed, the account stays locked.`,
+  },
+  {
+    kind: 'page',
+    slug: 'bonuses',
+    title: 'Bonuses',
+    summary: 'The bonus calendar at {{siteName}} and the rules they all share.',
+    body: `## Calendar
+
+- **Mondays:** weekly cashback on part of what you lost the week before.
+- **Wednesdays:** a weekly bonus on your deposit.
+- **The 1st of each month:** a monthly bonus for active players.
+
+The amount and percentage of each bonus are stated in each [promotion](/en/promotion) and in the notice you get when it is granted.
+
+## Shared rules
+
+- Bonus money is wagered before it can be withdrawn, just like a deposit: {{wageringMultiplier}} times.
+- Winnings made with bonus money alone can be withdrawn up to {{bonusCashOutMaxMultiplier}} times the deposit.
+- Staking more than {{irregularPlayPercent}} % of the deposit or of the bonus on a single play counts as irregular play.
+
+The full conditions are in the [Terms of use](/en/terms).`,
+  },
+  {
+    kind: 'page',
+    slug: 'loyalty-points',
+    title: 'Loyalty points',
+    summary: 'Play, collect points and turn them into balance.',
+    body: `## How you earn them
+
+Every real-money bet adds points to your account. Demo games and bets made with bonus money do not.
+
+## How you use them
+
+Points are exchanged for balance to play with. That balance counts as a bonus: it must be wagered {{wageringMultiplier}} times before it can be withdrawn.
+
+## Expiry
+
+Points are lost when the account goes {{dormantAccountMonths}} months without activity or is closed.
+
+All the offers are in [Promotions](/en/promotion), and the bonus calendar in [Bonuses](/en/promotion/bonuses).`,
+  },
+
+  // ---- promotions --------------------------------------------------------------------------
+  {
+    kind: 'promotion',
+    slug: 'weekly-cashback',
+    title: 'Monday cashback',
+    summary: 'Every Monday we pay back part of what you lost the week before.',
+    linkUrl: '/en/promotion/bonuses',
+    order: 1,
+    body: `## How it works
+
+Every Monday we add up your real-money bets of the week before, Monday to Sunday. If the result is a loss, we pay part of it back as a bonus; the percentage is in the notice you receive.
+
+## Conditions
+
+- The bonus is wagered {{wageringMultiplier}} times before it can be withdrawn.
+- Winnings made with bonus money alone can be withdrawn up to {{bonusCashOutMaxMultiplier}} times the deposit.
+- The [Terms of use](/en/terms) apply.`,
+  },
+  {
+    kind: 'promotion',
+    slug: 'wednesday-bonus',
+    title: 'Wednesday bonus',
+    summary: 'Deposit on a Wednesday and get a bonus on your deposit.',
+    linkUrl: '/en/promotion/bonuses',
+    order: 2,
+    body: `## How it works
+
+On Wednesdays, your first deposit of the day (from {{minDeposit}}) earns a bonus. The week's percentage is announced in your account.
+
+## Conditions
+
+- Deposit and bonus are wagered {{wageringMultiplier}} times before a withdrawal.
+- Staking more than {{irregularPlayPercent}} % of the deposit or of the bonus on a single play counts as irregular play.
+- The [Terms of use](/en/terms) apply.`,
+  },
+  {
+    kind: 'promotion',
+    slug: 'monthly-bonus',
+    title: 'Monthly bonus',
+    summary: 'On the 1st of each month, a bonus for those who played the month before.',
+    linkUrl: '/en/promotion/loyalty-points',
+    order: 3,
+    body: `## How it works
+
+On the 1st of each month, players who made real-money bets the month before get a bonus that grows with their activity and their [loyalty points](/en/promotion/loyalty-points).
+
+## Conditions
+
+- The bonus is wagered {{wageringMultiplier}} times before it can be withdrawn.
+- Winnings made with bonus money alone can be withdrawn up to {{bonusCashOutMaxMultiplier}} times the deposit.
+- The [Terms of use](/en/terms) apply.`,
+  },
+
+  // ---- FAQ: sections, then their questions ------------------------------------------------
+  { kind: 'faq', slug: 'account', title: 'Account', order: 1, body: '' },
+  { kind: 'faq', slug: 'payments', title: 'Payments', order: 2, body: '' },
+  { kind: 'faq', slug: 'games', title: 'Games', order: 3, body: '' },
+  { kind: 'faq', slug: 'safety', title: 'Safety and responsible gaming', order: 4, body: '' },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'how-to-register',
+    title: 'How do I sign up?',
+    order: 1,
+    body: 'Press **Register**, fill in the form and open the link in the e-mail we send you to activate the account. You must be over {{minimumAge}}.',
+  },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'several-accounts',
+    title: 'Can I have more than one account?',
+    order: 2,
+    body: 'No. There is one account per person; duplicate accounts are closed.',
+  },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'verification',
+    title: 'Which documents will you ask for to check my identity?',
+    order: 3,
+    body: 'An identity document and a proof of address no older than {{kycProofMaxAgeMonths}} months, as {{kycFileTypes}} files of up to {{kycMaxFileMegabytes}} MB. You will have {{kycDeadlineDays}} days from our request.',
+  },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'inactive-account',
+    title: 'What happens if I stop using my account?',
+    order: 4,
+    body: 'After {{dormantAccountMonths}} months without activity, the account is closed and we pay back your balance.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'deposit-methods',
+    title: 'How can I deposit?',
+    order: 1,
+    body: 'By card, bank transfer, prepaid voucher, Bitcoin or USDT, from {{minDeposit}} up to {{maxDeposit}} each time and without fees.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'withdrawal-conditions',
+    title: 'When can I withdraw my money?',
+    order: 2,
+    body: 'Once you have wagered your deposit {{wageringMultiplier}} times. The smallest withdrawal is {{minWithdrawal}} and the most is {{maxWithdrawalPerMonth}} per month. Above {{extraVerificationAbove}} we will ask for an extra check.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'fees',
+    title: 'Do you charge fees?',
+    order: 3,
+    body: 'No. Deposits and withdrawals are free.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'refunds',
+    title: 'Can I ask for a deposit back?',
+    order: 4,
+    body: 'Yes, within {{refundWindowHours}} hours and as long as you have not played it. See the [Refund policy](/en/refund-policy).',
+  },
+  {
+    kind: 'faq',
+    section: 'games',
+    slug: 'demo-mode',
+    title: 'Can I try the games for free?',
+    order: 1,
+    body: 'Yes. Every game has a demo mode with play money; to play for real money you need to log in.',
+  },
+  {
+    kind: 'faq',
+    section: 'games',
+    slug: 'fairness',
+    title: 'How do I know the outcomes are fair?',
+    order: 2,
+    body: 'Every round of our own games can be checked with its seeds on the [Provably fair](/en/provably-fair) page.',
+  },
+  {
+    kind: 'faq',
+    section: 'games',
+    slug: 'winnings-limit',
+    title: 'Is there a limit on winnings?',
+    order: 3,
+    body: 'Yes: net winnings are capped at {{maxNetWinningsPerDay}} per 24 hours.',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'self-exclusion',
+    title: 'Can I lock my account for a while?',
+    order: 1,
+    body: 'Yes. Ask us for self-exclusion of up to {{selfExclusionMaxDays}} days from [Contact us](/en/contact-us). There is more in [Responsible gaming](/en/responsible).',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'complaints',
+    title: 'How do I make a complaint?',
+    order: 2,
+    body: 'Write to us from [Contact us](/en/contact-us). We accept complaints about bets within {{betComplaintDays}} days and about games within {{gameComplaintWeeks}} weeks.',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'personal-data',
+    title: 'How do I ask for a copy of my data?',
+    order: 3,
+    body: 'Write to {{supportEmail}}. We answer requests about personal data within {{privacyAnswerMonths}} month at the latest.',
+  },
+
+  // ---- the home carousel ------------------------------------------------------------------
+  {
+    kind: 'slider',
+    slug: 'welcome',
+    title: 'Your casino, free of fees',
+    summary: 'Deposit and withdraw for free from {{minDeposit}}.',
+    imageUrl: '/slides/welcome.svg',
+    linkUrl: '/en/welcome',
+    order: 1,
+    body: '',
+  },
+  {
+    kind: 'slider',
+    slug: 'games',
+    title: 'Fair play you can check',
+    summary: 'Slots, roulette, blackjack and dice, every round verifiable.',
+    imageUrl: '/slides/games.svg',
+    linkUrl: '/en/casino',
+    order: 2,
+    body: '',
+  },
+  {
+    kind: 'slider',
+    slug: 'promotions',
+    title: 'Bonuses every week',
+    summary: 'Cashback on Mondays, a bonus on Wednesdays and one every month.',
+    imageUrl: '/slides/promotions.svg',
+    linkUrl: '/en/promotion',
+    order: 3,
+    body: '',
+  },
+]

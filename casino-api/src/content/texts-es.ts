@@ -1,0 +1,449 @@
+/**
+ * The site's texts in Spanish, as first seeded. Numbers of the rules are never written here:
+ * {{placeholders}} name the settings (render.ts lists them), filled in when a page is read.
+ */
+import type { SeedEntry } from './seed.ts'
+
+export const ES: SeedEntry[] = [
+  // ---- pages -------------------------------------------------------------------------------
+  {
+    kind: 'page',
+    slug: 'about-us',
+    title: 'Sobre nosotros',
+    summary: 'Quiénes somos, cómo trabajamos y qué puedes esperar de {{siteName}}.',
+    body: `## Quiénes somos
+
+{{siteName}} es un casino en línea para personas mayores de {{minimumAge}} años. Reunimos tragaperras, juegos de mesa y casino en vivo en un solo sitio, en español y en inglés, con una cuenta en euros y sin comisiones por depositar ni por retirar.
+
+## Cómo trabajamos
+
+- **Juego verificable.** Cada ronda de nuestros juegos propios se decide con una semilla del servidor y otra tuya; después de jugar puedes comprobar el resultado en la página [Juego justo](/provably-fair).
+- **Tu dinero, separado y a la vista.** Tu saldo, tus depósitos, tus retiradas y tus apuestas aparecen en tu cuenta al momento, con su historial completo.
+- **Reglas claras.** Los límites y plazos que aplicamos son los mismos que lees en los [Términos de uso](/terms); si cambian, cambian aquí a la vez.
+- **Juego responsable.** Puedes poner pausas y límites, y pedir la autoexclusión cuando lo necesites. Lo explicamos en [Juego responsable](/responsible).
+
+## Hablemos
+
+Si tienes una pregunta, mira primero las [Preguntas frecuentes](/faq). Si no encuentras la respuesta, escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}: respondemos a cada mensaje.`,
+  },
+  {
+    kind: 'page',
+    slug: 'welcome',
+    title: 'Bienvenido a {{siteName}}',
+    summary: 'Tus primeros pasos: registro, verificación, primer depósito y primeras partidas.',
+    body: `## Empieza en cuatro pasos
+
+1. **Crea tu cuenta.** Solo se permite una cuenta por persona, y tienes que ser mayor de {{minimumAge}} años. Te enviaremos un correo para activarla.
+2. **Haz tu primer depósito.** Con tarjeta, transferencia bancaria, bono prepago o criptomonedas (Bitcoin o USDT), desde {{minDeposit}} y hasta {{maxDeposit}} por operación. No cobramos comisiones.
+3. **Juega.** Prueba cualquier juego en modo demo sin arriesgar nada y, cuando quieras, pasa a jugar con dinero real.
+4. **Retira tus ganancias.** Antes de retirar, el importe depositado debe apostarse {{wageringMultiplier}} veces. Las retiradas empiezan en {{minWithdrawal}}.
+
+## Lo que conviene saber desde el principio
+
+- Para retiradas por encima de {{extraVerificationAbove}} te pediremos una verificación adicional de identidad.
+- Las ganancias netas máximas son de {{maxNetWinningsPerDay}} cada 24 horas y se pueden retirar hasta {{maxWithdrawalPerMonth}} al mes.
+- Si te pedimos documentos (KYC), tendrás {{kycDeadlineDays}} días para enviarlos.
+
+Todas las condiciones están en los [Términos de uso](/terms). Las ofertas vigentes, en [Promociones](/promotion).`,
+  },
+  {
+    kind: 'page',
+    slug: 'why-choose-us',
+    title: 'Por qué elegirnos',
+    summary: 'Lo que nos diferencia: juego verificable, pagos sin comisiones y ayuda de verdad.',
+    body: `## Juego justo que puedes comprobar
+
+Nuestros juegos propios publican la semilla de cada ronda cuando termina. Con ella puedes recalcular el resultado en tu propio navegador, en la página [Juego justo](/provably-fair), sin tener que fiarte de nuestra palabra.
+
+## Pagos sin comisiones
+
+Depositar y retirar no cuesta nada. Aceptamos tarjeta, transferencia bancaria, bonos prepago, Bitcoin y USDT. El único requisito antes de retirar es apostar {{wageringMultiplier}} veces lo depositado, una regla que protege contra el blanqueo de dinero.
+
+## Tu cuenta, siempre clara
+
+Saldo, movimientos y apuestas al día en tu área de cliente, con el detalle de cada operación y de cada ronda.
+
+## Seguridad
+
+Tus datos viajan cifrados, tu contraseña se guarda con un algoritmo diseñado para resistir ataques y las sesiones caducan solas. Revisa cómo tratamos tus datos en la [Política de privacidad](/privacy).
+
+## Ayuda cercana
+
+Respondemos en español y en inglés desde [Contacto](/contact-us). Y si el juego deja de ser un entretenimiento, en [Juego responsable](/responsible) encontrarás herramientas para ponerle freno.`,
+  },
+  {
+    kind: 'page',
+    slug: 'terms',
+    title: 'Términos de uso',
+    summary: 'Las condiciones que aceptas al abrir una cuenta y jugar en {{siteName}}.',
+    body: `## 1. Quién puede jugar
+
+Para registrarte tienes que ser mayor de {{minimumAge}} años y jugar desde un país en el que el juego en línea esté permitido. Solo se admite **una cuenta por persona**, por domicilio, por correo electrónico y por dispositivo compartido; las cuentas duplicadas se cierran.
+
+## 2. Tu cuenta
+
+Eres responsable de mantener tu contraseña en secreto y tus datos al día. Una cuenta sin actividad durante {{dormantAccountMonths}} meses se considera inactiva y se cierra; el saldo que quede se te devolverá por el medio de pago que indiques.
+
+## 3. Verificación de identidad (KYC)
+
+Podemos pedirte en cualquier momento que acredites tu identidad, tu domicilio y el medio de pago que usas. Tendrás **{{kycDeadlineDays}} días** desde nuestra solicitud para enviarnos los documentos; si no llegan en ese plazo, la cuenta se cierra y los fondos pendientes se pierden.
+
+- Formatos admitidos: {{kycFileTypes}}, de {{kycMaxFileMegabytes}} MB como máximo por archivo.
+- Los justificantes de domicilio no pueden tener más de {{kycProofMaxAgeMonths}} meses.
+- Las retiradas por encima de {{extraVerificationAbove}} requieren siempre una verificación adicional.
+
+## 4. Depósitos
+
+Los depósitos van de {{minDeposit}} a {{maxDeposit}} por operación. No cobramos comisiones por depositar. El dinero debe proceder de un medio de pago a tu nombre.
+
+## 5. Retiradas
+
+- Antes de retirar, cada depósito debe apostarse **{{wageringMultiplier}} veces** en su totalidad.
+- La retirada mínima es de {{minWithdrawal}} y el máximo que puede retirarse es de **{{maxWithdrawalPerMonth}} al mes**.
+- Las ganancias netas máximas son de **{{maxNetWinningsPerDay}} cada 24 horas**.
+- No cobramos comisiones por retirar.
+- Las cuentas limitadas por nuestro equipo solo pueden retirar hasta un {{limitedAccountWithdrawalPercent}} % de su saldo al mes.
+
+## 6. Bonos
+
+Quien cobre ganancias obtenidas solo con dinero de bono podrá retirar como máximo {{bonusCashOutMaxMultiplier}} veces el importe de su depósito. Las condiciones de cada oferta se publican en [Promociones](/promotion).
+
+## 7. Juego irregular
+
+Consideramos irregular apostar en una sola jugada más del {{irregularPlayPercent}} % del depósito o del bono, o usar estrategias para cubrir todos los resultados posibles. En esos casos podemos anular las ganancias obtenidas así.
+
+## 8. Reembolsos
+
+Los reembolsos se rigen por la [Política de reembolsos](/refund-policy).
+
+## 9. Reclamaciones
+
+Puedes reclamar sobre una apuesta durante {{betComplaintDays}} días y sobre un juego durante {{gameComplaintWeeks}} semanas. Pasados esos plazos no se aceptan reclamaciones. Escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}.
+
+## 10. Cambios en estos términos
+
+Si cambiamos estas condiciones, te lo avisaremos antes de que entren en vigor. Seguir jugando después supone aceptarlas.`,
+  },
+  {
+    kind: 'page',
+    slug: 'privacy',
+    title: 'Política de privacidad',
+    summary: 'Qué datos tratamos, para qué, durante cuánto tiempo y cómo ejercer tus derechos.',
+    body: `## Qué datos tratamos
+
+- **Datos de registro:** nombre, apellidos, fecha de nacimiento, domicilio, correo electrónico, teléfono y moneda.
+- **Datos de juego y de pago:** depósitos, retiradas, apuestas y sus resultados. De las tarjetas solo guardamos la marca y los cuatro últimos dígitos.
+- **Datos técnicos:** la dirección IP y el navegador con el que entras, para proteger tu cuenta y cumplir las restricciones por país.
+- **Documentos de verificación** que nos envíes cuando te los pidamos.
+
+## Para qué los usamos
+
+Para abrir y gestionar tu cuenta, procesar pagos, comprobar tu edad e identidad, prevenir el fraude y el blanqueo de dinero, cumplir nuestras obligaciones legales y responder a tus mensajes. No vendemos tus datos.
+
+## Cookies
+
+Usamos solo las cookies necesarias para que el sitio funcione: la de sesión, cifrada y sin datos legibles dentro, y una cookie de dispositivo que protege tu cuenta frente a intentos de acceso. No usamos cookies publicitarias.
+
+## Cuánto tiempo los guardamos
+
+Mientras tu cuenta esté abierta y, después, durante el tiempo que exija la normativa contra el blanqueo de dinero. Una cuenta inactiva durante {{dormantAccountMonths}} meses se cierra.
+
+## Tus derechos
+
+Puedes pedirnos acceso a tus datos, su rectificación, su supresión, su portabilidad o la limitación de su tratamiento, y oponerte a él. Escríbenos a {{supportEmail}} o desde [Contacto](/contact-us): responderemos en un plazo máximo de {{privacyAnswerMonths}} mes. También puedes reclamar ante la autoridad de protección de datos de tu país.`,
+  },
+  {
+    kind: 'page',
+    slug: 'responsible',
+    title: 'Juego responsable',
+    summary: 'El juego debe ser un entretenimiento. Herramientas y consejos para que siga siéndolo.',
+    body: `## Juega con cabeza
+
+- Decide antes de empezar cuánto dinero y cuánto tiempo vas a dedicar, y respétalo.
+- No juegues para recuperar lo perdido ni para resolver problemas económicos.
+- No juegues con dinero destinado a gastos necesarios.
+- Haz pausas y no juegues cansado, enfadado o bajo los efectos del alcohol.
+
+## Señales de alarma
+
+Si dedicas al juego más tiempo o dinero del que querías, si lo ocultas a tu entorno, si pides prestado para jugar o si te pones nervioso cuando no puedes hacerlo, es momento de parar y pedir ayuda.
+
+## Herramientas a tu alcance
+
+- **Autoexclusión:** puedes pedirnos que bloqueemos tu cuenta durante el periodo que elijas, de hasta {{selfExclusionMaxDays}} días. Mientras dure no podrás jugar ni depositar.
+- **Cierre de la cuenta:** si prefieres dejarlo del todo, cerramos tu cuenta y te devolvemos el saldo.
+- **Límites del sitio:** nadie puede obtener más de {{maxNetWinningsPerDay}} de ganancias netas en 24 horas ni retirar más de {{maxWithdrawalPerMonth}} al mes.
+
+Para pedir la autoexclusión o el cierre, escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}.
+
+## Menores
+
+El juego está prohibido a los menores de {{minimumAge}} años. Comprobamos la edad de cada jugador y recomendamos usar el control parental en los dispositivos que compartas con menores.
+
+## Dónde pedir ayuda
+
+Si crees que tienes un problema con el juego, habla con tu médico o acude a una asociación de ayuda a jugadores de tu país: la ayuda es gratuita y confidencial.`,
+  },
+  {
+    kind: 'page',
+    slug: 'refund-policy',
+    title: 'Política de reembolsos',
+    summary: 'Cuándo puedes pedir que te devolvamos un depósito y cómo hacerlo.',
+    body: `## Cuándo hay reembolso
+
+- Puedes pedir el reembolso de un depósito en las **{{refundWindowHours}} horas** siguientes a la operación.
+- Si un menor o una tercera persona usó tu cuenta sin tu permiso, el plazo es de **{{refundMisuseDays}} días**; te pediremos pruebas de lo ocurrido.
+- **No hay reembolso** de un depósito que ya se ha jugado, ni siquiera en parte.
+
+## Cómo pedirlo
+
+Escríbenos desde [Contacto](/contact-us) o a {{supportEmail}} indicando la referencia de la operación, que encontrarás en el historial de transacciones de tu cuenta. Devolvemos el dinero por el mismo medio con el que se depositó y sin comisiones.
+
+## Cargos en tu banco
+
+Antes de pedir a tu banco que anule un cargo, habla con nosotros: casi siempre se resuelve antes así. Mientras un cargo esté en disputa, la cuenta quedará bloqueada.`,
+  },
+  {
+    kind: 'page',
+    slug: 'bonuses',
+    title: 'Bonos',
+    summary: 'El calendario de bonos de {{siteName}} y las reglas que comparten todos.',
+    body: `## Calendario
+
+- **Lunes:** reembolso semanal de una parte de lo perdido la semana anterior.
+- **Miércoles:** bono semanal sobre tu depósito.
+- **Día 1 de cada mes:** bono mensual para los jugadores activos.
+
+El importe de cada bono y su porcentaje se indican en cada [promoción](/promotion) y en el aviso que recibes al concederlo.
+
+## Reglas comunes
+
+- El dinero de bono se apuesta antes de poder retirarse, igual que el depósito: {{wageringMultiplier}} veces.
+- Lo ganado solo con dinero de bono se puede retirar hasta {{bonusCashOutMaxMultiplier}} veces el depósito.
+- Las apuestas de más del {{irregularPlayPercent}} % del depósito o del bono en una sola jugada se consideran juego irregular.
+
+Las condiciones completas están en los [Términos de uso](/terms).`,
+  },
+  {
+    kind: 'page',
+    slug: 'loyalty-points',
+    title: 'Puntos de fidelidad',
+    summary: 'Juega, acumula puntos y canjéalos por saldo.',
+    body: `## Cómo se ganan
+
+Cada apuesta con dinero real suma puntos a tu cuenta. Las partidas en modo demo y las apuestas con dinero de bono no suman.
+
+## Cómo se usan
+
+Los puntos se canjean por saldo para jugar. Ese saldo se trata como un bono: debe apostarse {{wageringMultiplier}} veces antes de retirarse.
+
+## Caducidad
+
+Los puntos se pierden si la cuenta pasa {{dormantAccountMonths}} meses sin actividad o se cierra.
+
+Tienes todas las ofertas en [Promociones](/promotion) y el calendario de bonos en [Bonos](/promotion/bonuses).`,
+  },
+
+  // ---- promotions --------------------------------------------------------------------------
+  {
+    kind: 'promotion',
+    slug: 'weekly-cashback',
+    title: 'Reembolso de los lunes',
+    summary: 'Cada lunes te devolvemos una parte de lo que perdiste la semana anterior.',
+    linkUrl: '/promotion/bonuses',
+    order: 1,
+    body: `## Cómo funciona
+
+Cada lunes calculamos el resultado de tus apuestas con dinero real de la semana anterior, de lunes a domingo. Si el saldo es negativo, te devolvemos una parte como bono; el porcentaje se indica en el aviso que recibes.
+
+## Condiciones
+
+- El bono se apuesta {{wageringMultiplier}} veces antes de poder retirarse.
+- Lo ganado solo con dinero de bono se puede retirar hasta {{bonusCashOutMaxMultiplier}} veces el depósito.
+- Se aplican los [Términos de uso](/terms).`,
+  },
+  {
+    kind: 'promotion',
+    slug: 'wednesday-bonus',
+    title: 'Bono de los miércoles',
+    summary: 'Deposita el miércoles y recibe un bono sobre tu depósito.',
+    linkUrl: '/promotion/bonuses',
+    order: 2,
+    body: `## Cómo funciona
+
+Los miércoles, tu primer depósito del día (desde {{minDeposit}}) recibe un bono. El porcentaje de la semana se anuncia en tu cuenta.
+
+## Condiciones
+
+- Depósito y bono se apuestan {{wageringMultiplier}} veces antes de retirar.
+- Apostar más del {{irregularPlayPercent}} % del depósito o del bono en una sola jugada se considera juego irregular.
+- Se aplican los [Términos de uso](/terms).`,
+  },
+  {
+    kind: 'promotion',
+    slug: 'monthly-bonus',
+    title: 'Bono mensual',
+    summary: 'El día 1 de cada mes, un bono para quienes jugaron el mes anterior.',
+    linkUrl: '/promotion/loyalty-points',
+    order: 3,
+    body: `## Cómo funciona
+
+El día 1 de cada mes, los jugadores que apostaron con dinero real el mes anterior reciben un bono que crece con su actividad y sus [puntos de fidelidad](/promotion/loyalty-points).
+
+## Condiciones
+
+- El bono se apuesta {{wageringMultiplier}} veces antes de poder retirarse.
+- Lo ganado solo con dinero de bono se puede retirar hasta {{bonusCashOutMaxMultiplier}} veces el depósito.
+- Se aplican los [Términos de uso](/terms).`,
+  },
+
+  // ---- FAQ: sections, then their questions ------------------------------------------------
+  { kind: 'faq', slug: 'account', title: 'Cuenta', order: 1, body: '' },
+  { kind: 'faq', slug: 'payments', title: 'Pagos', order: 2, body: '' },
+  { kind: 'faq', slug: 'games', title: 'Juegos', order: 3, body: '' },
+  { kind: 'faq', slug: 'safety', title: 'Seguridad y juego responsable', order: 4, body: '' },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'how-to-register',
+    title: '¿Cómo me registro?',
+    order: 1,
+    body: 'Pulsa **Registrarse**, rellena el formulario y abre el enlace del correo que te enviamos para activar la cuenta. Tienes que ser mayor de {{minimumAge}} años.',
+  },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'several-accounts',
+    title: '¿Puedo tener más de una cuenta?',
+    order: 2,
+    body: 'No. Solo se permite una cuenta por persona; las cuentas duplicadas se cierran.',
+  },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'verification',
+    title: '¿Qué documentos me pediréis para verificar mi identidad?',
+    order: 3,
+    body: 'Un documento de identidad y un justificante de domicilio de no más de {{kycProofMaxAgeMonths}} meses, en {{kycFileTypes}} y de {{kycMaxFileMegabytes}} MB como máximo. Tendrás {{kycDeadlineDays}} días desde que te los pidamos.',
+  },
+  {
+    kind: 'faq',
+    section: 'account',
+    slug: 'inactive-account',
+    title: '¿Qué pasa si dejo de usar mi cuenta?',
+    order: 4,
+    body: 'Tras {{dormantAccountMonths}} meses sin actividad, la cuenta se cierra y te devolvemos el saldo.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'deposit-methods',
+    title: '¿Cómo puedo depositar?',
+    order: 1,
+    body: 'Con tarjeta, transferencia bancaria, bono prepago, Bitcoin o USDT, desde {{minDeposit}} hasta {{maxDeposit}} por operación y sin comisiones.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'withdrawal-conditions',
+    title: '¿Cuándo puedo retirar mi dinero?',
+    order: 2,
+    body: 'Cuando hayas apostado {{wageringMultiplier}} veces lo depositado. La retirada mínima es de {{minWithdrawal}} y el máximo, {{maxWithdrawalPerMonth}} al mes. Por encima de {{extraVerificationAbove}} te pediremos una verificación adicional.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'fees',
+    title: '¿Cobráis comisiones?',
+    order: 3,
+    body: 'No. Depositar y retirar es gratis.',
+  },
+  {
+    kind: 'faq',
+    section: 'payments',
+    slug: 'refunds',
+    title: '¿Puedo pedir que me devolváis un depósito?',
+    order: 4,
+    body: 'Sí, en las {{refundWindowHours}} horas siguientes y siempre que no lo hayas jugado. Consulta la [Política de reembolsos](/refund-policy).',
+  },
+  {
+    kind: 'faq',
+    section: 'games',
+    slug: 'demo-mode',
+    title: '¿Puedo probar los juegos gratis?',
+    order: 1,
+    body: 'Sí. Todos los juegos tienen un modo demo con saldo ficticio; para jugar con dinero real tienes que iniciar sesión.',
+  },
+  {
+    kind: 'faq',
+    section: 'games',
+    slug: 'fairness',
+    title: '¿Cómo sé que los resultados son justos?',
+    order: 2,
+    body: 'Cada ronda de nuestros juegos propios puede comprobarse con sus semillas en la página [Juego justo](/provably-fair).',
+  },
+  {
+    kind: 'faq',
+    section: 'games',
+    slug: 'winnings-limit',
+    title: '¿Hay un límite de ganancias?',
+    order: 3,
+    body: 'Sí: las ganancias netas máximas son de {{maxNetWinningsPerDay}} cada 24 horas.',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'self-exclusion',
+    title: '¿Puedo bloquear mi cuenta durante un tiempo?',
+    order: 1,
+    body: 'Sí. Pídenos la autoexclusión durante hasta {{selfExclusionMaxDays}} días desde [Contacto](/contact-us). Más información en [Juego responsable](/responsible).',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'complaints',
+    title: '¿Cómo presento una reclamación?',
+    order: 2,
+    body: 'Escríbenos desde [Contacto](/contact-us). Aceptamos reclamaciones sobre apuestas durante {{betComplaintDays}} días y sobre juegos durante {{gameComplaintWeeks}} semanas.',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'personal-data',
+    title: '¿Cómo pido una copia de mis datos?',
+    order: 3,
+    body: 'Escríbenos a {{supportEmail}}. Respondemos a las solicitudes sobre datos personales en un plazo máximo de {{privacyAnswerMonths}} mes.',
+  },
+
+  // ---- the home carousel ------------------------------------------------------------------
+  {
+    kind: 'slider',
+    slug: 'welcome',
+    title: 'Tu casino, sin comisiones',
+    summary: 'Deposita y retira gratis desde {{minDeposit}}.',
+    imageUrl: '/slides/welcome.svg',
+    linkUrl: '/welcome',
+    order: 1,
+    body: '',
+  },
+  {
+    kind: 'slider',
+    slug: 'games',
+    title: 'Juego justo que puedes comprobar',
+    summary: 'Tragaperras, ruleta, blackjack y dados con cada ronda verificable.',
+    imageUrl: '/slides/games.svg',
+    linkUrl: '/casino',
+    order: 2,
+    body: '',
+  },
+  {
+    kind: 'slider',
+    slug: 'promotions',
+    title: 'Bonos cada semana',
+    summary: 'Reembolso los lunes, bono los miércoles y un bono cada mes.',
+    imageUrl: '/slides/promotions.svg',
+    linkUrl: '/promotion',
+    order: 3,
+    body: '',
+  },
+]

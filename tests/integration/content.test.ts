@@ -1,0 +1,286 @@
+// The content pages with JavaScript off, against the real casino API: every page of the spec's
+// point 2 in both languages (its own title, headings in order, the page's language only), the
+// translated 404 for unknown ids, the links that lead to the pages, and the administrator who
+// edits a page and sees it live, script stripped.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { XSS_PAYLOADS } from '#casino-api/tests/xss-payloads.ts'
+import { Browser, textOf } from '../setup/http.ts'
+import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+
+const ADMIN_FIRST = 'admin-first-password-2026'
+const ADMIN_PASSWORD = 'admin-changed-password-2026'
+
+export const CONTENT_PATHS = [
+  '/about-us',
+  '/welcome',
+  '/why-choose-us',
+  '/privacy',
+  '/terms',
+  '/refund-policy',
+  '/responsible',
+  '/faq',
+  '/faq/payments',
+  '/promotion',
+  '/promotion/weekly-cashback',
+  '/promotion/bonuses',
+  '/promotion/loyalty-points',
+]
+
+const ES_WORDS = [
+  'el',
+  'la',
+  'los',
+  'las',
+  'de',
+  'del',
+  'que',
+  'y',
+  'en',
+  'por',
+  'para',
+  'con',
+  'una',
+  'tu',
+  'es',
+  'se',
+]
+const EN_WORDS = ['the', 'and', 'of', 'to', 'you', 'your', 'is', 'with', 'for', 'are', 'in', 'on', 'we', 'it', 'be']
+/** How many of each language's most common words the text has. */
+export function languageCounts(text: string) {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
+  return {
+    es: words.filter((w) => ES_WORDS.includes(w)).length,
+    en: words.filter((w) => EN_WORDS.includes(w)).length,
+  }
+}
+
+const headingsOf = (html: string) =>
+  [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => ({
+    level: Number(m[1]),
+    text: textOf(m[2]!).trim(),
+  }))
+const titleOf = (html: string) => textOf(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? '').trim()
+const bodyOf = (html: string) => html.slice(html.indexOf('<body'))
+
+async function adminBrowser(site: TestSite) {
+  const b = new Browser(site.webUrl)
+  await b.post('/login', { username: 'admin', password: ADMIN_FIRST })
+  await b.post('/user-management/change-password', {
+    oldPassword: ADMIN_FIRST,
+    newPassword: ADMIN_PASSWORD,
+    confirmPassword: ADMIN_PASSWORD,
+  })
+  return b
+}
+
+/** The edit form's fields as the page shows them (inputs, textareas, selects, the checkbox). */
+function formFieldsOf(html: string) {
+  const at = html.indexOf('name="slug"')
+  const form = html.slice(html.lastIndexOf('<form', at), html.indexOf('</form>', at))
+  const fields: Record<string, string> = {}
+  for (const m of form.matchAll(/<input[^>]*name="([^"]+)"[^>]*>/g)) {
+    const tag = m[0]
+    if (/type="checkbox"/.test(tag)) {
+      if (/checked/.test(tag) && m[1] !== 'confirm') fields[m[1]!] = 'on'
+      continue
+    }
+    fields[m[1]!] = (tag.match(/value="([^"]*)"/)?.[1] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"')
+  }
+  for (const m of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
+    fields[m[1]!] = m[2]!
+      .replace(/^\n/, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+  for (const m of form.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g))
+    fields[m[1]!] =
+      m[2]!.match(/<option[^>]*value="([^"]*)"[^>]*selected/)?.[1] ??
+      m[2]!.match(/<option[^>]*value="([^"]*)"/)?.[1] ??
+      ''
+  return fields
+}
+
+for (const database of testDatabases()) {
+  describe(`content pages on ${database.name}`, () => {
+    let site: TestSite
+    let admin: Browser
+    beforeAll(async () => {
+      site = await startTestSite({ database, adminPassword: ADMIN_FIRST })
+      admin = await adminBrowser(site)
+    })
+    afterAll(async () => {
+      await site?.close()
+    })
+
+    test('every content page answers 200 in both languages, with its own title, headings in order and one language', async () => {
+      const b = new Browser(site.webUrl)
+      for (const locale of ['es', 'en'] as const) {
+        const titles = new Set<string>()
+        for (const path of CONTENT_PATHS) {
+          const url = locale === 'en' ? `/en${path}` : path
+          const page = await b.get(url)
+          expect(page.status, url).toBe(200)
+          expect(page.html, url).toContain(`<html lang="${locale}"`)
+          const headings = headingsOf(bodyOf(page.html))
+          const h1s = headings.filter((h) => h.level === 1)
+          expect(h1s, url).toHaveLength(1)
+          const title = titleOf(page.html)
+          expect(title, url).toContain(h1s[0]!.text)
+          expect(titles.has(title), `${url}: title ${title} used twice`).toBe(false)
+          titles.add(title)
+          // No level skipped on the way down (h1 → h3 without an h2 is a skip).
+          const main = headings.slice(headings.indexOf(h1s[0]!))
+          for (let i = 1; i < main.length; i++)
+            expect(main[i]!.level, `${url}: ${main[i - 1]!.text} → ${main[i]!.text}`).toBeLessThanOrEqual(
+              main[i - 1]!.level + 1,
+            )
+          expect(main.length, url).toBeGreaterThan(1)
+          const counts = languageCounts(textOf(bodyOf(page.html)))
+          const [own, other] = locale === 'es' ? [counts.es, counts.en] : [counts.en, counts.es]
+          expect(own, `${url}: too little ${locale} text`).toBeGreaterThan(30)
+          expect(other, `${url}: words of the other language ${JSON.stringify(counts)}`).toBeLessThanOrEqual(
+            Math.max(2, own / 20),
+          )
+        }
+      }
+    })
+
+    test('the rules come from the settings: the same numbers on every page that states them', async () => {
+      const b = new Browser(site.webUrl)
+      const terms = textOf((await b.get('/en/terms')).html)
+      expect(terms).toContain('at most €50,000 per month')
+      expect(terms).toContain('wagered in full 3 times')
+      expect(terms).toContain('Withdrawals above €2,500 always need an extra check')
+      expect(terms).toContain('capped at €5,000 per 24 hours')
+      expect(terms).toContain('You will have 30 days from our request')
+      expect(terms).toContain('PNG, JPEG or GIF, up to 5 MB per file')
+      const faq = textOf((await b.get('/faq/payments')).html)
+      expect(faq).toContain('50.000 € al mes')
+      expect(faq).toContain('Por encima de 2500 € te pediremos')
+    })
+
+    test('an unknown FAQ topic or promotion is the translated 404', async () => {
+      const b = new Browser(site.webUrl)
+      for (const [url, text] of [
+        ['/faq/nope', 'This page could not be found'],
+        ['/promotion/nope', 'This page could not be found'],
+        ['/promotion/Not%20A%20Slug', 'This page could not be found'],
+      ] as const) {
+        const es = await b.get(url)
+        expect(es.status, url).toBe(404)
+        expect(textOf(es.html)).not.toContain(text)
+        const en = await b.get(`/en${url}`)
+        expect(en.status, url).toBe(404)
+        expect(textOf(en.html)).toContain(text)
+      }
+    })
+
+    test('the footer, the side bar, the register form and the home page lead to the pages', async () => {
+      const b = new Browser(site.webUrl)
+      const home = await b.get('/en')
+      for (const path of [
+        '/about-us',
+        '/why-choose-us',
+        '/welcome',
+        '/promotion',
+        '/faq',
+        '/terms',
+        '/privacy',
+        '/refund-policy',
+        '/responsible',
+      ])
+        expect(home.html.match(new RegExp(`href="/en${path}"`, 'g'))?.length ?? 0, path).toBeGreaterThanOrEqual(2)
+      // The carousel's slides, linked, and the info blocks' links.
+      expect(home.html).toContain('aria-roledescription="carousel"')
+      expect(textOf(home.html)).toContain('Your casino, free of fees Deposit and withdraw for free from €10.')
+      for (const path of [
+        '/en/welcome',
+        '/en/casino',
+        '/en/faq/payments',
+        '/en/provably-fair',
+        '/en/responsible',
+        '/en/contact-us',
+      ])
+        expect(home.html, path).toContain(`href="${path}"`)
+      const register = await b.get('/register')
+      const terms = register.html.slice(register.html.indexOf('name="termsAccepted"'))
+      expect(terms.slice(0, 2000)).toMatch(/href="\/terms"[^>]*>Términos de uso/)
+      expect(terms.slice(0, 2000)).toMatch(/href="\/privacy"[^>]*>Política de privacidad/)
+    })
+
+    test('the administrator edits a page and sees it live; a player may not', async () => {
+      const { b: player } = await loggedInPlayer(site, Browser)
+      expect((await player.get('/admin/content')).status).toBe(403)
+      expect((await player.get('/en/admin/content/new')).status).toBe(403)
+
+      const visitor = new Browser(site.webUrl)
+      expect(textOf((await visitor.get('/en/refund-policy')).html)).toContain('Refund policy')
+
+      const list = await admin.get('/en/admin/content?kind=page&locale=en')
+      expect(list.status).toBe(200)
+      const id = list.html.match(/href="\/en\/admin\/content\/([0-9a-f-]{36})"[^>]*>Refund policy</)?.[1]
+      expect(id).toBeDefined()
+      const form = await admin.get(`/en/admin/content/${id}`)
+      const fields = formFieldsOf(form.html)
+      expect(fields).toMatchObject({
+        kind: 'page',
+        locale: 'en',
+        slug: 'refund-policy',
+        title: 'Refund policy',
+        published: 'on',
+      })
+
+      // The preview renders the Markdown with the settings' values, and saves nothing.
+      const body = `${fields.body}\n\n## Holiday notice\n\nOver the holidays we answer within {{refundWindowHours}} hours too.`
+      const preview = await admin.post(`/en/admin/content/${id}`, { ...fields, body, intent: 'preview' })
+      expect(preview.status).toBe(200)
+      expect(preview.html).toContain('<h2>Holiday notice</h2>')
+      expect(preview.html).toContain('we answer within 24 hours too.')
+      expect(textOf((await visitor.get('/en/refund-policy')).html)).not.toContain('Holiday notice')
+
+      const saved = await admin.post(`/en/admin/content/${id}`, { ...fields, title: 'Refunds', body, intent: 'save' })
+      expect(saved.url).toBe(`${site.webUrl}/en/admin/content/${id}`)
+      expect(textOf(saved.html)).toContain('The content was saved.')
+      const live = await visitor.get('/en/refund-policy')
+      expect(titleOf(live.html)).toMatch(/^Refunds · /)
+      expect(textOf(live.html)).toContain('Over the holidays we answer within 24 hours too.')
+
+      // Bad input comes back to the form with its message, the input kept.
+      const refused = await admin.post(`/en/admin/content/${id}`, {
+        ...fields,
+        slug: 'Not A Slug',
+        body,
+        intent: 'save',
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.html).toContain('value="Not A Slug"')
+
+      const audit = textOf((await admin.get('/en/admin/audit')).html)
+      expect(audit).toContain('content_updated')
+    })
+
+    test('script written into the content never reaches the players', async () => {
+      const created = await admin.post('/admin/content/new', {
+        kind: 'faq',
+        section: 'payments',
+        locale: 'es',
+        slug: 'hostile-question',
+        title: '¿Pregunta <img src=x onerror=alert(1)>?',
+        body: `Respuesta segura.\n\n${XSS_PAYLOADS.join('\n\n')}`,
+        published: 'on',
+        order: '9',
+        intent: 'save',
+      })
+      expect(created.status).toBe(200)
+      expect(textOf(created.html)).toContain('El contenido se ha guardado.')
+      const page = await new Browser(site.webUrl).get('/faq/payments')
+      expect(textOf(page.html)).toContain('¿Pregunta <img src=x onerror=alert(1)>?')
+      expect(textOf(page.html)).toContain('Respuesta segura.')
+      expect(page.html).not.toContain('<img src=x')
+      const answer = page.html.slice(page.html.indexOf('Respuesta segura.'), page.html.indexOf('<footer'))
+      expect(answer).not.toMatch(/alert\(1\)|onerror|javascript:|<script|<iframe|<svg|style=/i)
+    })
+  })
+}
