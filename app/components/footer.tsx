@@ -20,6 +20,24 @@ export const LEGAL_LINKS = [
   { path: '/responsible', key: 'responsible' },
 ] as const
 
+/** A footer column of content pages. */
+function ContentLinks({ title, links }: { title: string; links: typeof INFO_LINKS | typeof LEGAL_LINKS }) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  return (
+    <div>
+      <h2 className={styles.footerTitle}>{title}</h2>
+      <ul className={styles.footerList}>
+        {links.map((link) => (
+          <li key={link.key}>
+            <SmartLink to={localePath(link.path)}>{t(`content.nav.${link.key}`)}</SmartLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 /**
  * Footer: the site's pages (information and legal texts), the account's, the 18+ mark, the
  * responsible-gaming note and the licence text.
@@ -46,26 +64,8 @@ export function SiteFooter({
             </li>
           </ul>
         </div>
-        <div>
-          <h2 className={styles.footerTitle}>{t('content.nav.infoTitle')}</h2>
-          <ul className={styles.footerList}>
-            {INFO_LINKS.map((link) => (
-              <li key={link.key}>
-                <SmartLink to={localePath(link.path)}>{t(`content.nav.${link.key}`)}</SmartLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h2 className={styles.footerTitle}>{t('content.nav.legalTitle')}</h2>
-          <ul className={styles.footerList}>
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.key}>
-                <SmartLink to={localePath(link.path)}>{t(`content.nav.${link.key}`)}</SmartLink>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ContentLinks title={t('content.nav.infoTitle')} links={INFO_LINKS} />
+        <ContentLinks title={t('content.nav.legalTitle')} links={LEGAL_LINKS} />
         <div>
           <h2 className={styles.footerTitle}>{t('common.footer.accountTitle')}</h2>
           <ul className={styles.footerList}>

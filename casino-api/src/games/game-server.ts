@@ -62,7 +62,8 @@ const refOf = (session: GameSession, row: RoundRow): RoundRef => ({
   gameId: row.gameId,
 })
 
-async function balanceOf(ctx: Context, session: GameSession) {
+/** A game session's wallet: the player's total in real play, the session's fun chips in demo. */
+export async function balanceOf(ctx: Pick<Context, 'db'>, session: GameSession) {
   if (session.mode === 'demo') {
     const [row] = await ctx.db
       .select({ chips: gameSessions.demoBalance })

@@ -28,8 +28,8 @@ import type { Context } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { gameSessions, games, liveBets, liveRounds } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
-import { playerBalance } from '../wallet/ledger.ts'
 import { EVENTS_CHANNEL } from '../realtime/socket.ts'
+import { balanceOf } from './game-server.ts'
 import type { GameSession } from './sessions.ts'
 
 export type LiveTimings = {
@@ -315,18 +315,6 @@ async function liveGameOf(ctx: Pick<Context, 'db'>, session: GameSession): Promi
   const [row] = await ctx.db.select({ enabled: games.enabled }).from(games).where(eq(games.id, session.gameId))
   if (!game?.live || !row?.enabled) throw new ApiError(403, 'game_unavailable')
   return game
-}
-
-async function balanceOf(ctx: Pick<Context, 'db'>, session: GameSession) {
-  if (session.mode === 'demo') {
-    const [row] = await ctx.db
-      .select({ chips: gameSessions.demoBalance })
-      .from(gameSessions)
-      .where(eq(gameSessions.id, session.id))
-    return { amount: row?.chips ?? 0, currency: session.currency, mode: session.mode }
-  }
-  const balance = await playerBalance(ctx.db, session.playerId!, session.currency)
-  return { amount: balance.total, currency: session.currency, mode: session.mode }
 }
 
 export async function liveTable(ctx: Context, session: GameSession): Promise<z.input<typeof LiveTableAnswer>> {
