@@ -1,38 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { GAME_SESSION_HEADER } from '../contract/index.ts'
 import type { Card } from '../games/cards.ts'
 import { catalogGame } from '../games/catalog.ts'
 import type { Step } from '../games/engine.ts'
 import type { BlackjackView } from '../games/engines/blackjack.ts'
 import type { VideoPokerView } from '../games/engines/video-poker.ts'
 import { roundRng } from '../games/fair.ts'
-import { creditDeposit } from '../src/wallet/wagering.ts'
-import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
+import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
+import { backends, checkLedgerAfterEach, useApis } from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
 
-const asGame = (token: string) => ({ headers: { [GAME_SESSION_HEADER]: token } })
-
-async function launch(a: TestApi, gameId: string, mode: 'demo' | 'real', token?: string) {
-  const { url } = await a.ok('get_game_url', { gameId, mode, language: 'en' }, token ? { token } : {})
-  return new URL(url).pathname.split('/').pop()!
-}
-
 for (const backend of backends) {
   test(`${backend}: a real-money blackjack round with a double: the raised stake and the win move through the wallet`, async () => {
     const a = api(backend)
-    const player = await activePlayer(a)
-    await creditDeposit(a.db, {
-      playerId: player.playerId,
-      currency: 'EUR',
-      amount: 10_000,
-      idempotencyKey: `deposit:test:${player.playerId}`,
-      processor: 'sandbox',
-      at: new Date(),
-    })
-    const game = await launch(a, 'blackjack', 'real', player.token)
+    const player = await fundedPlayer(a, 10_000)
+    const game = (await launchGame(a, 'blackjack', 'real', player.token)).session
     // Deal until a round waits for a move on a hand that is not a pair (naturals settle at once).
     let settledAtDeal = 0
     let round
@@ -111,7 +95,7 @@ for (const backend of backends) {
 
   test(`${backend}: a demo video poker round: five cards, hold some, one draw, paid by the 9/6 table`, async () => {
     const a = api(backend)
-    const game = await launch(a, 'jacks-or-better', 'demo')
+    const game = (await launchGame(a, 'jacks-or-better', 'demo')).session
     const dealt = await a.ok('game_play', { bet: { stake: 100 }, moveId: randomUUID() }, asGame(game))
     expect(dealt.round.win).toBeNull()
     const view = dealt.round.view as VideoPokerView

@@ -1,36 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { GAME_SESSION_HEADER } from '../contract/index.ts'
 import { catalogGame } from '../games/catalog.ts'
 import { hashServerSeed, roundRng } from '../games/fair.ts'
-import { creditDeposit } from '../src/wallet/wagering.ts'
+import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
 
-const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!
-const asGame = (token: string) => ({ headers: { [GAME_SESSION_HEADER]: token } })
 const move = () => randomUUID()
 const RED = { bets: [{ type: 'red', numbers: [], amount: 100 }] }
 
-async function fundedPlayer(a: TestApi, cents: number) {
-  const player = await activePlayer(a)
-  await creditDeposit(a.db, {
-    playerId: player.playerId,
-    currency: 'EUR',
-    amount: cents,
-    idempotencyKey: `deposit:test:${player.playerId}`,
-    processor: 'sandbox',
-    at: new Date(),
-  })
-  return player
-}
-
 async function launch(a: TestApi, gameId: string, mode: 'demo' | 'real', token?: string) {
-  const { url } = await a.ok('get_game_url', { gameId, mode, language: 'es' }, token ? { token } : {})
+  const { url, session } = await launchGame(a, gameId, mode, token, 'es')
   expect(url.startsWith('http://web.test/game-frame/')).toBe(true)
-  return tokenOf(url)
+  return session
 }
 
 for (const backend of backends) {

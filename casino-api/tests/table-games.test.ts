@@ -4,37 +4,17 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, like } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { GAME_SESSION_HEADER } from '../contract/index.ts'
 import { catalogGame } from '../games/catalog.ts'
 import type { HiLoView } from '../games/engines/hi-lo.ts'
 import { roundRng } from '../games/fair.ts'
 import { ledgerPostings, ledgerTransactions } from '../src/db/schema.ts'
-import { creditDeposit } from '../src/wallet/wagering.ts'
-import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
+import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
+import { backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
 
-const asGame = (token: string) => ({ headers: { [GAME_SESSION_HEADER]: token } })
 const move = () => randomUUID()
-
-async function fundedPlayer(a: TestApi, cents: number) {
-  const player = await activePlayer(a)
-  await creditDeposit(a.db, {
-    playerId: player.playerId,
-    currency: 'EUR',
-    amount: cents,
-    idempotencyKey: `deposit:test:${player.playerId}`,
-    processor: 'sandbox',
-    at: new Date(),
-  })
-  return player
-}
-
-async function launch(a: TestApi, gameId: string, mode: 'demo' | 'real', token?: string) {
-  const { url } = await a.ok('get_game_url', { gameId, mode, language: 'en' }, token ? { token } : {})
-  return new URL(url).pathname.split('/').pop()!
-}
 
 /** The ledger's transactions of a round, by kind, with the player's side of each. */
 async function roundLedger(a: TestApi, roundId: string) {
@@ -51,7 +31,7 @@ for (const backend of backends) {
   test(`${backend}: a real hi-lo round: staked at the deal, guessed, cashed out; the ledger holds one stake and one win`, async () => {
     const a = api(backend)
     const { token } = await fundedPlayer(a, 10_000)
-    const game = await launch(a, 'hi-lo', 'real', token)
+    const game = (await launchGame(a, 'hi-lo', 'real', token)).session
     let balance = 10_000
     // The likelier side wins more often than not; play rounds until one guess wins, then cash out.
     for (let round = 0; round < 30; round++) {
@@ -138,7 +118,7 @@ for (const backend of backends) {
 
   test(`${backend}: baccarat and andar bahar settle at the deal, in demo and for real; unknown sides are field errors`, async () => {
     const a = api(backend)
-    const demo = await launch(a, 'punto-banco', 'demo')
+    const demo = (await launchGame(a, 'punto-banco', 'demo')).session
     const coup = await a.ok('game_play', { bet: { side: 'tie', stake: 100 }, moveId: move() }, asGame(demo))
     const state = coup.round.view as { winner: string; player: number[]; banker: number[] }
     expect(coup.round.finished).toBe(true)
@@ -153,7 +133,7 @@ for (const backend of backends) {
     expect(refused.fields).toEqual({ 'bet.side': ['invalid_value'] })
 
     const { token } = await fundedPlayer(a, 5_000)
-    const real = await launch(a, 'andar-bahar', 'real', token)
+    const real = (await launchGame(a, 'andar-bahar', 'real', token)).session
     const dealt = await a.ok('game_play', { bet: { side: 'andar', stake: 1_000 }, moveId: move() }, asGame(real))
     const deal = dealt.round.view as { winner: string }
     expect(dealt.round.win).toBe(deal.winner === 'andar' ? 1_900 : 0)

@@ -1,0 +1,33 @@
+// What the game tests share: a funded player, a launched game's session token, the header that
+// carries it.
+import { GAME_SESSION_HEADER } from '../contract/index.ts'
+import { creditDeposit } from '../src/wallet/wagering.ts'
+import { activePlayer, type TestApi } from './helpers.ts'
+
+export const asGame = (token: string) => ({ headers: { [GAME_SESSION_HEADER]: token } })
+
+/** An active player whose first deposit of `cents` is credited (sandbox). */
+export async function fundedPlayer(a: TestApi, cents: number) {
+  const player = await activePlayer(a)
+  await creditDeposit(a.db, {
+    playerId: player.playerId,
+    currency: 'EUR',
+    amount: cents,
+    idempotencyKey: `deposit:test:${player.playerId}`,
+    processor: 'sandbox',
+    at: new Date(),
+  })
+  return player
+}
+
+/** Launches a game (demo, or real with the player's token) and answers its URL and session token. */
+export async function launchGame(
+  a: TestApi,
+  gameId: string,
+  mode: 'demo' | 'real',
+  token?: string,
+  language: 'es' | 'en' = 'en',
+) {
+  const { url } = await a.ok('get_game_url', { gameId, mode, language }, token ? { token } : {})
+  return { url, session: new URL(url).pathname.split('/').pop()! }
+}
