@@ -3,7 +3,7 @@
  * composed. The router (http/app.ts) checks access and validates params before a handler runs,
  * and checks the answer after. Each domain's handlers.ts has a handler for every call of its
  * group in the contract (the compiler checks it); a group whose domain is not built yet (the
- * player's wallet calls, games, payments, bonuses, content, mailbox, admin) is not composed
+ * player's wallet calls, bonuses, content) is not composed
  * here, and its calls are not routed: they answer 404 'not_found' like any unknown path.
  *
  * Geo-blocking (site/geo-guard.ts): login checks the blacklists first; every handler of a call
@@ -19,6 +19,7 @@ import { walletHandlers } from './wallet/handlers.ts'
 import { paymentAdminHandlers } from './payments/admin-handlers.ts'
 import { paymentHandlers } from './payments/handlers.ts'
 import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
+import { mailboxHandlers } from './mailbox/handlers.ts'
 
 export const handlers: Handlers = {
   ...accountHandlers,
@@ -29,4 +30,5 @@ export const handlers: Handlers = {
   ...paymentAdminHandlers,
   ...gameHandlers,
   ...gameServerHandlers,
+  ...mailboxHandlers,
 }

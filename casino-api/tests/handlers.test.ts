@@ -5,6 +5,7 @@ import {
   ErrorBody,
   gameCalls,
   gameServerCalls,
+  mailboxCalls,
   paymentCalls,
   playerCalls,
   providerWalletCalls,
@@ -31,7 +32,7 @@ test('a domain has a handler for every call of its group in the contract, and fo
   expect(Object.keys(foreign)).toContain('logout')
 })
 
-test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments and games', () => {
+test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments, games and the mailbox', () => {
   const { validate_promo_code: _promo, ...walletBuilt } = walletCalls
   const moneyAdmin = Object.fromEntries(
     Object.entries(adminCalls).filter(([name]) => !/site_content|update_template/.test(name)),
@@ -46,6 +47,7 @@ test('the service routes the calls of the domains it composes: player, support, 
     ...moneyAdmin,
     ...gameCalls,
     ...gameServerCalls,
+    ...mailboxCalls,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })
