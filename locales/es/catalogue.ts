@@ -123,7 +123,8 @@ export default {
   game_not_found: 'No se ha encontrado este juego.',
   game_unavailable: 'Este juego no está disponible en este momento.',
   message_sent: 'Tu mensaje se ha enviado correctamente.',
-  contact_messages_limited: 'Se han enviado demasiados mensajes desde tu conexión o a esta dirección. Vuelve a intentarlo dentro de {{0}} min.',
+  contact_messages_limited:
+    'Se han enviado demasiados mensajes desde tu conexión o a esta dirección. Vuelve a intentarlo dentro de {{0}} min.',
   message_deleted: 'El mensaje se ha eliminado.',
   answer_sent: 'La respuesta se ha enviado.',
   already_answered: 'Este mensaje ya tiene respuesta.',

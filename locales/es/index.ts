@@ -6,5 +6,6 @@ import home from './home.ts'
 import money from './money.ts'
 import admin from './admin.ts'
 import games from './games.ts'
+import support from './support.ts'
 
-export default { translation: { catalogue, common, auth, account, home, money, admin, games } }
+export default { translation: { catalogue, common, auth, account, home, money, admin, games, support } }

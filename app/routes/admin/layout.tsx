@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { path: '/admin/vouchers', key: 'vouchers' },
   { path: '/admin/players', key: 'players' },
   { path: '/admin/audit', key: 'audit' },
+  { path: '/admin/support', key: 'support' },
 ] as const
 
 export async function loader(args: Route.LoaderArgs) {

@@ -22,12 +22,12 @@ export function withdrawalDecisionMessage(
         }
   return v.accepted
     ? {
-        subject: 'Retiro aceptado',
-        body: `Hemos aceptado y pagado tu retiro de ${v.amount}.\n\nReferencia del pago: ${v.reference}. Según tu banco o la red, puede tardar hasta un día hábil en llegar a tu cuenta.`,
+        subject: 'Retirada aceptada',
+        body: `Hemos aceptado y pagado tu retirada de ${v.amount}.\n\nReferencia del pago: ${v.reference}. Según tu banco o la red, puede tardar hasta un día hábil en llegar a tu cuenta.`,
       }
     : {
-        subject: 'Retiro rechazado',
-        body: `No hemos aceptado tu retiro de ${v.amount}; el importe vuelve a estar en tu saldo.\n\nMotivo: ${v.reason ?? ''}\n\nSi tienes alguna duda, escríbenos desde el formulario de contacto.`,
+        subject: 'Retirada rechazada',
+        body: `No hemos aceptado tu retirada de ${v.amount}; el importe vuelve a estar en tu saldo.\n\nMotivo: ${v.reason ?? ''}\n\nSi tienes alguna duda, escríbenos desde el formulario de contacto.`,
       }
 }
 
