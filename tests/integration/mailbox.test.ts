@@ -31,6 +31,14 @@ function messageLink(html: string, subject: string) {
 const headerLabel = (html: string) =>
   html.match(/<a[^>]*data-mailbox-link[^>]*>/)?.[0].match(/aria-label="([^"]+)"/)?.[1]
 
+/** A visitor's contact message, a different sender each time. */
+const visitorMessage = (n: number) => ({
+  name: 'Pablo',
+  email: `pablo${n}@example.com`,
+  subject: `Pregunta ${n}`,
+  message: 'Hola',
+})
+
 for (const database of testDatabases()) {
   describe(`contact and mailbox without JavaScript on ${database.name}`, () => {
     let site: TestSite
@@ -113,14 +121,8 @@ for (const database of testDatabases()) {
 
     test('too many messages from one address: 429 with a clear message, the input kept', async () => {
       const visitor = new Browser(site.webUrl, { 'x-forwarded-for': '203.0.113.44' })
-      const message = (n: number) => ({
-        name: 'Pablo',
-        email: `pablo${n}@example.com`,
-        subject: `Pregunta ${n}`,
-        message: 'Hola',
-      })
-      for (let n = 0; n < 3; n++) expect((await visitor.post('/contact-us', message(n))).status).toBe(200)
-      const refused = await visitor.post('/contact-us', message(3))
+      for (let n = 0; n < 3; n++) expect((await visitor.post('/contact-us', visitorMessage(n))).status).toBe(200)
+      const refused = await visitor.post('/contact-us', visitorMessage(3))
       expect(refused.status).toBe(429)
       expect(textOf(refused.html)).toContain(
         'Se han enviado demasiados mensajes desde tu conexión o a esta dirección. Vuelve a intentarlo dentro de 60 min.',
@@ -129,7 +131,7 @@ for (const database of testDatabases()) {
       expect(refused.html).toContain('>Hola</textarea>')
       // Another address may still write.
       const other = new Browser(site.webUrl, { 'x-forwarded-for': '203.0.113.45' })
-      expect((await other.post('/contact-us', message(4))).status).toBe(200)
+      expect((await other.post('/contact-us', visitorMessage(4))).status).toBe(200)
     })
 
     test("a player writes as themself; the answer lands in the Mailbox with the header's count; read and delete", async () => {
