@@ -47,10 +47,12 @@ export default [
       route('transactions/:id', 'routes/user-management/transaction.tsx'),
       route('bet-history', 'routes/user-management/bet-history.tsx'),
       route('bet-history/:id', 'routes/user-management/bet-round.tsx'),
+      route('mailbox', 'routes/user-management/mailbox.tsx'),
+      route('mailbox/:id', 'routes/user-management/mailbox-message.tsx'),
     ]),
   ]),
 
-  // admin: the administrator's pages (withdrawals, deposits, vouchers, players' ledgers, audit log).
+  // admin: the administrator's pages (withdrawals, deposits, vouchers, players' ledgers, audit log, support inbox).
   ...inBothLanguages([
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/index.tsx'),
@@ -62,8 +64,13 @@ export default [
       route('content', 'routes/admin/content.tsx'),
       route('content/new', 'routes/admin/content-entry.tsx', { id: 'admin/content-new' }),
       route('content/:id', 'routes/admin/content-entry.tsx', { id: 'admin/content-entry' }),
+      route('support', 'routes/admin/support.tsx'),
+      route('support/:id', 'routes/admin/support-message.tsx'),
     ]),
   ]),
+
+  // support: the contact form (visitors and players).
+  ...inBothLanguages([route('contact-us', 'routes/support/contact-us.tsx')]),
 
   // games: the lobby, a game's view, the game client inside its iframe, round verification.
   ...inBothLanguages([

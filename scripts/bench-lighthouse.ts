@@ -12,11 +12,10 @@
 // JSON, there: what each audit found), CHROMIUM (default /usr/bin/chromium).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' }
-import { buildUnlessSkipped, printTable, startSites, stopProcess } from './bench-support.ts'
+import { buildUnlessSkipped, loadAverage, printTable, startSites, stopProcess } from './bench-support.ts'
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium'
@@ -185,12 +184,8 @@ try {
   ]
   const pages = all.filter((page) => page.bare || page.label.includes(process.env.BENCH_PAGES ?? ''))
 
-  const load = () =>
-    loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ')
   console.log(
-    `\nbench:lighthouse — Lighthouse ${lighthousePackage.version}, mobile defaults (simulated throttling), ${chromiumPath}; median of ${runs} run(s) per page; load average ${load()} at the start\n`,
+    `\nbench:lighthouse — Lighthouse ${lighthousePackage.version}, mobile defaults (simulated throttling), ${chromiumPath}; median of ${runs} run(s) per page; load average ${loadAverage()} at the start\n`,
   )
   const results = new Map<Page, Figures[]>(pages.map((page) => [page, []]))
   const errors = new Map<Page, string>()
@@ -251,7 +246,7 @@ try {
     ])
   }
   printTable(rows)
-  console.log(`\nload average ${load()} at the end`)
+  console.log(`\nload average ${loadAverage()} at the end`)
   console.log(
     `\ntargets: performance ≥ ${TARGETS.performance}, LCP ≤ ${seconds(TARGETS.lcpMs)}, accessibility, best practices and SEO at ${TARGETS.otherCategories}`,
   )

@@ -10,9 +10,8 @@
 // BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the pages
 // whose label contains it, e.g. to take a CPU profile of one with NODE_OPTIONS=--cpu-prof). `--smoke`: 1 s, 4 connections,
 // just to see that everything starts and answers.
-import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
-import { buildUnlessSkipped, printTable, startSites } from './bench-support.ts'
+import { buildUnlessSkipped, loadAverage, printTable, startSites } from './bench-support.ts'
 
 const smoke = process.argv.includes('--smoke')
 const duration = smoke ? 1 : Number(process.env.BENCH_DURATION ?? 10)
@@ -62,12 +61,8 @@ try {
     { label: '/en/register (visitor)', path: '/en/register', headers: visitor },
     { label: '/user-management/profile (logged in)', path: '/user-management/profile', headers: player, target: 0.4 },
   ]
-  const load = () =>
-    loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ')
   console.log(
-    `\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page; ${runs} round(s), medians; load average ${load()} at the start\n`,
+    `\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page; ${runs} round(s), medians; load average ${loadAverage()} at the start\n`,
   )
   const chosen = pages.filter((p) => p.label.includes(process.env.BENCH_PAGES ?? ''))
   const rounds = new Map(chosen.map((page) => [page, [] as { figures: Figures; base: Figures }[]]))
@@ -105,7 +100,7 @@ try {
     ])
   }
   printTable(rows)
-  console.log(`\nload average ${load()} at the end`)
+  console.log(`\nload average ${loadAverage()} at the end`)
   for (const problem of problems) console.log(`warning: ${problem}`)
 } finally {
   await sites.stop()

@@ -2,6 +2,7 @@
 // both, starting each in its own process on a free port (the casino in production mode with its
 // embedded casino API on PGlite in a temporary DATA_DIR), logging a fresh player in through the
 // real forms, and stopping everything again.
+import { loadavg } from 'node:os'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
@@ -153,3 +154,9 @@ export function printTable(rows: string[][]) {
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   }
 }
+
+/** The machine's load averages (1, 5, 15 min), printed beside every figure: these machines are shared. */
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')

@@ -16,7 +16,9 @@ let liveModule: LiveModule | undefined
 function useLazyLiveBalance(renderedKey: string) {
   const [latest, setLatest] = useState<LiveBalance | null>(null)
   const key = useRef(renderedKey)
-  key.current = renderedKey
+  useEffect(() => {
+    key.current = renderedKey
+  }, [renderedKey])
   useEffect(() => {
     let active = true
     let stop: (() => void) | undefined

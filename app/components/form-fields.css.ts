@@ -128,3 +128,5 @@ export const summary = style([notice, { borderColor: vars.color.danger, borderLe
 export const summaryHeading = style({ fontSize: fontSize.body, margin: `0 0 ${space[2]}` })
 export const summaryList = style({ margin: 0, paddingLeft: space[5], display: 'grid', gap: space[1] })
 globalStyle(`${summaryList} a`, { color: vars.color.dangerText })
+
+export const textarea = style({ minHeight: '8rem', paddingBlock: space[2], resize: 'vertical', lineHeight: 1.5 })

@@ -1,9 +1,16 @@
-import { type FieldMetadata, getCollectionProps, getInputProps, getSelectProps } from '@conform-to/react'
+import {
+  type FieldMetadata,
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+} from '@conform-to/react'
 import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useEffect,
   useRef,
   useState,
@@ -147,6 +154,31 @@ export function Field({ meta, label, type = 'text', help, inputProps, children, 
       ) : null}
       {children}
       <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** A multi-line text field (a message): label above, hint and errors under it, like Field. */
+export function TextAreaField({
+  meta,
+  label,
+  help,
+  textareaProps,
+}: {
+  meta: Meta
+  label: ReactNode
+  help?: ReactNode
+  textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue' | 'form'>
+}) {
+  const helpId = help ? `${meta.id}-help` : undefined
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: helpId })
+  return (
+    <div className={styles.field}>
+      <label htmlFor={meta.id} className={styles.label}>
+        {label}
+      </label>
+      <textarea key={key} {...props} {...textareaProps} className={`${styles.input} ${styles.textarea}`} />
+      <HelpAndErrors helpId={helpId} help={help} errorId={meta.errorId} errors={meta.errors} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { button, small } from '#app/styles/ui.css.ts'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { stripLocale, useLocalePath } from '#app/utils/locale.ts'
 import { Balance } from './balance.tsx'
+import { MailboxLink } from './mailbox-link.tsx'
 import { LoginLink, LogoutButton, useNavItems } from './nav-items.tsx'
 import { LanguageDropdown } from './language-dropdown.tsx'
 import * as styles from './layout.css.ts'
@@ -45,6 +46,7 @@ export function SiteHeader({ player, siteName }: { player: PublicPlayer | null; 
               >
                 <Balance balance={player.balance} />
               </SmartLink>
+              <MailboxLink player={player} />
               <SmartLink to={localePath('/user-management/deposit')} className={`${button.primary} ${small}`}>
                 {t('common.header.deposit')}
               </SmartLink>

@@ -323,3 +323,32 @@ export const notice = style({
   color: vars.color.text,
   fontSize: fontSize.small,
 })
+
+// ---- the mailbox link and its unread count ------------------------------------------------
+export const mailboxLink = style({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: '40px',
+  minHeight: '40px',
+  color: vars.color.text,
+  borderRadius: radius.control,
+  selectors: { '&:hover': { background: vars.color.raised } },
+})
+export const mailboxIcon = style({ display: 'block' })
+export const mailboxBadge = style({
+  position: 'absolute',
+  top: '2px',
+  right: '0',
+  minWidth: '18px',
+  height: '18px',
+  padding: '0 4px',
+  borderRadius: '9px',
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: '11px',
+  fontWeight: 700,
+  lineHeight: '18px',
+  textAlign: 'center',
+})

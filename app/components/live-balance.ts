@@ -6,7 +6,8 @@ import { useEffect, useSyncExternalStore } from 'react'
  * hydration while a balance is shown, reopened with a growing pause (1 s to 30 s, with jitter)
  * when it drops, and not reopened once the server says the session ended (4401) or refuses the
  * upgrade (401 without a session, 403 from another origin: asked by a plain GET of /ws). Without
- * JavaScript the balance is the one the page was rendered with.
+ * JavaScript the balance is the one the page was rendered with. The same socket tells the
+ * mailbox's unread count (useLiveUnread).
  */
 type Balance = { currency: 'EUR' | 'INR'; total: number; real: number; bonus: number }
 
@@ -40,13 +41,15 @@ function connect() {
     for (const tableId of tables.keys()) ws.send(JSON.stringify({ type: 'subscribe', tableId }))
   })
   ws.addEventListener('message', (message) => {
-    let event: { type?: unknown; balance?: unknown }
+    let event: { type?: unknown; balance?: unknown; unread?: unknown }
     try {
       event = JSON.parse(String(message.data)) as typeof event
     } catch {
       return
     }
-    if (typeof event.type === 'string') for (const handler of handlers.get(event.type) ?? []) handler(event)
+    if (typeof event.type === 'string')
+      for (const handler of handlers.get(event.type) ?? []) handler(event as Record<string, unknown>)
+    if (event.type === 'mailbox_message' && Number.isSafeInteger(event.unread)) setUnread(event.unread as number)
     if (event.type !== 'balance_changed' || !isBalance(event.balance)) return
     latest = event.balance
     for (const listener of listeners) listener()
@@ -78,7 +81,8 @@ function scheduleRetry() {
   pause = Math.min(pause * 2, 30_000)
 }
 
-const handlers = new Map<string, Set<(event: unknown) => void>>()
+type EventHandler = (event: Record<string, unknown>) => void
+const handlers = new Map<string, Set<EventHandler>>()
 /** The live tables the page watches, with how many of its components do. */
 const tables = new Map<string, number>()
 
@@ -109,7 +113,7 @@ export function useLiveTable(tableId: string, enabled: boolean) {
  * Calls `handler` when an event of `type` arrives on the page's socket (e.g. a payment's status
  * changed: the page reloads its data). The socket is the one the balance keeps open.
  */
-export function useRealtimeEvent(type: string, handler: (event: unknown) => void) {
+export function useRealtimeEvent(type: string, handler: EventHandler) {
   useEffect(() => {
     const set = handlers.get(type) ?? new Set()
     set.add(handler)
@@ -177,4 +181,42 @@ export function useLiveBalance<B extends Balance>(rendered: B): B {
     () => null,
   )
   return live && live.currency === rendered.currency ? { ...rendered, ...live } : rendered
+}
+
+// ---- the mailbox's unread count ------------------------------------------------------------
+
+let unread: number | null = null
+const unreadListeners = new Set<() => void>()
+const countedSources = new WeakSet<object>()
+
+function setUnread(count: number) {
+  unread = count
+  for (const listener of unreadListeners) listener()
+}
+
+function subscribeUnread(listener: () => void) {
+  unreadListeners.add(listener)
+  return () => unreadListeners.delete(listener)
+}
+
+/**
+ * The unread count to show. `rendered` is the freshest count the page's data knows, and `source`
+ * the loader data it came from (the root's player, or a mailbox page that just read or deleted a
+ * message): data the page has not seen before (a new load, a revalidation) sets the count, a
+ * message arriving on the socket sets it too, and whichever came last wins. Going back to older
+ * data (the root's, kept on a plain navigation) does not undo a newer count.
+ */
+export function useLiveUnread(rendered: number, source: object): number {
+  useEffect(use, [])
+  useEffect(() => {
+    if (countedSources.has(source)) return
+    countedSources.add(source)
+    setUnread(rendered)
+  }, [source, rendered])
+  const live = useSyncExternalStore(
+    subscribeUnread,
+    () => unread,
+    () => null,
+  )
+  return countedSources.has(source) && live !== null ? live : rendered
 }

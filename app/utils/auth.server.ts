@@ -10,7 +10,7 @@ import { redirectWithToast, type Toast } from './toast.server.ts'
 export type { Player }
 
 /** What the browser may know about the player: no token, no personal details. */
-export type PublicPlayer = Pick<Player, 'username' | 'scope' | 'balance' | 'passwordChangeRequired'>
+export type PublicPlayer = Pick<Player, 'username' | 'scope' | 'balance' | 'passwordChangeRequired' | 'unreadMessages'>
 
 export function toPublicPlayer(player: Player): PublicPlayer {
   return {
@@ -18,6 +18,7 @@ export function toPublicPlayer(player: Player): PublicPlayer {
     scope: player.scope,
     balance: { ...player.balance },
     passwordChangeRequired: player.passwordChangeRequired,
+    unreadMessages: player.unreadMessages,
   }
 }
 

@@ -4,7 +4,14 @@
  * so it lives here and not in the contract.
  */
 import { z } from 'zod'
-import { ConfirmPasswordResetParams, RegisterPlayerParams, UpdatePlayerPasswordParams } from '#contract'
+import {
+  ConfirmPasswordResetParams,
+  email,
+  PlayerSendMessageParams,
+  RegisterPlayerParams,
+  required,
+  UpdatePlayerPasswordParams,
+} from '#contract'
 
 const confirmPassword = () => z.string({ error: 'field_required' }).min(1, 'field_required')
 
@@ -41,3 +48,9 @@ export const ChangePasswordForm = UpdatePlayerPasswordParams.extend({ confirmPas
     message: 'password_unchanged',
     when: bothTyped('oldPassword', 'newPassword'),
   })
+
+/** The contact form of a logged-in player: the casino API knows who writes from the session. */
+export const ContactPlayerForm = PlayerSendMessageParams.pick({ subject: true, message: true })
+
+/** A visitor's contact form: the name and e-mail the answer goes to are required. */
+export const ContactVisitorForm = ContactPlayerForm.extend({ name: required(120), email: email() })

@@ -117,7 +117,12 @@ export const englishMessages = {
   game_not_found: 'This game could not be found.',
   game_unavailable: 'This game is not available right now.',
   keno_spots_required: 'Mark from 1 to 10 numbers, or choose a quick pick.',
-  message_sent: 'Your message has been sent.',
+  message_sent: 'Your message has been successfully sent.',
+  contact_messages_limited:
+    'Too many messages sent from your connection or to this address. Please try again in {{0}} min.',
+  message_deleted: 'The message was deleted.',
+  answer_sent: 'The answer has been sent.',
+  already_answered: 'This message has already been answered.',
   content_saved: 'The content was saved.',
   content_removed: 'The content was removed.',
   slug_taken: 'This slug is already used for this kind of content in this language.',

@@ -3,7 +3,7 @@
  * composed. The router (http/app.ts) checks access and validates params before a handler runs,
  * and checks the answer after. Each domain's handlers.ts has a handler for every call of its
  * group in the contract (the compiler checks it); a group whose domain is not built yet (the
- * player's wallet calls, bonuses, mailbox) is not composed
+ * player's wallet calls, bonuses) is not composed
  * here, and its calls are not routed: they answer 404 'not_found' like any unknown path.
  *
  * Geo-blocking (site/geo-guard.ts): login checks the blacklists first; every handler of a call
@@ -20,6 +20,7 @@ import { paymentAdminHandlers } from './payments/admin-handlers.ts'
 import { paymentHandlers } from './payments/handlers.ts'
 import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
 import { contentAdminHandlers, contentHandlers } from './content/handlers.ts'
+import { mailboxHandlers } from './mailbox/handlers.ts'
 
 export const handlers: Handlers = {
   ...accountHandlers,
@@ -32,4 +33,5 @@ export const handlers: Handlers = {
   ...gameServerHandlers,
   ...contentHandlers,
   ...contentAdminHandlers,
+  ...mailboxHandlers,
 }

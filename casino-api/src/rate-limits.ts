@@ -1,6 +1,7 @@
 /**
  * Rate limits of the calls that need no password but can be abused by the thousand: the
- * username check, registration, the forgotten-password mail and the activation mail. Each call
+ * username check, registration, the forgotten-password mail, the activation mail and the
+ * contact form. Each call
  * is limited per client address (IPv6 by its /64) and per account. A per-account counter must
  * not become a way to lock a player out of their own account: it is charged only for what
  * proves something about the account (a reset mail to a matched account, a registration that
@@ -18,7 +19,7 @@ import { ApiError } from './http/errors.ts'
 
 /** `points` calls per `durationSeconds`, counted from the first call of the period. */
 export type Limit = { points: number; durationSeconds: number }
-export type LimitedAction = 'usernameCheck' | 'registration' | 'passwordReset' | 'activationResend'
+export type LimitedAction = 'usernameCheck' | 'registration' | 'passwordReset' | 'activationResend' | 'contactMessage'
 export type RateLimits = Record<LimitedAction, { perIp: Limit; perAccount: Limit }>
 /** What CasinoApiOptions.rateLimits takes: any part of the defaults. */
 export type RateLimitOverrides = { [A in LimitedAction]?: { perIp?: Limit; perAccount?: Limit } }
@@ -30,6 +31,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // Per account: reset mails to one matched account; enough for a lost e-mail, too few to flood a mailbox.
   passwordReset: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
   activationResend: { perIp: { points: 20, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
+  // The contact form: per address a few messages an hour (a person writing again), not a script
+  // filling the support inbox; per account, the sender's e-mail (a visitor's, or the player's).
+  contactMessage: { perIp: { points: 10, durationSeconds: 3600 }, perAccount: { points: 5, durationSeconds: 3600 } },
 }
 
 /** The refusal of each action, and whether its wait is told in seconds or minutes. */
@@ -38,6 +42,7 @@ const REFUSAL: Record<LimitedAction, { code: MessageCode; unitSeconds: number }>
   registration: { code: 'registrations_limited', unitSeconds: 60 },
   passwordReset: { code: 'reset_requests_limited', unitSeconds: 60 },
   activationResend: { code: 'activation_resends_limited', unitSeconds: 60 },
+  contactMessage: { code: 'contact_messages_limited', unitSeconds: 60 },
 }
 
 export type RateLimiter = {

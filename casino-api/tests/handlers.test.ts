@@ -5,6 +5,7 @@ import {
   ErrorBody,
   gameCalls,
   gameServerCalls,
+  mailboxCalls,
   paymentCalls,
   playerCalls,
   providerWalletCalls,
@@ -31,7 +32,7 @@ test('a domain has a handler for every call of its group in the contract, and fo
   expect(Object.keys(foreign)).toContain('logout')
 })
 
-test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments, games, content and admin', () => {
+test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments, games, content, the mailbox and admin', () => {
   const { validate_promo_code: _promo, ...walletBuilt } = walletCalls
   const built = {
     ...playerCalls,
@@ -44,6 +45,7 @@ test('the service routes the calls of the domains it composes: player, support, 
     ...gameCalls,
     ...gameServerCalls,
     ...contentCalls,
+    ...mailboxCalls,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })

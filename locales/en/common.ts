@@ -24,6 +24,10 @@ export default {
     balanceLabel: 'Your balance: {{amount}}',
     balanceDetail: 'Real money {{real}}, bonus {{bonus}}',
     signedInAs: 'Signed in as {{username}}',
+    mailbox: 'Mailbox',
+    mailboxUnread_one: 'Mailbox: {{count}} unread message',
+    mailboxUnread_other: 'Mailbox: {{count}} unread messages',
+    mailboxNone: 'Mailbox: no unread messages',
   },
   language: {
     label: 'Language',

@@ -124,7 +124,12 @@ export default {
   game_not_found: 'No se ha encontrado este juego.',
   game_unavailable: 'Este juego no está disponible en este momento.',
   keno_spots_required: 'Marca de 1 a 10 números o elige una selección automática.',
-  message_sent: 'Tu mensaje se ha enviado.',
+  message_sent: 'Tu mensaje se ha enviado correctamente.',
+  contact_messages_limited:
+    'Se han enviado demasiados mensajes desde tu conexión o a esta dirección. Vuelve a intentarlo dentro de {{0}} min.',
+  message_deleted: 'El mensaje se ha eliminado.',
+  answer_sent: 'La respuesta se ha enviado.',
+  already_answered: 'Este mensaje ya tiene respuesta.',
   content_saved: 'El contenido se ha guardado.',
   content_removed: 'El contenido se ha eliminado.',
   slug_taken: 'Este slug ya se usa para este tipo de contenido en este idioma.',

@@ -26,6 +26,10 @@ export default {
     balanceLabel: 'Tu saldo: {{amount}}',
     balanceDetail: 'Dinero real {{real}}, bono {{bonus}}',
     signedInAs: 'Sesión iniciada como {{username}}',
+    mailbox: 'Buzón',
+    mailboxUnread_one: 'Buzón: {{count}} mensaje sin leer',
+    mailboxUnread_other: 'Buzón: {{count}} mensajes sin leer',
+    mailboxNone: 'Buzón: no hay mensajes sin leer',
   },
   language: {
     label: 'Idioma',

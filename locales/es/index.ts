@@ -7,5 +7,6 @@ import money from './money.ts'
 import admin from './admin.ts'
 import games from './games.ts'
 import content from './content.ts'
+import support from './support.ts'
 
-export default { translation: { catalogue, common, auth, account, home, money, admin, games, content } }
+export default { translation: { catalogue, common, auth, account, home, money, admin, games, content, support } }

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = [
   { path: '/admin/players', key: 'players' },
   { path: '/admin/audit', key: 'audit' },
   { path: '/admin/content', key: 'content' },
+  { path: '/admin/support', key: 'support' },
 ] as const
 
 export async function loader(args: Route.LoaderArgs) {

@@ -20,6 +20,7 @@ const TABS = [
   { path: '/user-management/withdrawal', key: 'withdrawal' },
   { path: '/user-management/transactions', key: 'transactions' },
   { path: '/user-management/bet-history', key: 'betHistory' },
+  { path: '/user-management/mailbox', key: 'mailbox' },
   { path: '/user-management/profile', key: 'profile' },
   { path: '/user-management/change-password', key: 'changePassword' },
 ] as const
@@ -89,6 +90,7 @@ function AccountChrome({
     deposit: t('account.tabs.deposit'),
     withdrawal: t('account.tabs.withdrawal'),
     betHistory: t('account.tabs.betHistory'),
+    mailbox: t('account.tabs.mailbox'),
     transactions: t('account.tabs.transactions'),
     profile: t('account.tabs.profile'),
     changePassword: t('account.tabs.changePassword'),

@@ -20,4 +20,13 @@ export const mailboxCalls = {
     summary: 'Open a message and mark it read.',
     errors: ['not_found'],
   }),
+  delete_mailbox_message: defineCall({
+    method: 'POST',
+    path: '/front/delete_mailbox_message',
+    auth: 'player',
+    params: Mb.DeleteMailboxMessageParams,
+    answer: Mb.DeleteMailboxMessageAnswer,
+    summary: "Delete one of the player's messages; answers the new unread count.",
+    errors: ['not_found'],
+  }),
 }

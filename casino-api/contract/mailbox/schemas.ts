@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Id, Page, paged, Timestamp } from '../common.ts'
+import { Done, Id, Page, paged, Timestamp } from '../common.ts'
 import { required } from '../rules.ts'
 
 /** Messages from the casino to one player (bonus granted, withdrawal sent, account notices). */
@@ -25,3 +25,7 @@ export const GetMailboxAnswer = paged(MailboxMessage).extend({ unread: z.number(
 /** Marks the message read (idempotent by nature) and answers it with the new unread count. */
 export const ReadMailboxMessageParams = z.object({ id: required(64) })
 export const ReadMailboxMessageAnswer = z.object({ item: MailboxMessage, unread: z.number().int().nonnegative() })
+
+/** Deletes the message for good; another player's id (or an unknown one) is not found. */
+export const DeleteMailboxMessageParams = z.object({ id: required(64) })
+export const DeleteMailboxMessageAnswer = Done.extend({ unread: z.number().int().nonnegative() })

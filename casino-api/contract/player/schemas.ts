@@ -56,6 +56,8 @@ export const Player = z.object({
    */
   passwordChangeRequired: z.boolean(),
   balance: Balance,
+  /** Unread messages in the player's mailbox (the header shows the count). */
+  unreadMessages: z.number().int().nonnegative(),
 })
 export type Player = z.infer<typeof Player>
 
@@ -147,7 +149,7 @@ export const UpdatePlayerPasswordAnswer = Done
 // ---- profile --------------------------------------------------------------------------
 
 export const GetPlayerProfileParams = z.object({})
-export const PlayerProfile = Player.omit({ balance: true })
+export const PlayerProfile = Player.omit({ balance: true, unreadMessages: true })
 export const GetPlayerProfileAnswer = PlayerProfile
 
 /**

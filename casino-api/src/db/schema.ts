@@ -210,10 +210,47 @@ export const supportMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     ip: text('ip'),
+    /** The language of the page it was sent from: a visitor's answer is written in it. */
+    language: localeEnum('language').notNull().default('es'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** When an administrator answered it (the answer went to the player's mailbox or the visitor's e-mail). */
     handledAt: at('handled_at'),
+    answer: text('answer'),
+    answeredBy: uuid('answered_by').references(() => players.id, { onDelete: 'restrict' }),
   },
   (t) => [index('support_messages_created_idx').on(t.createdAt)],
+)
+
+export const mailboxCategoryEnum = pgEnum('mailbox_category', ['account', 'payment', 'bonus', 'promotion', 'support'])
+
+/**
+ * Messages from the casino to one player (a withdrawal decided, a support answer, later bonus
+ * grants): written in the player's language when the event happens, in the same database
+ * transaction; plain text (the casino API renders it as escaped HTML). A message belongs to one
+ * player: every read, update and delete names the player too. `source` makes a message written
+ * once per event (e.g. 'withdrawal:<payment id>').
+ */
+export const mailboxMessages = pgTable(
+  'mailbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    category: mailboxCategoryEnum('category').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    source: text('source'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    index('mailbox_messages_player_idx').on(t.playerId, t.createdAt),
+    index('mailbox_messages_unread_idx')
+      .on(t.playerId)
+      .where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('mailbox_messages_source_key').on(t.playerId, t.source),
+  ],
 )
 
 // ---- ledger -------------------------------------------------------------------------------

@@ -190,3 +190,18 @@ export function withdrawalDecisionMail(
     html: html(paragraphs),
   }
 }
+
+/** Support's answer to a visitor's contact message, by e-mail in the language the message was written from. */
+export function supportAnswerMail(
+  locale: Locale,
+  v: { name: string; subject: string; question: string; answer: string },
+): MailContent {
+  const en = locale === 'en'
+  const paragraphs = [
+    en ? `Hello ${v.name},` : `Hola ${v.name}:`,
+    v.answer,
+    en ? 'Your message:' : 'Tu mensaje:',
+    v.question,
+  ]
+  return { subject: `Re: ${v.subject}`, text: paragraphs.join('\n\n'), html: html(paragraphs) }
+}

@@ -1,7 +1,8 @@
 /**
  * The administrator's money calls (contract/admin): decide withdrawals, confirm bank transfers,
  * mint sandbox vouchers, report crypto deposits, read a player's ledger and the audit log. Each
- * call that changes something writes an admin_audit row in the same database transaction.
+ * call that changes something writes an admin_audit row in the same database transaction; a
+ * withdrawal's decision also writes the player's mailbox message there (told live at commit).
  */
 import { randomBytes } from 'node:crypto'
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
@@ -12,6 +13,8 @@ import { adminAudit, cryptoAddresses, payments, players, vouchers } from '../db/
 import { ApiError } from '../http/errors.ts'
 import { sendOrLog } from '../mail/mailer.ts'
 import { withdrawalDecisionMail } from '../mail/texts.ts'
+import { writeMailboxMessage } from '../mailbox/messages.ts'
+import { withdrawalDecisionMessage } from '../mailbox/texts.ts'
 import { getSettings } from '../site/settings.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import { remainingTurnover } from '../wallet/wagering.ts'
@@ -130,6 +133,20 @@ async function decide(
           currency: r.currency,
           ...('reason' in decision ? { reason: decision.reason } : {}),
         },
+        at,
+      })
+      const player = await playerOf(tx, r.playerId)
+      const accepted = decision.status === 'complete'
+      await writeMailboxMessage(tx, {
+        playerId: r.playerId,
+        category: 'payment',
+        ...withdrawalDecisionMessage(player.language, {
+          amount: formatMoney(r.amount, r.currency, player.language),
+          accepted,
+          reference: accepted ? (decision.payoutReference ?? r.reference) : r.reference,
+          reason: 'reason' in decision ? decision.reason : undefined,
+        }),
+        source: `withdrawal:${r.id}`,
         at,
       })
     },

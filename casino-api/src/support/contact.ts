@@ -1,4 +1,3 @@
-import { and, count, eq, gt } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Done, PlayerSendMessageParams } from '../../contract/index.ts'
 import { getPlayer } from '../accounts/players.ts'
@@ -9,12 +8,11 @@ import { ApiError } from '../http/errors.ts'
 import { supportMail } from '../mail/texts.ts'
 import { getSettings } from '../site/settings.ts'
 
-/** Contact messages per ip per hour, against a script filling the support mailbox. */
-export const MESSAGES_PER_IP_PER_HOUR = 10
-
 /**
- * Stores a contact message and e-mails it to support with Reply-To set to the sender. A player
- * is known by the token; a visitor gives an e-mail address (and a name).
+ * Stores a contact message (the administrator's support inbox) and e-mails it to support with
+ * Reply-To set to the sender. A player is known by the token; a visitor gives an e-mail address
+ * (and a name). Limited per client address and per sender e-mail (rate-limits.ts,
+ * 'contactMessage'): 429 'contact_messages_limited' with the minutes to wait.
  */
 export async function sendSupportMessage(
   ctx: Context,
@@ -28,11 +26,7 @@ export async function sendSupportMessage(
   if (!email) throw new ApiError(400, 'validation_failed', { fields: { email: ['field_required'] } })
   const name = player ? `${player.firstName} ${player.lastName}` : (params.name ?? email)
 
-  const [recent] = await ctx.db
-    .select({ n: count() })
-    .from(supportMessages)
-    .where(and(eq(supportMessages.ip, client.ip), gt(supportMessages.createdAt, new Date(now.getTime() - 3600_000))))
-  if ((recent?.n ?? 0) >= MESSAGES_PER_IP_PER_HOUR) throw new ApiError(429, 'rate_limited', { retryAfterSeconds: 3600 })
+  await ctx.limits.check('contactMessage', { ip: client.ip, accounts: [email] })
 
   await ctx.db.insert(supportMessages).values({
     playerId: player?.id ?? null,
@@ -41,6 +35,7 @@ export async function sendSupportMessage(
     subject: params.subject,
     message: params.message,
     ip: client.ip,
+    language: params.language ?? player?.language ?? 'es',
     createdAt: now,
   })
   const settings = await getSettings(ctx.db)
