@@ -61,7 +61,7 @@ async function playAndarBahar(frame: FrameLocator, lang: Lang) {
 }
 
 /** A hi-lo round: deal, guess the side offered (the likelier when both are), cash out if it won. */
-async function playHiLo(page: Page, frame: FrameLocator, lang: Lang) {
+async function playHiLo(page: Page, frame: FrameLocator, lang: Lang, javaScript: boolean) {
   const t = texts[lang]
   await deal(frame, lang)
   const higher = frame.getByRole('button', { name: new RegExp(`^${t.hiLo.higher}`) })
@@ -70,7 +70,7 @@ async function playHiLo(page: Page, frame: FrameLocator, lang: Lang) {
   // While the round waits, the cash-out is there but cannot be used yet, and the deck stays hidden.
   expect(await frame.getByRole('button', { name: t.hiLo.cashoutLater }).isDisabled()).toBe(true)
   expect(await frame.getByRole('list', { name: t.hiLo.cards }).getByRole('listitem').count()).toBe(1)
-  await expectAccessible(page)
+  if (javaScript) await expectAccessible(page)
   const chance = async (button: typeof higher) =>
     (await button.isEnabled()) ? Number(/([\d.,]+) %/.exec(await button.innerText())![1]!.replace(',', '.')) : -1
   const guess = (await chance(higher)) >= (await chance(lower)) ? higher : lower
@@ -89,19 +89,20 @@ async function playHiLo(page: Page, frame: FrameLocator, lang: Lang) {
 describe.skipIf(skipBrowserTests)('card games in Chromium', () => {
   for (const [lang, javaScript] of [
     ['es', true],
-    ['en', true],
+    ['en', false],
   ] as const) {
     const how = javaScript ? 'with JavaScript' : 'without JavaScript'
     test(`baccarat and andar bahar for fun (${lang}, ${how}): a coup and a deal, cards named in words`, async () => {
       const baccarat = await openDemo(javaScript, lang, 'punto-banco')
       await playBaccarat(baccarat.page, baccarat.frame, lang)
-      await expectAccessible(baccarat.page)
+      // axe needs the page's JavaScript; the same pages are checked with it on.
+      if (javaScript) await expectAccessible(baccarat.page)
       expect(baccarat.errors).toEqual([])
       await baccarat.context.close()
 
       const andarBahar = await openDemo(javaScript, lang, 'andar-bahar')
       await playAndarBahar(andarBahar.frame, lang)
-      await expectAccessible(andarBahar.page)
+      if (javaScript) await expectAccessible(andarBahar.page)
       expect(andarBahar.errors).toEqual([])
       await andarBahar.context.close()
     })
@@ -110,11 +111,12 @@ describe.skipIf(skipBrowserTests)('card games in Chromium', () => {
       const { context, page, frame, errors } = await openDemo(javaScript, lang, 'hi-lo')
       // Rounds until one guess wins and is cashed out (the likelier side wins more often than not).
       const results: string[] = []
-      while (!results.includes('cashed') && results.length < 20) results.push(await playHiLo(page, frame, lang))
+      while (!results.includes('cashed') && results.length < 20)
+        results.push(await playHiLo(page, frame, lang, javaScript))
       expect(results.at(-1)).toBe('cashed')
       // The next round can be dealt again.
       await poll(() => frame.getByRole('button', { name: texts[lang].frame.deal, exact: true }).count()).toBe(1)
-      await expectAccessible(page)
+      if (javaScript) await expectAccessible(page)
       expect(errors).toEqual([])
       await context.close()
     })
