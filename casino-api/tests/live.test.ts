@@ -75,7 +75,7 @@ async function launchTable(a: TestApi, mode: 'demo' | 'real', token?: string) {
 /** A round whose betting window stays open for at least `margin` ms more. */
 const openRound = (a: TestApi, game: string, margin = 4_500) =>
   until(async () => {
-    const table = await a.ok('live_table', {}, asGame(game))
+    const table = await a.ok('get_live_table', {}, asGame(game))
     const round = table.round
     if (round?.phase === 'betting' && Date.parse(round.bettingClosesAt) - Date.parse(table.now) > margin) return round
     return undefined
@@ -83,7 +83,7 @@ const openRound = (a: TestApi, game: string, margin = 4_500) =>
 
 const finished = (a: TestApi, game: string, roundId: string) =>
   until(async () => {
-    const table = await a.ok('live_table', {}, asGame(game))
+    const table = await a.ok('get_live_table', {}, asGame(game))
     const round = table.history.find((r) => r.id === roundId)
     return round ? { round, table } : undefined
   }, 'the round’s result')
@@ -140,7 +140,7 @@ for (const backend of backends) {
     const win = betReturn({ wheel: 'european' }, RED.bets[0]!, done.result!)
 
     const settled = await until(async () => {
-      const t = await a.ok('live_table', {}, asGame(game))
+      const t = await a.ok('get_live_table', {}, asGame(game))
       const bet = t.bets.find((b) => b.id === placed.bet.id)
       return bet?.status === 'settled' ? { bet, t } : undefined
     }, 'the bet paid')
@@ -149,7 +149,7 @@ for (const backend of backends) {
     expect(table.history[0]!.seq).toBeGreaterThanOrEqual(done.seq)
 
     // The visitor's chips: paid in the same step as the result.
-    const demoTable = await a.ok('live_table', {}, asGame(visitor))
+    const demoTable = await a.ok('get_live_table', {}, asGame(visitor))
     const demoBet = demoTable.bets.find((b) => b.id === demo.bet.id)!
     expect(demoBet).toMatchObject({ status: 'settled', win: done.result === 7 ? 50 * 36 : 0 })
     expect(demoTable.balance.amount).toBe(100_000 - 50 + demoBet.win!)
@@ -173,7 +173,7 @@ for (const backend of backends) {
     const ctx = { db: a.db, now: () => new Date(), gameWallet: httpWallet(() => a.url, PROVIDER_SECRET) }
     await settleTable(ctx, TABLE)
     await settleTable(ctx, TABLE)
-    const after = await a.ok('live_table', {}, asGame(game))
+    const after = await a.ok('get_live_table', {}, asGame(game))
     expect(after.balance.amount).toBe(10_00 - 100 + win)
     expect(after.bets.find((b) => b.id === placed.bet.id)?.status).toBe('settled')
   })
@@ -184,7 +184,7 @@ for (const backend of backends) {
     const game = await launchTable(a, 'real', player.token)
     const round = await openRound(a, game)
     const closed = await until(async () => {
-      const t = await a.ok('live_table', {}, asGame(game))
+      const t = await a.ok('get_live_table', {}, asGame(game))
       return t.round && t.round.id === round.id && t.round.phase !== 'betting' ? t.round : undefined
     }, 'the window to close')
     const late = await a.fail('live_bet', { roundId: closed.id, bet: RED, moveId: randomUUID() }, 409, asGame(game))
@@ -206,7 +206,7 @@ for (const backend of backends) {
     expect(
       (await a.fail('live_bet', { roundId: next.id, bet: wrong, moveId: randomUUID() }, 400, asGame(game))).code,
     ).toBe('validation_failed')
-    const table = await a.ok('live_table', {}, asGame(game))
+    const table = await a.ok('get_live_table', {}, asGame(game))
     expect(table.balance.amount).toBe(1_50)
     expect(table.bets.filter((b) => b.status !== 'cancelled')).toEqual([])
     // The table is a live one: its session cannot play private rounds through game_play.
@@ -247,13 +247,13 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       // Three more rounds, through both instances' ticks.
       await until(
         async () => {
-          const t = await first.ok('live_table', {}, asGame(game))
+          const t = await first.ok('get_live_table', {}, asGame(game))
           return t.history.some((r) => r.seq >= start.seq + 3) || undefined
         },
         'three more rounds',
         60_000,
       )
-      const rounds = (await first.ok('live_table', {}, asGame(game))).history
+      const rounds = (await first.ok('get_live_table', {}, asGame(game))).history
         .filter((r) => r.seq >= start.seq)
         .toReversed()
       // One round per number, each opened only when the previous one's result had been shown.

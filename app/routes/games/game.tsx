@@ -81,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const token = new URL(launch.data.url).pathname.split('/').pop()!
   if (live) {
-    const table = await callUpstream(args, 'live_table', {}, { gameSession: token })
+    const table = await callUpstream(args, 'get_live_table', {}, { gameSession: token })
     if (!table.ok) throw upstreamUnavailable()
     const round = table.data.round
     return {

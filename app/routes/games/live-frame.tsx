@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader(args: Route.LoaderArgs) {
   const token = args.params.token
   const [table, player] = await Promise.all([
-    callUpstream(args, 'live_table', {}, { gameSession: token }),
+    callUpstream(args, 'get_live_table', {}, { gameSession: token }),
     getPlayer(args),
   ])
   if (!table.ok) {

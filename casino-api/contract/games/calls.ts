@@ -111,7 +111,7 @@ export const gameServerCalls = {
     summary: 'The next move of an open round (hit, stand, hold...).',
     errors: ['insufficient_funds', 'round_not_found'],
   }),
-  live_table: defineCall({
+  get_live_table: defineCall({
     method: 'POST',
     path: '/game-server/live/table',
     auth: 'game',

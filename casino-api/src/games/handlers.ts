@@ -352,7 +352,7 @@ export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   game_play: (ctx, { game, params }) => playRound(ctx, sessionOf(game), params),
   game_act: (ctx, { game, params }) => actRound(ctx, sessionOf(game), params),
   game_rotate_seeds: (ctx, { game, params }) => rotate(ctx, sessionOf(game), params.clientSeed),
-  live_table: (ctx, { game }) => liveTable(ctx, sessionOf(game)),
+  get_live_table: (ctx, { game }) => liveTable(ctx, sessionOf(game)),
   live_bet: (ctx, { game, params }) => placeLiveBet(ctx, sessionOf(game), params),
 }
 
