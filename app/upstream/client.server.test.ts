@@ -96,7 +96,7 @@ test('only reads are retried: none of them moves money, and no call that moves m
   const names = Object.keys(calls) as CallName[]
   for (const name of RETRIED_READS) {
     expect(calls[name].idempotent, name).not.toBe(true)
-    expect(name, name).toMatch(/^(get_|list_|player$|geolocation$)/)
+    expect(name, name).toMatch(/^(get_|list_|preview_|player$|geolocation$)/)
   }
   expect(names.filter((name) => calls[name].idempotent && isRetriedRead(name))).toEqual([])
   expect(names.filter(isRetriedRead).sort()).toEqual([...RETRIED_READS].sort())
