@@ -43,10 +43,10 @@ async function consoleErrors(page: Page) {
   return errors
 }
 
-// Only the combination seen green so far runs: JavaScript off timed out in this journey and en
-// was not yet run to the end after a fix (see the branch's report); widen the lists once fixed.
-for (const javaScript of [true])
-  for (const locale of ['es'] as ('es' | 'en')[]) {
+// axe runs in the page, so it needs the page's JavaScript: the pages are checked in the
+// JavaScript-on journeys (with it off, axe never answers).
+for (const javaScript of [true, false])
+  for (const locale of ['es', 'en'] as ('es' | 'en')[]) {
     const tr = resources[locale].translation
     const prefix = locale === 'en' ? '/en' : ''
     const label = `JavaScript ${javaScript ? 'on' : 'off'}, ${locale}`
@@ -58,7 +58,7 @@ for (const javaScript of [true])
         const errors = await consoleErrors(page)
         await page.goto(`${prefix}/contact-us`)
         expect(await page.locator('h1').innerText()).toBe(tr.support.contact.heading)
-        await expectAccessible(page)
+        if (javaScript) await expectAccessible(page)
         await page.getByLabel(tr.support.contact.name, { exact: true }).fill('Ana Visitante')
         await page.getByLabel(tr.support.contact.subject, { exact: true }).fill(`Pregunta ${label}`)
         await page.getByLabel(tr.support.contact.message, { exact: true }).fill('¿Tenéis ruleta francesa?')
@@ -75,7 +75,7 @@ for (const javaScript of [true])
         await page.getByLabel(tr.support.contact.email, { exact: true }).fill('ana.visitante@example.com')
         await page.getByRole('button', { name: tr.support.contact.submit }).click()
         await expect.poll(() => page.getByText(tr.catalogue.message_sent).isVisible()).toBe(true)
-        await expectAccessible(page)
+        if (javaScript) await expectAccessible(page)
         expect(errors).toEqual([])
         await context.close()
       })
@@ -105,7 +105,7 @@ for (const javaScript of [true])
         await page.goto(`${prefix}/user-management/mailbox`)
         expect(await page.getByText(tr.account.mailbox.empty).isVisible()).toBe(true)
         expect(await mailboxLabel(page)).toBe(tr.common.header.mailboxNone)
-        await expectAccessible(page)
+        if (javaScript) await expectAccessible(page)
         if (javaScript) {
           await page.evaluate(() => Object.assign(window, { notReloaded: true }))
           await page.waitForLoadState('networkidle')
@@ -116,11 +116,12 @@ for (const javaScript of [true])
         const adminPage = await adminContext.newPage()
         await logInAs(adminPage, { username: 'admin', password: ADMIN_PASSWORD })
         await adminPage.goto(`${prefix}/admin/support`)
-        await expectAccessible(adminPage)
+        if (javaScript) await expectAccessible(adminPage)
         await adminPage.getByRole('link', { name: subject }).click()
         await adminPage.waitForURL((url) => /\/admin\/support\/[0-9a-f-]{36}$/.test(url.pathname))
-        expect(await adminPage.getByText('¿Cuándo llega mi retirada?').isVisible()).toBe(true)
-        await expectAccessible(adminPage)
+        // With JavaScript the URL changes before the message's page has rendered: wait for it.
+        await expect.poll(() => adminPage.getByText('¿Cuándo llega mi retirada?').isVisible()).toBe(true)
+        if (javaScript) await expectAccessible(adminPage)
         await adminPage.getByLabel(tr.admin.support.answer, { exact: true }).fill(answer)
         await adminPage.getByRole('button', { name: tr.admin.support.send }).click()
         await expect.poll(() => adminPage.getByText(tr.admin.support.sentPlayer).isVisible()).toBe(true)
@@ -129,7 +130,7 @@ for (const javaScript of [true])
         const one = tr.common.header.mailboxUnread_one.replace('{{count}}', '1')
         if (javaScript) {
           // It arrives without a reload: the header's count and the open list.
-          await expect.poll(() => mailboxLabel(page), { timeout: 10_000 }).toBe(one)
+          await expect.poll(() => mailboxLabel(page)).toBe(one)
           expect(await page.locator('header [data-unread-count]').innerText()).toBe('1')
           await expect.poll(() => page.getByRole('link', { name: `Re: ${subject}` }).isVisible()).toBe(true)
           expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
@@ -145,7 +146,7 @@ for (const javaScript of [true])
         await page.getByRole('heading', { name: `Re: ${subject}` }).waitFor()
         expect(await page.getByText(answer).isVisible()).toBe(true)
         await expect.poll(() => mailboxLabel(page)).toBe(tr.common.header.mailboxNone)
-        await expectAccessible(page)
+        if (javaScript) await expectAccessible(page)
 
         // Deleting it leaves the Mailbox empty.
         await page.getByRole('button', { name: tr.account.mailbox.delete }).click()
