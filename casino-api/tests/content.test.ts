@@ -4,25 +4,10 @@ import { contentCalls, type Calls, type ParamsIn, type SiteContent } from '../co
 import { seedContent, SEEDED_CONTENT } from '../src/content/seed.ts'
 import { adminAudit, siteContent } from '../src/db/schema.ts'
 import { DEFAULT_SETTINGS, setSetting } from '../src/site/settings.ts'
-import { activePlayer, ADMIN_PASSWORD, backends, login, useApis, type TestApi } from './helpers.ts'
+import { activePlayer, backends, useApis, adminToken } from './helpers.ts'
 import { unsafeParts, XSS_PAYLOADS } from './xss-payloads.ts'
 
 const api = useApis()
-
-const admins = new Map<TestApi, string>()
-/** The seeded admin, its first password changed as it must be. */
-async function adminToken(a: TestApi) {
-  const known = admins.get(a)
-  if (known) return known
-  const token = await login(a, 'admin', ADMIN_PASSWORD)
-  await a.ok(
-    'update_player_password',
-    { oldPassword: ADMIN_PASSWORD, newPassword: 'admin-password-changed' },
-    { token },
-  )
-  admins.set(a, token)
-  return token
-}
 
 /** An entry as the admin form sends it back. */
 const fieldsOf = (item: SiteContent) => ({

@@ -221,3 +221,18 @@ export async function activePlayer(api: TestApi, overrides: Partial<ParamsIn<Cal
 
 export const login = async (api: TestApi, username: string, password: string, options?: CallOptions) =>
   (await api.ok('login', { username, password }, options)).accessToken
+
+const adminTokens = new WeakMap<TestApi, string>()
+/** The seeded admin's token, its first password changed as it must be (once per test API). */
+export async function adminToken(api: TestApi) {
+  const known = adminTokens.get(api)
+  if (known) return known
+  const token = await login(api, 'admin', ADMIN_PASSWORD)
+  await api.ok(
+    'update_player_password',
+    { oldPassword: ADMIN_PASSWORD, newPassword: 'admin-password-changed' },
+    { token },
+  )
+  adminTokens.set(api, token)
+  return token
+}

@@ -9,13 +9,12 @@ import { writeMailboxMessage } from '../src/mailbox/messages.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import {
   activePlayer,
-  ADMIN_PASSWORD,
   AS_PROVIDER,
   backends,
   checkLedgerAfterEach,
-  login,
   useApis,
   type TestApi,
+  adminToken,
 } from './helpers.ts'
 
 const api = useApis({ rateLimits: { contactMessage: { perIp: { points: 3, durationSeconds: 3600 } } } })
@@ -25,20 +24,6 @@ const key = () => ({ 'idempotency-key': `k-${randomUUID()}` })
 const as = (token: string) => ({ token, headers: key() })
 /** A client address of its own per test, so the contact form's per-address limit is the test's alone. */
 const ipOf = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`
-
-const admins = new Map<TestApi, string>()
-async function adminToken(a: TestApi) {
-  const known = admins.get(a)
-  if (known) return known
-  const token = await login(a, 'admin', ADMIN_PASSWORD)
-  await a.ok(
-    'update_player_password',
-    { oldPassword: ADMIN_PASSWORD, newPassword: 'admin-password-changed' },
-    { token },
-  )
-  admins.set(a, token)
-  return token
-}
 
 async function note(a: TestApi, playerId: string, subject: string) {
   return a.db.transaction((tx) =>

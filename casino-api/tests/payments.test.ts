@@ -7,13 +7,12 @@ import { TEST_CARDS } from '../src/payments/cards.ts'
 import { DEFAULT_SETTINGS, setSetting } from '../src/site/settings.ts'
 import {
   activePlayer,
-  ADMIN_PASSWORD,
   AS_PROVIDER,
   backends,
   checkLedgerAfterEach,
-  login,
   useApis,
   type TestApi,
+  adminToken,
 } from './helpers.ts'
 
 const api = useApis()
@@ -21,21 +20,6 @@ checkLedgerAfterEach(api)
 
 const key = () => ({ 'idempotency-key': `k-${randomUUID()}` })
 const as = (token: string, headers: Record<string, string> = key()) => ({ token, headers })
-
-const admins = new Map<TestApi, string>()
-/** The seeded admin, its first password changed as it must be. */
-async function adminToken(a: TestApi) {
-  const known = admins.get(a)
-  if (known) return known
-  const token = await login(a, 'admin', ADMIN_PASSWORD)
-  await a.ok(
-    'update_player_password',
-    { oldPassword: ADMIN_PASSWORD, newPassword: 'admin-password-changed' },
-    { token },
-  )
-  admins.set(a, token)
-  return token
-}
 
 const card = (cardNumber: string, amount: number) => ({
   holderName: 'Ana García',
