@@ -62,6 +62,16 @@ const refOf = (session: GameSession, row: RoundRow): RoundRef => ({
   gameId: row.gameId,
 })
 
+/** What a game client draws and plays with: the title in the session's language, its engine, limits and return (%). */
+export const gameFacts = (game: CatalogGame, language: GameSession['language']) => ({
+  name: game.name[language],
+  engine: game.engine.kind,
+  config: game.config,
+  minBet: game.limits.minBet,
+  maxBet: game.limits.maxBet,
+  rtp: Math.round(game.engine.rtp(game.config) * 10000) / 100,
+})
+
 /** A game session's wallet: the player's total in real play, the session's fun chips in demo. */
 export async function balanceOf(ctx: Pick<Context, 'db'>, session: GameSession) {
   if (session.mode === 'demo') {
@@ -164,12 +174,7 @@ export async function openGame(ctx: Context, session: GameSession): Promise<z.in
   const seeds = await activeSeeds(ctx.db, ownerOf(session), ctx.now())
   return {
     gameId: game.id,
-    name: game.name[session.language],
-    engine: game.engine.kind,
-    config: game.config,
-    minBet: game.limits.minBet,
-    maxBet: game.limits.maxBet,
-    rtp: Math.round(game.engine.rtp(game.config) * 10000) / 100,
+    ...gameFacts(game, session.language),
     volatility: game.volatility,
     language: session.language,
     balance: await balanceOf(ctx, session),

@@ -29,7 +29,7 @@ import type { Queryable } from '../db/open.ts'
 import { gameSessions, games, liveBets, liveRounds } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { EVENTS_CHANNEL } from '../realtime/socket.ts'
-import { balanceOf } from './game-server.ts'
+import { balanceOf, gameFacts } from './game-server.ts'
 import type { GameSession } from './sessions.ts'
 
 export type LiveTimings = {
@@ -347,12 +347,7 @@ export async function liveTable(ctx: Context, session: GameSession): Promise<z.i
           .orderBy(desc(liveBets.createdAt))
   return {
     tableId: game.id,
-    name: game.name[session.language],
-    engine: game.engine.kind,
-    config: game.config,
-    minBet: game.limits.minBet,
-    maxBet: game.limits.maxBet,
-    rtp: Math.round(game.engine.rtp(game.config) * 10000) / 100,
+    ...gameFacts(game, session.language),
     language: session.language,
     balance: await balanceOf(ctx, session),
     round: current ? liveRoundView(current) : null,
