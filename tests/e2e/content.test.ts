@@ -3,33 +3,18 @@
 // previews and saves a change in the editor and sees it on the site.
 import { describe, expect, test } from 'vitest'
 import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { CONTENT_PATHS } from '../setup/content-paths.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const ADMIN_FIRST = 'admin-first-password-e2e'
 const ADMIN_PASSWORD = 'admin-changed-password-e2e'
 const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
 
-const PATHS = [
-  '/about-us',
-  '/welcome',
-  '/why-choose-us',
-  '/privacy',
-  '/terms',
-  '/refund-policy',
-  '/responsible',
-  '/faq',
-  '/faq/payments',
-  '/promotion',
-  '/promotion/weekly-cashback',
-  '/promotion/bonuses',
-  '/promotion/loyalty-points',
-]
-
 describe.skipIf(skipBrowserTests)('content pages in Chromium', () => {
   test('every content page, in both languages, has no serious or critical accessibility issue', async () => {
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     const page = await context.newPage()
-    for (const path of ['', ...PATHS]) {
+    for (const path of ['', ...CONTENT_PATHS]) {
       for (const prefix of ['', '/en']) {
         const url = `${prefix}${path}` || '/'
         const response = await page.goto(url)

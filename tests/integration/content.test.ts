@@ -6,25 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { XSS_PAYLOADS } from '#casino-api/tests/xss-payloads.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import { CONTENT_PATHS } from '../setup/content-paths.ts'
 
 const ADMIN_FIRST = 'admin-first-password-2026'
 const ADMIN_PASSWORD = 'admin-changed-password-2026'
-
-export const CONTENT_PATHS = [
-  '/about-us',
-  '/welcome',
-  '/why-choose-us',
-  '/privacy',
-  '/terms',
-  '/refund-policy',
-  '/responsible',
-  '/faq',
-  '/faq/payments',
-  '/promotion',
-  '/promotion/weekly-cashback',
-  '/promotion/bonuses',
-  '/promotion/loyalty-points',
-]
 
 const ES_WORDS = [
   'el',
