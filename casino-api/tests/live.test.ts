@@ -2,19 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { WebSocket } from 'ws'
-import {
-  GAME_SESSION_HEADER,
-  ServerEvent,
-  SOCKET_PATH,
-  englishMessages,
-  type LiveRoundView,
-} from '../contract/index.ts'
+import { ServerEvent, SOCKET_PATH, englishMessages, type LiveRoundView } from '../contract/index.ts'
 import { betReturn } from '../games/engines/roulette.ts'
 import { hashServerSeed, roundRng } from '../games/fair.ts'
 import { liveBets, liveRounds } from '../src/db/schema.ts'
 import { settleTable } from '../src/games/live.ts'
 import { httpWallet } from '../src/games/wallet-client.ts'
-import { creditDeposit } from '../src/wallet/wagering.ts'
+import { asGame, fundedPlayer } from './game-helpers.ts'
 import {
   activePlayer,
   backends,
@@ -36,7 +30,6 @@ checkLedgerAfterEach(api)
 const TABLE = 'live-roulette'
 const RED = { bets: [{ type: 'red' as const, numbers: [], amount: 100 }] }
 const STRAIGHT_7 = { bets: [{ type: 'straight' as const, numbers: [7], amount: 50 }] }
-const asGame = (token: string) => ({ headers: { [GAME_SESSION_HEADER]: token } })
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!
 
 const until = async <T>(
@@ -51,19 +44,6 @@ const until = async <T>(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 20))
   }
-}
-
-async function fundedPlayer(a: TestApi, cents: number) {
-  const player = await activePlayer(a)
-  await creditDeposit(a.db, {
-    playerId: player.playerId,
-    currency: 'EUR',
-    amount: cents,
-    idempotencyKey: `deposit:test:${player.playerId}`,
-    processor: 'sandbox',
-    at: new Date(),
-  })
-  return player
 }
 
 async function launchTable(a: TestApi, mode: 'demo' | 'real', token?: string) {

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import type { FrameLocator, Page } from 'playwright-core'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { expectAccessible, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
 
 const env = useSiteInChromium()
 /** A form post reloads the game client without JavaScript: wait for it on a busy machine. */
@@ -14,13 +14,7 @@ const games = { es: resources.es.translation.games, en: resources.en.translation
 type Lang = keyof typeof games
 
 async function open(javaScript: boolean, path: string) {
-  const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
+  const { context, page, errors } = await pageWithErrors(env.browser, { javaScript, baseURL: env.site.webUrl })
   await page.goto(path)
   if (javaScript) await page.waitForLoadState('networkidle')
   return { context, page, errors, frame: page.frameLocator('iframe') }

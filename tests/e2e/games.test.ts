@@ -4,7 +4,13 @@
 // and off; a dice roll without JavaScript; axe on the lobby, the game view and Bet History.
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  logInAs,
+  skipBrowserTests,
+  useSiteInChromium,
+  pageWithErrors as openPage,
+} from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -12,16 +18,7 @@ const env = useSiteInChromium()
 const es = resources.es.translation.games
 const en = resources.en.translation.games
 
-async function pageWithErrors(javaScript: boolean) {
-  const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
-  return { context, page, errors }
-}
+const pageWithErrors = (javaScript: boolean) => openPage(env.browser, { javaScript, baseURL: env.site.webUrl })
 
 describe.skipIf(skipBrowserTests)('games in Chromium', () => {
   test('a visitor plays a slot for fun (es), with fun chips, and is asked to play for real', async () => {

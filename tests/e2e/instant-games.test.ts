@@ -5,7 +5,7 @@
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { expectAccessible, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
 
 const env = useSiteInChromium()
 /** Waits on a condition, generously: the machine may be busy. */
@@ -14,13 +14,7 @@ const words = { es: resources.es.translation, en: resources.en.translation }
 type Lang = keyof typeof words
 
 async function openDemo(javaScript: boolean, lang: Lang, gameId: string) {
-  const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
+  const { context, page, errors } = await pageWithErrors(env.browser, { javaScript, baseURL: env.site.webUrl })
   await page.goto(`${lang === 'es' ? '' : '/en'}/casino/${gameId}?mode=demo`)
   if (javaScript) await page.waitForLoadState('networkidle')
   const frame = page.frameLocator('iframe')

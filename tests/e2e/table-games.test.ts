@@ -4,7 +4,7 @@
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { expectAccessible, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
 
 const env = useSiteInChromium()
 const texts = { es: resources.es.translation.games, en: resources.en.translation.games }
@@ -18,13 +18,7 @@ const anyOf = (messages: string[]) => new RegExp(messages.map((m) => lead(m).rep
 const SUITS = { es: /de (picas|corazones|diamantes|tréboles)/, en: /of (spades|hearts|diamonds|clubs)/ }
 
 async function openDemo(javaScript: boolean, lang: Lang, gameId: string) {
-  const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
+  const { context, page, errors } = await pageWithErrors(env.browser, { javaScript, baseURL: env.site.webUrl })
   await page.goto(`${lang === 'en' ? '/en' : ''}/casino/${gameId}?mode=demo`)
   return { context, page, errors, frame: page.frameLocator('iframe') }
 }

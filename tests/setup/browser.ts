@@ -45,6 +45,18 @@ export async function newContext(
   return context
 }
 
+/** A page in a context of its own, with its uncaught exceptions and console errors collected. */
+export async function pageWithErrors(browser: Browser, opts: { javaScript: boolean; baseURL: string }) {
+  const context = await newContext(browser, opts)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  return { context, page, errors }
+}
+
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()

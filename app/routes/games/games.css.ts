@@ -376,15 +376,6 @@ export const slots = style({
   fontSize: fontSize.small,
   textAlign: 'center',
 })
-/** Text for screen readers only (the glyphs beside it are hidden from them). */
-export const srOnly = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-})
 
 // ---- a live table's client
 

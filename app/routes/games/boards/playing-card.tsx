@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { type Card, isRedCard, rankOf, suitOf } from '#casino-api/games/cards.ts'
 import * as styles from '../games.css.ts'
+import { useCardName } from './card-name.ts'
 
-type Rank = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13
 const RANK_GLYPHS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
 const SUIT_GLYPHS = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' } as const
 
 /** One card face up (rank and suit, named in words for screen readers), or face down. */
 export function PlayingCard({ card }: { card: Card | null }) {
   const { t } = useTranslation()
+  const cardName = useCardName()
   if (card === null)
     return (
       <span className={`${styles.playingCard} ${styles.cardBack}`}>
@@ -23,9 +24,7 @@ export function PlayingCard({ card }: { card: Card | null }) {
         {RANK_GLYPHS[rank - 1]}
         {SUIT_GLYPHS[suit]}
       </span>
-      <span className="visually-hidden">
-        {t('games.cards.name', { rank: t(`games.cards.ranks.r${rank as Rank}`), suit: t(`games.cards.suits.${suit}`) })}
-      </span>
+      <span className="visually-hidden">{cardName(card)}</span>
     </span>
   )
 }

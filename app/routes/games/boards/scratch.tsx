@@ -20,7 +20,7 @@ function ScratchBoard({ view, symbols }: BoardProps) {
             className={`${styles.symbol} ${styles.tone[symbols[symbol]?.tone ?? 'silver']} ${symbol === state.symbol ? styles.symbolWin : ''}`}
           >
             <span aria-hidden="true">{symbols[symbol]?.glyph ?? symbol}</span>
-            <span className={styles.srOnly}>{name(symbol)}</span>
+            <span className="visually-hidden">{name(symbol)}</span>
           </li>
         ))}
       </ol>
