@@ -206,17 +206,25 @@ function subscribeUnread(listener: () => void) {
  * message arriving on the socket sets it too, and whichever came last wins. Going back to older
  * data (the root's, kept on a plain navigation) does not undo a newer count.
  */
-export function useLiveUnread(rendered: number, source: object): number {
-  useEffect(use, [])
-  useEffect(() => {
-    if (countedSources.has(source)) return
-    countedSources.add(source)
-    setUnread(rendered)
-  }, [source, rendered])
-  const live = useSyncExternalStore(
-    subscribeUnread,
-    () => unread,
-    () => null,
-  )
-  return countedSources.has(source) && live !== null ? live : rendered
+export const unreadFor = (rendered: number, source: object) =>
+  countedSources.has(source) && unread !== null ? unread : rendered
+
+/** Tells the module the count of data the page has (counted once per source: see unreadFor). */
+export function renderedUnread(rendered: number, source: object) {
+  if (countedSources.has(source)) return
+  countedSources.add(source)
+  setUnread(rendered)
+}
+
+/**
+ * For a component that loads this module after hydration (the header's mailbox link: visitors
+ * never download it): keeps the socket open and calls `onChange` at every new count.
+ */
+export function watchLiveUnread(onChange: () => void): () => void {
+  const release = use()
+  const unsubscribe = subscribeUnread(onChange)
+  return () => {
+    unsubscribe()
+    release()
+  }
 }

@@ -1,9 +1,9 @@
+import { useEffect, useReducer, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMatches } from 'react-router'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import * as styles from './layout.css.ts'
-import { useLiveUnread } from './live-balance.ts'
 import { SmartLink } from './smart-link.tsx'
 
 /**
@@ -21,6 +21,38 @@ function usePageUnread(player: PublicPlayer): { count: number; source: object } 
   return found
 }
 
+type LiveModule = typeof import('./live-balance.ts')
+let liveModule: LiveModule | undefined
+
+/**
+ * The unread count kept live by the realtime client, which is loaded after hydration (a visitor's
+ * pages never download it; see balance.tsx); the page's count until then.
+ */
+function useLazyLiveUnread(rendered: number, source: object) {
+  const [, changed] = useReducer((n: number) => n + 1, 0)
+  const latest = useRef({ rendered, source })
+  useEffect(() => {
+    latest.current = { rendered, source }
+    liveModule?.renderedUnread(rendered, source)
+  }, [rendered, source])
+  useEffect(() => {
+    let active = true
+    let stop: (() => void) | undefined
+    void import('./live-balance.ts').then((module) => {
+      if (!active) return
+      liveModule = module
+      module.renderedUnread(latest.current.rendered, latest.current.source)
+      stop = module.watchLiveUnread(changed)
+      changed()
+    })
+    return () => {
+      active = false
+      stop?.()
+    }
+  }, [])
+  return liveModule ? liveModule.unreadFor(rendered, source) : rendered
+}
+
 /**
  * The header's way to the Mailbox tab with the number of unread messages, kept live by the
  * realtime socket (a withdrawal decided, a support answer): the count changes without a reload
@@ -30,7 +62,7 @@ export function MailboxLink({ player }: { player: PublicPlayer }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const page = usePageUnread(player)
-  const count = useLiveUnread(page.count, page.source)
+  const count = useLazyLiveUnread(page.count, page.source)
   const label = count > 0 ? t('common.header.mailboxUnread', { count }) : t('common.header.mailboxNone')
   return (
     <>
