@@ -6,8 +6,8 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { useRootData } from '#app/components/use-root-data.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { button, container } from '#app/styles/ui.css.ts'
-import { callUpstream } from '#app/upstream/client.server.ts'
 import { getSlides } from '#app/upstream/content.server.ts'
+import { getHomeRows } from '#app/upstream/games.server.ts'
 import { localeFromPath, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -16,28 +16,10 @@ import * as styles from './home.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-/** The home page's game rows, in this order (get_game_group_list's groups). */
-const ROWS = ['popular', 'new', 'live']
-
 export async function loader(args: Route.LoaderArgs) {
   const language = localeFromPath(new URL(args.request.url).pathname)
   // Without the casino API (refused, unreachable, timed out) the page still stands, without its rows.
-  const [groups, slides] = await Promise.all([
-    callUpstream(args, 'get_game_group_list', { language }).catch(() => null),
-    getSlides(args, language),
-  ])
-  const rows = groups?.ok
-    ? ROWS.flatMap((id) => groups.data.items.filter((g) => g.id === id && g.games.length > 0)).map((g) => ({
-        id: g.id,
-        name: g.name,
-        games: g.games.map((game) => ({
-          id: game.id,
-          name: game.name,
-          live: game.live,
-          thumbnailUrl: game.thumbnailUrl,
-        })),
-      }))
-    : []
+  const [rows, slides] = await Promise.all([getHomeRows(args, language), getSlides(args, language)])
   return { meta: pageMeta(args.context, getInstance(args.context).t('home.title')), rows, slides }
 }
 
