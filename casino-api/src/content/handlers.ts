@@ -7,7 +7,7 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { adminCalls, contentCalls, Locale, SiteContent } from '../../contract/index.ts'
 import type { CallInput, Context, DomainHandlers } from '../context.ts'
-import { isUniqueViolation } from '../db/errors.ts'
+import { isUniqueViolation, isUuid } from '../db/errors.ts'
 import type { Queryable } from '../db/open.ts'
 import { siteContent } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
@@ -28,7 +28,6 @@ const adminOf = (input: Pick<CallInput<'get_site_content'>, 'session'>) => {
   return input.session.playerId
 }
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 export const siteContentOf = (row: Row): SiteContent => ({

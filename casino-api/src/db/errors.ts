@@ -42,3 +42,9 @@ export function safeErrorSummary(error: unknown): Record<string, unknown> {
       .join('\n'),
   }
 }
+
+/**
+ * Whether an id from a request can be a uuid key: anything else is refused before a query, which
+ * PostgreSQL would answer with an error (invalid input syntax) instead of no row.
+ */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)

@@ -31,6 +31,7 @@ import { ApiError } from '../http/errors.ts'
 import { EVENTS_CHANNEL } from '../realtime/socket.ts'
 import { balanceOf, gameFacts } from './game-server.ts'
 import type { GameSession } from './sessions.ts'
+import { isUuid } from '../db/errors.ts'
 
 export type LiveTimings = {
   /** The betting window. */
@@ -358,8 +359,6 @@ export async function liveTable(ctx: Context, session: GameSession): Promise<z.i
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 function invalid(fields: Record<string, string>) {
   return new ApiError(400, 'validation_failed', {
     fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`bet.${k}`, [v]])),
@@ -385,7 +384,7 @@ export async function placeLiveBet(
       .from(liveBets)
       .where(and(eq(liveBets.sessionId, session.id), eq(liveBets.moveId, params.moveId)))
     if (replayed) return replayed
-    if (!UUID.test(params.roundId)) throw new ApiError(409, 'betting_closed')
+    if (!isUuid(params.roundId)) throw new ApiError(409, 'betting_closed')
     // Share mode: the window cannot close (an update of this row) until this bet is written.
     const [round] = await tx
       .select()

@@ -12,6 +12,7 @@ import type { MailboxMessage } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { mailboxMessages } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
+import { isUuid } from '../db/errors.ts'
 
 type Row = typeof mailboxMessages.$inferSelect
 export type MailboxCategory = Row['category']
@@ -44,7 +45,6 @@ export function toMailboxMessage(row: Row): z.input<typeof MailboxMessage> {
   }
 }
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
 const own = (playerId: string, id: string) => and(eq(mailboxMessages.id, id), eq(mailboxMessages.playerId, playerId))
 
 export async function unreadCount(db: Queryable, playerId: string) {

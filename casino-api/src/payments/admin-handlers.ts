@@ -21,6 +21,7 @@ import { remainingTurnover } from '../wallet/wagering.ts'
 import { unitsToCents, type Coin } from './crypto.ts'
 import { financialTransaction, historyPage, type PaymentRow } from './records.ts'
 import { completeDeposit, insertPayment, playerOf, releaseWithdrawal, settle, sha256Hex } from './service.ts'
+import { isUuid } from '../db/errors.ts'
 
 type MoneyAdminCalls = Pick<
   typeof adminCalls,
@@ -53,8 +54,6 @@ export async function audit(
     createdAt: entry.at,
   })
 }
-
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
 
 async function pendingPage(
   ctx: Context,

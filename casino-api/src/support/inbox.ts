@@ -17,11 +17,10 @@ import { supportAnswerMail } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { supportAnswerMessage } from '../mailbox/texts.ts'
 import { audit } from '../payments/admin-handlers.ts'
+import { isUuid } from '../db/errors.ts'
 
 const sender = alias(players, 'sender')
 const answerer = alias(players, 'answerer')
-
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
 
 const selection = { message: supportMessages, username: sender.username, answeredBy: answerer.username }
 type Selected = { message: typeof supportMessages.$inferSelect; username: string | null; answeredBy: string | null }
