@@ -42,6 +42,7 @@ export async function newContext(
   })
   // Generous for a busy machine: every wait is on a condition, so a fast run is not slowed down.
   context.setDefaultTimeout(30_000)
+  if (!opts.javaScript) scriptless.add(context)
   return context
 }
 
@@ -57,8 +58,13 @@ export async function pageWithErrors(browser: Browser, opts: { javaScript: boole
   return { context, page, errors }
 }
 
+/** Contexts with JavaScript off: axe runs inside the page and never answers there. */
+const scriptless = new WeakSet<BrowserContext>()
+
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
+  if (scriptless.has(page.context()))
+    throw new Error('axe needs the page to run JavaScript: check this page in a JavaScript-on context')
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
