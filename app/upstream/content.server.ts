@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Calls, Locale, ParamsIn } from '#contract'
+import { type Calls, calls, type Locale, type ParamsIn } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { createBackOff, createCache, type Cache } from './cache.server.ts'
 import { callUpstream, isUpstreamUnavailable, upstreamUnavailable, type UpstreamArgs } from './client.server.ts'
@@ -47,6 +47,8 @@ async function read<N extends ContentCall>(
   name: N,
   params: ParamsIn<Calls[N]> & { locale: Locale },
 ): Promise<z.output<Calls[N]['answer']> | null> {
+  // A slug from the URL that no entry can have (the contract's rule) is not found, without a call.
+  if (!calls[name].params.safeParse(params).success) return null
   const { upstreamUrl } = getRequestInfo(args.context)
   const cache = caches[name] as unknown as Cache<Cached<N>>
   const key = `${upstreamUrl} ${name} ${JSON.stringify(params)}`

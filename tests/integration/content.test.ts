@@ -152,6 +152,9 @@ for (const database of testDatabases()) {
         ['/faq/nope', 'This page could not be found'],
         ['/promotion/nope', 'This page could not be found'],
         ['/promotion/Not%20A%20Slug', 'This page could not be found'],
+        // Ids no entry can have (markup, far too long) are not found either, never an upstream error.
+        ['/faq/%3Cscript%3E', 'This page could not be found'],
+        [`/faq/${'a'.repeat(3000)}`, 'This page could not be found'],
       ] as const) {
         const es = await b.get(url)
         expect(es.status, url).toBe(404)

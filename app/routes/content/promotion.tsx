@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 /** /promotion/{id}: one running promotion; an unknown or ended one is the translated 404. */
 export async function loader(args: Route.LoaderArgs) {
   const id = args.params.id
-  const found = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) ? await getPromotions(args, requestLocale(args), id) : null
+  const found = await getPromotions(args, requestLocale(args), id)
   const promotion = found?.items[0]
   notFoundUnless(promotion)
   return { promotion, meta: pageMeta(args.context, promotion.title) }
