@@ -6,10 +6,9 @@ import * as forms from '#app/components/form-fields.css.ts'
 import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
-import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
-import { chipValues, GAME_UI, type Symbols } from './boards/index.ts'
+import { chipValues, GAME_UI, type Symbols, sessionAmount } from './boards/index.ts'
 
 /** After this many demo rounds the frame asks the player to play for real. */
 export const DEMO_PROMPT_ROUNDS = 10
@@ -97,11 +96,7 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
   const game = loaderData
   const result = fetcher.data ?? actionData
   const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
-  const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
-  const amount = (cents: number) =>
-    game.balance.mode === 'demo'
-      ? `${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${t('games.frame.chips')}`
-      : money(cents)
+  const amount = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
   const last: RoundView | undefined = game.openRound ?? game.recentRounds[0]
   const error = result && 'error' in result ? result : null
   // Shown from the loader (the last retired pair), so it stays after a reload and without JavaScript.

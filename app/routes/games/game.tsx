@@ -16,6 +16,7 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
 import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/game'
+import { sessionAmount } from './boards/index.ts'
 import * as styles from './games.css.ts'
 import { panelTables } from './paytables.ts'
 import { isLiveLobby } from './live-path.ts'
@@ -180,10 +181,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
   const { game, frameSrc, paytable, tables, loggedIn } = loaderData
   const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
   // Demo rounds are in fun chips.
-  const played = (cents: number) =>
-    mode === 'demo'
-      ? `${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${t('games.frame.chips')}`
-      : money(cents)
+  const played = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
 
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().then(() => setFullscreen(false))

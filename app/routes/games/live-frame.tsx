@@ -9,10 +9,9 @@ import { useHydrated } from '#app/components/use-hydrated.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
-import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/live-frame'
 import * as styles from './games.css.ts'
-import { chipValues } from './boards/index.ts'
+import { chipValues, sessionAmount } from './boards/index.ts'
 import { Pocket, pocketLabel, RouletteControls, rouletteBetFromForm } from './boards/roulette.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -145,10 +144,7 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
     )
   }
 
-  const amount = (cents: number) =>
-    table.balance.mode === 'demo'
-      ? `${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${t('games.frame.chips')}`
-      : formatMoney(cents, table.balance.currency, locale)
+  const amount = sessionAmount(table.balance.mode, table.balance.currency, locale, t('games.frame.chips'))
   const result = fetcher.data ?? actionData
   const error = result && 'error' in result ? result : null
   const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'

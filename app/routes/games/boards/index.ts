@@ -29,4 +29,4 @@ export const GAME_UI: Record<string, GameUi> = {
 }
 
 export type { Amount, GameUi, Symbols } from './types.ts'
-export { chipValues } from './shared.tsx'
+export { chipValues, sessionAmount } from './shared.tsx'

@@ -1,5 +1,7 @@
+import type { Currency, GameMode, Locale } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
-import type { ControlsProps } from './types.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import type { Amount, ControlsProps } from './types.ts'
 
 /** Chip values (cents) offered between a game's limits: 0.10, 0.20, 0.50, 1, 2, 5, 10, 20, 50, 100, 500. */
 export function chipValues(min: number, max: number) {
@@ -40,3 +42,14 @@ export function ChipSelect({
     </div>
   )
 }
+
+/**
+ * Amounts as a game session shows them: money in real play, fun chips in demo (`chips` is the
+ * word for them in the page's language, games.frame.chips).
+ */
+export const sessionAmount =
+  (mode: GameMode, currency: Currency, locale: Locale, chips: string): Amount =>
+  (cents) =>
+    mode === 'demo'
+      ? `${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${chips}`
+      : formatMoney(cents, currency, locale)
