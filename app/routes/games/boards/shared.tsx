@@ -49,7 +49,7 @@ export function ChipSelect({
  */
 export const sessionAmount =
   (mode: GameMode, currency: Currency, locale: Locale, chips: string): Amount =>
-  (cents) =>
+  (minor) =>
     mode === 'demo'
-      ? `${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${chips}`
-      : formatMoney(cents, currency, locale)
+      ? `${(minor / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${chips}`
+      : formatMoney(minor, currency, locale)
