@@ -3,26 +3,13 @@ import { Cents, Currency, DateRange, Id, MessageCode, Page, paged, Timestamp } f
 import { Balance } from '../player/schemas.ts'
 import { BonusOffer } from '../bonuses/schemas.ts'
 import { amountInCents, required } from '../rules.ts'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './constants.ts'
 
-/**
- * The spec names pending, complete and cancelled. 'failed' is a declined or abandoned payment
- * (card, 3-D Secure) and 'rejected' a withdrawal the administrator refused: both end a
- * transaction without moving money, and the history must tell them apart from a player's cancel.
- */
-export const TRANSACTION_STATUSES = ['pending', 'complete', 'cancelled', 'failed', 'rejected'] as const
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES }
+
 export const TransactionStatus = z.enum(TRANSACTION_STATUSES, { error: 'invalid_value' })
 export type TransactionStatus = z.infer<typeof TransactionStatus>
 
-/** The financial movements a player sees in Transaction History (bets are in the bet list). */
-export const TRANSACTION_TYPES = [
-  'deposit',
-  'withdrawal',
-  'bonus_grant',
-  'bonus_conversion',
-  'bonus_forfeit',
-  'fee',
-  'adjustment',
-] as const
 export const TransactionType = z.enum(TRANSACTION_TYPES, { error: 'invalid_value' })
 export type TransactionType = z.infer<typeof TransactionType>
 
