@@ -15,7 +15,6 @@ import {
   useRef,
   useState,
 } from 'react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { useFormAction, useNavigation } from 'react-router'
 import type { MessageCode } from '#contract'
@@ -28,16 +27,6 @@ import { useHydrated } from './use-hydrated.ts'
 // refusal), possibly with values: see app/utils/form-messages.ts.
 
 type Meta = FieldMetadata<any, any, string[]>
-
-/**
- * conform's constraints of a schema, with the named checkboxes optional: zod's preprocess (an
- * unticked box sends nothing) makes an optional box look required to conform.
- */
-export function constraintOf(schema: Parameters<typeof getZodConstraint>[0], optionalBoxes: readonly string[] = []) {
-  const constraint = getZodConstraint(schema)
-  for (const name of optionalBoxes) constraint[name] = { required: false }
-  return constraint
-}
 
 /** Turns a form message (`code` or `code?0=…`) into the player's language. */
 export function useMessageText() {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formConstraint } from '#app/utils/form-validation.ts'
 import { LoginForm } from './login-form.tsx'
 import * as styles from './modal.css.ts'
 
@@ -51,7 +52,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <LoginForm variant="modal" />
+      <LoginForm variant="modal" constraint={formConstraint('login')} />
     </dialog>
   )
 }

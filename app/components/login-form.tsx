@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, useFetcher, useNavigation } from 'react-router'
-import { LoginParams } from '#contract'
 import { decodeMessage } from '#app/utils/form-messages.ts'
+import type { formConstraint } from '#app/utils/form-validation.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import { Field, FormErrors, SubmitButton, useClearPasswords } from './forms.tsx'
+import { useSchemaForm } from './schema-form.ts'
 import * as styles from './forms.css.ts'
 import { SmartLink } from './smart-link.tsx'
 
@@ -17,7 +17,16 @@ export type LoginActionData = { result: SubmissionResult<string[]> }
  * modal it posts to the same action through a fetcher, whose redirect takes the player home.
  * A refusal keeps the username and empties the password.
  */
-export function LoginForm({ variant, actionData }: { variant: 'page' | 'modal'; actionData?: LoginActionData }) {
+export function LoginForm({
+  variant,
+  actionData,
+  constraint,
+}: {
+  variant: 'page' | 'modal'
+  actionData?: LoginActionData
+  /** formConstraint('login'), from the page's loader or the modal's chunk. */
+  constraint: ReturnType<typeof formConstraint>
+}) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const fetcher = useFetcher<LoginActionData>({ key: 'login-modal' })
@@ -29,14 +38,7 @@ export function LoginForm({ variant, actionData }: { variant: 'page' | 'modal'; 
     ? fetcher.state !== 'idle'
     : navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === action
   const formId = `login-${variant}`
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult: answer?.result,
-    constraint: getZodConstraint(LoginParams),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginParams }),
-  })
+  const [form, fields] = useSchemaForm('login', { id: formId, lastResult: answer?.result, constraint })
   useClearPasswords(formId, answer?.result)
   const FormTag = isModal ? fetcher.Form : Form
   return (

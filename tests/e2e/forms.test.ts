@@ -95,6 +95,37 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     await context.close()
   })
 
+  test('with JavaScript a field left wrong says so without asking the server (even when left before the checks loaded), and clears as it is fixed', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url())
+    })
+    await page.goto('/en/register')
+    await page.waitForLoadState('networkidle')
+    const email = page.locator('main input[name="email"]')
+    const error = page.locator('main').getByText(en.catalogue.invalid_email, { exact: true })
+    // The schemas load when the form is first used; on a slow network the field is left before
+    // they arrive (every script asked for from now on takes a second).
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+    })
+    await email.focus()
+    await page.keyboard.type('not-an-address')
+    await page.keyboard.press('Tab')
+    expect(await error.count()).toBe(0)
+    await expect.poll(() => error.count()).toBe(1)
+    expect(await email.getAttribute('aria-invalid')).toBe('true')
+    expect(await email.inputValue()).toBe('not-an-address')
+    // Once it showed an error, the field is checked again as it changes.
+    await email.fill('ana@example.com')
+    await expect.poll(() => error.count()).toBe(0)
+    expect(posts).toEqual([])
+    await context.close()
+  })
+
   test('a taken username marks the username field', async () => {
     const player = newPlayer()
     await new Browser(env.site.webUrl).post('/register', player)

@@ -1,6 +1,9 @@
 // What keeps the first paint independent of further requests (ADR 0023): the site's stylesheet
 // inline under the CSP nonce, no stylesheet links, no module preloads ahead of the content, and
-// no image preloads for the language menu's flags.
+// no image preloads for the language menu's flags; and no schema library (zod) in the scripts a
+// page starts with (forms load it on first use, app/components/schema-form.ts).
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startTestSite, type TestSite } from '../setup/harness.ts'
 
@@ -30,5 +33,55 @@ test('every page carries the whole stylesheet inline and links none', async () =
     expect(head, path).not.toMatch(/rel="preload" as="image"/)
     // The scripts still load: React Router's module script at the end of the body.
     expect(html.slice(html.indexOf('</head>')), path).toMatch(/<script[^>]+type="module"/)
+  }
+})
+
+type Manifest = {
+  entry: { module: string; imports: string[] }
+  routes: Record<string, { module: string; imports?: string[] }>
+}
+
+/**
+ * The scripts a page runs as it starts: React Router's entry and the page's route modules, with
+ * every module they import statically (from the build's manifest), each with its text.
+ */
+async function startupScripts(path: string) {
+  const html = await (await fetch(site.webUrl + path)).text()
+  const manifestUrl = html.match(/\/assets\/manifest-[\w-]+\.js/)?.[0]
+  expect(manifestUrl, path).toBeTruthy()
+  const manifestJs = await (await fetch(site.webUrl + manifestUrl)).text()
+  const manifest = JSON.parse(
+    manifestJs.replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, ''),
+  ) as Manifest
+  const routeModules = [...html.matchAll(/import \* as route\d+ from "([^"]+)"/g)].map((m) => m[1])
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports])
+  for (const route of Object.values(manifest.routes))
+    if (routeModules.includes(route.module))
+      for (const file of [route.module, ...(route.imports ?? [])]) files.add(file)
+  return Promise.all([...files].map(async (file) => ({ file, text: await (await fetch(site.webUrl + file)).text() })))
+}
+
+test('form, game and lobby pages start without the schema library: it loads when the player uses a form', async () => {
+  // The marker this test looks for is still in the build (in the chunk forms load on first use).
+  const assets = join(import.meta.dirname, '../../build/client/assets')
+  const withZod = readdirSync(assets).filter(
+    (f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes('ZodError'),
+  )
+  expect(withZod.length).toBeGreaterThan(0)
+  for (const path of [
+    '/en/register',
+    '/login',
+    '/forgot-password',
+    '/contact-us',
+    '/casino',
+    '/casino/european-roulette',
+  ]) {
+    const scripts = await startupScripts(path)
+    // The entry, the root and the page's own module at least.
+    expect(scripts.length, path).toBeGreaterThan(4)
+    expect(
+      scripts.filter((s) => s.text.includes('ZodError')).map((s) => s.file),
+      path,
+    ).toEqual([])
   }
 })

@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { ResetPlayerPasswordParams } from '#contract'
 import { Field, FormErrors, FormPage, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { requireGuest } from '#app/utils/auth.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
@@ -18,12 +18,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
-  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.forgot.title')) }
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('auth.forgot.title')),
+    constraint: formConstraint('forgot-password'),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireGuest(args)
-  const submission = parseWithZod(await args.request.formData(), { schema: ResetPlayerPasswordParams })
+  const submission = parseForm('forgot-password', await args.request.formData())
   if (submission.status !== 'success') return invalidForm(submission)
   // The e-mail with the link is written in the language of the page the player asked from.
   const language = localeFromPath(new URL(args.request.url).pathname)
@@ -32,17 +35,14 @@ export async function action(args: Route.ActionArgs) {
   return { sent: true as const }
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const text = useMessageText()
   const localePath = useLocalePath()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm('forgot-password', {
     id: 'forgot-password',
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(ResetPlayerPasswordParams),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPlayerPasswordParams }),
+    constraint: loaderData.constraint,
   })
 
   if (actionData && 'sent' in actionData) {

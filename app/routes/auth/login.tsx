@@ -1,6 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { LoginParams } from '#contract'
 import { LoginForm } from '#app/components/login-form.tsx'
 import { refuseUncheckedAccess } from '#app/middleware/access.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -8,6 +6,7 @@ import { card, narrowPage, pageTitle } from '#app/styles/ui.css.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { requireGuest, startPlayerSession } from '#app/utils/auth.server.ts'
 import { deviceCookie, readDeviceToken } from '#app/utils/device-cookie.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -18,7 +17,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
-  return { meta: pageMeta(args.context, getInstance(args.context).t('common.login.title')) }
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('common.login.title')),
+    constraint: formConstraint('login'),
+  }
 }
 
 /**
@@ -28,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   await requireGuest(args)
-  const submission = parseWithZod(await args.request.formData(), { schema: LoginParams })
+  const submission = parseForm('login', await args.request.formData())
   if (submission.status !== 'success') return invalidForm(submission)
   const closed = refuseUncheckedAccess(args, submission)
   if (closed) return closed
@@ -41,14 +43,14 @@ export async function action(args: Route.ActionArgs) {
   return response
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   return (
     <div className={narrowPage}>
       <div className={card}>
         <h1 className={pageTitle}>{t('common.login.title')}</h1>
         <p className={styles.intro}>{t('common.login.intro')}</p>
-        <LoginForm variant="page" actionData={actionData} />
+        <LoginForm variant="page" actionData={actionData} constraint={loaderData.constraint} />
       </div>
     </div>
   )

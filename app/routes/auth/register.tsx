@@ -1,13 +1,11 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, data, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { ValidatePlayerNameParams } from '#contract'
-import { RegisterForm } from '#app/utils/form-schemas.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import {
   CheckboxField,
-  constraintOf,
   ErrorSummary,
   Field,
   FormErrors,
@@ -20,6 +18,7 @@ import {
   useMessageText,
 } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { refuseUncheckedAccess, siteAccessContext } from '#app/middleware/access.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
@@ -73,8 +72,6 @@ function latestBirthday(today = new Date()) {
   return d.toISOString().slice(0, 10)
 }
 
-const CONSTRAINT = constraintOf(RegisterForm, ['newsletter'])
-
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
   // The root's access middleware already read the settings and the visitor's country.
@@ -89,6 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
     country,
     // Named on the server and packed (see countries.ts).
     countries: packedCountryOptions(requestLocale(args)),
+    constraint: formConstraint('register'),
   }
 }
 
@@ -113,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
     return { check: { username: parsed.data.username, available: answer.data.available } }
   }
 
-  const submission = parseWithZod(formData, { schema: RegisterForm })
+  const submission = parseForm('register', formData)
   if (submission.status !== 'success') return invalidForm(submission)
   const closed = refuseUncheckedAccess(args, submission)
   if (closed) return closed
@@ -136,14 +134,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const locale = useLocale()
   const localePath = useLocalePath()
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm('register', {
     id: 'register',
     lastResult,
-    constraint: CONSTRAINT,
+    constraint: loaderData.constraint,
     defaultValue: { language: locale, currency: loaderData.currency, country: loaderData.country },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterForm }),
   })
   useClearPasswords(form.id, lastResult)
 

@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { ResendActivationParams } from '#contract'
 import { Field, FormErrors, FormPage, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { requireGuest } from '#app/utils/auth.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
@@ -26,12 +26,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
   const login = new URL(args.request.url).searchParams.get('login')?.slice(0, 254) ?? ''
-  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.resend.title')), login }
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('auth.resend.title')),
+    login,
+    constraint: formConstraint('resend-activation'),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireGuest(args)
-  const submission = parseWithZod(await args.request.formData(), { schema: ResendActivationParams })
+  const submission = parseForm('resend-activation', await args.request.formData())
   if (submission.status !== 'success') return invalidForm(submission)
   const result = await callUpstream(args, 'resend_activation', submission.value)
   if (!result.ok) return refusedForm(submission, result)
@@ -42,14 +46,11 @@ export default function ResendActivation({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation()
   const text = useMessageText()
   const localePath = useLocalePath()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm('resend-activation', {
     id: 'resend-activation',
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(ResendActivationParams),
+    constraint: loaderData.constraint,
     defaultValue: { login: loaderData.login },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendActivationParams }),
   })
 
   if (actionData && 'sent' in actionData) {

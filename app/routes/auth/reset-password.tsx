@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { ResetPasswordForm } from '#app/utils/form-schemas.ts'
 import { Field, FormErrors, FormPage, SubmitButton, useClearPasswords, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { requireGuest } from '#app/utils/auth.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { linkState } from '#app/utils/links.server.ts'
 import { button } from '#app/styles/ui.css.ts'
@@ -27,7 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
   // A used or expired link says so at once, not after two passwords were typed; asking does not
   // use the token.
   const state = await linkState(args, 'check_password_reset_token', args.params.token)
-  return { meta: pageMeta(args.context, getInstance(args.context).t('auth.reset.title')), state }
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('auth.reset.title')),
+    state,
+    constraint: formConstraint('reset-password'),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -35,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData()
   // The token of the URL wins over anything posted.
   formData.set('token', args.params.token)
-  const submission = parseWithZod(formData, { schema: ResetPasswordForm })
+  const submission = parseForm('reset-password', formData)
   if (submission.status !== 'success') return invalidForm(submission)
   const { token, password } = submission.value
   const result = await callUpstream(args, 'confirm_password_reset', { token, password })
@@ -48,14 +52,11 @@ export default function ResetPassword({ loaderData, actionData, params }: Route.
   const { t } = useTranslation()
   const text = useMessageText()
   const localePath = useLocalePath()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm('reset-password', {
     id: 'reset-password',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordForm),
+    constraint: loaderData.constraint,
     defaultValue: { token: params.token },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordForm }),
   })
   useClearPasswords(form.id, actionData?.result)
 

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import {
@@ -13,10 +12,11 @@ import {
   useMessageText,
 } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
-import { ContactPlayerForm, ContactVisitorForm } from '#app/utils/form-schemas.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
@@ -37,13 +37,13 @@ export async function loader(args: Route.LoaderArgs) {
     player: player
       ? { username: player.username, name: `${player.firstName} ${player.lastName}`, email: player.email }
       : null,
+    constraint: formConstraint(player ? 'contact-player' : 'contact-visitor'),
   }
 }
 
 export async function action(args: Route.ActionArgs) {
   const player = await getPlayer(args)
-  const schema = player ? ContactPlayerForm : ContactVisitorForm
-  const submission = parseWithZod(await args.request.formData(), { schema })
+  const submission = parseForm(player ? 'contact-player' : 'contact-visitor', await args.request.formData())
   if (submission.status !== 'success') return invalidForm(submission)
   // A visitor's answer is written in the language of the page they wrote from.
   const language = localeFromPath(new URL(args.request.url).pathname)
@@ -62,15 +62,11 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
   const text = useMessageText()
   const localePath = useLocalePath()
   const { player } = loaderData
-  const schema = player ? ContactPlayerForm : ContactVisitorForm
   const sent = actionData && 'sent' in actionData ? actionData : null
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(player ? 'contact-player' : 'contact-visitor', {
     id: 'contact',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: loaderData.constraint,
   })
   const visitorFields = fields as unknown as ReturnType<typeof useForm<{ name: string; email: string }>>[1]
 

@@ -1,8 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
-import { ChangePasswordForm } from '#app/utils/form-schemas.ts'
 import {
   ErrorSummary,
   Field,
@@ -13,10 +11,12 @@ import {
   useClearPasswords,
 } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -30,12 +30,13 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.password.title')),
     username: player.username,
+    constraint: formConstraint('change-password'),
   }
 }
 
 export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
-  const submission = parseWithZod(await args.request.formData(), { schema: ChangePasswordForm })
+  const submission = parseForm('change-password', await args.request.formData())
   if (submission.status !== 'success') return invalidForm(submission)
   const { oldPassword, newPassword } = submission.value
   const result = await callUpstream(args, 'update_player_password', { oldPassword, newPassword })
@@ -58,13 +59,10 @@ export async function action(args: Route.ActionArgs) {
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const text = useMessageText()
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm('change-password', {
     id: 'change-password',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ChangePasswordForm),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordForm }),
+    constraint: loaderData.constraint,
   })
   const onlyOldWrong = Boolean(actionData && 'onlyOldWrong' in actionData && actionData.onlyOldWrong)
   useClearPasswords(form.id, actionData?.result, onlyOldWrong ? ['newPassword', 'confirmPassword'] : [])

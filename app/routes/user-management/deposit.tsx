@@ -1,19 +1,13 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useLoaderData, useSearchParams } from 'react-router'
-import {
-  AltitudepayDepositProcessorParams,
-  CarespayDepositProcessorParams,
-  CashlibDepositProcessorParams,
-  GenerateWalletParams,
-  MotoDepositProcessorParams,
-} from '#contract'
 import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -33,14 +27,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 const METHODS = ['altitudepay', 'moto', 'carespay', 'cashlib', 'crypto'] as const
 type Method = (typeof METHODS)[number]
 const isMethod = (value: unknown): value is Method => METHODS.includes(value as Method)
-
-const SCHEMAS = {
-  altitudepay: AltitudepayDepositProcessorParams,
-  moto: MotoDepositProcessorParams,
-  carespay: CarespayDepositProcessorParams,
-  cashlib: CashlibDepositProcessorParams,
-  crypto: GenerateWalletParams,
-}
 
 /** Card data never comes back in a page: after a refusal the player types them again. */
 const CARD_SECRETS = ['cardNumber', 'cvv2']
@@ -66,6 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
     currency: player.balance.currency,
     actionKey: newActionKey(),
     wallet,
+    // The form's constraints (crypto has no form: a coin is chosen by a link).
+    constraint: method === 'crypto' ? null : formConstraint(`deposit-${method}`),
   }
 }
 
@@ -75,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData()
   const method = formData.get('method')
   if (!isMethod(method) || method === 'crypto') throw data(null, { status: 400 })
-  const submission = parseWithZod(formData, { schema: SCHEMAS[method] })
+  const submission = parseForm(`deposit-${method}`, formData)
   if (submission.status !== 'success') return invalidForm(submission, { hide: CARD_SECRETS })
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission, { hide: CARD_SECRETS })
@@ -199,15 +187,11 @@ function DepositForm({
 }) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { actionKey, currency } = useLoaderData<typeof loader>()
-  const schema = SCHEMAS[method]
-  const [form, fields] = useForm({
+  const { actionKey, currency, constraint } = useLoaderData<typeof loader>()
+  const [form, fields] = useSchemaForm(`deposit-${method}`, {
     id: `deposit-${method}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: constraint ?? undefined,
   })
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
   const card = method === 'altitudepay' || method === 'moto'

@@ -1,11 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { UpdateProfileParams } from '#contract'
 import {
   CheckboxField,
-  constraintOf,
   ErrorSummary,
   Field,
   FormErrors,
@@ -14,10 +11,12 @@ import {
   useClearPasswords,
 } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
 import { packedCountryOptions, unpackCountryOptions } from '#app/utils/countries.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -27,8 +26,6 @@ import type { Route } from './+types/profile'
 import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
-
-const CONSTRAINT = constraintOf(UpdateProfileParams, ['newsletter'])
 
 // What the page shows and edits of the player: no balance, ids or flags go to the browser.
 const PROFILE_FIELDS = [
@@ -57,12 +54,13 @@ export async function loader(args: Route.LoaderArgs) {
     profile,
     // Named on the server and packed (see countries.ts).
     countries: packedCountryOptions(requestLocale(args)),
+    constraint: formConstraint('profile'),
   }
 }
 
 export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
-  const submission = parseWithZod(await args.request.formData(), { schema: UpdateProfileParams })
+  const submission = parseForm('profile', await args.request.formData())
   if (submission.status !== 'success') return invalidForm(submission)
   const result = await callUpstream(args, 'update_profile', submission.value)
   if (!result.ok) return refusedForm(submission, result, { fieldOf: { old_password_wrong: 'currentPassword' } })
@@ -81,10 +79,10 @@ export async function action(args: Route.ActionArgs) {
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { profile } = loaderData
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm('profile', {
     id: 'profile',
     lastResult: actionData?.result,
-    constraint: CONSTRAINT,
+    constraint: loaderData.constraint,
     defaultValue: {
       email: profile.email,
       phone: profile.phone,
@@ -95,9 +93,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       language: profile.language,
       newsletter: profile.newsletter ? 'on' : undefined,
     },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProfileParams }),
   })
   // A refused current password is emptied with JavaScript too, as the answer page shows it without.
   useClearPasswords(form.id, actionData?.result)

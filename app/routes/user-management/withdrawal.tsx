@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { BankWithdrawal, BitcoinWithdrawal } from '#contract'
 import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -22,8 +22,7 @@ import * as money from './money.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-const SCHEMAS = { bank_transfer: BankWithdrawal, bitcoin: BitcoinWithdrawal }
-type Method = keyof typeof SCHEMAS
+type Method = 'bank_transfer' | 'bitcoin'
 const methodOf = (value: unknown): Method => (value === 'bitcoin' ? 'bitcoin' : 'bank_transfer')
 
 export async function loader(args: Route.LoaderArgs) {
@@ -36,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     method,
     ...processors.data,
     actionKey: newActionKey(),
+    constraint: formConstraint(`withdrawal-${method}`),
   }
 }
 
@@ -43,8 +43,7 @@ export async function action(args: Route.ActionArgs) {
   const player = await requirePlayer(args)
   const locale = localeFromPath(new URL(args.request.url).pathname)
   const formData = await args.request.formData()
-  const schema = SCHEMAS[methodOf(formData.get('method'))]
-  const submission = parseWithZod(formData, { schema })
+  const submission = parseForm(`withdrawal-${methodOf(formData.get('method'))}`, formData)
   if (submission.status !== 'success') return invalidForm(submission)
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission)
@@ -65,14 +64,10 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
   const limits = items.find((i) => i.key === method)?.limits
   const sent = actionData && 'sent' in actionData ? actionData.sent : null
-  const schema = SCHEMAS[method]
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(`withdrawal-${method}`, {
     id: `withdrawal-${method}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: loaderData.constraint,
   })
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
   const bankFields = [
