@@ -61,13 +61,21 @@ async function startupScripts(path: string) {
   return Promise.all([...files].map(async (file) => ({ file, text: await (await fetch(site.webUrl + file)).text() })))
 }
 
-test('form, game and lobby pages start without the schema library: it loads when the player uses a form', async () => {
+test('form, lobby and game pages and the game clients start without the schema library: forms load it when used', async () => {
   // The marker this test looks for is still in the build (in the chunk forms load on first use).
   const assets = join(import.meta.dirname, '../../build/client/assets')
   const withZod = readdirSync(assets).filter(
     (f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes('ZodError'),
   )
   expect(withZod.length).toBeGreaterThan(0)
+  // The game clients (the iframes of a game's page): a board is drawn from the tables' layouts.
+  const clients = []
+  for (const game of ['european-roulette', 'sic-bo', 'classic-keno', 'punto-banco']) {
+    const html = await (await fetch(`${site.webUrl}/casino/${game}?mode=demo`)).text()
+    const src = html.match(/<iframe[^>]+src="([^"]+)"/)?.[1]
+    expect(src, game).toMatch(/^\/game-frame\//)
+    clients.push(src!)
+  }
   for (const path of [
     '/en/register',
     '/login',
@@ -75,6 +83,7 @@ test('form, game and lobby pages start without the schema library: it loads when
     '/contact-us',
     '/casino',
     '/casino/european-roulette',
+    ...clients,
   ]) {
     const scripts = await startupScripts(path)
     // The entry, the root and the page's own module at least.

@@ -14,12 +14,14 @@ import { z } from 'zod'
 import { type Card, decks, rankOf } from '../cards.ts'
 import type { GameEngine } from '../engine.ts'
 import { shuffle } from '../fair.ts'
+import { ANDAR_BAHAR_SIDES } from './layouts.ts'
+
+export { ANDAR_BAHAR_SIDES }
 
 /** The payout per unit staked on a win (0.9 means 0.9:1), by side. */
 export type AndarBaharConfig = { pays: { andar: number; bahar: number } }
 export const CLASSIC_ANDAR_BAHAR: AndarBaharConfig = { pays: { andar: 0.9, bahar: 1 } }
 
-export const ANDAR_BAHAR_SIDES = ['andar', 'bahar'] as const
 export type AndarBaharSide = (typeof ANDAR_BAHAR_SIDES)[number]
 
 export const AndarBaharBet = z.object({

@@ -20,11 +20,13 @@ import type { Card } from '../cards.ts'
 import { rankOf } from '../cards.ts'
 import type { GameEngine } from '../engine.ts'
 import type { Rng } from '../fair.ts'
+import { BACCARAT_SIDES } from './layouts.ts'
+
+export { BACCARAT_SIDES }
 
 export type BaccaratConfig = { decks: number; commission: number }
 export const PUNTO_BANCO: BaccaratConfig = { decks: 8, commission: 0.05 }
 
-export const BACCARAT_SIDES = ['player', 'banker', 'tie'] as const
 export type BaccaratSide = (typeof BACCARAT_SIDES)[number]
 
 export const BaccaratBet = z.object({

@@ -14,10 +14,11 @@
 import { z } from 'zod'
 import type { GameEngine, Limits } from '../engine.ts'
 import type { Rng } from '../fair.ts'
+import { KENO_MAX_SPOTS, KENO_NUMBERS } from './layouts.ts'
 
-export const KENO_NUMBERS = 80
+export { KENO_MAX_SPOTS, KENO_NUMBERS }
+
 export const KENO_DRAWN = 20
-export const KENO_MAX_SPOTS = 10
 
 /** Spot count → hits → return in hundredths of the stake. */
 export type KenoConfig = { paytable: Record<number, Record<number, number>> }

@@ -9,9 +9,11 @@
  */
 import { z } from 'zod'
 import type { GameEngine } from '../engine.ts'
+import { PLINKO_RISKS } from './layouts.ts'
+
+export { PLINKO_RISKS }
 
 export const PLINKO_ROWS = 12
-export const PLINKO_RISKS = ['low', 'medium', 'high'] as const
 export type PlinkoRisk = (typeof PLINKO_RISKS)[number]
 
 /** Per risk, the 13 slots' returns in hundredths of the stake, left to right. */

@@ -12,12 +12,11 @@
  */
 import { z } from 'zod'
 import type { GameEngine, Limits } from '../engine.ts'
+import { DOUBLE_ZERO, isRed } from './layouts.ts'
+
+export { DOUBLE_ZERO, isRed }
 
 export type RouletteConfig = { wheel: 'european' | 'american' | 'french' }
-
-export const DOUBLE_ZERO = 37
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36])
-export const isRed = (n: number) => RED.has(n)
 
 export const INSIDE = ['straight', 'split', 'street', 'corner', 'line', 'trio', 'basket'] as const
 export const OUTSIDE = [

@@ -17,6 +17,9 @@
  */
 import { z } from 'zod'
 import type { GameEngine, Limits } from '../engine.ts'
+import { TOTAL_PAYOUTS } from './layouts.ts'
+
+export { TOTAL_PAYOUTS }
 
 export type SicBoConfig = Record<string, never>
 
@@ -34,23 +37,6 @@ export const SIC_BO_TYPES = [
 ] as const
 export type SicBoType = (typeof SIC_BO_TYPES)[number]
 
-/** The payouts (to one) of a total, by total. */
-export const TOTAL_PAYOUTS: Record<number, number> = {
-  4: 60,
-  5: 30,
-  6: 17,
-  7: 12,
-  8: 8,
-  9: 6,
-  10: 6,
-  11: 6,
-  12: 6,
-  13: 8,
-  14: 12,
-  15: 17,
-  16: 30,
-  17: 60,
-}
 /** The payouts (to one) of the other bets; a single number pays 1, 2 or 3 to one by the dice showing it. */
 export const SIC_BO_PAYOUTS = {
   small: 1,
