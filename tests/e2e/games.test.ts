@@ -49,6 +49,32 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     await context.close()
   })
 
+  test("the lobby writes each game's return in the page's language, whatever the browser's own (hydration matches)", async () => {
+    for (const [path, browserLocale, rtp, separator] of [
+      ['/casino', 'en-US', /^RTP \d{2}(,\d{1,2})? %$/, ','],
+      ['/en/casino', 'es-ES', /^RTP \d{2}(\.\d{1,2})? %$/, '.'],
+    ] as const) {
+      const { context, page, errors } = await openPage(env.browser, {
+        javaScript: true,
+        baseURL: env.site.webUrl,
+        locale: browserLocale,
+      })
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      const cards = await page.locator('main article').allInnerTexts()
+      const returns = cards.flatMap((text) => text.match(/RTP \S+ %/g) ?? [])
+      expect(returns.length, path).toBeGreaterThan(10)
+      for (const text of returns) expect(text, path).toMatch(rtp)
+      expect(
+        returns.some((text) => text.includes(separator)),
+        path,
+      ).toBe(true)
+      // A text that differs between the server and the browser is a hydration error in the console.
+      expect(errors, path).toEqual([])
+      await context.close()
+    }
+  })
+
   test('a player plays roulette for real (en): the balance changes live, the round is in Bet History and checks out', async () => {
     const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
     await depositByCard(b, '20.00')

@@ -32,11 +32,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newContext(
   browser: Browser,
-  opts: { javaScript: boolean; baseURL: string },
+  /** `locale`: the browser's own language (Intl's default), e.g. a Spanish phone reading /en. */
+  opts: { javaScript: boolean; baseURL: string; locale?: string },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     javaScriptEnabled: opts.javaScript,
     baseURL: opts.baseURL,
+    locale: opts.locale,
     viewport: { width: 1280, height: 900 },
     serviceWorkers: 'block',
   })
@@ -47,7 +49,7 @@ export async function newContext(
 }
 
 /** A page in a context of its own, with its uncaught exceptions and console errors collected. */
-export async function pageWithErrors(browser: Browser, opts: { javaScript: boolean; baseURL: string }) {
+export async function pageWithErrors(browser: Browser, opts: Parameters<typeof newContext>[1]) {
   const context = await newContext(browser, opts)
   const page = await context.newPage()
   const errors: string[] = []

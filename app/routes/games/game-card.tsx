@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Game } from '#contract'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import * as styles from './games.css.ts'
 
 /** Thumbnails are drawn at 4:3; the browser reserves the space before they arrive. */
@@ -22,6 +23,7 @@ export function GameCard({
   eager?: boolean
 }) {
   const { t } = useTranslation()
+  const locale = useLocale()
   const localePath = useLocalePath()
   const href = localePath(`${game.live ? '/live-casino' : '/casino'}/${game.id}`)
   return (
@@ -48,7 +50,7 @@ export function GameCard({
               {t(`games.card.tags.${tag}`)}
             </span>
           ))}
-          {game.rtp === null ? null : t('games.card.rtp', { rtp: game.rtp.toLocaleString() })}
+          {game.rtp === null ? null : t('games.card.rtp', { rtp: formatNumber(game.rtp, locale) })}
         </p>
       </div>
       <div className={styles.cardActions}>

@@ -11,6 +11,7 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { getPlayer } from '#app/utils/auth.server.ts'
 import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
@@ -235,7 +236,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             {game.rtp === null ? null : (
               <>
                 <dt>{t('games.view.rtp')}</dt>
-                <dd>{game.rtp.toLocaleString(locale)} %</dd>
+                <dd>{formatNumber(game.rtp, locale)} %</dd>
               </>
             )}
             {game.volatility ? (
