@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
+import { intlLocale } from '#app/utils/locale.ts'
 
 const CHUNK_RELOAD_KEY = 'chunk-reload-at'
 const CHUNK_RELOAD_THROTTLE_MS = 60_000
@@ -45,6 +46,22 @@ function registerServiceWorker() {
   else window.addEventListener('load', () => void register(), { once: true })
 }
 
+/** The rest of this task is the browser's: input, paint, other scripts. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
+ * ICU loads its number and date data with the first formatter of a page (12 ms and 7 ms on a
+ * desktop CPU, four times that on a phone). Money and dates are formatted while the page hydrates,
+ * where that load would lengthen one of hydration's tasks past the 50 ms that block a phone's
+ * input: it is done here first, in tasks of its own.
+ */
+async function loadIcuData(locale: string) {
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(0)
+  await yieldToMain()
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0)
+  await yieldToMain()
+}
+
 async function main() {
   watchChunkErrors()
   // Only the page's own catalogue: the language changes with a full page load.
@@ -59,6 +76,8 @@ async function main() {
     resources: { [lng]: catalogue },
     interpolation: { escapeValue: false },
   })
+  await yieldToMain()
+  await loadIcuData(intlLocale(lng))
 
   startTransition(() => {
     hydrateRoot(
