@@ -28,6 +28,10 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     await page.getByRole('link', { name: es.card.demo.replace('{{name}}', 'Corona de Ascuas'), exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/casino/ember-crown' && url.search === '?mode=demo')
     await expect.poll(() => page.getByText(es.view.demoBanner).isVisible()).toBe(true)
+    // With JavaScript the play area can go full screen, and the button says what it will do.
+    const fullscreen = page.getByRole('button', { name: es.view.fullscreen, exact: true })
+    await expect.poll(() => fullscreen.count()).toBe(1)
+    expect(await fullscreen.getAttribute('aria-pressed')).toBe('false')
     const frame = page.frameLocator('iframe')
     const balance = frame.locator('[aria-live="polite"]').first()
     await expect.poll(() => balance.innerText()).toContain('1000,00 Fichas')

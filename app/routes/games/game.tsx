@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { type RefObject, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { catalogGame } from '#casino-api/games/catalog.ts'
@@ -126,14 +126,32 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Full screen for the play area: a button only with JavaScript. It alone re-renders when the page
+ * has hydrated (useHydrated), not the whole view, which would be one long task on a phone.
+ */
+function FullscreenButton({ stage }: { stage: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const [fullscreen, setFullscreen] = useState(false)
+  if (!hydrated) return null
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().then(() => setFullscreen(false))
+    else void stage.current?.requestFullscreen().then(() => setFullscreen(true))
+  }
+  return (
+    <button type="button" className={styles.toolButton} onClick={toggle} aria-pressed={fullscreen}>
+      {t(fullscreen ? 'games.view.exitFullscreen' : 'games.view.fullscreen')}
+    </button>
+  )
+}
+
 export default function GameView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const locale = useLocale()
-  const hydrated = useHydrated()
   const catalogue = useCatalogue()
   const stage = useRef<HTMLDivElement>(null)
-  const [fullscreen, setFullscreen] = useState(false)
   const { gameId, name, mode } = loaderData
   const location = useLocation()
   const lobby = localePath(isLiveLobby(location.pathname) ? '/live-casino' : '/casino')
@@ -184,21 +202,12 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
   // Demo rounds are in fun chips.
   const played = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
 
-  const toggleFullscreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen().then(() => setFullscreen(false))
-    else void stage.current?.requestFullscreen().then(() => setFullscreen(true))
-  }
-
   return (
     <div className={ui.container}>
       <div className={styles.toolbar}>
         <h1 className={styles.gameTitle}>{name}</h1>
         {switcher}
-        {hydrated ? (
-          <button type="button" className={styles.toolButton} onClick={toggleFullscreen} aria-pressed={fullscreen}>
-            {t(fullscreen ? 'games.view.exitFullscreen' : 'games.view.fullscreen')}
-          </button>
-        ) : null}
+        <FullscreenButton stage={stage} />
         {loggedIn ? (
           <Link to={localePath('/user-management/deposit')} className={styles.toolButton}>
             {t('games.view.deposit')}
