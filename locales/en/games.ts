@@ -38,7 +38,7 @@ export default {
     demoShort: 'Demo',
     favourite: 'Add {{name}} to favourites',
     unfavourite: 'Remove {{name}} from favourites',
-    rtp: 'RTP {{rtp}} %',
+    rtp: 'RTP {{rtp}}%',
     tags: { new: 'New', popular: 'Popular', exclusive: 'Exclusive' },
   },
   categories: {

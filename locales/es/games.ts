@@ -41,7 +41,7 @@ export default {
     demoShort: 'Demo',
     favourite: 'Añadir {{name}} a favoritos',
     unfavourite: 'Quitar {{name}} de favoritos',
-    rtp: 'RTP {{rtp}} %',
+    rtp: 'RTP {{rtp}}\u00a0%',
     tags: { new: 'Nuevo', popular: 'Popular', exclusive: 'Exclusivo' },
   },
   categories: {
