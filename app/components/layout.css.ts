@@ -103,7 +103,13 @@ export const balanceLink = style({
   borderRadius: radius.control,
   selectors: { '&:hover': { background: vars.color.raised } },
 })
-export const balanceLabel = style({ color: vars.color.muted, fontWeight: 400 })
+// On a phone the word "Balance" gives way too, so that the mailbox and Deposit fit beside the
+// amount (the link's accessible name still says what it is).
+export const balanceLabel = style({
+  color: vars.color.muted,
+  fontWeight: 400,
+  '@media': { [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { display: 'none' } },
+})
 /** Real money and bonus, under the total while the balance is hovered or focused. */
 export const balanceDetail = style({
   display: 'none',

@@ -6,11 +6,12 @@ import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { startFaultProxy } from '../setup/fault-proxy.ts'
-import { newPlayer, type TestSite } from '../setup/harness.ts'
+import { depositByCard, loggedInPlayer, newPlayer, type TestSite } from '../setup/harness.ts'
 import { Browser } from '../setup/http.ts'
 
 const env = useSiteInChromium()
 const es = resources.es.translation
+const en = resources.en.translation
 
 async function activePlayer(site: TestSite) {
   const player = newPlayer()
@@ -216,6 +217,28 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
         .getByRole('link', { name: es.common.nav.account, exact: true })
         .evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).length)
       expect(visible, `${width}px`).toBeLessThanOrEqual(1)
+      await context.close()
+    }
+  })
+
+  test('on a phone, logged in with a four-figure balance, the header keeps the mailbox and Deposit on screen', async () => {
+    const { player, b } = await loggedInPlayer(env.site, Browser)
+    await depositByCard(b, '5000.00')
+    for (const [prefix, tr] of [
+      ['', es],
+      ['/en', en],
+    ] as const) {
+      const context = await phone(true)
+      const page = await context.newPage()
+      await logInByForm(page, player.username, player.password)
+      await page.goto(`${prefix}/`)
+      const header = page.locator('header').first()
+      const deposit = header.getByRole('link', { name: tr.common.header.deposit, exact: true })
+      await deposit.waitFor({ state: 'visible' })
+      const box = (await deposit.boundingBox())!
+      expect(box.x + box.width, prefix || '/').toBeLessThanOrEqual(390)
+      // Nothing in the header runs off the screen sideways.
+      expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
       await context.close()
     }
   })
