@@ -135,8 +135,12 @@ for (const backend of backends) {
     expect(demoTable.balance.amount).toBe(100_000 - 50 + demoBet.win!)
 
     // The socket told the table's story in order, with the same seed, and the player's payout.
-    const forRound = socket.events.filter((e) => 'roundId' in e && e.roundId === round.id).map((e) => e.type)
-    expect(forRound).toEqual(expect.arrayContaining(['live_bets_closed', 'live_round_result', 'live_round_settled']))
+    const eventsOfRound = () => socket.events.filter((e) => 'roundId' in e && e.roundId === round.id).map((e) => e.type)
+    // The settlement's notice is sent after its commit: it may still be on its way.
+    await expect
+      .poll(eventsOfRound)
+      .toEqual(expect.arrayContaining(['live_bets_closed', 'live_round_result', 'live_round_settled']))
+    const forRound = eventsOfRound()
     expect(forRound.indexOf('live_bets_closed')).toBeLessThan(forRound.indexOf('live_round_result'))
     const result = socket.events.find((e) => e.type === 'live_round_result' && e.roundId === round.id)
     expect(result).toMatchObject({ outcome: { value: done.result }, serverSeed: done.serverSeed, nonce: 0 })
