@@ -26,6 +26,7 @@ import { useRootData } from './components/use-root-data.ts'
 import { accessMiddleware, siteAccessContext } from './middleware/access.ts'
 import { getRequestInfo } from './middleware/context.ts'
 import { httpCacheMiddleware } from './middleware/http-cache.ts'
+import { pageCacheMiddleware } from './middleware/page-cache.ts'
 import { getInstance, getLocale, i18nextMiddleware } from './middleware/i18next.ts'
 import { sessionMiddleware } from './middleware/session.ts'
 import './styles/global.css.ts'
@@ -46,6 +47,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
   sessionMiddleware,
   accessMiddleware,
+  // After the access check, before the loaders: see ADR 0033.
+  pageCacheMiddleware,
 ]
 
 export const links: Route.LinksFunction = () => [

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { type Calls, calls, type Locale, type ParamsIn } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
+import { clearPageCache } from '#app/middleware/page-cache.ts'
 import { createBackOff, createCache, type Cache } from './cache.server.ts'
 import { callUpstream, isUpstreamUnavailable, upstreamUnavailable, type UpstreamArgs } from './client.server.ts'
 
@@ -89,4 +90,6 @@ export async function getSlides(args: UpstreamArgs, locale: Locale) {
 /** After an administrator's change: every content read goes to the casino API again. */
 export function clearContentCaches() {
   for (const cache of Object.values(caches)) cache.clear()
+  // The home shows the slides: its kept copies go too.
+  clearPageCache()
 }
