@@ -14,6 +14,11 @@ export const PAGE_CACHE_HEADER = 'X-Page-Cache'
  */
 const SHARED_PAGES = new Set(['/', '/en', '/casino', '/en/casino', '/live-casino', '/en/live-casino'])
 const PREFERENCE_COOKIES = new Set([THEME_COOKIE, LOCALE_COOKIE])
+/** The values a kept page may be for: any other value renders (and no one can grow the cache). */
+const KNOWN_VALUES: Record<string, ReadonlySet<string>> = {
+  [THEME_COOKIE]: new Set(['light', 'dark']),
+  [LOCALE_COOKIE]: new Set(['es', 'en']),
+}
 /** Stands for the response's CSP nonce in a kept page (a NUL never occurs in our HTML). */
 const NONCE_MARK = '\u0000nonce\u0000'
 
@@ -25,7 +30,7 @@ export function clearPageCache() {
   kept.clear()
 }
 
-/** The cookies of a request, by name; null when it carries any other than the theme and language. */
+/** The theme and language cookies of a request; null when it carries any other cookie, an unknown value or one twice. */
 function preferences(request: Request): Map<string, string> | null {
   const found = new Map<string, string>()
   for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
@@ -33,8 +38,9 @@ function preferences(request: Request): Map<string, string> | null {
     if (!pair) continue
     const eq = pair.indexOf('=')
     const name = eq === -1 ? pair : pair.slice(0, eq)
-    if (!PREFERENCE_COOKIES.has(name)) return null
-    found.set(name, eq === -1 ? '' : pair.slice(eq + 1))
+    const value = eq === -1 ? '' : pair.slice(eq + 1)
+    if (!KNOWN_VALUES[name]?.has(value) || found.has(name)) return null
+    found.set(name, value)
   }
   return found
 }
