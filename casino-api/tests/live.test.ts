@@ -104,6 +104,20 @@ for (const backend of backends) {
     const placed = await a.ok('live_bet', { roundId: round.id, bet: RED, moveId }, asGame(game))
     expect(placed.bet).toMatchObject({ roundId: round.id, stake: 100, status: 'staked', win: null })
     expect(placed.balance.amount).toBe(10_00 - 100)
+    // In Bet History at once: open, its round's seed still secret.
+    const pending = await a.ok('get_bet_details', { id: placed.bet.id, language: 'en' }, { token: player.token })
+    expect(pending).toMatchObject({
+      gameId: TABLE,
+      gameName: 'Live Roulette',
+      roundId: round.id,
+      bet: 100,
+      status: 'open',
+      verifiable: false,
+      engine: 'roulette',
+      seeds: { serverSeedHash: round.serverSeedHash, serverSeed: null, clientSeed: round.id, nonce: 0 },
+      moves: { bet: RED, actions: [] },
+      outcome: null,
+    })
     // A resend of the same bet answers it again and stakes nothing more.
     const again = await a.ok('live_bet', { roundId: round.id, bet: RED, moveId }, asGame(game))
     expect(again.bet.id).toBe(placed.bet.id)
@@ -127,6 +141,27 @@ for (const backend of backends) {
     expect(settled.bet.win).toBe(win)
     expect(settled.t.balance.amount).toBe(10_00 - 100 + win)
     expect(table.history[0]!.seq).toBeGreaterThanOrEqual(done.seq)
+
+    // Bet History: the bet with its win, in the totals, and checkable with the round's revealed
+    // seed; the engine replays it to the pocket the table showed. Nobody else reads it.
+    const history = await a.ok('get_bet_list', { language: 'en' }, { token: player.token })
+    expect(history.items.find((b) => b.id === placed.bet.id)).toMatchObject({
+      roundId: round.id,
+      gameName: 'Live Roulette',
+      status: 'settled',
+      bet: 100,
+      win,
+      total: win - 100,
+      verifiable: true,
+    })
+    expect(history.totals).toMatchObject({ bet: 100, win, total: win - 100, currency: 'EUR' })
+    const details = await a.ok('get_bet_details', { id: placed.bet.id, language: 'es' }, { token: player.token })
+    expect(details).toMatchObject({ gameName: 'Ruleta en Vivo', status: 'settled', win, verifiable: true })
+    expect(details.seeds.serverSeed).toBe(done.serverSeed)
+    expect(details.outcome).toMatchObject({ pocket: done.result })
+    const other = await activePlayer(a)
+    await a.fail('get_bet_details', { id: placed.bet.id, language: 'en' }, 404, { token: other.token })
+    expect((await a.ok('get_bet_list', { language: 'en' }, { token: other.token })).items).toEqual([])
 
     // The visitor's chips: paid in the same step as the result.
     const demoTable = await a.ok('get_live_table', {}, asGame(visitor))

@@ -432,6 +432,7 @@ export default {
     mode: 'Mode',
     serverSeed: 'Server seed',
     hidden: 'Still secret: change your seed pair in the game to reveal it.',
+    hiddenLive: 'Secret until the table shows the round’s result.',
     verify: 'Check this round',
     back: 'Back to bet history',
     notFound: 'This round could not be found.',

@@ -436,6 +436,7 @@ export default {
     mode: 'Modo',
     serverSeed: 'Semilla del servidor',
     hidden: 'Aún es secreta: cambia tu par de semillas en el juego para revelarla.',
+    hiddenLive: 'Secreta hasta que la mesa muestre el resultado de la ronda.',
     verify: 'Comprobar esta ronda',
     back: 'Volver al historial de apuestas',
     notFound: 'No se ha encontrado esta ronda.',

@@ -68,6 +68,24 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     expect(placed.status).toBe(200)
     expect(placed.html).toContain(en.games.live.betPlaced.replace('{{amount}}', '€1.00'))
     expect(placed.html).toContain(en.games.live.betLine.split(':')[0]!.replace('{{seq}}', ''))
+    // In Bet History at once; its page keeps the round's seed secret until the result, then
+    // links to the check of the round.
+    const history = await b.get('/en/user-management/bet-history')
+    expect(history.html).toContain('Live Roulette')
+    const id = history.html.match(/\/en\/user-management\/bet-history\/([0-9a-f-]{36})/)?.[1]
+    expect(id).toBeTruthy()
+    let round = await b.get(`/en/user-management/bet-history/${id}`)
+    expect(round.status).toBe(200)
+    if (!round.html.includes(en.games.round.verify))
+      expect(round.html).toContain(en.games.round.hiddenLive.slice(0, 30))
+    const until = Date.now() + 30_000
+    while (!round.html.includes(en.games.round.verify) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      round = await b.get(`/en/user-management/bet-history/${id}`)
+    }
+    const check = round.html.match(/href="(\/en\/provably-fair\?[^"]+)"/)?.[1]
+    expect(check).toBeTruthy()
+    expect((await b.get(check!.replaceAll('&amp;', '&'))).status).toBe(200)
     // A bet on a round whose window has closed is refused with the catalogue's message.
     const late = await b.post(src!, {
       roundId: '00000000-0000-4000-8000-000000000000',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { catalogGame } from '#casino-api/games/catalog.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
@@ -23,7 +24,12 @@ export async function loader(args: Route.LoaderArgs) {
     notFoundUnless(round.status !== 404 && round.status !== 400)
     throw upstreamUnavailable()
   }
-  return { meta: pageMeta(args.context, getInstance(args.context).t('games.round.title')), round: round.data }
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('games.round.title')),
+    round: round.data,
+    // A live table's round shows its seed with its result, not when the player changes seeds.
+    live: Boolean(catalogGame(round.data.gameId)?.live),
+  }
 }
 
 /** One round of the bet history with what verifies it, and a link that checks it in the browser. */
@@ -31,7 +37,7 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
   const localePath = useLocalePath()
-  const { round } = loaderData
+  const { round, live } = loaderData
   const cash = (cents: number) => formatMoney(cents, round.currency, locale)
   const verify = round.seeds.serverSeed
     ? localePath(
@@ -66,7 +72,13 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
           <code>{round.seeds.serverSeedHash}</code>
         </dd>
         <dt>{t('games.round.serverSeed')}</dt>
-        <dd>{round.seeds.serverSeed ? <code>{round.seeds.serverSeed}</code> : t('games.round.hidden')}</dd>
+        <dd>
+          {round.seeds.serverSeed ? (
+            <code>{round.seeds.serverSeed}</code>
+          ) : (
+            t(live ? 'games.round.hiddenLive' : 'games.round.hidden')
+          )}
+        </dd>
         <dt>{t('games.view.clientSeed')}</dt>
         <dd>
           <code>{round.seeds.clientSeed}</code>

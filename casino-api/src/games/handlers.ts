@@ -13,22 +13,17 @@ import {
   type gameServerCalls,
   type Locale,
 } from '../../contract/index.ts'
-import { catalogGame } from '../../games/catalog.ts'
 import type { DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
-import { gameFavourites, gameRounds, gameSeeds, games, players } from '../db/schema.ts'
+import { gameFavourites, games, players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
 import { ApiError } from '../http/errors.ts'
-import { periodOf } from '../payments/records.ts'
 import { moneyMoving } from '../site/geo-guard.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
+import { betDetails, betList, providerName } from './bet-history.ts'
 import { actRound, openGame, playRound, rotate } from './game-server.ts'
 import { liveTable, placeLiveBet } from './live.ts'
 import { createGameSession, type GameSession } from './sessions.ts'
-
-/** The providers' display names (the built-in one is the casino's own studio). */
-const PROVIDER_NAMES: Record<string, string> = { [BUILTIN_PROVIDER]: 'Casino Originals' }
-const providerName = (id: string) => PROVIDER_NAMES[id] ?? id
 
 type GameRow = typeof games.$inferSelect
 /** The tags, in the order of the home page's rows. */
@@ -99,25 +94,6 @@ async function launch(
     gameId,
     mode,
     expiresAt: made.expiresAt.toISOString(),
-  }
-}
-
-function betRow(row: typeof gameRounds.$inferSelect, name: string, provider: string) {
-  const win = row.win ?? 0
-  return {
-    id: row.id,
-    roundId: row.id,
-    gameId: row.gameId,
-    gameName: name,
-    provider: providerName(provider),
-    bet: row.stake,
-    win: row.status === 'settled' ? win : 0,
-    total: (row.status === 'settled' ? win : 0) - row.stake,
-    currency: row.currency,
-    status: row.status === 'settled' ? ('settled' as const) : ('open' as const),
-    verifiable: false,
-    placedAt: row.createdAt.toISOString(),
-    settledAt: row.settledAt?.toISOString() ?? null,
   }
 }
 
@@ -263,88 +239,9 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
     return { gameId: game.id, favourite: params.favourite }
   },
 
-  get_bet_list: async (ctx, { params, session }) => {
-    const { playerId } = must(session)
-    const { from, to } = periodOf(params.range, ctx.now())
-    const where = and(
-      eq(gameRounds.playerId, playerId),
-      eq(gameRounds.mode, 'real'),
-      inArray(gameRounds.status, ['open', 'settled']),
-      sql`${gameRounds.createdAt} >= ${from.toISOString()}::timestamptz`,
-      sql`${gameRounds.createdAt} < ${to.toISOString()}::timestamptz`,
-      params.gameId ? eq(gameRounds.gameId, params.gameId) : undefined,
-    )
-    const [rows, [sums]] = await Promise.all([
-      ctx.db
-        .select({ round: gameRounds, nameEs: games.nameEs, provider: games.provider, revealed: gameSeeds.revealedAt })
-        .from(gameRounds)
-        .innerJoin(games, eq(games.id, gameRounds.gameId))
-        .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
-        .where(where)
-        .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
-        .limit(params.pageSize)
-        .offset((params.page - 1) * params.pageSize),
-      ctx.db
-        .select({
-          total: count(),
-          bet: sql<number>`coalesce(sum(${gameRounds.stake}), 0)::bigint`,
-          win: sql<number>`coalesce(sum(case when ${gameRounds.status} = 'settled' then ${gameRounds.win} else 0 end), 0)::bigint`,
-        })
-        .from(gameRounds)
-        .where(where),
-    ])
-    const [player] = await ctx.db.select({ currency: players.currency }).from(players).where(eq(players.id, playerId))
-    const bet = Number(sums?.bet ?? 0)
-    const win = Number(sums?.win ?? 0)
-    return {
-      items: rows.map((r) => {
-        const game = catalogGame(r.round.gameId)
-        const name = game ? game.name[params.language] : r.nameEs
-        return { ...betRow(r.round, name, r.provider), verifiable: r.revealed !== null && r.round.status === 'settled' }
-      }),
-      total: sums?.total ?? 0,
-      page: params.page,
-      pageSize: params.pageSize,
-      totals: { bet, win, total: win - bet, currency: player?.currency ?? 'EUR' },
-    }
-  },
+  get_bet_list: (ctx, { params, session }) => betList(ctx, must(session).playerId, params),
 
-  get_bet_details: async (ctx, { params, session }) => {
-    const { playerId } = must(session)
-    const [row] = await ctx.db
-      .select({ round: gameRounds, seed: gameSeeds, provider: games.provider, nameEs: games.nameEs })
-      .from(gameRounds)
-      .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
-      .innerJoin(games, eq(games.id, gameRounds.gameId))
-      .where(
-        and(
-          sql`${gameRounds.id}::text = ${params.id}`,
-          eq(gameRounds.playerId, playerId),
-          inArray(gameRounds.status, ['open', 'settled']),
-        ),
-      )
-    if (!row) throw new ApiError(404, 'not_found')
-    const game = catalogGame(row.round.gameId)
-    const finished = row.round.win !== null
-    const revealed = row.seed.revealedAt !== null
-    return {
-      ...betRow(row.round, game ? game.name[params.language] : row.nameEs, row.provider),
-      verifiable: revealed && row.round.status === 'settled',
-      mode: row.round.mode,
-      engine: game?.engine.kind ?? 'unknown',
-      seeds: {
-        serverSeedHash: row.seed.serverSeedHash,
-        serverSeed: revealed ? row.seed.serverSeed : null,
-        clientSeed: row.seed.clientSeed,
-        nonce: row.round.nonce,
-      },
-      moves: {
-        bet: row.round.bet,
-        actions: (row.round.actions as { action: unknown }[]).map((a) => a.action),
-      },
-      outcome: game ? game.engine.view(game.config, row.round.state, finished) : null,
-    }
-  },
+  get_bet_details: (ctx, { params, session }) => betDetails(ctx, must(session).playerId, params),
 }
 
 export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {

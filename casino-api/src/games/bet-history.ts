@@ -1,0 +1,323 @@
+/**
+ * Bet History: a player's real-money rounds of the games (game_rounds) and their bets at the live
+ * tables (live_bets), newest first in one list with totals over both, and each one's verification
+ * data. A live bet is verified like a game round: the table's round drew its result with the
+ * round's server seed, the round's id as the client seed and nonce 0 (live.ts), and the seed is
+ * shown once the result is.
+ */
+import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { BetDetails, GetBetDetailsParams, GetBetListAnswer, GetBetListParams } from '../../contract/index.ts'
+import { catalogGame } from '../../games/catalog.ts'
+import { roundRng } from '../../games/fair.ts'
+import type { Context } from '../context.ts'
+import { gameRounds, gameSeeds, games, liveBets, liveRounds, players } from '../db/schema.ts'
+import { ApiError } from '../http/errors.ts'
+import { periodOf } from '../payments/records.ts'
+import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
+
+/** The providers' display names (the built-in one is the casino's own studio). */
+const PROVIDER_NAMES: Record<string, string> = { [BUILTIN_PROVIDER]: 'Casino Originals' }
+export const providerName = (id: string) => PROVIDER_NAMES[id] ?? id
+
+type Ctx = Pick<Context, 'db' | 'now'>
+type ListParams = z.output<typeof GetBetListParams>
+
+/** One line of the history, whichever table it comes from. */
+type Line = {
+  id: string
+  roundId: string
+  gameId: string
+  stake: number
+  win: number | null
+  settled: boolean
+  currency: string
+  createdAt: Date
+  settledAt: Date | null
+  provider: string
+  nameEs: string
+  /** The seed that drew it is public. */
+  revealed: boolean
+}
+
+function betLine(line: Line, language: ListParams['language']): z.input<typeof GetBetListAnswer>['items'][number] {
+  const game = catalogGame(line.gameId)
+  const win = line.settled ? (line.win ?? 0) : 0
+  return {
+    id: line.id,
+    roundId: line.roundId,
+    gameId: line.gameId,
+    gameName: game ? game.name[language] : line.nameEs,
+    provider: providerName(line.provider),
+    bet: line.stake,
+    win,
+    total: win - line.stake,
+    currency: line.currency as 'EUR',
+    status: line.settled ? 'settled' : 'open',
+    verifiable: line.revealed && line.settled,
+    placedAt: line.createdAt.toISOString(),
+    settledAt: line.settledAt?.toISOString() ?? null,
+  }
+}
+
+/** The filters of the list on each table: the player's real money, in the range, of one game. */
+function filters(playerId: string, params: ListParams, now: Date) {
+  const { from, to } = periodOf(params.range, now)
+  const inRange = (column: typeof gameRounds.createdAt | typeof liveBets.createdAt): SQL[] => [
+    sql`${column} >= ${from.toISOString()}::timestamptz`,
+    sql`${column} < ${to.toISOString()}::timestamptz`,
+  ]
+  return {
+    rounds: and(
+      eq(gameRounds.playerId, playerId),
+      eq(gameRounds.mode, 'real'),
+      inArray(gameRounds.status, ['open', 'settled']),
+      ...inRange(gameRounds.createdAt),
+      params.gameId ? eq(gameRounds.gameId, params.gameId) : undefined,
+    ),
+    live: and(
+      eq(liveBets.playerId, playerId),
+      eq(liveBets.mode, 'real'),
+      inArray(liveBets.status, ['staked', 'settled']),
+      ...inRange(liveBets.createdAt),
+      params.gameId ? eq(liveRounds.tableId, params.gameId) : undefined,
+    ),
+  }
+}
+
+const asNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date))
+
+/**
+ * The columns of a history line, named alike on both tables so that one union lists them. Values
+ * read through a union come as the driver gives them (PostgreSQL: bigints as text), hence unknown.
+ */
+const lineColumns = (
+  c: Record<
+    'id' | 'roundId' | 'gameId' | 'stake' | 'win' | 'settled' | 'currency' | 'createdAt' | 'settledAt' | 'revealed',
+    SQLWrapper
+  >,
+) => ({
+  id: sql<string>`${c.id}::text`.as('id'),
+  roundId: sql<string>`${c.roundId}::text`.as('round_id'),
+  gameId: sql<string>`${c.gameId}`.as('game_id'),
+  stake: sql<unknown>`${c.stake}`.as('stake'),
+  win: sql<unknown>`${c.win}`.as('win'),
+  settled: sql<boolean>`${c.settled}`.as('settled'),
+  currency: sql<string>`${c.currency}::text`.as('currency'),
+  createdAt: sql<unknown>`${c.createdAt}`.as('created_at'),
+  settledAt: sql<unknown>`${c.settledAt}`.as('settled_at'),
+  provider: sql<string>`${games.provider}`.as('provider'),
+  nameEs: sql<string>`${games.nameEs}`.as('name_es'),
+  revealed: sql<boolean>`${c.revealed}`.as('revealed'),
+})
+
+/** A count and two sums of one table, as numbers. */
+const sums = (rows: { total: number; bet: unknown; win: unknown }[]) => ({
+  total: Number(rows[0]?.total ?? 0),
+  bet: Number(rows[0]?.bet ?? 0),
+  win: Number(rows[0]?.win ?? 0),
+})
+
+export async function betList(ctx: Ctx, playerId: string, params: ListParams) {
+  const where = filters(playerId, params, ctx.now())
+  const rounds = ctx.db
+    .select(
+      lineColumns({
+        id: gameRounds.id,
+        roundId: gameRounds.id,
+        gameId: gameRounds.gameId,
+        stake: gameRounds.stake,
+        win: gameRounds.win,
+        settled: sql`${gameRounds.status} = 'settled'`,
+        currency: gameRounds.currency,
+        createdAt: gameRounds.createdAt,
+        settledAt: gameRounds.settledAt,
+        revealed: sql`${gameSeeds.revealedAt} is not null`,
+      }),
+    )
+    .from(gameRounds)
+    .innerJoin(games, eq(games.id, gameRounds.gameId))
+    .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
+    .where(where.rounds)
+  const live = ctx.db
+    .select(
+      lineColumns({
+        id: liveBets.id,
+        roundId: liveBets.roundId,
+        gameId: liveRounds.tableId,
+        stake: liveBets.stake,
+        win: liveBets.win,
+        settled: sql`${liveBets.status} = 'settled'`,
+        currency: liveBets.currency,
+        createdAt: liveBets.createdAt,
+        settledAt: liveBets.settledAt,
+        revealed: sql`${liveRounds.phase} = 'result'`,
+      }),
+    )
+    .from(liveBets)
+    .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
+    .innerJoin(games, eq(games.id, liveRounds.tableId))
+    .where(where.live)
+
+  const [page, roundSums, liveSums, [player]] = await Promise.all([
+    unionAll(rounds, live)
+      .orderBy(desc(sql`created_at`), desc(sql`id`))
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize),
+    ctx.db
+      .select({
+        total: count(),
+        bet: sql<unknown>`coalesce(sum(${gameRounds.stake}), 0)`,
+        win: sql<unknown>`coalesce(sum(case when ${gameRounds.status} = 'settled' then ${gameRounds.win} else 0 end), 0)`,
+      })
+      .from(gameRounds)
+      .where(where.rounds)
+      .then(sums),
+    ctx.db
+      .select({
+        total: count(),
+        bet: sql<unknown>`coalesce(sum(${liveBets.stake}), 0)`,
+        win: sql<unknown>`coalesce(sum(case when ${liveBets.status} = 'settled' then ${liveBets.win} else 0 end), 0)`,
+      })
+      .from(liveBets)
+      .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
+      .where(where.live)
+      .then(sums),
+    ctx.db.select({ currency: players.currency }).from(players).where(eq(players.id, playerId)),
+  ])
+  const bet = roundSums.bet + liveSums.bet
+  const win = roundSums.win + liveSums.win
+  return {
+    items: page.map((row) =>
+      betLine(
+        {
+          ...row,
+          stake: asNumber(row.stake) ?? 0,
+          win: asNumber(row.win),
+          createdAt: asDate(row.createdAt)!,
+          settledAt: asDate(row.settledAt),
+        },
+        params.language,
+      ),
+    ),
+    total: roundSums.total + liveSums.total,
+    page: params.page,
+    pageSize: params.pageSize,
+    totals: { bet, win, total: win - bet, currency: player?.currency ?? 'EUR' },
+  }
+}
+
+/** What a game round and a live bet both record of themselves. */
+const ownFields = (row: Pick<Line, 'id' | 'stake' | 'win' | 'currency' | 'createdAt' | 'settledAt'>) => ({
+  id: row.id,
+  stake: row.stake,
+  win: row.win,
+  currency: row.currency,
+  createdAt: row.createdAt,
+  settledAt: row.settledAt,
+})
+/** The game's provider and name, and whether the seed that drew the bet is public. */
+const playedAt = (row: { provider: string; nameEs: string }, revealed: boolean) => ({
+  provider: row.provider,
+  nameEs: row.nameEs,
+  revealed,
+})
+
+type DetailsParams = z.output<typeof GetBetDetailsParams>
+type Details = z.input<typeof BetDetails>
+
+/** A game round of the player's, with its seed pair (the server seed once rotated) and moves. */
+async function roundDetails(ctx: Ctx, playerId: string, params: DetailsParams): Promise<Details | null> {
+  const [row] = await ctx.db
+    .select({ round: gameRounds, seed: gameSeeds, provider: games.provider, nameEs: games.nameEs })
+    .from(gameRounds)
+    .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
+    .innerJoin(games, eq(games.id, gameRounds.gameId))
+    .where(
+      and(
+        sql`${gameRounds.id}::text = ${params.id}`,
+        eq(gameRounds.playerId, playerId),
+        inArray(gameRounds.status, ['open', 'settled']),
+      ),
+    )
+  if (!row) return null
+  const { round, seed } = row
+  const game = catalogGame(round.gameId)
+  const revealed = seed.revealedAt !== null
+  const settled = round.status === 'settled'
+  const line: Line = {
+    ...ownFields(round),
+    roundId: round.id,
+    gameId: round.gameId,
+    settled,
+    ...playedAt(row, revealed),
+  }
+  return {
+    ...betLine(line, params.language),
+    mode: round.mode,
+    engine: game?.engine.kind ?? 'unknown',
+    seeds: {
+      serverSeedHash: seed.serverSeedHash,
+      serverSeed: revealed ? seed.serverSeed : null,
+      clientSeed: seed.clientSeed,
+      nonce: round.nonce,
+    },
+    moves: { bet: round.bet, actions: (round.actions as { action: unknown }[]).map((a) => a.action) },
+    outcome: game ? game.engine.view(game.config, round.state, round.win !== null) : null,
+  }
+}
+
+/** A bet of the player's at a live table: its round's seeds once the result is shown, and what it drew. */
+async function liveBetDetails(ctx: Ctx, playerId: string, params: DetailsParams): Promise<Details | null> {
+  const [row] = await ctx.db
+    .select({ bet: liveBets, round: liveRounds, provider: games.provider, nameEs: games.nameEs })
+    .from(liveBets)
+    .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
+    .innerJoin(games, eq(games.id, liveRounds.tableId))
+    .where(
+      and(
+        sql`${liveBets.id}::text = ${params.id}`,
+        eq(liveBets.playerId, playerId),
+        inArray(liveBets.status, ['staked', 'settled']),
+      ),
+    )
+  if (!row) return null
+  const { bet, round } = row
+  const game = catalogGame(round.tableId)
+  const revealed = round.phase === 'result'
+  const settled = bet.status === 'settled'
+  const line: Line = {
+    ...ownFields(bet),
+    roundId: bet.roundId,
+    gameId: round.tableId,
+    settled,
+    ...playedAt(row, revealed),
+  }
+  // The table drew the round with its server seed, the round's id as client seed and nonce 0.
+  const seeds = { serverSeed: round.serverSeed, clientSeed: round.id, nonce: 0 }
+  return {
+    ...betLine(line, params.language),
+    mode: bet.mode,
+    engine: game?.engine.kind ?? 'unknown',
+    seeds: {
+      serverSeedHash: round.serverSeedHash,
+      serverSeed: revealed ? round.serverSeed : null,
+      clientSeed: seeds.clientSeed,
+      nonce: seeds.nonce,
+    },
+    moves: { bet: bet.bet, actions: [] },
+    // The round as the engine plays this bet with the round's seeds (live.ts pays it the same way).
+    outcome:
+      game && revealed
+        ? game.engine.view(game.config, game.engine.start(game.config, bet.bet, roundRng(seeds)).state, true)
+        : null,
+  }
+}
+
+export async function betDetails(ctx: Ctx, playerId: string, params: DetailsParams): Promise<Details> {
+  const found = (await roundDetails(ctx, playerId, params)) ?? (await liveBetDetails(ctx, playerId, params))
+  if (!found) throw new ApiError(404, 'not_found')
+  return found
+}
