@@ -221,7 +221,7 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     }
   })
 
-  test('on a phone, logged in with a four-figure balance, the header keeps the mailbox and Deposit on screen', async () => {
+  test('on a phone, logged in with a four-figure balance, the header keeps the mailbox and Deposit on screen and the history does not widen the page', async () => {
     const { player, b } = await loggedInPlayer(env.site, Browser)
     await depositByCard(b, '5000.00')
     for (const [prefix, tr] of [
@@ -239,6 +239,10 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       expect(box.x + box.width, prefix || '/').toBeLessThanOrEqual(390)
       // Nothing in the header runs off the screen sideways.
       expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      // Nor does the history's table (its deposit row) widen the page: it scrolls in its own box.
+      await page.goto(`${prefix}/user-management/transactions`)
+      await page.locator('main table').waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), prefix || '/').toBeLessThanOrEqual(390)
       await context.close()
     }
   })
