@@ -221,7 +221,7 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     }
   })
 
-  test('on a phone, logged in with a four-figure balance, the header keeps the mailbox and Deposit on screen and the history does not widen the page', async () => {
+  test('on a phone, logged in with a four-figure balance, the header keeps the mailbox and Deposit on screen the history does not widen the page, and facts keep room for their values', async () => {
     const { player, b } = await loggedInPlayer(env.site, Browser)
     await depositByCard(b, '5000.00')
     for (const [prefix, tr] of [
@@ -243,6 +243,16 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       await page.goto(`${prefix}/user-management/transactions`)
       await page.locator('main table').waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth), prefix || '/').toBeLessThanOrEqual(390)
+      // The withdrawal's facts: a label takes at most half the width, its value the rest.
+      await page.goto(`${prefix}/user-management/withdrawal`)
+      const narrowest = await page.evaluate(() =>
+        Math.min(
+          ...[...document.querySelectorAll('main dl')]
+            .filter((dl) => getComputedStyle(dl).display === 'grid')
+            .map((dl) => dl.querySelector('dd')!.getBoundingClientRect().width / dl.getBoundingClientRect().width),
+        ),
+      )
+      expect(narrowest, prefix || '/').toBeGreaterThanOrEqual(0.4)
       await context.close()
     }
   })

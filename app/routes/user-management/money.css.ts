@@ -39,7 +39,9 @@ export const smallButton = style([button.secondary, { minHeight: '36px', padding
 
 export const details = style({
   display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
+  // A long label ('Hash de la semilla del servidor') wraps within half the width instead of
+  // leaving its value a column a few letters wide on a phone.
+  gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)',
   gap: `${space[1]} ${space[4]}`,
   margin: `${space[3]} 0`,
 })
