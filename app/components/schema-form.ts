@@ -58,16 +58,7 @@ export function useSchemaForm<N extends FormName>(name: N, options: Options<N>) 
     }
   }, [formId, parseForm])
 
-  // conform listens for 'focusout' on the document; by now it has the validating options.
-  useEffect(() => {
-    if (!parseForm) return
-    for (const field of leftEarly.current)
-      if (field.isConnected && field !== document.activeElement)
-        field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
-    leftEarly.current.clear()
-  }, [parseForm])
-
-  return useForm<z.input<FormSchema<N>>, z.output<FormSchema<N>>, string[]>({
+  const result = useForm<z.input<FormSchema<N>>, z.output<FormSchema<N>>, string[]>({
     ...options,
     ...(parseForm
       ? {
@@ -78,4 +69,18 @@ export function useSchemaForm<N extends FormName>(name: N, options: Options<N>) 
       : // Without the schemas a check would be a request to the server: only on submit.
         { shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' }),
   })
+  const [form] = result
+
+  // The fields left early are checked through conform (by now it has the validating options), not
+  // by a second 'focusout': that would run the page's own blur handlers again (the username check).
+  useEffect(() => {
+    if (!parseForm) return
+    for (const field of leftEarly.current) {
+      const name = field.getAttribute('name')
+      if (name && field.isConnected && field !== document.activeElement) form.validate({ name })
+    }
+    leftEarly.current.clear()
+  }, [parseForm, form])
+
+  return result
 }

@@ -126,6 +126,39 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     await context.close()
   })
 
+  test('a field left before the checks loaded is checked once: the username availability is asked once', async () => {
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    const checks: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') checks.push(request.postData() ?? '')
+    })
+    await page.goto('/en/register')
+    await page.waitForLoadState('networkidle')
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+    })
+    // The availability answer is slower still: it is not there yet when the schemas arrive.
+    await page.route('**/en/register*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 2500))
+      await route.continue()
+    })
+    const schemas = page.waitForResponse((response) => /\/form-validation-[\w-]+\.js$/.test(response.url()))
+    const username = page.locator('main input[name="username"]')
+    await username.focus()
+    await page.keyboard.type(`free_${Date.now().toString(36)}`)
+    await page.keyboard.press('Tab')
+    const note = page.locator(`#${await username.getAttribute('id')}-availability`)
+    await note.getByText(en.catalogue.username_available).waitFor()
+    // The schemas arrive a second later and check the field: no second availability request.
+    await schemas
+    await expect.poll(() => username.getAttribute('aria-invalid')).toBeNull()
+    await page.waitForLoadState('networkidle')
+    expect(checks.filter((body) => body.includes('check-username'))).toHaveLength(1)
+    await context.close()
+  })
+
   test('a taken username marks the username field', async () => {
     const player = newPlayer()
     await new Browser(env.site.webUrl).post('/register', player)
