@@ -76,8 +76,8 @@ export function useSchemaForm<N extends FormName>(name: N, options: Options<N>) 
   useEffect(() => {
     if (!parseForm) return
     for (const field of leftEarly.current) {
-      const name = field.getAttribute('name')
-      if (name && field.isConnected && field !== document.activeElement) form.validate({ name })
+      const fieldName = field.getAttribute('name')
+      if (fieldName && field.isConnected && field !== document.activeElement) form.validate({ name: fieldName })
     }
     leftEarly.current.clear()
   }, [parseForm, form])
