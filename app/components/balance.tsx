@@ -4,10 +4,8 @@ import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import * as styles from './layout.css.ts'
+import { loadedLive, useLazyLive } from './lazy-live.ts'
 import type { LiveBalance } from './live-balance.ts'
-
-type LiveModule = typeof import('./live-balance.ts')
-let liveModule: LiveModule | undefined
 
 /**
  * The live balance, once the realtime client (loaded after hydration, so that a visitor's pages
@@ -19,22 +17,12 @@ function useLazyLiveBalance(renderedKey: string) {
   useEffect(() => {
     key.current = renderedKey
   }, [renderedKey])
-  useEffect(() => {
-    let active = true
-    let stop: (() => void) | undefined
-    void import('./live-balance.ts').then((module) => {
-      if (!active) return
-      liveModule = module
-      module.renderedAgain(key.current)
-      stop = module.watchLiveBalance(setLatest)
-    })
-    return () => {
-      active = false
-      stop?.()
-    }
-  }, [])
+  useLazyLive((module) => {
+    module.renderedAgain(key.current)
+    return module.watchLiveBalance(setLatest)
+  })
   // A newer page (after a deposit, a bet) wins over an older event.
-  useEffect(() => liveModule?.renderedAgain(renderedKey), [renderedKey])
+  useEffect(() => loadedLive()?.renderedAgain(renderedKey), [renderedKey])
   return latest
 }
 

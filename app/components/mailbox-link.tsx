@@ -4,6 +4,7 @@ import { useMatches } from 'react-router'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import * as styles from './layout.css.ts'
+import { loadedLive, useLazyLive } from './lazy-live.ts'
 import { SmartLink } from './smart-link.tsx'
 
 /**
@@ -21,9 +22,6 @@ function usePageUnread(player: PublicPlayer): { count: number; source: object } 
   return found
 }
 
-type LiveModule = typeof import('./live-balance.ts')
-let liveModule: LiveModule | undefined
-
 /**
  * The unread count kept live by the realtime client, which is loaded after hydration (a visitor's
  * pages never download it; see balance.tsx); the page's count until then.
@@ -33,24 +31,16 @@ function useLazyLiveUnread(rendered: number, source: object) {
   const latest = useRef({ rendered, source })
   useEffect(() => {
     latest.current = { rendered, source }
-    liveModule?.renderedUnread(rendered, source)
+    loadedLive()?.renderedUnread(rendered, source)
   }, [rendered, source])
-  useEffect(() => {
-    let active = true
-    let stop: (() => void) | undefined
-    void import('./live-balance.ts').then((module) => {
-      if (!active) return
-      liveModule = module
-      module.renderedUnread(latest.current.rendered, latest.current.source)
-      stop = module.watchLiveUnread(changed)
-      changed()
-    })
-    return () => {
-      active = false
-      stop?.()
-    }
-  }, [])
-  return liveModule ? liveModule.unreadFor(rendered, source) : rendered
+  useLazyLive((module) => {
+    module.renderedUnread(latest.current.rendered, latest.current.source)
+    const stop = module.watchLiveUnread(changed)
+    changed()
+    return stop
+  })
+  const live = loadedLive()
+  return live ? live.unreadFor(rendered, source) : rendered
 }
 
 /**
