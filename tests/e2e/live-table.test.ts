@@ -26,11 +26,28 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     }
     await expectAccessible(pages[0]!)
     const frames = pages.map((p) => p.frameLocator('iframe'))
-    // Both wait for a round that is still taking bets, then for its result.
-    const betting = frames.map((f) => f.locator('[data-phase="betting"]'))
-    await Promise.all(betting.map((b) => b.waitFor({ timeout: 30_000 })))
-    const roundOf = (i: number) => frames[i]!.locator('[data-testid="live-result"]').getAttribute('data-round')
-    const round = await roundOf(0)
+    // Both wait until they show the same round still taking bets (one page may come up a phase
+    // behind the other on a loaded machine), then for its result.
+    const shown = (i: number) =>
+      Promise.all([
+        frames[i]!.locator('[data-phase]')
+          .getAttribute('data-phase', { timeout: 1_000 })
+          .catch(() => null),
+        frames[i]!.locator('[data-testid="live-result"]')
+          .getAttribute('data-round', { timeout: 1_000 })
+          .catch(() => null),
+      ])
+    let round: string | null = null
+    await expect
+      .poll(
+        async () => {
+          const [[phase0, round0], [phase1, round1]] = await Promise.all([shown(0), shown(1)])
+          round = phase0 === 'betting' && phase1 === 'betting' && round0 === round1 ? round0 : null
+          return round
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBeTruthy()
     const seen = await Promise.all(
       frames.map(async (f) => {
         await f.locator('[data-phase="result"]').waitFor({ timeout: 30_000 })
