@@ -10,6 +10,13 @@ export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store'
 
 const PREFERENCE_COOKIES = new Set([THEME_COOKIE, LOCALE_COOKIE])
 
+/** Whether a response sets no cookie but the visitor's theme and language. */
+export function setsOnlyPreferences(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .every((cookie) => PREFERENCE_COOKIES.has(cookie.slice(0, cookie.indexOf('=')).trim()))
+}
+
 /**
  * How long a browser may keep a page (ADR 0021). The web server answers `private, no-store` for
  * anything React Router does not mark otherwise (server/app.ts); this middleware, the root's
@@ -40,9 +47,6 @@ export const httpCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
 
 async function isPublic(request: Request, response: Response) {
   if (isTokenPath(new URL(request.url).pathname)) return false
-  const setsOnlyPreferences = response.headers
-    .getSetCookie()
-    .every((cookie) => PREFERENCE_COOKIES.has(cookie.slice(0, cookie.indexOf('=')).trim()))
-  if (!setsOnlyPreferences) return false
+  if (!setsOnlyPreferences(response)) return false
   return !(await getSession(request)).has('token')
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { LOCALE_COOKIE, THEME_COOKIE } from '#app/utils/cookie-names.ts'
 import { getRequestInfo } from './context.ts'
+import { setsOnlyPreferences } from './http-cache.ts'
 
 /** How long a rendered page is served again to other visitors (ADR 0033). */
 export const PAGE_CACHE_TTL_MS = 10_000
@@ -13,7 +14,6 @@ export const PAGE_CACHE_HEADER = 'X-Page-Cache'
  * pages with a query (filters: unbounded keys), not a player's pages.
  */
 const SHARED_PAGES = new Set(['/', '/en', '/casino', '/en/casino', '/live-casino', '/en/live-casino'])
-const PREFERENCE_COOKIES = new Set([THEME_COOKIE, LOCALE_COOKIE])
 /** The values a kept page may be for: any other value renders (and no one can grow the cache). */
 const KNOWN_VALUES: Record<string, ReadonlySet<string>> = {
   [THEME_COOKIE]: new Set(['light', 'dark']),
@@ -59,9 +59,7 @@ function keyOf(request: Request): string | null {
 /** A rendered page that any visitor with the same key would get: HTML, answered 200, setting only preference cookies. */
 function keepable(response: Response) {
   if (response.status !== 200 || !response.headers.get('Content-Type')?.startsWith('text/html')) return false
-  return response.headers
-    .getSetCookie()
-    .every((cookie) => PREFERENCE_COOKIES.has(cookie.slice(0, cookie.indexOf('=')).trim()))
+  return setsOnlyPreferences(response)
 }
 
 /**
