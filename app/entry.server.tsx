@@ -8,7 +8,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { NonceProvider } from './components/nonce.tsx'
 import { getRequestInfo, requestContext } from './middleware/context.ts'
 import { getInstance, getInstanceFor } from './middleware/i18next.ts'
-import { BatchingStream } from './utils/batching-stream.server.ts'
+import { BatchingStream, type HeadTag } from './utils/batching-stream.server.ts'
 import { withInlineStylesheet } from './utils/inline-stylesheet.server.ts'
 import { localeFromPath } from './utils/locale.ts'
 
@@ -26,9 +26,7 @@ export const streamTimeout = 5_000
  * a slow network the body no longer shares the bandwidth with the scripts and paints sooner;
  * hydration starts a round trip or two later (ADR 0023).
  */
-function withoutModulePreloads(head: string) {
-  return head.replace(/<link rel="modulepreload" [^>]*\/>/g, '')
-}
+const MODULE_PRELOAD: HeadTag = { start: '<link rel="modulepreload" ', end: '/>' }
 
 /** The middleware's i18next instance; the path's when the middleware did not run. */
 function i18nFor(request: Request, context: RouterContextProvider): i18n {
@@ -76,7 +74,7 @@ export default async function handleRequest(
           const body = new BatchingStream(() => {
             clearTimeout(timeoutId)
             timeoutId = undefined
-          }, withoutModulePreloads)
+          }, MODULE_PRELOAD)
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)

@@ -1,5 +1,8 @@
 import { Transform, type TransformCallback } from 'node:stream'
 
+/** A kind of tag to leave out of the document's head: from `start` up to the first `end` after it. */
+export type HeadTag = { start: string; end: string }
+
 /**
  * React writes its HTML in views of at most 4 KiB and calls `flush()` after each batch: this
  * passes each batch on as one chunk, so that the response stream, the compression and the
@@ -8,15 +11,16 @@ import { Transform, type TransformCallback } from 'node:stream'
 export class BatchingStream extends Transform {
   #chunks: Buffer[] = []
   #onEnd: () => void
-  #head: ((html: string) => string) | undefined
+  #drop: { start: Buffer; end: Buffer } | undefined
   /**
-   * `head`, when given, rewrites the HTML of the batches up to the one that closes the document's
-   * `<head>` (React writes the whole head in its first batch, so no tag is ever cut in two).
+   * `dropFromHead`, when given, is a tag taken out of the batches up to the one that closes the
+   * document's `<head>` (React writes the whole head in its first batch, so no tag is ever cut in
+   * two). The bytes are searched as they are: a page is not decoded and encoded again for it.
    */
-  constructor(onEnd: () => void = () => {}, head?: (html: string) => string) {
+  constructor(onEnd: () => void = () => {}, dropFromHead?: HeadTag) {
     super()
     this.#onEnd = onEnd
-    this.#head = head
+    this.#drop = dropFromHead && { start: Buffer.from(dropFromHead.start), end: Buffer.from(dropFromHead.end) }
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.#chunks.push(chunk)
@@ -24,15 +28,25 @@ export class BatchingStream extends Transform {
   }
   flush() {
     if (this.#chunks.length === 0) return
-    let batch = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks)
+    const batch = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks)
     this.#chunks = []
-    const head = this.#head
-    if (head) {
-      const html = batch.toString('utf8')
-      if (html.includes('</head>')) this.#head = undefined
-      batch = Buffer.from(head(html), 'utf8')
+    this.push(this.#drop ? this.#dropTags(batch, this.#drop) : batch)
+  }
+  #dropTags(batch: Buffer, { start, end }: { start: Buffer; end: Buffer }) {
+    const headEnd = batch.indexOf('</head>')
+    if (headEnd !== -1) this.#drop = undefined
+    const limit = headEnd === -1 ? batch.length : headEnd
+    const kept: Buffer[] = []
+    let from = 0
+    for (let at = batch.indexOf(start); at !== -1 && at < limit; at = batch.indexOf(start, from)) {
+      const close = batch.indexOf(end, at + start.length)
+      if (close === -1 || close > limit) break
+      kept.push(batch.subarray(from, at))
+      from = close + end.length
     }
-    this.push(batch)
+    if (from === 0) return batch
+    kept.push(batch.subarray(from))
+    return Buffer.concat(kept)
   }
   override _flush(callback: TransformCallback) {
     this.flush()
