@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm'
 import type { playerCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
 import { players } from '../db/schema.ts'
-import { unreadCount } from '../mailbox/messages.ts'
 import { must } from '../http/auth.ts'
 import { refuseRestrictedClient } from '../site/geo-guard.ts'
 import { getSettings } from '../site/settings.ts'
@@ -27,11 +26,7 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   },
 
   player: async (ctx, { session }) => {
-    const playerId = must(session).playerId
-    const [{ player, balance }, unreadMessages] = await Promise.all([
-      getPlayerWithBalance(ctx.db, playerId),
-      unreadCount(ctx.db, playerId),
-    ])
+    const { player, balance, unreadMessages } = await getPlayerWithBalance(ctx.db, must(session).playerId)
     return { ...toProfile(player), balance, unreadMessages }
   },
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Balance, FieldErrors, PlayerProfile } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
-import { ledgerAccounts, players } from '../db/schema.ts'
+import { ledgerAccounts, mailboxMessages, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { balanceOf } from '../wallet/ledger.ts'
 
@@ -51,14 +51,15 @@ export function toProfile(p: PlayerRow): z.input<typeof PlayerProfile> {
 
 /**
  * The player and their balances in cents (in the player's currency, zero where no ledger account
- * exists yet) in one query: the `player` call behind every page a logged-in player opens.
+ * exists yet) in one query: the `player` call behind every page a logged-in player opens. The same
+ * query counts the player's unread mailbox messages.
  */
 export async function getPlayerWithBalance(
   db: Queryable,
   id: string,
-): Promise<{ player: PlayerRow; balance: Balance }> {
+): Promise<{ player: PlayerRow; balance: Balance; unreadMessages: number }> {
   const [row] = await db
-    .select({ player: players, real: realAccount.balance, bonus: bonusAccount.balance })
+    .select({ player: players, real: realAccount.balance, bonus: bonusAccount.balance, unread: unreadOfPlayer })
     .from(players)
     .leftJoin(realAccount, heldIn(realAccount, 'real'))
     .leftJoin(bonusAccount, heldIn(bonusAccount, 'bonus'))
@@ -66,8 +67,15 @@ export async function getPlayerWithBalance(
     .limit(1)
   if (!row) throw new ApiError(401, 'unauthorized')
   const { player } = row
-  return { player, balance: balanceOf(player.currency, row.real ?? 0, row.bonus ?? 0) }
+  return {
+    player,
+    balance: balanceOf(player.currency, row.real ?? 0, row.bonus ?? 0),
+    unreadMessages: row.unread,
+  }
 }
+
+/** The player's unread mailbox messages (through the partial index of unread messages). */
+const unreadOfPlayer = sql<number>`(select count(*)::int from ${mailboxMessages} where ${mailboxMessages.playerId} = ${players.id} and ${mailboxMessages.readAt} is null)`
 
 const realAccount = alias(ledgerAccounts, 'real_account')
 const bonusAccount = alias(ledgerAccounts, 'bonus_account')

@@ -1,9 +1,42 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Auth, CallName } from '../../contract/index.ts'
 import { bearerToken, hashToken } from '../accounts/tokens.ts'
 import type { Context, Session } from '../context.ts'
+import type { Database } from '../db/open.ts'
 import { accessTokens, players } from '../db/schema.ts'
 import { ApiError } from './errors.ts'
+
+/**
+ * The query behind every call made with a token, prepared once per database (drizzle builds its
+ * SQL once, and PostgreSQL plans it once per connection).
+ */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>()
+function sessionQuery(db: Database) {
+  let query = sessionQueries.get(db)
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)))
+  return query
+}
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({
+      tokenId: accessTokens.id,
+      playerId: players.id,
+      scope: players.scope,
+      status: players.status,
+      passwordChangeRequired: players.passwordChangeRequired,
+    })
+    .from(accessTokens)
+    .innerJoin(players, eq(players.id, accessTokens.playerId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('resolve_session')
+}
 
 /**
  * The session of `Authorization: Bearer <token>`: null when no token was sent, 'invalid' when
@@ -16,24 +49,7 @@ export async function resolveSession(
   if (!authorization) return null
   const token = bearerToken(authorization)
   if (!token) return 'invalid'
-  const [row] = await ctx.db
-    .select({
-      tokenId: accessTokens.id,
-      playerId: players.id,
-      scope: players.scope,
-      status: players.status,
-      passwordChangeRequired: players.passwordChangeRequired,
-    })
-    .from(accessTokens)
-    .innerJoin(players, eq(players.id, accessTokens.playerId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, hashToken(token)),
-        isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, ctx.now()),
-      ),
-    )
-    .limit(1)
+  const [row] = await sessionQuery(ctx.db).execute({ tokenHash: hashToken(token), now: ctx.now() })
   if (!row || row.status !== 'active') return 'invalid'
   return {
     tokenId: row.tokenId,
