@@ -16,13 +16,18 @@ export function useLazyLive(watch: (module: LiveModule) => () => void) {
   useEffect(() => {
     let active = true
     let stop: (() => void) | undefined
-    void import('./live-balance.ts').then((module) => {
-      if (!active) return
-      loaded = module
-      stop = start.current(module)
-    })
+    // In a task of its own: not in the one that runs the effects right after hydration.
+    const timer = setTimeout(
+      () =>
+        void import('./live-balance.ts').then((module) => {
+          if (!active) return
+          loaded = module
+          stop = start.current(module)
+        }),
+    )
     return () => {
       active = false
+      clearTimeout(timer)
       stop?.()
     }
   }, [])
