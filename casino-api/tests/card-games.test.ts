@@ -93,6 +93,28 @@ for (const backend of backends) {
     expect(step).toMatchObject({ stake: 200, win })
   })
 
+  test(`${backend}: a real video poker round: the stake leaves at the deal, the pay arrives at the draw`, async () => {
+    const a = api(backend)
+    const player = await fundedPlayer(a, 10_000)
+    const game = (await launchGame(a, 'jacks-or-better', 'real', player.token)).session
+    const dealt = await a.ok('game_play', { bet: { stake: 500 }, moveId: randomUUID() }, asGame(game))
+    expect(dealt.round.win).toBeNull()
+    expect(dealt.balance).toEqual({ amount: 9_500, currency: 'EUR', mode: 'real' })
+    expect((await a.ok('get_player_balance', {}, { token: player.token })).total).toBe(9_500)
+    const drawn = await a.ok(
+      'game_act',
+      { roundId: dealt.round.id, action: { hold: [0, 1, 2, 3, 4] }, moveId: randomUUID() },
+      asGame(game),
+    )
+    const end = drawn.round.view as VideoPokerView
+    // All five held: the final hand is the dealt one, paid by its rank.
+    expect(end.final).toEqual((dealt.round.view as VideoPokerView).hand)
+    expect(drawn.round.win).toBe(500 * end.pays!)
+    expect((await a.ok('get_player_balance', {}, { token: player.token })).total).toBe(9_500 + drawn.round.win!)
+    const bets = await a.ok('get_bet_list', { language: 'en' }, { token: player.token })
+    expect(bets.items[0]).toMatchObject({ bet: 500, win: drawn.round.win, status: 'settled' })
+  })
+
   test(`${backend}: a demo video poker round: five cards, hold some, one draw, paid by the 9/6 table`, async () => {
     const a = api(backend)
     const game = (await launchGame(a, 'jacks-or-better', 'demo')).session

@@ -143,5 +143,14 @@ for (const backend of backends) {
     expect(ledger.sum).toBe(0)
     const limits = await a.fail('game_play', { bet: { side: 'bahar', stake: 5 }, moveId: move() }, 400, asGame(real))
     expect(limits.fields).toEqual({ 'bet.stake': ['amount_out_of_range'] })
+
+    // A real coup on the banker: paid 0.95 to 1 on a banker win, the stake back on a tie.
+    const table = (await launchGame(a, 'punto-banco', 'real', token)).session
+    const before = (await a.ok('get_player_balance', {}, { token })).total
+    const banker = await a.ok('game_play', { bet: { side: 'banker', stake: 200 }, moveId: move() }, asGame(table))
+    const winner = (banker.round.view as { winner: string }).winner
+    expect(banker.round.win).toBe(winner === 'banker' ? 390 : winner === 'tie' ? 200 : 0)
+    expect((await a.ok('get_player_balance', {}, { token })).total).toBe(before - 200 + banker.round.win!)
+    expect((await roundLedger(a, banker.round.id)).sum).toBe(0)
   })
 }

@@ -1,11 +1,14 @@
 // The one-move games in Chromium: sic bo, keno, the Lucky Clover scratch card and Star Drop, each
 // opened for fun by a visitor and played with JavaScript on (es or en) and off (the other
 // language), by keyboard where it matters; their rules, paytables and documented returns in the
-// game view's panel; a keno draw with no numbers refused with its message; axe on each game view.
+// game view's panel; a keno draw with no numbers refused with its message; axe on each game view;
+// then a player with money plays each of them for real, and Bet History adds up to the wallet.
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
+import { expectAccessible, logInAs, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
+import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
+import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const env = useSiteInChromium()
 /** Waits on a condition, generously: the machine may be busy. */
@@ -175,3 +178,54 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
     })
   }
 })
+
+/** Cents of an amount as the page writes it ('−3,40 €', '+1,20 €', '€20.00'). */
+const cents = (text: string) => {
+  const digits = text.replace(/[^\d]/g, '')
+  return (/[−-]/.test(text) ? -1 : 1) * Number(digits)
+}
+
+test.skipIf(skipBrowserTests)(
+  'a player plays each one-move game for real (es, JavaScript off): Bet History lists every round and adds up to the wallet',
+  async () => {
+    const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
+    await depositByCard(b, '20.00')
+    const { context, page, errors } = await pageWithErrors(env.browser, { javaScript: false, baseURL: env.site.webUrl })
+    await logInAs(page, player)
+    const g = words.es.games
+    const rounds: [string, string, (frame: FrameLocator) => Promise<unknown>, string][] = [
+      ['sic-bo', 'Sic Bo', (f) => f.locator('#bet-sicbo-1').selectOption('big'), g.frame.roll],
+      [
+        'classic-keno',
+        'Keno Clásico',
+        async (f) => {
+          for (const n of ['5', '40']) await f.getByRole('checkbox', { name: n, exact: true }).check()
+        },
+        g.frame.draw,
+      ],
+      [
+        'lucky-clover',
+        'Trébol de la Suerte',
+        (f) => f.getByLabel(g.scratch.price).selectOption('100'),
+        g.frame.scratch,
+      ],
+      ['star-drop', 'Lluvia de Estrellas', (f) => f.getByLabel(g.frame.stake).selectOption('100'), g.frame.drop],
+    ]
+    for (const [gameId, , setUp, button] of rounds) {
+      await page.goto(`/casino/${gameId}?mode=real`)
+      const frame = page.frameLocator('iframe')
+      // Real money, not fun chips.
+      await poll(() => frame.locator('[aria-live="polite"]').first().innerText()).toMatch(/\d,\d\d\s€/)
+      await setUp(frame)
+      await pressPlay(frame, button)
+      await poll(() => outcome(frame, 'es').count()).toBe(1)
+    }
+    await page.goto('/user-management/bet-history?period=24h')
+    for (const [, name] of rounds) await poll(() => page.locator('tbody tr', { hasText: name }).count()).toBe(1)
+    const net = cents(await page.locator('tfoot td').last().innerText())
+    const header = cents(await page.locator('header [data-balance-total]').first().innerText())
+    expect(header).toBe(2_000 + net)
+    expect(errors).toEqual([])
+    await context.close()
+  },
+)
