@@ -46,6 +46,8 @@ export type WebAppOptions = {
   bodyLimitFor?: (path: string) => number
   /** How long a page waits for the access check (settings, geolocation). Default 2 s (app/upstream/site.server.ts). */
   accessCheckTimeoutMs?: number
+  /** How long the site settings are kept in memory (app/upstream/site.server.ts). Default 60 s; tests shorten it. */
+  siteSettingsTtlMs?: number
   /** TRUST_PROXY syntax: addresses, CIDR ranges, loopback/linklocal/uniquelocal (default loopback). */
   trustProxy?: string | string[]
   /** Session secrets (≥ 32 characters each; the first seals). Default: SESSION_SECRET. */
@@ -446,6 +448,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
               upstreamUrl: upstreamFor(req),
               origin,
               accessCheckTimeoutMs: options.accessCheckTimeoutMs,
+              siteSettingsTtlMs: options.siteSettingsTtlMs,
               log: log.child({ requestId: locals.requestId }),
             },
           ],

@@ -24,6 +24,8 @@ export type RequestInfo = {
   origin: string
   /** How long the access check (settings, geolocation) may wait for the casino API. */
   accessCheckTimeoutMs?: number
+  /** How long the site settings (and the content version they carry) are kept. Default 60 s. */
+  siteSettingsTtlMs?: number
   log: Log
 }
 

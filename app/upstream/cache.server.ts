@@ -25,8 +25,11 @@ export type CacheOptions = {
 }
 
 export type Cache<V> = {
-  /** The key's fresh value, or what `load` answers (`source`: where it loads from, for the back-off). */
-  get(key: string, load: () => Promise<V | null>, source?: string): Promise<V | null>
+  /**
+   * The key's fresh value, or what `load` answers (`source`: where it loads from, for the
+   * back-off; `maxAgeMs`: this read's idea of fresh, the cache's TTL by default).
+   */
+  get(key: string, load: () => Promise<V | null>, source?: string, maxAgeMs?: number): Promise<V | null>
   clear(): void
 }
 
@@ -77,9 +80,9 @@ export function createCache<V>({ ttlMs, maxEntries = Infinity, backOff, now = Da
   }
 
   return {
-    async get(key, load, source = key) {
+    async get(key, load, source = key, maxAgeMs = ttlMs) {
       const cached = entries.get(key)
-      if (cached && now() - cached.at < ttlMs) return cached.value
+      if (cached && now() - cached.at < maxAgeMs) return cached.value
       if (backOff?.isPaused(source)) return cached?.value ?? null
       let pending = inFlight.get(key)
       if (!pending) {

@@ -3,14 +3,16 @@ import { type Calls, calls, type Locale, type ParamsIn } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { clearPageCache } from '#app/middleware/page-cache.ts'
 import { createBackOff, createCache, type Cache } from './cache.server.ts'
+import { getSiteSettings } from './site.server.ts'
 import { callUpstream, isUpstreamUnavailable, upstreamUnavailable, type UpstreamArgs } from './client.server.ts'
 
 /**
  * The site's content as the casino API renders it (sanitized HTML with the settings' numbers),
  * kept in memory for five minutes per call, language and page, so content pages cost no
  * upstream call most of the time. The admin editor clears these caches when it saves or removes
- * an entry (clearContentCaches), so the administrator sees the change at once; another web
- * instance sees it when its copy expires. While the casino API is down, the last copy is shown.
+ * an entry (clearContentCaches), so the administrator sees the change at once. Another web
+ * instance sees it when its copy of the settings (a minute) brings another content version: it
+ * then drops its copies too. While the casino API is down, the last copy is shown.
  */
 const CONTENT_TTL_MS = 5 * 60_000
 
@@ -39,6 +41,17 @@ const caches = {
   get_sliders: createCache<Cached<'get_sliders'>>({ ttlMs: CONTENT_TTL_MS, maxEntries: 10, backOff: upstreamDown }),
 } satisfies { [N in ContentCall]: Cache<Cached<N>> }
 
+/** The content version each casino API's settings carried last time (see GetSettingAnswer). */
+const seenVersions = new Map<string, string>()
+
+/** An edit made through another web server: this one's copies go once the settings say so. */
+async function dropCopiesOfOlderContent(args: UpstreamArgs, upstreamUrl: string) {
+  const version = (await getSiteSettings(args))?.contentVersion
+  if (version === undefined || seenVersions.get(upstreamUrl) === version) return
+  if (seenVersions.has(upstreamUrl)) clearContentCaches()
+  seenVersions.set(upstreamUrl, version)
+}
+
 /**
  * The call's answer, or null when the casino API has no such entry (404); an outage with
  * nothing cached is the page's 502.
@@ -51,6 +64,7 @@ async function read<N extends ContentCall>(
   // A slug from the URL that no entry can have (the contract's rule) is not found, without a call.
   if (!calls[name].params.safeParse(params).success) return null
   const { upstreamUrl } = getRequestInfo(args.context)
+  await dropCopiesOfOlderContent(args, upstreamUrl)
   const cache = caches[name] as unknown as Cache<Cached<N>>
   const key = `${upstreamUrl} ${name} ${JSON.stringify(params)}`
   const cached = await cache.get(

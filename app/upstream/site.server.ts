@@ -1,4 +1,4 @@
-import type { Geolocation, SiteSettings } from '#contract'
+import type { Geolocation, SettingsAnswer } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { createBackOff, createCache } from './cache.server.ts'
 import { callUpstream, type UpstreamArgs } from './client.server.ts'
@@ -20,21 +20,31 @@ export const ACCESS_CHECK_TIMEOUT_MS = 2_000
 const upstreamDown = createBackOff(10_000)
 
 // Keyed by the casino API's URL (and the visitor's ip): a test site may point at another one.
-const settingsCache = createCache<SiteSettings>({ ttlMs: SITE_TTL_MS, backOff: upstreamDown })
+const settingsCache = createCache<SettingsAnswer>({ ttlMs: SITE_TTL_MS, backOff: upstreamDown })
 const geoCache = createCache<Geolocation>({ ttlMs: SITE_TTL_MS, maxEntries: 10_000, backOff: upstreamDown })
 
 /**
  * The site settings (cached ~60 s), or null when the casino API cannot be reached and nothing
  * is cached; a stale copy is used while the casino API is down.
  */
-export async function getSiteSettings(args: UpstreamArgs): Promise<SiteSettings | null> {
-  const { upstreamUrl, log, accessCheckTimeoutMs = ACCESS_CHECK_TIMEOUT_MS } = getRequestInfo(args.context)
-  return settingsCache.get(upstreamUrl, async () => {
-    const result = await callUpstream(args, 'get_setting', {}, { timeoutMs: accessCheckTimeoutMs })
-    if (result.ok) return result.data
-    log.warn({ upstream: 'get_setting', status: result.status, code: result.code }, 'settings refused')
-    return null
-  })
+export async function getSiteSettings(args: UpstreamArgs): Promise<SettingsAnswer | null> {
+  const {
+    upstreamUrl,
+    log,
+    accessCheckTimeoutMs = ACCESS_CHECK_TIMEOUT_MS,
+    siteSettingsTtlMs = SITE_TTL_MS,
+  } = getRequestInfo(args.context)
+  return settingsCache.get(
+    upstreamUrl,
+    async () => {
+      const result = await callUpstream(args, 'get_setting', {}, { timeoutMs: accessCheckTimeoutMs })
+      if (result.ok) return result.data
+      log.warn({ upstream: 'get_setting', status: result.status, code: result.code }, 'settings refused')
+      return null
+    },
+    upstreamUrl,
+    siteSettingsTtlMs,
+  )
 }
 
 /** The visitor's country and ip as the casino API sees them (cached ~60 s per ip), or null. */

@@ -3,6 +3,7 @@
 // translated 404 for unknown ids, the links that lead to the pages, and the administrator who
 // edits a page and sees it live, script stripped.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { calls } from '#contract'
 import { XSS_PAYLOADS } from '#casino-api/tests/xss-payloads.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
@@ -92,7 +93,9 @@ for (const database of testDatabases()) {
     let site: TestSite
     let admin: Browser
     beforeAll(async () => {
-      site = await startTestSite({ database, adminPassword: ADMIN_FIRST })
+      // The settings (and the content version they carry) read again on every request: another
+      // web server's edit shows at the next page instead of after a minute.
+      site = await startTestSite({ database, adminPassword: ADMIN_FIRST, web: { siteSettingsTtlMs: 0 } })
       admin = await adminBrowser(site)
     })
     afterAll(async () => {
@@ -247,6 +250,42 @@ for (const database of testDatabases()) {
 
       const audit = textOf((await admin.get('/en/admin/audit')).html)
       expect(audit).toContain('content_updated')
+    })
+
+    test('an edit made through another web server shows here too: the settings carry the new content version', async () => {
+      const visitor = new Browser(site.webUrl)
+      const before = textOf((await visitor.get('/en/why-choose-us')).html)
+      expect(before).not.toContain('Edited on another server')
+      // The other web server's editor calls the casino API; this one's cached copy is not told.
+      const call = async (path: string, body: unknown, token?: string) => {
+        const answer = await fetch(site.apiUrl + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+        expect(answer.status).toBe(200)
+        return answer.json()
+      }
+      const { accessToken } = await call(calls.login.path, { username: 'admin', password: ADMIN_PASSWORD })
+      const { items } = (await call(calls.get_site_content.path, {}, accessToken)) as {
+        items: { id: string; kind: string; slug: string; locale: string; title: string; body: string; order: number }[]
+      }
+      const entry = items.find((i) => i.kind === 'page' && i.slug === 'why-choose-us' && i.locale === 'en')!
+      await call(
+        calls.update_template.path,
+        {
+          id: entry.id,
+          kind: entry.kind,
+          slug: entry.slug,
+          locale: entry.locale,
+          title: entry.title,
+          order: entry.order,
+          published: true,
+          body: `${entry.body}\n\nEdited on another server.`,
+        },
+        accessToken,
+      )
+      expect(textOf((await visitor.get('/en/why-choose-us')).html)).toContain('Edited on another server.')
     })
 
     test('script written into the content never reaches the players', async () => {

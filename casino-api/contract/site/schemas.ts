@@ -50,7 +50,16 @@ export const SiteSettings = z.object({
   withdrawalCancellation: z.boolean(),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
-export const GetSettingAnswer = SiteSettings
+export const GetSettingAnswer = SiteSettings.extend({
+  /**
+   * Changes whenever the site's content or the settings its texts quote change: a web server that
+   * keeps rendered content drops its copies when it sees another value, so an edit made through
+   * one web server shows on all of them within the settings' cache time. Optional: an upstream
+   * without it leaves the copies to expire.
+   */
+  contentVersion: z.string().max(200).optional(),
+})
+export type SettingsAnswer = z.infer<typeof GetSettingAnswer>
 
 export const GeolocationAnswer = z.object({
   ip: z.string(),

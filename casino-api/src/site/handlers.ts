@@ -2,10 +2,13 @@
 import type { siteCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
 import { geolocate } from './geo.ts'
-import { getSettings } from './settings.ts'
+import { getContentVersion, getSettings } from './settings.ts'
 
 export const siteHandlers: DomainHandlers<typeof siteCalls> = {
-  get_setting: (ctx) => getSettings(ctx.db),
+  get_setting: async (ctx) => {
+    const [settings, contentVersion] = await Promise.all([getSettings(ctx.db), getContentVersion(ctx.db)])
+    return { ...settings, contentVersion }
+  },
 
   geolocation: async (_ctx, { ip }) => geolocate(ip),
 }

@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import { SiteSettings } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
-import { settings } from '../db/schema.ts'
+import { settings, siteContent } from '../db/schema.ts'
 
 /** Defaults seeded at first start; limits from the specification's point 9, in cents; the texts' rules from points 5 and 9. */
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -57,6 +57,22 @@ export async function getSettings(db: Queryable): Promise<SiteSettings> {
   const rows = await db.select().from(settings).where(inArray(settings.key, KEYS))
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]))
   return SiteSettings.parse({ ...DEFAULT_SETTINGS, ...stored })
+}
+
+/**
+ * What the site's rendered content depends on, as one value: the number of content entries and
+ * the last change of an entry or of a setting (the texts quote the settings). An entry created,
+ * edited or removed, or a setting changed, gives another value.
+ */
+export async function getContentVersion(db: Queryable): Promise<string> {
+  const result = (await db.execute(sql`
+    select (select count(*)::int from ${siteContent}) as entries,
+           (select max(${siteContent.updatedAt})::text from ${siteContent}) as content,
+           (select max(${settings.updatedAt})::text from ${settings}) as settings`)) as unknown as {
+    rows: { entries: number; content: string | null; settings: string | null }[]
+  }
+  const row = result.rows[0]
+  return `${row?.entries ?? 0}/${row?.content ?? ''}/${row?.settings ?? ''}`
 }
 
 export async function setSetting<K extends keyof SiteSettings>(
