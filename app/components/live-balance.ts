@@ -49,7 +49,8 @@ function connect() {
     }
     if (typeof event.type === 'string')
       for (const handler of handlers.get(event.type) ?? []) handler(event as Record<string, unknown>)
-    if (event.type === 'mailbox_message' && Number.isSafeInteger(event.unread)) setUnread(event.unread as number)
+    if ((event.type === 'mailbox_message' || event.type === 'mailbox_unread') && Number.isSafeInteger(event.unread))
+      setUnread(event.unread as number)
     if (event.type !== 'balance_changed' || !isBalance(event.balance)) return
     latest = event.balance
     for (const listener of listeners) listener()

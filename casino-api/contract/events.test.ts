@@ -13,6 +13,7 @@ test('server events of every kind parse', () => {
       item: { id: 'm1', category: 'payment', subject: 'Retiro', html: '<p>ok</p>', read: false, createdAt: at },
       unread: 3,
     },
+    { type: 'mailbox_unread', at, unread: 2 },
     { type: 'live_round_started', at, tableId: 't1', roundId: 'r1', bettingClosesAt: at, serverSeedHash: seed },
     { type: 'live_bets_closed', at, tableId: 't1', roundId: 'r1' },
     {

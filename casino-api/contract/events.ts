@@ -32,6 +32,13 @@ export const MailboxMessageEvent = z.object({
   unread: z.number().int().nonnegative(),
 })
 
+/** The unread count after the player read or deleted a message (in another tab, say). */
+export const MailboxUnreadEvent = z.object({
+  type: z.literal('mailbox_unread'),
+  at: Timestamp,
+  unread: z.number().int().nonnegative(),
+})
+
 export const LivePhase = z.enum(['betting', 'closed', 'result'])
 
 export const LiveRoundStartedEvent = z.object({
@@ -88,6 +95,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   BalanceChangedEvent,
   TransactionStatusChangedEvent,
   MailboxMessageEvent,
+  MailboxUnreadEvent,
   LiveRoundStartedEvent,
   LiveBetsClosedEvent,
   LiveRoundResultEvent,

@@ -140,12 +140,21 @@ for (const javaScript of [true, false])
         }
         expect(await page.getByText(tr.account.mailbox.unread_one.replace('{{count}}', '1')).isVisible()).toBe(true)
 
+        // A second tab of the same player, open on another page, follows the read without a reload.
+        const other = javaScript ? await context.newPage() : null
+        if (other) {
+          await other.goto(`${prefix}/user-management/profile`)
+          await other.waitForLoadState('networkidle')
+          expect(await mailboxLabel(other)).toBe(one)
+        }
+
         // Reading it marks it read; the header follows.
         await page.getByRole('link', { name: `Re: ${subject}` }).click()
         await page.waitForURL((url) => /\/user-management\/mailbox\/[0-9a-f-]{36}$/.test(url.pathname))
         await page.getByRole('heading', { name: `Re: ${subject}` }).waitFor()
         expect(await page.getByText(answer).isVisible()).toBe(true)
         await expect.poll(() => mailboxLabel(page)).toBe(tr.common.header.mailboxNone)
+        if (other) await expect.poll(() => mailboxLabel(other)).toBe(tr.common.header.mailboxNone)
         if (javaScript) await expectAccessible(page)
 
         // Deleting it leaves the Mailbox empty.

@@ -8,5 +8,6 @@ export const mailboxHandlers: DomainHandlers<typeof mailboxCalls> = {
   get_mailbox: (ctx, { params, session }) => mailboxPage(ctx.db, must(session).playerId, params),
   read_mailbox_message: (ctx, { params, session }) =>
     readMailboxMessage(ctx.db, must(session).playerId, params.id, ctx.now()),
-  delete_mailbox_message: (ctx, { params, session }) => deleteMailboxMessage(ctx.db, must(session).playerId, params.id),
+  delete_mailbox_message: (ctx, { params, session }) =>
+    deleteMailboxMessage(ctx.db, must(session).playerId, params.id, ctx.now()),
 }

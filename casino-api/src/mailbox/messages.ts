@@ -82,8 +82,18 @@ export async function writeMailboxMessage(
     item: toMailboxMessage(row),
     unread: await unreadCount(tx, message.playerId),
   }
-  await tx.execute(sql`SELECT pg_notify('casino_events', ${JSON.stringify({ playerId: message.playerId, event })})`)
+  await notifyPlayer(tx, message.playerId, event)
   return row
+}
+
+/** Sends an event to the player's sockets (on every instance) when the caller's transaction commits. */
+async function notifyPlayer(db: Queryable, playerId: string, event: object) {
+  await db.execute(sql`SELECT pg_notify('casino_events', ${JSON.stringify({ playerId, event })})`)
+}
+
+/** The player's other tabs follow a read or a removal: their header count changes too. */
+async function notifyUnread(db: Queryable, playerId: string, unread: number, at: Date) {
+  await notifyPlayer(db, playerId, { type: 'mailbox_unread', at: at.toISOString(), unread })
 }
 
 export async function mailboxPage(
@@ -109,18 +119,26 @@ export async function mailboxPage(
 /** Opens one of the player's messages and marks it read (the first time). */
 export async function readMailboxMessage(db: Queryable, playerId: string, id: string, at: Date) {
   if (!isUuid(id)) throw new ApiError(404, 'not_found')
-  await db
+  const marked = await db
     .update(mailboxMessages)
     .set({ readAt: at })
     .where(and(own(playerId, id), isNull(mailboxMessages.readAt)))
+    .returning({ id: mailboxMessages.id })
   const [row] = await db.select().from(mailboxMessages).where(own(playerId, id))
   if (!row) throw new ApiError(404, 'not_found')
-  return { item: toMailboxMessage(row), unread: await unreadCount(db, playerId) }
+  const unread = await unreadCount(db, playerId)
+  if (marked.length > 0) await notifyUnread(db, playerId, unread, at)
+  return { item: toMailboxMessage(row), unread }
 }
 
-export async function deleteMailboxMessage(db: Queryable, playerId: string, id: string) {
+export async function deleteMailboxMessage(db: Queryable, playerId: string, id: string, at: Date) {
   if (!isUuid(id)) throw new ApiError(404, 'not_found')
-  const deleted = await db.delete(mailboxMessages).where(own(playerId, id)).returning({ id: mailboxMessages.id })
+  const deleted = await db
+    .delete(mailboxMessages)
+    .where(own(playerId, id))
+    .returning({ id: mailboxMessages.id, readAt: mailboxMessages.readAt })
   if (deleted.length === 0) throw new ApiError(404, 'not_found')
-  return { ok: true as const, message: 'message_deleted' as const, unread: await unreadCount(db, playerId) }
+  const unread = await unreadCount(db, playerId)
+  if (deleted[0]!.readAt === null) await notifyUnread(db, playerId, unread, at)
+  return { ok: true as const, message: 'message_deleted' as const, unread }
 }
