@@ -80,7 +80,7 @@ export default {
       body: 'Text (Markdown)',
       section: 'Topic (FAQ questions only)',
       noSection: 'None: this entry is a topic',
-      imageUrl: 'Image (site path or https address)',
+      imageUrl: 'Image (a path on this site, e.g. /slides/welcome.svg)',
       linkUrl: 'Link (site path or https address)',
       order: 'Order',
       published: 'Published',

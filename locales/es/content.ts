@@ -79,7 +79,7 @@ export default {
       body: 'Texto (Markdown)',
       section: 'Tema (solo preguntas frecuentes)',
       noSection: 'Ninguno: esta entrada es un tema',
-      imageUrl: 'Imagen (ruta del sitio o dirección https)',
+      imageUrl: 'Imagen (ruta en este sitio, p. ej. /slides/welcome.svg)',
       linkUrl: 'Enlace (ruta del sitio o dirección https)',
       order: 'Orden',
       published: 'Publicada',

@@ -62,7 +62,8 @@ test('site-content fields answer catalogue codes', () => {
     linkUrl: 'invalid_value',
     startsAt: 'invalid_date',
   })
-  expect(codes(SiteContentFields, { ...entry, imageUrl: '//evil.example/x.png' })).toEqual({
-    imageUrl: 'invalid_value',
-  })
+  // An image comes from the site: no other host, whatever the scheme.
+  for (const imageUrl of ['//evil.example/x.png', '/\\evil.example/x.png', 'https://cdn.example/x.png', 'slides/x.svg'])
+    expect(codes(SiteContentFields, { ...entry, imageUrl }), imageUrl).toEqual({ imageUrl: 'invalid_value' })
+  expect(codes(SiteContentFields, { ...entry, imageUrl: '/slides/welcome.svg' })).toEqual({})
 })

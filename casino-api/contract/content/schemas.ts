@@ -21,6 +21,14 @@ export const slug = () => required(80).regex(SLUG_PATTERN, 'invalid_value')
 export const optionalLink = () =>
   optionalText(500).refine((v) => v === undefined || /^(\/(?!\/)\S*|https:\/\/\S+)$/.test(v), 'invalid_value')
 
+/**
+ * An image's address: a path on the site ('/slides/welcome.svg'), never another host. The pages'
+ * CSP loads images from the site alone, and an image from elsewhere would tell that host about
+ * every visitor of the home page.
+ */
+export const optionalImagePath = () =>
+  optionalText(500).refine((v) => v === undefined || /^\/(?![/\\])\S*$/.test(v), 'invalid_value')
+
 const optionalTimestamp = () =>
   optionalText(40).refine(
     (v) => v === undefined || z.iso.datetime({ offset: true }).safeParse(v).success,
@@ -118,7 +126,7 @@ export const SiteContentFields = z.object({
     .max(100_000, 'invalid_value')
     .default(''),
   section: slug().optional(),
-  imageUrl: optionalLink(),
+  imageUrl: optionalImagePath(),
   linkUrl: optionalLink(),
   order: z.coerce
     .number({ error: 'invalid_number' })
