@@ -17,6 +17,11 @@ const card = (cardNumber: string, amount: string) => ({
   cvv2: '4821',
   amount,
 })
+/**
+ * The CVV as a value of its own: the logs' request ids (uuids), timestamps and the pages' nonces
+ * may hold its four digits by chance.
+ */
+const CVV_ALONE = /(?<![0-9A-Za-z+/_.-])4821(?![0-9A-Za-z+/_-])/
 
 for (const database of testDatabases()) {
   describe(`money pages on ${database.name}`, () => {
@@ -61,11 +66,12 @@ for (const database of testDatabases()) {
       expect(declined.status).toBe(402)
       expect(textOf(declined.html)).toContain('Los datos de la tarjeta no son correctos.')
       expect(declined.html).toContain('Lucía García')
-      for (const secret of ['4000 0000 0000 0002', '4000000000000002', '4821'])
-        expect(declined.html).not.toContain(secret)
+      for (const secret of ['4000 0000 0000 0002', '4000000000000002']) expect(declined.html).not.toContain(secret)
+      expect(declined.html).not.toMatch(CVV_ALONE)
       for (const page of b.transcript) expect(page).not.toContain(PAN)
       expect(logLines.length).toBeGreaterThan(0)
-      for (const secret of [PAN, '4000000000000002', '4821']) expect(logLines.join('\n')).not.toContain(secret)
+      for (const secret of [PAN, '4000000000000002']) expect(logLines.join('\n')).not.toContain(secret)
+      expect(logLines.join('\n')).not.toMatch(CVV_ALONE)
     })
 
     test('3-D Secure: the challenge page on the site decides; without JavaScript it is two buttons', async () => {
