@@ -7,6 +7,7 @@ import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { expectAccessible, logInAs, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
+import { readBetHistory } from '../setup/bet-history.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -179,12 +180,6 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
   }
 })
 
-/** Cents of an amount as the page writes it ('−3,40 €', '+1,20 €', '€20.00'). */
-const cents = (text: string) => {
-  const digits = text.replace(/[^\d]/g, '')
-  return (/[−-]/.test(text) ? -1 : 1) * Number(digits)
-}
-
 test.skipIf(skipBrowserTests)(
   'a player plays each one-move game for real (es, JavaScript off): Bet History lists every round and adds up to the wallet',
   async () => {
@@ -220,11 +215,9 @@ test.skipIf(skipBrowserTests)(
       await pressPlay(frame, button)
       await poll(() => outcome(frame, 'es').count()).toBe(1)
     }
-    await page.goto('/user-management/bet-history?period=24h')
-    for (const [, name] of rounds) await poll(() => page.locator('tbody tr', { hasText: name }).count()).toBe(1)
-    const net = cents(await page.locator('tfoot td').last().innerText())
-    const header = cents(await page.locator('header [data-balance-total]').first().innerText())
-    expect(header).toBe(2_000 + net)
+    const history = await readBetHistory(page, '', rounds.length)
+    for (const [, name] of rounds) expect(history.games.filter((game) => game === name)).toHaveLength(1)
+    expect(history.balance).toBe(2_000 + history.net)
     expect(errors).toEqual([])
     await context.close()
   },
