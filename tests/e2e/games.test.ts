@@ -35,9 +35,13 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     const frame = page.frameLocator('iframe')
     const balance = frame.locator('[aria-live="polite"]').first()
     await expect.poll(() => balance.innerText()).toContain('1000,00 Fichas')
+    // The round's nonce (in the closed provably fair panel) counts the rounds played.
+    const nonce = () => frame.locator('details dd').nth(2).textContent()
     for (let round = 1; round <= 10; round++) {
+      const before = await nonce()
       await frame.getByRole('button', { name: es.frame.spin }).click()
       // Each round's result shows in place: the frame is not reloaded, the outcome line changes.
+      await expect.poll(nonce).not.toBe(before)
       await expect.poll(() => frame.getByText(/Ganas|no hay premio/).count()).toBeGreaterThan(0)
       await expect.poll(() => frame.getByRole('button', { name: es.frame.spin }).isEnabled()).toBe(true)
     }
