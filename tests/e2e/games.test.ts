@@ -18,6 +18,9 @@ const env = useSiteInChromium()
 const es = resources.es.translation.games
 const en = resources.en.translation.games
 
+// Fun chips in cents, as the frame writes them ("1000,00 Fichas", "Ganas 2,50 Fichas").
+const cents = (text: string) => Number(text.replace(/\D/g, ''))
+
 const pageWithErrors = (javaScript: boolean) => openPage(env.browser, { javaScript, baseURL: env.site.webUrl })
 
 describe.skipIf(skipBrowserTests)('games in Chromium', () => {
@@ -35,17 +38,27 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     const frame = page.frameLocator('iframe')
     const balance = frame.locator('[aria-live="polite"]').first()
     await expect.poll(() => balance.innerText()).toContain('1000,00 Fichas')
+    // The stake of a spin: the chosen bet per line times the lines (the select's label counts them).
+    const lines = Number(/\((\d+) líneas?\)/.exec(await frame.locator('label[for="bet-lineBet"]').innerText())?.[1])
+    const stake = Number(await frame.locator('select[name="lineBet"]').inputValue()) * lines
+    expect(stake).toBeGreaterThan(0)
+    const outcome = frame.getByRole('region', { name: es.frame.lastRound }).locator(':scope > p')
     // The round's nonce (in the closed provably fair panel) counts the rounds played.
     const nonce = () => frame.locator('details dd').nth(2).textContent()
+    let expected = cents('1000,00')
     for (let round = 1; round <= 10; round++) {
       const before = await nonce()
       await frame.getByRole('button', { name: es.frame.spin }).click()
       // Each round's result shows in place: the frame is not reloaded, the outcome line changes.
       await expect.poll(nonce).not.toBe(before)
-      await expect.poll(() => frame.getByText(/Ganas|no hay premio/).count()).toBeGreaterThan(0)
+      await expect.poll(() => outcome.count()).toBe(1)
       await expect.poll(() => frame.getByRole('button', { name: es.frame.spin }).isEnabled()).toBe(true)
+      // The balance moves by exactly this round's win less its stake (ten rounds can end level,
+      // so the test counts each one instead of expecting the chips to have moved at the end).
+      const text = await outcome.innerText()
+      expected += (text.startsWith(es.frame.won.split('{{')[0]!) ? cents(text) : 0) - stake
+      await expect.poll(() => balance.innerText().then(cents), { message: `round ${round}: ${text}` }).toBe(expected)
     }
-    await expect.poll(() => balance.innerText()).not.toContain('1000,00 Fichas')
     // After ten rounds the game offers real play, which leads a visitor to log in.
     const prompt = frame.getByRole('complementary', { name: es.frame.promptHeading })
     await expect.poll(() => prompt.isVisible()).toBe(true)
