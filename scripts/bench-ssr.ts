@@ -64,6 +64,14 @@ try {
     { label: '/ (visitor, rendered)', path: '/', headers: uncachedVisitor },
     { label: '/en/register (visitor)', path: '/en/register', headers: visitor },
     { label: '/user-management/profile (logged in)', path: '/user-management/profile', headers: player, target: 0.4 },
+    // The same page's data alone, as a client-side navigation asks for it: the session, the
+    // casino API's call and the loaders, without React's render or the HTML. It bounds what any
+    // rendering work could win on the logged-in page.
+    {
+      label: '/user-management/profile.data (logged in, data only)',
+      path: '/user-management/profile.data',
+      headers: player,
+    },
   ]
   console.log(
     `\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page; ${runs} round(s), medians; load average ${loadAverage()} at the start\n`,
