@@ -56,6 +56,9 @@ function SideBarContent({ player }: { player: PublicPlayer | null }) {
   )
 }
 
+/** What hydration leaves in place: the server's markup (React does not hydrate inside it). */
+const STATIC_PANEL = { __html: '' }
+
 function MenuIcon() {
   return <span aria-hidden="true">☰</span>
 }
@@ -105,9 +108,17 @@ export function SideBar({ player, siteName }: { player: PublicPlayer | null; sit
         <summary className={styles.menuButton} aria-label={t('common.nav.openMenu')}>
           <MenuIcon />
         </summary>
-        <div className={styles.drawerPanel}>
-          <SideBarContent player={player} />
-        </div>
+        {typeof document === 'undefined' ? (
+          <div className={styles.drawerPanel}>
+            <SideBarContent player={player} />
+          </div>
+        ) : (
+          // Hydration keeps the server's panel as it is instead of hydrating its two dozen links,
+          // forms and menus: the dialog below replaces the whole <details> right after hydration,
+          // and a phone's main thread has better things to do first. Until then its links and
+          // forms work as they do without JavaScript.
+          <div className={styles.drawerPanel} dangerouslySetInnerHTML={STATIC_PANEL} suppressHydrationWarning />
+        )}
       </details>
     )
   }

@@ -4,7 +4,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { expectAccessible, newContext, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { startFaultProxy } from '../setup/fault-proxy.ts'
 import { depositByCard, loggedInPlayer, newPlayer, type TestSite } from '../setup/harness.ts'
 import { Browser } from '../setup/http.ts'
@@ -219,6 +219,50 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       expect(visible, `${width}px`).toBeLessThanOrEqual(1)
       await context.close()
     }
+  })
+
+  test("the phone's menu: a <details> without JavaScript, a dialog with it, the links working in both, and hydration without errors", async () => {
+    const menuLink = (scope: Locator) => scope.getByRole('link', { name: es.content.nav.faq, exact: true })
+    // Without JavaScript the menu is the server's <details>: its panel holds the links.
+    const plain = await phone(false)
+    const noScript = await plain.newPage()
+    await noScript.goto('/')
+    const menu = noScript.locator('header details').filter({
+      has: noScript.getByLabel(es.common.nav.openMenu, { exact: true }),
+    })
+    await menu.locator(':scope > summary').click()
+    await menuLink(menu).click()
+    await noScript.waitForURL((url) => url.pathname === '/faq')
+    await plain.close()
+
+    // With JavaScript, the panel of the server's <details> is left as it is while the page
+    // hydrates, then a modal dialog takes its place: no hydration error, one copy of the links.
+    const { context, page, errors } = await pageWithErrors(env.browser, {
+      javaScript: true,
+      baseURL: env.site.webUrl,
+      viewport: { width: 390, height: 844 },
+    })
+    await page.goto('/')
+    const open = page.getByRole('button', { name: es.common.nav.openMenu, exact: true })
+    await open.click()
+    const dialog = page.getByRole('dialog', { name: es.common.nav.menu })
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    const serverMenu = `header details:has(> summary[aria-label="${es.common.nav.openMenu}"])`
+    expect(await page.locator(serverMenu).count()).toBe(0)
+    await expectAccessible(page)
+    // Escape closes it and gives the focus back to the menu button.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    expect(await open.evaluate((button) => button === document.activeElement)).toBe(true)
+    // A link in it navigates in the page (no reload) and closes it.
+    await open.click()
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
+    await menuLink(dialog).click()
+    await page.waitForURL((url) => url.pathname === '/faq')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
   })
 
   test('on a phone, logged in with a four-figure balance, the header keeps the mailbox and Deposit on screen the history does not widen the page, and facts keep room for their values', async () => {

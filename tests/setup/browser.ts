@@ -33,13 +33,13 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   /** `locale`: the browser's own language (Intl's default), e.g. a Spanish phone reading /en. */
-  opts: { javaScript: boolean; baseURL: string; locale?: string },
+  opts: { javaScript: boolean; baseURL: string; locale?: string; viewport?: { width: number; height: number } },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     javaScriptEnabled: opts.javaScript,
     baseURL: opts.baseURL,
     locale: opts.locale,
-    viewport: { width: 1280, height: 900 },
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
     serviceWorkers: 'block',
   })
   // Generous for a busy machine: every wait is on a condition, so a fast run is not slowed down.
