@@ -77,7 +77,8 @@ async function main() {
     interpolation: { escapeValue: false },
   })
   await yieldToMain()
-  await loadIcuData(intlLocale(lng))
+  // A page that formats nothing (the root marks it) skips it: a later page loads it on first use.
+  if (document.documentElement.dataset.formats !== 'none') await loadIcuData(intlLocale(lng))
 
   startTransition(() => {
     hydrateRoot(

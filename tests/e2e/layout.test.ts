@@ -265,6 +265,51 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     await context.close()
   })
 
+  test("a page that formats nothing says so, and creates no Intl formatter while it hydrates; the others and a player's pages load ICU first", async () => {
+    const player = await activePlayer(env.site)
+    const cases: [path: string, loggedIn: boolean, formatsNothing: boolean][] = [
+      ['/login', false, true],
+      ['/en/register', false, true],
+      ['/faq', false, true],
+      ['/en/contact-us', false, true],
+      ['/casino', false, false],
+      ['/', false, false],
+      // The header shows the player's balance.
+      ['/faq', true, false],
+    ]
+    for (const [path, loggedIn, formatsNothing] of cases) {
+      const { context, page, errors } = await pageWithErrors(env.browser, {
+        javaScript: true,
+        baseURL: env.site.webUrl,
+        viewport: { width: 390, height: 844 },
+      })
+      if (loggedIn) await logInByForm(page, player.username, player.password)
+      // Counts the number and date formatters made, from the page's first script on.
+      await page.addInitScript(() => {
+        const counted = window as unknown as { formatters: number }
+        counted.formatters = 0
+        for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+          Intl[name] = new Proxy(Intl[name], {
+            construct(target, args) {
+              counted.formatters += 1
+              return Reflect.construct(target, args) as object
+            },
+          }) as never
+        }
+      })
+      await page.goto(path)
+      // The menu button replaces the server's <details> once the page has hydrated.
+      await page.locator('header button[aria-haspopup="dialog"]').waitFor()
+      const marked = await page.evaluate(() => document.documentElement.dataset.formats === 'none')
+      const made = await page.evaluate(() => (window as unknown as { formatters: number }).formatters)
+      expect(marked, `${path}${loggedIn ? ' (logged in)' : ''}`).toBe(formatsNothing)
+      if (formatsNothing) expect(made, `formatters made while ${path} hydrated`).toBe(0)
+      else expect(made, `${path}${loggedIn ? ' (logged in)' : ''}`).toBeGreaterThan(0)
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
   test('on a phone, logged in with a four-figure balance, the header keeps the mailbox and Deposit on screen the history does not widen the page, and facts keep room for their values', async () => {
     const { player, b } = await loggedInPlayer(env.site, Browser)
     await depositByCard(b, '5000.00')

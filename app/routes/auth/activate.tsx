@@ -13,6 +13,7 @@ import { button } from '#app/styles/ui.css.ts'
 import { localeFromPath, localizePath, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
+import { FORMATS_NOTHING } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/activate'
 
 /*
@@ -23,6 +24,9 @@ import type { Route } from './+types/activate'
  * (AutoSubmitForm); without JavaScript the player presses "Activate my account", with
  * JavaScript the page submits it by itself once it is running in a real browser.
  */
+
+// Nothing on this page is formatted with Intl (see page-handle.ts).
+export const handle = FORMATS_NOTHING
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

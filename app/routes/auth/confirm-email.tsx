@@ -10,6 +10,7 @@ import { refusalStatus } from '#app/utils/forms.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
+import { FORMATS_NOTHING } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/confirm-email'
 
 /*
@@ -17,6 +18,9 @@ import type { Route } from './+types/confirm-email'
  * single-use and mail scanners open links too, so the GET only shows a button that posts; with
  * JavaScript the page presses it by itself once it runs in a browser (AutoSubmitForm).
  */
+
+// Nothing on this page is formatted with Intl (see page-handle.ts).
+export const handle = FORMATS_NOTHING
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),
