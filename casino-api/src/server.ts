@@ -16,6 +16,7 @@ import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
+import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
 import { syncCatalog } from './games/catalog-sync.ts'
 import { httpWallet } from './games/wallet-client.ts'
@@ -182,6 +183,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
     ownUrl = `http://${urlHost}:${port}`
 
+    const relay = startOutboxRelay({ db: opened.db, log: app.log })
+
     const live =
       options.liveTables === false
         ? null
@@ -213,6 +216,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
             await app.close()
             await Promise.all(pending)
             await pruned
+            await relay.close()
           } finally {
             mailer.close()
             await opened.close()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { pgErrorOf } from '../src/db/errors.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../src/db/schema.ts'
@@ -143,6 +143,26 @@ test.for(backends)('the database itself refuses unbalanced, edited or negative l
       ),
     ),
   ).toBe('23514')
+  // Several postings written at once that do not add up: refused when the statement ends, and
+  // nothing moves (a transaction's postings are checked together, whatever wrote them).
+  const [cash] = await a.db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, 'system'), eq(ledgerAccounts.code, 'cash')))
+  const adjustment = (currency: 'EUR' | 'INR', amounts: [number, number]) =>
+    a.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(ledgerTransactions)
+        .values({ kind: 'adjustment', idempotencyKey: randomUUID(), currency, createdAt: new Date() })
+        .returning()
+      await tx.insert(ledgerPostings).values([
+        { transactionId: created!.id, accountId: account!.id, amount: amounts[0] },
+        { transactionId: created!.id, accountId: cash!.id, amount: amounts[1] },
+      ])
+    })
+  expect(await constraintError(() => adjustment('EUR', [2_00, -1_00]))).toBe('23514')
+  // Balanced, but an account in another currency than its transaction: refused too.
+  expect(await constraintError(() => adjustment('INR', [1_00, -1_00]))).toBe('23514')
   // Postings are append-only.
   expect(
     await constraintError(() =>

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { ServerEvent, SOCKET_PATH } from '../contract/index.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
-import { activePlayer, backends, startTestApi, useApis, type TestApi } from './helpers.ts'
+import { post } from '../src/wallet/ledger.ts'
+import { creditDeposit } from '../src/wallet/wagering.ts'
+import { activePlayer, AS_PROVIDER, backends, startTestApi, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
 
@@ -74,6 +76,58 @@ test.for(backends)("a player's balance changes arrive on their socket, and only 
   mine.ws.close()
   theirs.ws.close()
 })
+
+test.for(backends)(
+  'every movement of a player sends one balance event, with the balances after it, in order [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const { playerId, token } = await activePlayer(a)
+    const socket = await connect(a.url, token)
+    expect(socket.opened).toBe('open')
+    const at = new Date()
+    await creditDeposit(a.db, {
+      playerId,
+      currency: 'EUR',
+      amount: 3_00,
+      idempotencyKey: `deposit:test:${randomUUID()}`,
+      processor: 'sandbox',
+      at,
+    })
+    await post(a.db, {
+      kind: 'bonus_grant',
+      idempotencyKey: `bonus:test:${randomUUID()}`,
+      currency: 'EUR',
+      playerId,
+      createdAt: at,
+      postings: [
+        { account: { playerId, kind: 'bonus' }, amount: 5_00 },
+        { account: { system: 'bonus' }, amount: -5_00 },
+      ],
+    })
+    // A bet that takes the real balance and part of the bonus one: two postings of the player,
+    // one movement, one event with both balances after it.
+    const round = { playerId, currency: 'EUR' as const, roundId: `round-${randomUUID()}`, gameId: 'slot-test' }
+    await a.ok('provider_bet', { ...round, transactionId: `bet-${randomUUID()}`, amount: 4_00 }, AS_PROVIDER)
+    await a.ok('provider_win', { ...round, transactionId: `win-${randomUUID()}`, amount: 2_00 }, AS_PROVIDER)
+    // A lost round's win of zero moves nothing and sends nothing.
+    const lost = { ...round, roundId: `round-${randomUUID()}` }
+    await a.ok('provider_bet', { ...lost, transactionId: `bet-${randomUUID()}`, amount: 1_00 }, AS_PROVIDER)
+    await a.ok('provider_win', { ...lost, transactionId: `win-${randomUUID()}`, amount: 0 }, AS_PROVIDER)
+    const balances = () => socket.events.filter((e) => e.type === 'balance_changed')
+    await until(() => balances().length >= 5, 'five balance events')
+    // Nothing more comes (the relay runs every 50 ms).
+    await new Promise((r) => setTimeout(r, 500))
+    expect(balances().map((e) => ({ reason: e.reason, balance: e.balance }))).toEqual([
+      { reason: 'deposit', balance: { currency: 'EUR', real: 3_00, bonus: 0, total: 3_00 } },
+      { reason: 'bonus', balance: { currency: 'EUR', real: 3_00, bonus: 5_00, total: 8_00 } },
+      { reason: 'bet', balance: { currency: 'EUR', real: 0, bonus: 4_00, total: 4_00 } },
+      // The stake came 3/4 real, 1/4 bonus, and so does its win.
+      { reason: 'win', balance: { currency: 'EUR', real: 1_50, bonus: 4_50, total: 6_00 } },
+      { reason: 'bet', balance: { currency: 'EUR', real: 50, bonus: 4_50, total: 5_00 } },
+    ])
+    socket.ws.close()
+  },
+)
 
 // Several instances on one PostgreSQL share events through LISTEN/NOTIFY (PGlite is one process's database).
 test.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -377,12 +377,14 @@ export const walletTransactions = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('wallet_transactions_external_key').on(t.provider, t.externalId),
+    // Keys lead with the ids, not the provider (one value for all of a provider's rows), so that
+    // no plan made on a nearly empty table looks rows up by the provider alone (migration 0014).
+    uniqueIndex('wallet_transactions_external_key').on(t.externalId, t.provider),
     // A bet is rolled back at most once, whatever the rollback's own transaction id.
     uniqueIndex('wallet_transactions_rollback_key')
-      .on(t.provider, t.rollsBack)
+      .on(t.rollsBack, t.provider)
       .where(sql`${t.kind} = 'rollback'`),
-    index('wallet_transactions_round_idx').on(t.provider, t.roundId),
+    index('wallet_transactions_round_idx').on(t.roundId, t.provider),
     index('wallet_transactions_created_idx').on(t.createdAt),
     check('wallet_transactions_amounts', sql`${t.amount} >= 0 AND ${t.realAmount} >= 0 AND ${t.bonusAmount} >= 0`),
     check('wallet_transactions_rollback', sql`(${t.kind} = 'rollback') = (${t.rollsBack} IS NOT NULL)`),

@@ -90,12 +90,17 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
         const parsed = def.params.safeParse(body, { reportInput: true })
         if (!parsed.success) throw validationFailed(parsed.error)
+        let ip: string | undefined
         const answer = await handler(ctx, {
           params: parsed.data as never,
           session: session === 'invalid' ? null : session,
           ...(provider ? { provider } : {}),
           ...(game ? { game } : {}),
-          ip: clientIp(req.ips, req.socket.remoteAddress),
+          // Worked out (through the trusted proxies) when a handler reads it: most never do,
+          // the game wallet's calls among them.
+          get ip() {
+            return (ip ??= clientIp(req.ips, req.socket.remoteAddress))
+          },
           userAgent: req.headers['user-agent'],
           ...(idempotencyKey ? { idempotencyKey } : {}),
         })

@@ -13,6 +13,7 @@ import { payments, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { playerBalance, post } from '../wallet/ledger.ts'
 import { creditDeposit } from '../wallet/wagering.ts'
+import { queueEvent } from '../realtime/outbox.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 
 /** Where a withdrawal's amount waits between the request and the administrator's decision. */
@@ -182,10 +183,12 @@ export async function lockPlayer(tx: Queryable, playerId: string) {
 }
 
 /**
- * Tells the player's sockets (realtime/socket.ts) that a payment changed state, at commit: a
- * contract `transaction_status_changed` event on the 'casino_events' channel.
+ * Tells the player's sockets (realtime/socket.ts) that a payment changed state, once it commits: a
+ * contract `transaction_status_changed` event on the 'casino_events' channel, through the same
+ * outbox as the ledger's balance events (realtime/outbox.ts), so it goes out after the balance
+ * event of the same movement.
  */
 export async function notifyStatus(tx: Queryable, row: PaymentRow, at: Date) {
   const event = { type: 'transaction_status_changed', at: at.toISOString(), transaction: financialTransaction(row) }
-  await tx.execute(sql`SELECT pg_notify('casino_events', ${JSON.stringify({ playerId: row.playerId, event })})`)
+  await queueEvent(tx, { playerId: row.playerId, event })
 }

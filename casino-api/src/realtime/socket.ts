@@ -101,10 +101,13 @@ export async function startRealtime(
         if (tokenOf.get(ws) === message.revokedTokenId) ws.close(4401, 'session ended')
       return
     }
+    // Most events are for players with no socket on this instance: nothing to check or send.
+    const own = sockets.get(message.playerId)
+    if (!own) return
     const event = ServerEvent.safeParse(message.event)
     if (!event.success)
       return ctx.log.warn({ type: (message.event as { type?: string })?.type }, 'invalid realtime event dropped')
-    for (const ws of sockets.get(message.playerId) ?? []) send(ws, event.data)
+    for (const ws of own) send(ws, event.data)
   })
 
   server.on('upgrade', (req, socket, head) => {

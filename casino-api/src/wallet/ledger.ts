@@ -77,10 +77,12 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
           system: 'system' in p.account,
         })
       }
-      // Balances are updated row by row in one order, player accounts before system accounts
-      // and by id within each (the wallet's functions of migration 0006 lock in that order too),
-      // so two transactions touching the same accounts cannot wait for each other in a circle.
-      // System accounts last also holds a shared account's lock for the shortest time.
+      // The postings go in with one statement: the database checks that they sum to zero when
+      // it ends (migration 0013). Its trigger moves the balances in the order of the rows:
+      // player accounts before system accounts and by id within each (the wallet's functions of
+      // migration 0006 lock in that order too), so two transactions touching the same accounts
+      // cannot wait for each other in a circle. System accounts last also holds a shared
+      // account's lock for the shortest time.
       rows.sort((a, b) =>
         a.system !== b.system
           ? a.system
@@ -92,7 +94,9 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
               ? 1
               : 0,
       )
-      for (const { system: _, ...row } of rows) await tx.insert(ledgerPostings).values(row)
+      await tx
+        .insert(ledgerPostings)
+        .values(rows.map((r) => ({ transactionId: r.transactionId, accountId: r.accountId, amount: r.amount })))
       await alongside?.(tx, { transactionId: created.id })
       return { transactionId: created.id, replayed: false }
     })
