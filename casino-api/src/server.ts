@@ -170,11 +170,17 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     log = app.log
 
     const realtime = await startRealtime(app.server, opened, { db: opened.db, now, log: app.log })
+    const relay = startOutboxRelay({ db: opened.db, log: app.log })
+    // A call that may have moved money has its balance events relayed at once, not after an idle wait.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET') relay.kick()
+    })
     try {
       await app.listen({ port: options.port ?? 4000, host: options.host ?? '127.0.0.1' })
     } catch (error) {
       mailer.close()
       await realtime.close()
+      await relay.close()
       throw error
     }
     const address = app.server.address()
@@ -182,8 +188,6 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const host = options.host ?? '127.0.0.1'
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
     ownUrl = `http://${urlHost}:${port}`
-
-    const relay = startOutboxRelay({ db: opened.db, log: app.log })
 
     const live =
       options.liveTables === false
