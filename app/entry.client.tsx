@@ -3,7 +3,6 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { memoizedView } from '#app/utils/i18n-view.ts'
 import { intlLocale } from '#app/utils/locale.ts'
 
 const CHUNK_RELOAD_KEY = 'chunk-reload-at'
@@ -69,15 +68,14 @@ async function main() {
   const lng = document.documentElement.lang === 'en' ? 'en' : 'es'
   const catalogue =
     lng === 'en' ? (await import('#locales/en/index.ts')).default : (await import('#locales/es/index.ts')).default
-  const instance = createInstance()
-  await instance.use(initReactI18next).init({
+  const i18n = createInstance()
+  await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: lng,
     supportedLngs: ['es', 'en'],
     resources: { [lng]: catalogue },
     interpolation: { escapeValue: false },
   })
-  const i18n = memoizedView(instance)
   await yieldToMain()
   // A page that formats nothing (the root marks it) skips it: a later page loads it on first use.
   if (document.documentElement.dataset.formats !== 'none') await loadIcuData(intlLocale(lng))
