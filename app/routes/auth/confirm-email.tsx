@@ -10,7 +10,7 @@ import { refusalStatus } from '#app/utils/forms.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { FORMATS_NOTHING } from '#app/utils/page-handle.ts'
+import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/confirm-email'
 
 /*
@@ -20,7 +20,7 @@ import type { Route } from './+types/confirm-email'
  */
 
 // Nothing on this page is formatted with Intl (see page-handle.ts).
-export const handle = FORMATS_NOTHING
+export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

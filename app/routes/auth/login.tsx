@@ -10,12 +10,12 @@ import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { FORMATS_NOTHING } from '#app/utils/page-handle.ts'
+import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/login'
 import * as styles from '#app/styles/page.css.ts'
 
 // Nothing on this page is formatted with Intl (see page-handle.ts).
-export const handle = FORMATS_NOTHING
+export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 

@@ -15,11 +15,11 @@ import { localeFromPath, localizePath, useLocalePath } from '#app/utils/locale.t
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { FORMATS_NOTHING } from '#app/utils/page-handle.ts'
+import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/reset-password'
 
 // Nothing on this page is formatted with Intl (see page-handle.ts).
-export const handle = FORMATS_NOTHING
+export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),
