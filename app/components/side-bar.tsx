@@ -27,11 +27,14 @@ function SideBarContent({ player }: { player: PublicPlayer | null }) {
         ))}
       </nav>
       <nav aria-label={t('content.nav.moreLabel')} className={styles.drawerNav}>
-        {[...INFO_LINKS, ...LEGAL_LINKS].map((link) => (
-          <NavLink key={link.key} to={localePath(link.path)} className={styles.drawerLink}>
-            {t(`content.nav.${link.key}`)}
-          </NavLink>
-        ))}
+        {[...INFO_LINKS, ...LEGAL_LINKS]
+          // Promotions is in the navigation above already: one link to a page in the menu.
+          .filter((link) => !items.some((item) => item.to === localePath(link.path)))
+          .map((link) => (
+            <NavLink key={link.key} to={localePath(link.path)} className={styles.drawerLink}>
+              {t(`content.nav.${link.key}`)}
+            </NavLink>
+          ))}
       </nav>
       <div className={styles.drawerSection}>
         {player ? (

@@ -250,6 +250,13 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     const serverMenu = `header details:has(> summary[aria-label="${es.common.nav.openMenu}"])`
     expect(await page.locator(serverMenu).count()).toBe(0)
     await expectAccessible(page)
+    // Each page is linked once in the menu (Promotions is both a section and a content page).
+    const targets = await dialog
+      .getByRole('navigation')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    expect(targets.length).toBeGreaterThan(10)
+    expect(new Set(targets).size).toBe(targets.length)
     // Escape closes it and gives the focus back to the menu button.
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.isVisible()).toBe(false)
