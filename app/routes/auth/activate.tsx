@@ -25,7 +25,6 @@ import type { Route } from './+types/activate'
  * JavaScript the page submits it by itself once it is running in a real browser.
  */
 
-// Nothing on this page is formatted with Intl (see page-handle.ts).
 export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

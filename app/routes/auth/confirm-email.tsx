@@ -19,7 +19,6 @@ import type { Route } from './+types/confirm-email'
  * JavaScript the page presses it by itself once it runs in a browser (AutoSubmitForm).
  */
 
-// Nothing on this page is formatted with Intl (see page-handle.ts).
 export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

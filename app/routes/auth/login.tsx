@@ -14,7 +14,6 @@ import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/login'
 import * as styles from '#app/styles/page.css.ts'
 
-// Nothing on this page is formatted with Intl (see page-handle.ts).
 export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)

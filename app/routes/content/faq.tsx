@@ -12,7 +12,6 @@ import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/faq'
 import * as styles from './content.css.ts'
 
-// Nothing on this page is formatted with Intl (see page-handle.ts).
 export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)

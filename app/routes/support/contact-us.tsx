@@ -24,7 +24,6 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/contact-us'
 
-// Nothing on this page is formatted with Intl (see page-handle.ts).
 export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)

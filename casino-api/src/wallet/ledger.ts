@@ -94,9 +94,7 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
               ? 1
               : 0,
       )
-      await tx
-        .insert(ledgerPostings)
-        .values(rows.map((r) => ({ transactionId: r.transactionId, accountId: r.accountId, amount: r.amount })))
+      await tx.insert(ledgerPostings).values(rows.map(({ system: _, ...row }) => row))
       await alongside?.(tx, { transactionId: created.id })
       return { transactionId: created.id, replayed: false }
     })
