@@ -94,7 +94,9 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
               ? 1
               : 0,
       )
-      await tx.insert(ledgerPostings).values(rows.map(({ system: _, ...row }) => row))
+      await tx
+        .insert(ledgerPostings)
+        .values(rows.map((r) => ({ transactionId: r.transactionId, accountId: r.accountId, amount: r.amount })))
       await alongside?.(tx, { transactionId: created.id })
       return { transactionId: created.id, replayed: false }
     })
