@@ -3,7 +3,6 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { intlLocale } from '#app/utils/locale.ts'
 
 const CHUNK_RELOAD_KEY = 'chunk-reload-at'
 const CHUNK_RELOAD_THROTTLE_MS = 60_000
@@ -49,19 +48,6 @@ function registerServiceWorker() {
 /** The rest of this task is the browser's: input, paint, other scripts. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-/**
- * ICU loads its number and date data with the first formatter of a page (12 ms and 7 ms on a
- * desktop CPU, four times that on a phone). Money and dates are formatted while the page hydrates,
- * where that load would lengthen one of hydration's tasks past the 50 ms that block a phone's
- * input: it is done here first, in tasks of its own.
- */
-async function loadIcuData(locale: string) {
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(0)
-  await yieldToMain()
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0)
-  await yieldToMain()
-}
-
 async function main() {
   watchChunkErrors()
   // Only the page's own catalogue: the language changes with a full page load.
@@ -77,8 +63,6 @@ async function main() {
     interpolation: { escapeValue: false },
   })
   await yieldToMain()
-  // A page that formats nothing (the root marks it) skips it: a later page loads it on first use.
-  if (document.documentElement.dataset.formats !== 'none') await loadIcuData(intlLocale(lng))
 
   startTransition(() => {
     hydrateRoot(

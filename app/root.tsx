@@ -33,7 +33,6 @@ import './styles/global.css.ts'
 import { darkTheme, lightTheme } from './styles/theme.css.ts'
 import { isUpstreamUnavailable } from './upstream/client.server.ts'
 import { getPlayer, redirectIfPasswordChangeRequired, toPublicPlayer } from './utils/auth.server.ts'
-import { usePageFormatsNothing } from './utils/page-handle.ts'
 import { isLocale, localeFromPath, localizePath, stripLocale, type Locale } from './utils/locale.ts'
 import { localeCookie, readLocaleCookie, readTheme, themeCookie } from './utils/preferences.server.ts'
 import { sameSitePath } from './utils/safe-path.ts'
@@ -151,12 +150,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteName = rootData?.siteName ?? t('common.meta.siteName')
   const player = rootData?.player ?? null
   const themeClass = themeState.theme === 'light' ? `${lightTheme} light` : `${darkTheme} dark`
-  // Read by entry.client.tsx before hydration: no formatter will run while this page hydrates.
-  const formatsNothing = usePageFormatsNothing() && !player
   useRevalidateAfterRestore()
 
   return (
-    <html lang={locale} dir="ltr" className={themeClass} data-formats={formatsNothing ? 'none' : undefined}>
+    <html lang={locale} dir="ltr" className={themeClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

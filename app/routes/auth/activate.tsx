@@ -13,7 +13,6 @@ import { button } from '#app/styles/ui.css.ts'
 import { localeFromPath, localizePath, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/activate'
 
 /*
@@ -24,8 +23,6 @@ import type { Route } from './+types/activate'
  * (AutoSubmitForm); without JavaScript the player presses "Activate my account", with
  * JavaScript the page submits it by itself once it is running in a real browser.
  */
-
-export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

@@ -10,7 +10,6 @@ import { refusalStatus } from '#app/utils/forms.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/confirm-email'
 
 /*
@@ -18,8 +17,6 @@ import type { Route } from './+types/confirm-email'
  * single-use and mail scanners open links too, so the GET only shows a button that posts; with
  * JavaScript the page presses it by itself once it runs in a browser (AutoSubmitForm).
  */
-
-export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

@@ -10,11 +10,8 @@ import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/login'
 import * as styles from '#app/styles/page.css.ts'
-
-export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 

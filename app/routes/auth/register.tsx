@@ -31,10 +31,7 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/register'
-
-export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 

@@ -15,10 +15,7 @@ import { localeFromPath, localizePath, useLocalePath } from '#app/utils/locale.t
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/reset-password'
-
-export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaTags(loaderData?.meta),

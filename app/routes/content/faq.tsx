@@ -8,11 +8,8 @@ import { useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
-import type { PageHandle } from '#app/utils/page-handle.ts'
 import type { Route } from './+types/faq'
 import * as styles from './content.css.ts'
-
-export const handle: PageHandle = { formats: false }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 

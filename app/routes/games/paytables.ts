@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { CatalogGame } from '#casino-api/games/catalog.ts'
+import type { Locale } from '#app/utils/locale.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import { type AndarBaharConfig, andarBaharRtp } from '#casino-api/games/engines/andar-bahar.ts'
 import { BACCARAT_RTP } from '#casino-api/games/engines/baccarat.ts'
 import { type KenoConfig, kenoReturn } from '#casino-api/games/engines/keno.ts'
@@ -16,10 +18,12 @@ export type PanelTable = { caption: string; head: string[]; rows: string[][] }
  * poker, baccarat, andar bahar, sic bo, keno, scratch cards, Star Drop) for the game view's panel; null for games whose
  * panel shows another table (slots) or none.
  */
-export function panelTables(game: CatalogGame, t: TFunction, locale: string): PanelTable[] | null {
+export function panelTables(game: CatalogGame, t: TFunction, locale: Locale): PanelTable[] | null {
   const percent = (fraction: number) =>
-    `${(fraction * 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`
-  const times = (n: number) => `× ${n.toLocaleString(locale)}`
+    `${formatNumber(fraction * 100, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`
+  // Multipliers and counts: Number's toLocaleString showed up to three decimals.
+  const number = (n: number) => formatNumber(n, locale, { maximumFractionDigits: 3 })
+  const times = (n: number) => `× ${number(n)}`
   switch (game.engine.kind) {
     case 'sic-bo': {
       const row = (label: string, fraction: number) => [label, percent(fraction)]
@@ -55,9 +59,7 @@ export function panelTables(game: CatalogGame, t: TFunction, locale: string): Pa
           rows: Object.entries(config.paytable).map(([spots, pays]) => [
             spots,
             Object.entries(pays)
-              .map(([hits, hundredths]) =>
-                t('games.keno.pays', { hits, times: (hundredths / 100).toLocaleString(locale) }),
-              )
+              .map(([hits, hundredths]) => t('games.keno.pays', { hits, times: number(hundredths / 100) }))
               .join(' · '),
             percent(kenoReturn(config, Number(spots))),
           ]),
@@ -74,7 +76,7 @@ export function panelTables(game: CatalogGame, t: TFunction, locale: string): Pa
           rows: config.prizes.map((p) => [
             `${symbols[p.symbol]?.glyph ?? ''} ${t(`games.scratch.symbols.${p.symbol as 'star'}`)}`.trim(),
             times(p.multiplier),
-            `${p.cards.toLocaleString(locale)} / ${config.run.toLocaleString(locale)}`,
+            `${number(p.cards)} / ${number(config.run)}`,
           ]),
         },
       ]
@@ -87,7 +89,7 @@ export function panelTables(game: CatalogGame, t: TFunction, locale: string): Pa
           head: [t('games.plinko.risk'), t('games.plinko.slotsColumn'), t('games.plinko.returnRow')],
           rows: PLINKO_RISKS.map((risk) => [
             t(`games.plinko.risks.${risk}`),
-            config.pays[risk].map((p) => (p / 100).toLocaleString(locale)).join(' · '),
+            config.pays[risk].map((p) => number(p / 100)).join(' · '),
             percent(plinkoReturn(config, risk)),
           ]),
         },

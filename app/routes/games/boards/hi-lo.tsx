@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { HiLoGuess, HiLoView } from '#casino-api/games/engines/hi-lo.ts'
 import { useLocale } from '#app/utils/locale.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import * as styles from '../games.css.ts'
 import { useCardName } from './card-name.ts'
 import { CardRow } from './playing-card.tsx'
@@ -11,7 +12,7 @@ const GUESSES: HiLoGuess[] = ['higher', 'lower']
 
 function useMultiplier() {
   const locale = useLocale()
-  return (m: number) => m.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  return (m: number) => formatNumber(m, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 }
 
 /** The cards dealt (the last one is the card to beat), the multiplier so far, and how the round ended. */
@@ -66,7 +67,7 @@ function HiLoMoves({ view, amount, busy }: MoveProps) {
               {' · '}
               {offer
                 ? t('games.hiLo.offer', {
-                    chance: (offer.chance * 100).toLocaleString(locale, { maximumFractionDigits: 1 }),
+                    chance: formatNumber(offer.chance * 100, locale, { maximumFractionDigits: 1 }),
                     multiplier: multiplier(offer.multiplier),
                   })
                 : t('games.hiLo.unavailable')}

@@ -1,6 +1,7 @@
 import type { Currency, GameMode, Locale } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import type { Amount, ControlsProps } from './types.ts'
 
 /** Chip values (cents) offered between a game's limits: 0.10, 0.20, 0.50, 1, 2, 5, 10, 20, 50, 100, 500. */
@@ -51,5 +52,5 @@ export const sessionAmount =
   (mode: GameMode, currency: Currency, locale: Locale, chips: string): Amount =>
   (minor) =>
     mode === 'demo'
-      ? `${(minor / 100).toLocaleString(locale, { minimumFractionDigits: 2 })} ${chips}`
+      ? `${formatNumber(minor / 100, locale, { minimumFractionDigits: 2 })} ${chips}`
       : formatMoney(minor, currency, locale)
