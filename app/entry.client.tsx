@@ -48,8 +48,24 @@ function registerServiceWorker() {
 /** The rest of this task is the browser's: input, paint, other scripts. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
+type Manifest = { routes: Record<string, { css?: string[] }> }
+
+/**
+ * The site's stylesheet is written into each page (ADR 0023), and the server's manifest lists none.
+ * The browser's copy of the whole route manifest (routeDiscovery 'initial') still lists it under the
+ * root route: taken out here, or hydration would add a `<link>` the server did not write, and React
+ * would render the whole page again. A page whose server could not inline it links it and keeps it.
+ */
+function linkNoInlinedStylesheet() {
+  if (!document.querySelector('style[data-react-router-critical-css]')) return
+  // oxlint-disable-next-line no-underscore-dangle -- the name React Router gives the manifest
+  const { routes } = (window as unknown as { __reactRouterManifest: Manifest }).__reactRouterManifest
+  for (const route of Object.values(routes)) route.css = []
+}
+
 async function main() {
   watchChunkErrors()
+  linkNoInlinedStylesheet()
   // Only the page's own catalogue: the language changes with a full page load.
   const lng = document.documentElement.lang === 'en' ? 'en' : 'es'
   const catalogue =
