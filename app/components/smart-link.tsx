@@ -17,20 +17,43 @@ export function canPrefetch(): boolean {
   return true
 }
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  const c = connection()
-  c?.addEventListener?.('change', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-    c?.removeEventListener?.('change', onChange)
+/**
+ * One watch of the connection for every link of the page (a page has dozens), begun by the first
+ * link that mounts. Until its first check, which runs after hydration in a task of its own (the
+ * browser's first `navigator.connection` asks its network service: about 10 ms), links prefetch
+ * as the server rendered them.
+ */
+export const prefetchAllowed = (() => {
+  let allowed = true
+  let watching = false
+  const listeners = new Set<() => void>()
+  const check = () => {
+    const next = canPrefetch()
+    if (next === allowed) return
+    allowed = next
+    for (const listener of listeners) listener()
   }
-}
+  const watch = () => {
+    watching = true
+    window.addEventListener('online', check)
+    window.addEventListener('offline', check)
+    setTimeout(() => {
+      connection()?.addEventListener?.('change', check)
+      check()
+    }, 0)
+  }
+  return {
+    subscribe(onChange: () => void) {
+      listeners.add(onChange)
+      if (!watching) watch()
+      return () => void listeners.delete(onChange)
+    },
+    get: () => allowed,
+  }
+})()
 
 export function usePrefetchAllowed(): boolean {
-  return useSyncExternalStore(subscribe, canPrefetch, () => true)
+  return useSyncExternalStore(prefetchAllowed.subscribe, prefetchAllowed.get, () => true)
 }
 
 /** A <Link> that prefetches on intent, unless the connection says not to. */
