@@ -1,8 +1,11 @@
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import * as styles from './layout.css.ts'
 import { SmartLink } from './smart-link.tsx'
+import { isHydrating, useHydrated } from './use-hydrated.ts'
 
 /** The footer's information and legal links (the content pages), in the order they are listed. */
 export const INFO_LINKS = [
@@ -38,23 +41,81 @@ function ContentLinks({ title, links }: { title: string; links: typeof INFO_LINK
   )
 }
 
+type FooterProps = { player: PublicPlayer | null; siteName: string; year: number }
+
+/** What hydration leaves in place: the server's markup (React does not hydrate inside it). */
+const STATIC_FOOTER = { __html: '' }
+
+/**
+ * A click on one of the static footer's links, followed in the page as a <Link> would (a plain
+ * left click on a link of this site); other clicks (new tab, modifier keys) are the browser's.
+ */
+function useLinksFollowedInPage(footer: React.RefObject<HTMLElement | null>, active: boolean) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    const element = footer.current
+    if (!active || !element) return
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element).closest('a[href]')
+      if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return
+      if (
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey ||
+        link.target ||
+        link.hasAttribute('download')
+      )
+        return
+      const url = new URL(link.href)
+      if (url.origin !== window.location.origin) return
+      event.preventDefault()
+      void navigate(url.pathname + url.search + url.hash)
+    }
+    element.addEventListener('click', onClick)
+    return () => element.removeEventListener('click', onClick)
+  }, [footer, active, navigate])
+}
+
 /**
  * Footer: the site's pages (information and legal texts), the account's, the 18+ mark, the
- * responsible-gaming note and the licence text.
+ * responsible-gaming note and the licence text. What it shows depends only on the language (a
+ * new page load), the site's name and whether a player is logged in, so the browser keeps the
+ * server's footer as it is instead of hydrating its dozen links (ADR 0023), and follows its links
+ * in the page; it renders its own once the player logs in or out, or when it mounts after the
+ * page has hydrated.
  */
-export function SiteFooter({
-  player,
-  siteName,
-  year,
-}: {
-  player: PublicPlayer | null
-  siteName: string
-  year: number
-}) {
+export function SiteFooter(props: FooterProps) {
+  const { t } = useTranslation()
+  const loggedIn = props.player !== null
+  useHydrated()
+  const [serverFooterFor] = useState(() => (isHydrating() ? loggedIn : null))
+  const island = serverFooterFor === loggedIn
+  const footer = useRef<HTMLElement>(null)
+  useLinksFollowedInPage(footer, island)
+  if (island)
+    return (
+      <footer
+        key="server"
+        ref={footer}
+        className={styles.footer}
+        aria-label={t('common.footer.label')}
+        dangerouslySetInnerHTML={STATIC_FOOTER}
+        suppressHydrationWarning
+      />
+    )
+  return (
+    <footer key="browser" className={styles.footer} aria-label={t('common.footer.label')}>
+      <FooterContent {...props} />
+    </footer>
+  )
+}
+
+function FooterContent({ player, siteName, year }: FooterProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   return (
-    <footer className={styles.footer} aria-label={t('common.footer.label')}>
+    <>
       <div className={styles.footerInner}>
         <div>
           <h2 className={styles.footerTitle}>{t('common.footer.linksTitle')}</h2>
@@ -100,6 +161,6 @@ export function SiteFooter({
         <p>{t('common.footer.licence', { siteName })}</p>
         <p>{t('common.footer.rights', { year, siteName })}</p>
       </div>
-    </footer>
+    </>
   )
 }

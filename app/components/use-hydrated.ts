@@ -9,6 +9,11 @@ let pageHydrated = false
  * store read (useSyncExternalStore) forced one synchronous render of every user at once, a long
  * task right after hydration on a phone.
  */
+/** True while the browser hydrates the page the server sent (its first render), false on the server and after. */
+export function isHydrating() {
+  return typeof document !== 'undefined' && !pageHydrated
+}
+
 export function useHydrated() {
   const [hydrated, setHydrated] = useState(pageHydrated)
   useEffect(() => {

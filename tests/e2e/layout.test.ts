@@ -272,6 +272,45 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     await context.close()
   })
 
+  test("the footer stays as the server wrote it: its links are followed in the page, and it shows the account's link once the player logs in", async () => {
+    const player = await activePlayer(env.site)
+    const { context, page, errors } = await pageWithErrors(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    await page.goto('/login')
+    await page.locator('header button[aria-haspopup="dialog"]').waitFor({ state: 'attached' })
+    const footer = page.getByRole('contentinfo')
+    // React hydrated none of the footer's links: they carry none of its fiber properties.
+    const byReact = () =>
+      footer
+        .getByRole('link')
+        .first()
+        .evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber')))
+    expect(await byReact()).toBe(false)
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
+    await footer.getByRole('link', { name: es.content.nav.faq, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/faq')
+    await expect.poll(() => page.locator('main h1').innerText()).toBe(es.content.faq.title)
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    // Logged out: Log in and Register; logging in (in the page, no reload) puts My account there.
+    expect(await footer.getByRole('link', { name: es.common.header.login, exact: true }).count()).toBe(1)
+    await footer.getByRole('link', { name: es.common.header.login, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
+    await page.locator('main input[name="username"]').fill(player.username)
+    await page.locator('main input[name="password"]').fill(player.password)
+    await page.locator('main button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect.poll(() => footer.getByRole('link', { name: es.common.nav.account, exact: true }).count()).toBe(1)
+    expect(await footer.getByRole('link', { name: es.common.header.login, exact: true }).count()).toBe(0)
+    expect(await byReact()).toBe(true)
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    // The footer React renders now is followed by the router as well.
+    await footer.getByRole('link', { name: es.content.nav.faq, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/faq')
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    await expectAccessible(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test("no page loads ICU's number data while it hydrates: money and numbers are written without Intl, in both languages", async () => {
     const player = await activePlayer(env.site)
     const cases: [path: string, loggedIn: boolean][] = [
