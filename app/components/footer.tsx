@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import * as styles from './layout.css.ts'
 import { SmartLink } from './smart-link.tsx'
-import { isHydrating, useHydrated } from './use-hydrated.ts'
+import { SERVER_MARKUP, useValueAtHydration } from './use-hydrated.ts'
 
 /** The footer's information and legal links (the content pages), in the order they are listed. */
 export const INFO_LINKS = [
@@ -42,9 +42,6 @@ function ContentLinks({ title, links }: { title: string; links: typeof INFO_LINK
 }
 
 type FooterProps = { player: PublicPlayer | null; siteName: string; year: number }
-
-/** What hydration leaves in place: the server's markup (React does not hydrate inside it). */
-const STATIC_FOOTER = { __html: '' }
 
 /**
  * A click on one of the static footer's links, followed in the page as a <Link> would (a plain
@@ -88,9 +85,7 @@ function useLinksFollowedInPage(footer: React.RefObject<HTMLElement | null>, act
 export function SiteFooter(props: FooterProps) {
   const { t } = useTranslation()
   const loggedIn = props.player !== null
-  useHydrated()
-  const [serverFooterFor] = useState(() => (isHydrating() ? loggedIn : null))
-  const island = serverFooterFor === loggedIn
+  const island = useValueAtHydration(loggedIn) === loggedIn
   const footer = useRef<HTMLElement>(null)
   useLinksFollowedInPage(footer, island)
   if (island)
@@ -100,7 +95,7 @@ export function SiteFooter(props: FooterProps) {
         ref={footer}
         className={styles.footer}
         aria-label={t('common.footer.label')}
-        dangerouslySetInnerHTML={STATIC_FOOTER}
+        dangerouslySetInnerHTML={SERVER_MARKUP}
         suppressHydrationWarning
       />
     )

@@ -11,7 +11,7 @@ import * as styles from './layout.css.ts'
 import { Logo } from './logo.tsx'
 import { SmartLink } from './smart-link.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
-import { useHydrated } from './use-hydrated.ts'
+import { SERVER_MARKUP, useHydrated } from './use-hydrated.ts'
 
 function SideBarContent({ player }: { player: PublicPlayer | null }) {
   const { t } = useTranslation()
@@ -58,9 +58,6 @@ function SideBarContent({ player }: { player: PublicPlayer | null }) {
     </>
   )
 }
-
-/** What hydration leaves in place: the server's markup (React does not hydrate inside it). */
-const STATIC_PANEL = { __html: '' }
 
 function MenuIcon() {
   return <span aria-hidden="true">☰</span>
@@ -120,7 +117,7 @@ export function SideBar({ player, siteName }: { player: PublicPlayer | null; sit
           // forms and menus: the dialog below replaces the whole <details> right after hydration,
           // and a phone's main thread has better things to do first. Until then its links and
           // forms work as they do without JavaScript.
-          <div className={styles.drawerPanel} dangerouslySetInnerHTML={STATIC_PANEL} suppressHydrationWarning />
+          <div className={styles.drawerPanel} dangerouslySetInnerHTML={SERVER_MARKUP} suppressHydrationWarning />
         )}
       </details>
     )

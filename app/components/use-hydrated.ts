@@ -9,11 +9,6 @@ let pageHydrated = false
  * store read (useSyncExternalStore) forced one synchronous render of every user at once, a long
  * task right after hydration on a phone.
  */
-/** True while the browser hydrates the page the server sent (its first render), false on the server and after. */
-export function isHydrating() {
-  return typeof document !== 'undefined' && !pageHydrated
-}
-
 export function useHydrated() {
   const [hydrated, setHydrated] = useState(pageHydrated)
   useEffect(() => {
@@ -22,4 +17,22 @@ export function useHydrated() {
     startTransition(() => setHydrated(true))
   }, [hydrated])
   return hydrated
+}
+
+/**
+ * `dangerouslySetInnerHTML` for an element whose server markup hydration leaves in place: React
+ * does not hydrate inside it (ADR 0023), and never writes it while the element keeps these props.
+ * Only for an element being hydrated: one mounted later would be empty.
+ */
+export const SERVER_MARKUP = { __html: '' }
+
+/**
+ * `value` as it was while this component hydrated, or null on the server and for a component
+ * mounted after the page hydrated: a component keeps the server's markup (SERVER_MARKUP) only as
+ * long as what that markup shows has not changed.
+ */
+export function useValueAtHydration<T>(value: T): T | null {
+  useHydrated()
+  const [atHydration] = useState(() => (typeof document !== 'undefined' && !pageHydrated ? value : null))
+  return atHydration
 }

@@ -49,7 +49,7 @@ function increment(digits: string): string {
 function rounded([integer, fraction]: [string, string], min: number, max: number): [string, string] {
   if (fraction.length > max) {
     const kept = integer + fraction.slice(0, max)
-    const up = fraction.charCodeAt(max) >= 53 /* '5' */ ? increment(kept) : kept
+    const up = fraction[max]! >= '5' ? increment(kept) : kept
     const integerLength = up.length - max
     ;[integer, fraction] = [up.slice(0, integerLength), up.slice(integerLength)]
   }
