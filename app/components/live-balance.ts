@@ -18,6 +18,15 @@ let socket: WebSocket | null = null
 let users = 0
 let pause = 1000
 let retry: ReturnType<typeof setTimeout> | undefined
+/**
+ * The server refused the page's socket (its session is gone, or another origin): nothing on this
+ * page opens it again until every part that shows live data has gone (a log-in starts afresh).
+ */
+let refused = false
+/** Asking the server whether a socket that never opened was refused: no new socket meanwhile. */
+let probing = false
+/** Counts the times every user went: a probe answered after that speaks for an older page. */
+let generation = 0
 
 function isBalance(value: unknown): value is Balance {
   const b = value as Balance | null
@@ -32,7 +41,7 @@ function isBalance(value: unknown): value is Balance {
 }
 
 function connect() {
-  if (socket || typeof WebSocket === 'undefined') return
+  if (socket || refused || probing || typeof WebSocket === 'undefined') return
   const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_URL}`)
   socket = ws
   ws.addEventListener('open', () => {
@@ -62,15 +71,28 @@ function connect() {
   ws.addEventListener('close', (closed) => {
     if (socket !== ws) return
     socket = null
-    if (users === 0 || closed.code === 4401 || closed.code === 1008) return
+    if (users === 0) return
+    if (closed.code === 4401 || closed.code === 1008) {
+      refused = true
+      return
+    }
     // A socket that never opened may have been refused (no session any more, another origin): the
     // browser does not say, so ask the server once, and stop on 401 or 403 instead of retrying.
+    // Parts of the page that start watching meanwhile (the header's, loaded after hydration) wait
+    // for the answer instead of opening a socket of their own.
     if (opened) return scheduleRetry()
+    probing = true
+    const asked = generation
+    const answered = (status: number) => {
+      probing = false
+      // Everything that watched went and something watches again: it opens a socket of its own.
+      if (asked !== generation) return users > 0 ? connect() : undefined
+      if (status === 401 || status === 403) refused = true
+      else scheduleRetry()
+    }
     fetch(SOCKET_URL, { cache: 'no-store', credentials: 'same-origin' }).then(
-      (answer) => {
-        if (answer.status !== 401 && answer.status !== 403) scheduleRetry()
-      },
-      () => scheduleRetry(),
+      (answer) => answered(answer.status),
+      () => answered(0),
     )
   })
 }
@@ -146,6 +168,8 @@ function use() {
   return () => {
     users--
     if (users > 0) return
+    refused = false
+    generation++
     clearTimeout(retry)
     const ws = socket
     socket = null

@@ -50,14 +50,14 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
     const page = await context.newPage()
-    // The page is rendered for the player, but the socket's upgrade carries no session (here the
-    // session cookie is kept for the account's pages only): /ws refuses it with 401.
+    // The pages are rendered for the player, but the socket's upgrade carries no session (here the
+    // session cookie is kept for the English pages only, and /ws is not one): /ws refuses it with 401.
     await context.addCookies([
       {
         name: 'casino',
         value: b.cookies.get('casino')!,
         domain: new URL(env.site.webUrl).hostname,
-        path: '/en/user-management',
+        path: '/en',
         httpOnly: true,
       },
     ])
@@ -71,10 +71,19 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     await page.goto('/en/user-management/profile')
     expect(await page.locator('main').innerText()).toContain(player.username)
     await expect.poll(() => probes, { timeout: 20_000 }).toEqual([401])
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }))
+    // Parts of the page that start watching later (here the account's balance, after a visit to
+    // the lobby) do not open a refused socket again.
+    await page.locator('header a[href="/en/casino"]').first().click()
+    await page.waitForURL('**/en/casino')
+    await page.locator('header a:has([data-balance-total])').first().click()
+    await page.waitForURL('**/en/user-management/**')
+    await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0)
     // Two minutes of the page's clock: a client that retried would have reopened the socket
     // several times (1 s, 2 s, 4 s … with its back-off).
     await page.clock.runFor(120_000)
     await page.evaluate(() => document.readyState)
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
     expect(sockets).toHaveLength(1)
     expect(probes).toEqual([401])
     await context.close()
