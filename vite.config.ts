@@ -18,15 +18,10 @@ function serviceWorker(): Plugin[] {
     swSrc: path.join(root, 'app/sw.ts'),
     swDest: path.join(clientDir, 'sw.js'),
     globDirectory: clientDir,
-    globPatterns: [
-      'assets/**/*.{js,css,svg,png,webp,woff2}',
-      'offline.html',
-      'offline.css',
-      'offline.js',
-      'logo.svg',
-      'favicon.svg',
-      'manifest.webmanifest',
-    ],
+    // Only what the offline page needs: the site's own files (every route's scripts, the
+    // administrator's included) are cached as the player uses them (app/sw.ts), not all fetched
+    // over the player's data at the first visit (ADR 0023).
+    globPatterns: ['offline.html', 'offline.css', 'offline.js', 'logo.svg', 'favicon.svg', 'manifest.webmanifest'],
     injectionPoint: 'self.__SW_MANIFEST',
     rollupFormat: 'iife',
     // Hashed file names are their own revision.

@@ -38,11 +38,21 @@ function watchChunkErrors() {
 
 const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {})
 
+/**
+ * The worker is registered once the page has loaded and the main thread is idle: starting it (its
+ * own script, its install) competes for the phone's CPU, and during hydration that lengthened the
+ * page's tasks (ADR 0023). A browser without requestIdleCallback waits a second after the load.
+ */
+function registerWhenIdle() {
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void register(), { timeout: 10_000 })
+  else setTimeout(() => void register(), 1000)
+}
+
 function registerServiceWorker() {
   // Unsupported (or blocked): silently ignored. Only the production build has a /sw.js.
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  if (document.readyState === 'complete') void register()
-  else window.addEventListener('load', () => void register(), { once: true })
+  if (document.readyState === 'complete') registerWhenIdle()
+  else window.addEventListener('load', registerWhenIdle, { once: true })
 }
 
 /** The rest of this task is the browser's: input, paint, other scripts. */
