@@ -24,8 +24,6 @@ function serviceWorker(): Plugin[] {
     globPatterns: ['offline.html', 'offline.css', 'offline.js', 'logo.svg', 'favicon.svg', 'manifest.webmanifest'],
     injectionPoint: 'self.__SW_MANIFEST',
     rollupFormat: 'iife',
-    // Hashed file names are their own revision.
-    dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
   }).map((plugin) => ({ ...plugin, applyToEnvironment: (env) => env.name === 'client' }))
 }

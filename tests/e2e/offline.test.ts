@@ -37,6 +37,22 @@ describe.skipIf(skipBrowserTests)('offline and updates', () => {
     )
     expect(scripts.length).toBeGreaterThan(3)
     await expect.poll(async () => (await cached()).assets ?? []).toEqual(expect.arrayContaining(scripts))
+    // A file that is not there is not kept (the next deployment may bring it).
+    expect(await page.evaluate(() => fetch('/assets/not-built-yet.js').then((answer) => answer.status))).toBe(404)
+    expect((await cached()).assets).not.toContain('/assets/not-built-yet.js')
+    // Offline, past the browser's own cache, the worker still answers with the kept script.
+    await context.setOffline(true)
+    const offlineAnswer = (url: string) =>
+      page.evaluate(
+        (u) =>
+          fetch(u, { cache: 'no-store' }).then(
+            (answer) => answer.status,
+            () => 0,
+          ),
+        url,
+      )
+    expect(await offlineAnswer(scripts[0]!)).toBe(200)
+    await context.setOffline(false)
 
     // The last page seen was Spanish (the `lng` cookie says es); the page asked for is English.
     await page.goto('/')
