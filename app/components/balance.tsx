@@ -11,7 +11,7 @@ import type { LiveBalance } from './live-balance.ts'
  * The live balance, once the realtime client (loaded after hydration, so that a visitor's pages
  * never download it) has told one; null until then.
  */
-function useLazyLiveBalance(renderedKey: string) {
+function useLazyLiveBalance(renderedKey: string, rendered: object) {
   const [latest, setLatest] = useState<LiveBalance | null>(null)
   const key = useRef(renderedKey)
   useEffect(() => {
@@ -23,6 +23,8 @@ function useLazyLiveBalance(renderedKey: string) {
   })
   // A newer page (after a deposit, a bet) wins over an older event.
   useEffect(() => loadedLive()?.renderedAgain(renderedKey), [renderedKey])
+  // New root data with a player (a log-in in this page, any action): the session is good again.
+  useEffect(() => loadedLive()?.sessionConfirmed(rendered), [rendered])
   return latest
 }
 
@@ -34,7 +36,7 @@ function useLazyLiveBalance(renderedKey: string) {
 export function Balance({ balance: rendered }: { balance: PublicPlayer['balance'] }) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const live = useLazyLiveBalance(`${rendered.total}:${rendered.real}:${rendered.bonus}`)
+  const live = useLazyLiveBalance(`${rendered.total}:${rendered.real}:${rendered.bonus}`, rendered)
   const balance = live && live.currency === rendered.currency ? { ...rendered, ...live } : rendered
   const amount = formatMoney(balance.total, balance.currency, locale)
   const detail = t('common.header.balanceDetail', {

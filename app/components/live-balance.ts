@@ -5,9 +5,10 @@ import { useEffect, useSyncExternalStore } from 'react'
  * server; the token never reaches the page). One socket for the whole page, opened after
  * hydration while a balance is shown, reopened with a growing pause (1 s to 30 s, with jitter)
  * when it drops, and not reopened once the server says the session ended (4401) or refuses the
- * upgrade (401 without a session, 403 from another origin: asked by a plain GET of /ws). Without
- * JavaScript the balance is the one the page was rendered with. The same socket tells the
- * mailbox's unread count (useLiveUnread).
+ * upgrade (401 without a session, 403 from another origin: asked by a plain GET of /ws), until
+ * the server next answers for a logged-in player (sessionConfirmed) or every part showing live
+ * data has gone. Without JavaScript the balance is the one the page was rendered with. The same
+ * socket tells the mailbox's unread count (useLiveUnread).
  */
 type Balance = { currency: 'EUR' | 'INR'; total: number; real: number; bonus: number }
 
@@ -20,13 +21,31 @@ let pause = 1000
 let retry: ReturnType<typeof setTimeout> | undefined
 /**
  * The server refused the page's socket (its session is gone, or another origin): nothing on this
- * page opens it again until every part that shows live data has gone (a log-in starts afresh).
+ * page opens it again until the server answers for a logged-in player again (sessionConfirmed)
+ * or every part that shows live data has gone.
  */
 let refused = false
 /** Asking the server whether a socket that never opened was refused: no new socket meanwhile. */
 let probing = false
 /** Counts the times every user went: a probe answered after that speaks for an older page. */
 let generation = 0
+const PROBE_TIMEOUT_MS = 10_000
+
+let confirmedBy: object | null = null
+
+/**
+ * The server has just answered for a logged-in player with `source` (the root's data, loaded again
+ * after a log-in or any action): a socket refused earlier in this page (the session had ended
+ * meanwhile) is tried again at once. The same data does not confirm twice.
+ */
+export function sessionConfirmed(source: object) {
+  if (source === confirmedBy) return
+  confirmedBy = source
+  if (!refused) return
+  refused = false
+  pause = 1000
+  if (users > 0) connect()
+}
 
 function isBalance(value: unknown): value is Balance {
   const b = value as Balance | null
@@ -90,7 +109,12 @@ function connect() {
       if (status === 401 || status === 403) refused = true
       else scheduleRetry()
     }
-    fetch(SOCKET_URL, { cache: 'no-store', credentials: 'same-origin' }).then(
+    // A probe left unanswered would hold every later socket: it gives up after PROBE_TIMEOUT_MS.
+    fetch(SOCKET_URL, {
+      cache: 'no-store',
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    }).then(
       (answer) => answered(answer.status),
       () => answered(0),
     )
@@ -170,6 +194,7 @@ function use() {
     if (users > 0) return
     refused = false
     generation++
+    pause = 1000
     clearTimeout(retry)
     const ws = socket
     socket = null

@@ -108,17 +108,21 @@ export function isRetriedRead(name: CallName): boolean {
 }
 
 /**
- * The token is no longer valid: the session ends and the player lands on the start page. When the
- * casino API said why (e.g. too many wrong current passwords), the start page says it in a toast.
+ * The token is no longer valid: the session ends and the player lands on the start page, which
+ * says why in a toast (the casino API's reason, e.g. too many wrong current passwords, or "Your
+ * session has ended"). The new session holds only that toast, and its marker has the browser's
+ * router load the site's frame again: after a navigation in the page, the header would otherwise
+ * go on showing the player's name and balance. A request that carried no token has nothing to end.
  */
-async function signOut(args: UpstreamArgs, reason: MessageCode | undefined): Promise<never> {
+async function signOut(args: UpstreamArgs, reason: MessageCode | undefined, hadToken: boolean): Promise<never> {
   const locale = localeFromPath(new URL(args.request.url).pathname)
   const headers = new Headers()
-  if (reason === undefined || reason === 'unauthorized') {
+  if (!hadToken) {
     headers.append('Set-Cookie', await destroySession())
   } else {
     const session = newSession()
-    session.flash('toast', { type: 'error', code: reason })
+    const code = reason ?? 'unauthorized'
+    session.flash('toast', { type: code === 'unauthorized' ? 'info' : 'error', code })
     headers.append('Set-Cookie', await commitSession(session))
     headers.append('Set-Cookie', flashMarkerCookie(true))
   }
@@ -244,7 +248,7 @@ export async function callUpstream<N extends CallName>(
   const error = ErrorBody.safeParse(json)
   // An expired game session is the game's business, not a reason to sign the player out.
   if (statusCode === 401 && def.auth !== 'public' && def.auth !== 'game')
-    return signOut(args, error.success ? error.data.error.code : undefined)
+    return signOut(args, error.success ? error.data.error.code : undefined, token !== null)
   if (statusCode >= 500 && !(error.success && error.data.error.code === 'site_disabled')) {
     log.error(
       { upstream: name, status: statusCode, code: error.success ? error.data.error.code : undefined },

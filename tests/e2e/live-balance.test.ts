@@ -9,6 +9,11 @@ import { Browser as HttpBrowser } from '../setup/http.ts'
 const ADMIN_FIRST = 'admin-first-password-live'
 const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
 
+/** Puts a session cookie of the site into the browser, for the pages under `path` only. */
+function sessionCookie(value: string, path: string) {
+  return { name: 'casino', value, domain: new URL(env.site.webUrl).hostname, path, httpOnly: true }
+}
+
 describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
   test('a deposit elsewhere changes the header within seconds, without a reload', async () => {
     const { player, b: elsewhere } = await loggedInPlayer(env.site, HttpBrowser)
@@ -52,40 +57,109 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     const page = await context.newPage()
     // The pages are rendered for the player, but the socket's upgrade carries no session (here the
     // session cookie is kept for the English pages only, and /ws is not one): /ws refuses it with 401.
-    await context.addCookies([
-      {
-        name: 'casino',
-        value: b.cookies.get('casino')!,
-        domain: new URL(env.site.webUrl).hostname,
-        path: '/en',
-        httpOnly: true,
-      },
-    ])
+    await context.addCookies([sessionCookie(b.cookies.get('casino')!, '/en')])
     const sockets: string[] = []
     page.on('websocket', (ws) => sockets.push(ws.url()))
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/ws') asked.push(request.method())
+    })
     const probes: number[] = []
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/ws') probes.push(response.status())
     })
+    // The page's question (a plain GET of /ws, the socket having closed unopened) is held until
+    // the page has gone to the lobby and back to the account.
+    const { promise: answered, resolve: answer } = Promise.withResolvers<void>()
+    await page.route('**/ws', async (route) => {
+      await answered
+      await route.continue()
+    })
+    const lobbyAndBack = async () => {
+      await page.locator('header a[href="/en/casino"]').first().click()
+      await page.waitForURL('**/en/casino')
+      await page.locator('header a:has([data-balance-total])').first().click()
+      await page.waitForURL('**/en/user-management/**')
+      await page.locator('main h1').first().waitFor()
+    }
     await page.clock.install()
     await page.goto('/en/user-management/profile')
     expect(await page.locator('main').innerText()).toContain(player.username)
-    await expect.poll(() => probes, { timeout: 20_000 }).toEqual([401])
+    await expect.poll(() => asked, { timeout: 20_000 }).toEqual(['GET'])
     await page.evaluate(() => Object.assign(window, { notReloaded: true }))
-    // Parts of the page that start watching later (here the account's balance, after a visit to
-    // the lobby) do not open a refused socket again.
-    await page.locator('header a[href="/en/casino"]').first().click()
-    await page.waitForURL('**/en/casino')
-    await page.locator('header a:has([data-balance-total])').first().click()
-    await page.waitForURL('**/en/user-management/**')
-    await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0)
+    // While the page waits for the answer, the parts that start watching (the header's, loaded
+    // after hydration; the account's balance, mounted again) open no socket of their own.
+    await lobbyAndBack()
+    expect(sockets).toHaveLength(1)
+    answer()
+    await expect.poll(() => probes).toEqual([401])
+    // Refused: nor do they afterwards.
+    await lobbyAndBack()
     // Two minutes of the page's clock: a client that retried would have reopened the socket
     // several times (1 s, 2 s, 4 s … with its back-off).
     await page.clock.runFor(120_000)
     await page.evaluate(() => document.readyState)
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
     expect(sockets).toHaveLength(1)
+    expect(asked).toEqual(['GET'])
     expect(probes).toEqual([401])
+
+    // The session now reaches /ws too; the next answer the server gives for the player (a form
+    // sent in the page: the root's data is loaded again) has the page try its socket again, and
+    // it opens.
+    await context.addCookies([sessionCookie(b.cookies.get('casino')!, '/')])
+    await page.clock.resume()
+    await page.locator('nav a[href="/en/user-management/profile"]').first().click()
+    await page.waitForURL('**/en/user-management/profile')
+    await page.locator('form#profile button[type="submit"]').click()
+    await expect.poll(() => sockets).toHaveLength(2)
+    expect(asked).toEqual(['GET'])
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    await context.close()
+  })
+
+  test('a player whose session ended elsewhere logs in again in the same page: the live balance comes back', async () => {
+    const { player, b: elsewhere } = await loggedInPlayer(env.site, HttpBrowser)
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    // This page's own session (the other one changes the password below).
+    const own = new HttpBrowser(env.site.webUrl)
+    await own.post('/login', { username: player.username, password: player.password })
+    await context.addCookies([sessionCookie(own.cookies.get('casino')!, '/')])
+    const sockets: string[] = []
+    page.on('websocket', (ws) => sockets.push(ws.url()))
+    await page.goto('/en/user-management/profile')
+    await expect.poll(() => sockets.length).toBe(1)
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }))
+
+    // A password change in the other session revokes this one: its socket is closed (4401).
+    const newPassword = 'Another-password-2026'
+    const changed = await elsewhere.post('/en/user-management/change-password', {
+      oldPassword: player.password,
+      newPassword,
+      confirmPassword: newPassword,
+    })
+    expect(changed.status).toBe(200)
+    // The next account page sends the player to the start page, in this page, which says why and
+    // shows the header of a visitor (not the name and balance it had).
+    await page.locator('nav a[href="/en/user-management/deposit"]').first().click()
+    await page.waitForURL((url) => url.pathname === '/en')
+    await page.getByText(resources.en.translation.catalogue.unauthorized).waitFor()
+    expect(await page.locator('header [data-balance-total]').count()).toBe(0)
+    const logIn = page.getByRole('link', { name: resources.en.translation.common.header.login, exact: true }).first()
+    await logIn.waitFor()
+    // Logging in again in the login dialog, without leaving the page.
+    await logIn.click()
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input[name="username"]').fill(player.username)
+    await dialog.locator('input[name="password"]').fill(newPassword)
+    await dialog.locator('button[type="submit"]').click()
+    await page.locator('header [data-balance-total]').first().waitFor()
+    await expect.poll(() => sockets.length).toBe(2)
+
+    await depositByCard(elsewhere, '12.00')
+    await expect.poll(() => page.locator('header [data-balance-total]').first().innerText()).toBe('€12.00')
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
     await context.close()
   })
 
