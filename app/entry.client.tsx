@@ -36,7 +36,7 @@ function watchChunkErrors() {
   })
 }
 
-const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {})
+const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {})
 
 /**
  * The worker is registered once the page has loaded and the main thread is idle: starting it (its
@@ -44,8 +44,8 @@ const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' }
  * page's tasks (ADR 0023). A browser without requestIdleCallback waits a second after the load.
  */
 function registerWhenIdle() {
-  if ('requestIdleCallback' in window) requestIdleCallback(() => void register(), { timeout: 10_000 })
-  else setTimeout(() => void register(), 1000)
+  if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 10_000 })
+  else setTimeout(register, 1000)
 }
 
 function registerServiceWorker() {
