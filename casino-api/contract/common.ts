@@ -119,6 +119,8 @@ export const MESSAGE_CODES = [
   'game_unavailable',
   'keno_spots_required',
   'betting_closed',
+  'round_in_progress',
+  'move_in_progress',
   'message_sent',
   'contact_messages_limited',
   'message_deleted',

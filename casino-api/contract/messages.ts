@@ -132,4 +132,6 @@ export const englishMessages = {
   rollback_after_win: 'This bet can no longer be cancelled: its round already has a win.',
   round_not_found: 'There is no bet standing in this round.',
   betting_closed: 'Bets are closed for this round. Place your bet when the next round opens.',
+  round_in_progress: 'Finish the round in play first.',
+  move_in_progress: 'Your previous move is still being played. Please wait a moment.',
 } satisfies Record<MessageCode, string>

@@ -45,7 +45,7 @@ for (const backend of backends) {
     }
     // A new round cannot start while one waits; a move the hand does not allow is refused.
     const busy = await a.fail('game_play', { bet: { stake: 100 }, moveId: randomUUID() }, 409, asGame(game))
-    expect(busy.code).toBe('action_failed')
+    expect(busy.code).toBe('round_in_progress')
     const refused = await a.fail(
       'game_act',
       { roundId: round.id, action: { move: 'split' }, moveId: randomUUID() },

@@ -182,7 +182,8 @@ export default {
     promptHeading: 'Enjoying the game?',
     promptText: 'You have played {{count}} rounds for fun. Play for real to win real money.',
     promptDeposit: 'Deposit and play',
-    expired: 'This game session has ended. Open the game again from the lobby.',
+    expired:
+      'This game session has ended: you logged out, your session ended or the game was open for too long. Open the game again from the lobby.',
     nextMove: 'Your move',
     lobby: 'Back to the lobby',
   },

@@ -115,6 +115,8 @@ export default {
   rollback_after_win: 'Esta apuesta ya no se puede anular: su ronda ya tiene un premio.',
   round_not_found: 'No hay ninguna apuesta en curso en esta ronda.',
   betting_closed: 'Las apuestas de esta ronda están cerradas. Apuesta cuando se abra la siguiente.',
+  round_in_progress: 'Termina primero la ronda en juego.',
+  move_in_progress: 'Tu jugada anterior todavía se está procesando. Espera un momento.',
   bonus_code_invalid: 'El código de bono no existe o ya se ha usado.',
   bonus_active: 'Todavía tienes un bono activo. Sigue jugando e inténtalo más tarde.',
   bonus_code_applied: 'El código de bono se ha aplicado.',

@@ -164,7 +164,7 @@ export default {
     freeSpinsTotal: 'Las tiradas gratis han pagado {{amount}}',
     reels: 'Rodillos',
     reel: 'Rodillo {{n}}',
-    betType: 'Apuesta',
+    betType: 'Tipo de apuesta',
     numbers: 'Números',
     numbersHint:
       'Para apuestas interiores: los números que cubre la ficha, por ejemplo 17-18 (caballo) o 0-1-2 (trío). Escribe 00 para el doble cero.',
@@ -186,7 +186,8 @@ export default {
     promptHeading: '¿Te está gustando?',
     promptText: 'Llevas {{count}} rondas jugando gratis. Juega con dinero real para ganar premios de verdad.',
     promptDeposit: 'Depositar y jugar',
-    expired: 'Esta sesión de juego ha terminado. Vuelve a abrir el juego desde el casino.',
+    expired:
+      'Esta sesión de juego ha terminado: has cerrado sesión, tu sesión ha caducado o el juego llevaba demasiado tiempo abierto. Vuelve a abrir el juego desde el casino.',
     nextMove: 'Tu jugada',
     lobby: 'Volver al casino',
   },

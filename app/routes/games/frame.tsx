@@ -8,6 +8,7 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
+import { SessionEnded, sessionEnded } from './session-ended.tsx'
 import { chipValues, GAME_UI, type Symbols, sessionAmount } from './boards/index.ts'
 
 /** After this many demo rounds the frame asks the player to play for real. */
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const token = args.params.token
   const open = await callUpstream(args, 'game_open', {}, { gameSession: token })
   if (!open.ok) {
-    if (open.status === 401) return data({ expired: true as const }, { status: 410 })
+    if (open.status === 401) return sessionEnded()
     throw upstreamUnavailable()
   }
   const game = catalogGame(open.data.gameId)
@@ -50,6 +51,7 @@ export async function action(args: Route.ActionArgs) {
       gameSession: token,
     })
     if (!rotated.ok) {
+      if (rotated.status === 401) return sessionEnded()
       if (rotated.status >= 500) throw upstreamUnavailable()
       return data(
         { intent: 'rotate' as const, error: rotated.code, fields: rotated.fields ?? {} },
@@ -70,6 +72,7 @@ export async function action(args: Route.ActionArgs) {
         )
       : await callUpstream(args, 'game_play', { bet: ui?.betFromForm(form) ?? {}, moveId }, { gameSession: token })
   if (!played.ok) {
+    if (played.status === 401) return sessionEnded()
     if (played.status >= 500) throw upstreamUnavailable()
     return data({ intent: 'play' as const, error: played.code, fields: played.fields ?? {} }, { status: played.status })
   }
@@ -83,18 +86,9 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
   const fetcher = useFetcher<typeof action>()
   const catalogue = useCatalogue()
   const navigation = useNavigation()
-  if ('expired' in loaderData) {
-    return (
-      <div className={styles.frameBody}>
-        <p>{t('games.frame.expired')}</p>
-        <a href={localePath('/casino')} target="_top">
-          {t('games.frame.lobby')}
-        </a>
-      </div>
-    )
-  }
-  const game = loaderData
   const result = fetcher.data ?? actionData
+  if ('expired' in loaderData || (result && 'expired' in result)) return <SessionEnded lobby="/casino" />
+  const game = loaderData
   const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
   const amount = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
   const last: RoundView | undefined = game.openRound ?? game.recentRounds[0]

@@ -11,6 +11,7 @@ import { getPlayer } from '#app/utils/auth.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/live-frame'
 import * as styles from './games.css.ts'
+import { SessionEnded, sessionEnded } from './session-ended.tsx'
 import { chipValues, sessionAmount } from './boards/index.ts'
 import { Pocket, pocketLabel, RouletteControls, rouletteBetFromForm } from './boards/roulette.tsx'
 
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     getPlayer(args),
   ])
   if (!table.ok) {
-    if (table.status === 401) return data({ expired: true as const }, { status: 410 })
+    if (table.status === 401) return sessionEnded()
     throw upstreamUnavailable()
   }
   return {
@@ -58,6 +59,7 @@ export async function action(args: Route.ActionArgs) {
     { gameSession: args.params.token },
   )
   if (!placed.ok) {
+    if (placed.status === 401) return sessionEnded()
     if (placed.status >= 500) throw upstreamUnavailable()
     return data({ error: placed.code, fields: placed.fields ?? {} }, { status: placed.status })
   }
@@ -91,7 +93,8 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation()
   const catalogue = useCatalogue()
   const revalidator = useRevalidator()
-  const table = 'expired' in loaderData ? null : loaderData
+  const result = fetcher.data ?? actionData
+  const table = 'expired' in loaderData || (result && 'expired' in result) ? null : loaderData
   const round = table?.round ?? null
   // A result announced on the socket, shown at once (before the page's data is read again).
   const [announced, setAnnounced] = useState<{ roundId: string; pocket: number } | null>(null)
@@ -133,19 +136,9 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
     return () => clearTimeout(timer)
   }, [hydrated, due, table, refresh])
 
-  if (!table) {
-    return (
-      <div className={styles.frameBody}>
-        <p>{t('games.frame.expired')}</p>
-        <a href={localePath('/live-casino')} target="_top">
-          {t('games.frame.lobby')}
-        </a>
-      </div>
-    )
-  }
+  if (!table) return <SessionEnded lobby="/live-casino" />
 
   const amount = sessionAmount(table.balance.mode, table.balance.currency, locale, t('games.frame.chips'))
-  const result = fetcher.data ?? actionData
   const error = result && 'error' in result ? result : null
   const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
   const BetForm = fetcher.Form

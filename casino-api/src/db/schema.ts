@@ -642,6 +642,11 @@ export const gameSessions = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'restrict' }),
     playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
+    /**
+     * The player's access token that launched it: the game session ends with it (logout, a
+     * password change, an expiry). No foreign key: a purged token ends it the same way.
+     */
+    accessTokenId: uuid('access_token_id'),
     mode: gameModeEnum('mode').notNull(),
     currency: currencyEnum('currency').notNull(),
     /** Fun chips of a demo session. */
@@ -693,6 +698,12 @@ export const gameRounds = pgTable(
       .default(sql`'[]'::jsonb`),
     /** The engine's state: the whole outcome; shown only through the engine's view. */
     state: jsonb('state').notNull(),
+    /**
+     * The move being played (its moveId, and its action after the opening one) while its wallet
+     * call is under way: the round's lock. Set only where it is null, cleared when the move is
+     * applied or refused, so two moves can never both stake (game-server.ts).
+     */
+    pending: jsonb('pending'),
     createdAt: at('created_at').notNull().defaultNow(),
     settledAt: at('settled_at'),
   },

@@ -260,7 +260,8 @@ async function roundDetails(ctx: Ctx, playerId: string, params: DetailsParams): 
     engine: game?.engine.kind ?? 'unknown',
     seeds: {
       serverSeedHash: seed.serverSeedHash,
-      serverSeed: revealed ? seed.serverSeed : null,
+      // Never the seed of a round still open: it would show what is still to come.
+      serverSeed: revealed && settled ? seed.serverSeed : null,
       clientSeed: seed.clientSeed,
       nonce: round.nonce,
     },

@@ -7,6 +7,7 @@
  * settled again by the same calls on the next launch (`settleOpenRounds`). Demo rounds move fun
  * chips on the session row, with the same engine, seeds and odds.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { GameOpenAnswer, GamePlayAnswer, RoundView } from '../../contract/index.ts'
@@ -96,7 +97,7 @@ async function settle(ctx: Context, session: GameSession, row: RoundRow): Promis
   return settled!
 }
 
-/** Stakes a real round's opening bet; a refusal cancels the round and is passed on. */
+/** Stakes a real round's opening bet; a refusal cancels the round (and lets go of it) and is passed on. */
 async function stake(ctx: Context, session: GameSession, row: RoundRow) {
   try {
     await ctx.gameWallet.bet({ ...refOf(session, row), transactionId: `${row.id}:bet:0`, amount: row.stake })
@@ -104,49 +105,167 @@ async function stake(ctx: Context, session: GameSession, row: RoundRow) {
     if (error instanceof ApiError)
       await ctx.db
         .update(gameRounds)
-        .set({ status: 'cancelled', settledAt: ctx.now() })
+        .set({ status: 'cancelled', settledAt: ctx.now(), pending: null })
         .where(eq(gameRounds.id, row.id))
     throw error
   }
 }
 
+// ---- the round's lock ---------------------------------------------------------------------
+//
+// A round changes one move at a time. A move takes the round (game_rounds.pending, set only where
+// it is null and the round is where the move was judged), makes its wallet call, then applies
+// itself and lets go in one conditional update; a refused stake lets go and changes nothing. The
+// wallet is another service (HTTP), so the lock is a column rather than a database lock held
+// across the call. A second move meanwhile is refused ('move_in_progress'); the same move sent
+// again waits for the first; a move whose request died (a crash) is played again by the next
+// request that finds it, which is safe: the wallet answers a repeated stake as a replay and only
+// one update can apply the move. A real round's opening stake holds the lock the same way.
+
+/** How long a move may hold its round before another request takes it over (the wallet client gives up well before). */
+const STALE_MOVE_MS = 60_000
+/** How long the same move sent again waits for the first one. */
+const WAIT_FOR_MOVE_MS = 15_000
+
+type Pending = { moveId: string; at: string; action?: unknown }
+type Actions = { moveId: string; action: unknown }[]
+
+const pendingOf = (row: RoundRow) => row.pending as Pending | null
+const holds = (moveId: string) => sql`${gameRounds.pending}->>'moveId' = ${moveId}`
+const isStale = (ctx: Context, pending: Pending) => ctx.now().getTime() - Date.parse(pending.at) > STALE_MOVE_MS
+
+async function reread(ctx: Context, id: string) {
+  const [row] = await ctx.db.select().from(gameRounds).where(eq(gameRounds.id, id))
+  return row!
+}
+
+/** Lets go of a round held for `moveId`, changing nothing else. */
+const release = (ctx: Context, id: string, moveId: string) =>
+  ctx.db
+    .update(gameRounds)
+    .set({ pending: null })
+    .where(and(eq(gameRounds.id, id), holds(moveId)))
+
+/** Plays the move a round is held for (see above) and answers the round after it. */
+async function playPending(ctx: Context, session: GameSession, game: CatalogGame, row: RoundRow): Promise<RoundRow> {
+  const pending = pendingOf(row)!
+  const real = session.mode === 'real'
+  if (pending.moveId === row.moveId) {
+    // The opening move: its outcome was drawn when the round was written; its stake goes now.
+    await stake(ctx, session, row)
+    await release(ctx, row.id, pending.moveId)
+    const opened = await reread(ctx, row.id)
+    return opened.win !== null && opened.status === 'open' ? settle(ctx, session, opened) : opened
+  }
+  const step = game.engine.act!(game.config, row.state, pending.action)
+  if ('error' in step) {
+    await release(ctx, row.id, pending.moveId)
+    throw invalid('action', { move: step.error })
+  }
+  const raise = step.stake - row.stake
+  const betId = `${row.id}:bet:${pending.moveId}`
+  let next: RoundRow | null
+  try {
+    if (raise > 0 && real) await ctx.gameWallet.bet({ ...refOf(session, row), transactionId: betId, amount: raise })
+    next = await ctx.db.transaction(async (tx) => {
+      if (!real) {
+        const [paid] = await tx
+          .update(gameSessions)
+          .set({ demoBalance: sql`${gameSessions.demoBalance} - ${Math.max(raise, 0)} + ${step.win ?? 0}` })
+          .where(and(eq(gameSessions.id, session.id), sql`${gameSessions.demoBalance} >= ${Math.max(raise, 0)}`))
+          .returning({ id: gameSessions.id })
+        if (!paid) throw new ApiError(400, 'insufficient_funds')
+      }
+      const [updated] = await tx
+        .update(gameRounds)
+        .set({
+          state: step.state,
+          stake: step.stake,
+          win: step.win,
+          actions: [...(row.actions as Actions), { moveId: pending.moveId, action: pending.action }],
+          pending: null,
+          ...(!real && step.win !== null ? { status: 'settled' as const, settledAt: ctx.now() } : {}),
+        })
+        .where(and(eq(gameRounds.id, row.id), holds(pending.moveId)))
+        .returning()
+      return updated ?? null
+    })
+  } catch (error) {
+    if (error instanceof ApiError) await release(ctx, row.id, pending.moveId)
+    throw error
+  }
+  if (!next) {
+    // Another request played this same move (a recovery) or let it go after a refusal.
+    const now = await reread(ctx, row.id)
+    const applied = (now.actions as Actions).some((a) => a.moveId === pending.moveId)
+    if (!applied && raise > 0 && real)
+      await ctx.gameWallet.rollback({
+        ...refOf(session, row),
+        transactionId: `${row.id}:rollback:${pending.moveId}`,
+        betTransactionId: betId,
+      })
+    return now
+  }
+  return real && next.win !== null ? settle(ctx, session, next) : next
+}
+
 /**
- * Rounds left open. Real ones of this player and game: those with an outcome are staked (a replay
- * when the stake arrived) and paid; one waiting for a move is answered to be resumed. In demo, the
- * session's round waiting for a move.
+ * The round once no move holds it: waits for the move under way (the same move sent again),
+ * or plays it when its request died; a refusal of that move is its own request's answer.
+ */
+async function awaitMove(ctx: Context, session: GameSession, game: CatalogGame, row: RoundRow): Promise<RoundRow> {
+  const deadline = Date.now() + WAIT_FOR_MOVE_MS
+  for (let current = row; ; current = await reread(ctx, row.id)) {
+    const pending = pendingOf(current)
+    if (!pending) return current
+    if (isStale(ctx, pending)) {
+      try {
+        return await playPending(ctx, session, game, current)
+      } catch (error) {
+        if (error instanceof ApiError) return reread(ctx, row.id)
+        throw error
+      }
+    }
+    if (Date.now() > deadline) throw new ApiError(409, 'move_in_progress')
+    await sleep(50)
+  }
+}
+
+/**
+ * Rounds left open. Real ones of this player and game: a round whose move's request died is
+ * played on; one whose outcome is known is paid; one waiting for a move is answered to be
+ * resumed. In demo, the session's round waiting for a move.
  */
 async function settleOpenRounds(ctx: Context, session: GameSession, game: CatalogGame) {
-  if (session.mode !== 'real') {
-    // Fun chips move with the round, so a demo round is only ever open while it waits for a move.
-    const [waiting] = await ctx.db
-      .select()
-      .from(gameRounds)
-      .where(and(eq(gameRounds.sessionId, session.id), eq(gameRounds.status, 'open'), isNull(gameRounds.win)))
-      .limit(1)
-    return waiting ?? null
-  }
   const open = await ctx.db
     .select()
     .from(gameRounds)
     .where(
-      and(
-        eq(gameRounds.playerId, session.playerId!),
-        eq(gameRounds.gameId, game.id),
-        eq(gameRounds.mode, 'real'),
-        eq(gameRounds.status, 'open'),
-      ),
+      session.mode === 'real'
+        ? and(
+            eq(gameRounds.playerId, session.playerId!),
+            eq(gameRounds.gameId, game.id),
+            eq(gameRounds.mode, 'real'),
+            eq(gameRounds.status, 'open'),
+          )
+        : // Fun chips move with the round, so a demo round is only ever open while it waits for a move.
+          and(eq(gameRounds.sessionId, session.id), eq(gameRounds.status, 'open')),
     )
     .orderBy(gameRounds.createdAt)
   let waiting: RoundRow | null = null
-  for (const row of open) {
-    try {
-      await stake(ctx, session, row)
-    } catch (error) {
-      if (error instanceof ApiError) continue
-      throw error
+  for (let row of open) {
+    const pending = pendingOf(row)
+    if (pending && isStale(ctx, pending)) {
+      try {
+        row = await playPending(ctx, session, game, row)
+      } catch (error) {
+        if (error instanceof ApiError) continue
+        throw error
+      }
+    } else if (!pending && row.win !== null && session.mode === 'real') {
+      row = await settle(ctx, session, row)
     }
-    if (row.win !== null) await settle(ctx, session, row)
-    else waiting = row
+    if (row.status === 'open' && row.win === null) waiting = row
   }
   return waiting
 }
@@ -208,6 +327,9 @@ export async function playRound(
   const stakeAmount = game.engine.stakeOf(game.config, parsed.data)
 
   const row = await ctx.db.transaction(async (tx) => {
+    // The owner's seed pair is locked first: it serializes every deal of the owner with the
+    // others and with rotation, which reveals the pair only when no round on it is open.
+    const seeds = await activeSeeds(tx, ownerOf(session), ctx.now(), true)
     const [replayed] = await tx
       .select()
       .from(gameRounds)
@@ -220,9 +342,8 @@ export async function playRound(
         .from(gameRounds)
         .where(and(eq(gameRounds.sessionId, session.id), eq(gameRounds.status, 'open'), isNull(gameRounds.win)))
         .limit(1)
-      if (waiting) throw new ApiError(409, 'action_failed')
+      if (waiting) throw new ApiError(409, 'round_in_progress')
     }
-    const seeds = await activeSeeds(tx, ownerOf(session), ctx.now(), true)
     const step: Step<unknown> = game.engine.start(game.config, parsed.data, roundRng(seeds))
     await tx
       .update(gameSeeds)
@@ -237,6 +358,7 @@ export async function playRound(
         .returning({ id: gameSessions.id })
       if (!paid) throw new ApiError(400, 'insufficient_funds')
     }
+    const settledNow = session.mode === 'demo' && step.win !== null
     const [inserted] = await tx
       .insert(gameRounds)
       .values({
@@ -250,27 +372,31 @@ export async function playRound(
         currency: session.currency,
         stake: stakeAmount,
         win: step.win,
-        status: session.mode === 'demo' && step.win !== null ? 'settled' : 'open',
+        status: settledNow ? 'settled' : 'open',
+        // A real round is held by its opening move until the stake is taken.
+        pending: session.mode === 'real' ? { moveId: params.moveId, at: ctx.now().toISOString() } : null,
         bet: parsed.data,
         state: step.state,
         createdAt: ctx.now(),
-        settledAt: session.mode === 'demo' && step.win !== null ? ctx.now() : null,
+        settledAt: settledNow ? ctx.now() : null,
       })
       .returning()
-    return inserted!
+    return { ...inserted!, fresh: true }
   })
 
-  let result = row
-  if (session.mode === 'real' && row.status === 'open') {
-    await stake(ctx, session, row)
-    if (row.win !== null) result = await settle(ctx, session, row)
-  }
+  const result =
+    'fresh' in row && pendingOf(row)
+      ? await playPending(ctx, session, game, row)
+      : await awaitMove(ctx, session, game, row)
   if (result.status === 'cancelled') throw new ApiError(400, 'insufficient_funds')
   const seeds = await activeSeeds(ctx.db, ownerOf(session), ctx.now())
   return { round: roundView(game, result), balance: await balanceOf(ctx, session), seeds: seedView(seeds) }
 }
 
-/** The next move of a round waiting for one: a raised stake is staked first, then the move is kept. */
+/**
+ * The next move of a round waiting for one, judged against the round as it stands and played
+ * under the round's lock (see above): a raised stake goes through the wallet, then the move is kept.
+ */
 export async function actRound(
   ctx: Context,
   session: GameSession,
@@ -281,72 +407,62 @@ export async function actRound(
   if (!engine.act || !engine.action) throw new ApiError(404, 'round_not_found')
   const parsedAction = engine.action.safeParse(params.action)
   if (!parsedAction.success) throw invalid('action', { move: 'invalid_value' })
-  const [row] = await ctx.db
-    .select()
-    .from(gameRounds)
-    .where(and(eq(gameRounds.id, params.roundId), eq(gameRounds.sessionId, session.id)))
-  if (!row) throw new ApiError(404, 'round_not_found')
-  const actions = row.actions as { moveId: string; action: unknown }[]
-  const seeds = async () => seedView(await activeSeeds(ctx.db, ownerOf(session), ctx.now()))
-  if (actions.some((a) => a.moveId === params.moveId) || row.win !== null) {
-    // A resend of a move already made (or a move after the end): the round as it stands.
-    return { round: roundView(game, row), balance: await balanceOf(ctx, session), seeds: await seeds() }
-  }
-  const step = engine.act(game.config, row.state, parsedAction.data)
-  if ('error' in step) throw invalid('action', { move: step.error })
-  const raise = step.stake - row.stake
-  if (raise > 0 && session.mode === 'real') {
-    await ctx.gameWallet.bet({
-      ...refOf(session, row),
-      transactionId: `${row.id}:bet:${params.moveId}`,
-      amount: raise,
-    })
-  }
-  const next = await ctx.db.transaction(async (tx) => {
-    if (session.mode === 'demo') {
-      const [paid] = await tx
-        .update(gameSessions)
-        .set({ demoBalance: sql`${gameSessions.demoBalance} - ${Math.max(raise, 0)} + ${step.win ?? 0}` })
-        .where(and(eq(gameSessions.id, session.id), sql`${gameSessions.demoBalance} >= ${Math.max(raise, 0)}`))
-        .returning({ id: gameSessions.id })
-      if (!paid) throw new ApiError(400, 'insufficient_funds')
-    }
-    // Only from the state the move was made on: two tabs making moves at once, one wins.
-    const [updated] = await tx
-      .update(gameRounds)
-      .set({
-        state: step.state,
-        stake: step.stake,
-        win: step.win,
-        actions: [...actions, { moveId: params.moveId, action: parsedAction.data }],
-        ...(session.mode === 'demo' && step.win !== null ? { status: 'settled' as const, settledAt: ctx.now() } : {}),
-      })
-      .where(and(eq(gameRounds.id, row.id), sql`jsonb_array_length(${gameRounds.actions}) = ${actions.length}`))
-      .returning()
-    return updated ?? null
+  const answer = async (row: RoundRow): Promise<Answer> => ({
+    round: roundView(game, row),
+    balance: await balanceOf(ctx, session),
+    seeds: seedView(await activeSeeds(ctx.db, ownerOf(session), ctx.now())),
   })
-  if (!next) {
-    if (raise > 0 && session.mode === 'real')
-      await ctx.gameWallet.rollback({
-        ...refOf(session, row),
-        transactionId: `${row.id}:rollback:${params.moveId}`,
-        betTransactionId: `${row.id}:bet:${params.moveId}`,
-      })
-    throw new ApiError(409, 'action_failed')
+  for (;;) {
+    const [found] = await ctx.db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.id, params.roundId), eq(gameRounds.sessionId, session.id)))
+    if (!found || found.status === 'cancelled') throw new ApiError(404, 'round_not_found')
+    const pending = pendingOf(found)
+    if (pending && pending.moveId !== params.moveId && !isStale(ctx, pending))
+      throw new ApiError(409, 'move_in_progress')
+    const row = pending ? await awaitMove(ctx, session, game, found) : found
+    const actions = row.actions as Actions
+    // A resend of a move already made (or a move after the end): the round as it stands.
+    if (actions.some((a) => a.moveId === params.moveId) || row.win !== null) return answer(row)
+    if (pending) continue
+    // Judged before the round is taken: a move the hand does not allow changes nothing.
+    const step = engine.act(game.config, row.state, parsedAction.data)
+    if ('error' in step) throw invalid('action', { move: step.error })
+    const [taken] = await ctx.db
+      .update(gameRounds)
+      .set({ pending: { moveId: params.moveId, at: ctx.now().toISOString(), action: parsedAction.data } })
+      .where(
+        and(
+          eq(gameRounds.id, row.id),
+          eq(gameRounds.status, 'open'),
+          isNull(gameRounds.pending),
+          isNull(gameRounds.win),
+          sql`jsonb_array_length(${gameRounds.actions}) = ${actions.length}`,
+        ),
+      )
+      .returning()
+    // Another move came first: this one is judged again against the round it left.
+    if (!taken) continue
+    return answer(await playPending(ctx, session, game, taken))
   }
-  const result = session.mode === 'real' && next.win !== null ? await settle(ctx, session, next) : next
-  return { round: roundView(game, result), balance: await balanceOf(ctx, session), seeds: await seeds() }
 }
 
+/**
+ * Reveals the seed pair in use and starts the next one. Under the pair's lock, the one every deal
+ * takes: a round on the pair that is still open (waiting for a move, or its stake or win still on
+ * the way) would have its undealt cards, or its outcome before its stake, shown by the seed.
+ */
 export async function rotate(ctx: Context, session: GameSession, clientSeed: string | undefined) {
-  // Revealing the seed of a round still waiting for a move would show its undealt cards.
-  const owner = session.playerId ? eq(gameRounds.playerId, session.playerId) : eq(gameRounds.sessionId, session.id)
-  const [waiting] = await ctx.db
-    .select({ id: gameRounds.id })
-    .from(gameRounds)
-    .where(and(owner, eq(gameRounds.status, 'open'), sql`${gameRounds.win} is null`))
-    .limit(1)
-  if (waiting) throw new ApiError(409, 'action_failed')
-  const { revealed, next } = await ctx.db.transaction((tx) => rotateSeeds(tx, ownerOf(session), ctx.now(), clientSeed))
+  const { revealed, next } = await ctx.db.transaction(async (tx) => {
+    const current = await activeSeeds(tx, ownerOf(session), ctx.now(), true)
+    const [open] = await tx
+      .select({ id: gameRounds.id })
+      .from(gameRounds)
+      .where(and(eq(gameRounds.seedId, current.id), eq(gameRounds.status, 'open')))
+      .limit(1)
+    if (open) throw new ApiError(409, 'round_in_progress')
+    return rotateSeeds(tx, ownerOf(session), ctx.now(), clientSeed, current)
+  })
   return { revealed: revealedView(revealed), seeds: seedView(next) }
 }

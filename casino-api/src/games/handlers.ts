@@ -63,7 +63,10 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 async function launch(
   ctx: Parameters<DomainHandlers<typeof gameCalls>['get_game_url']>[0],
-  input: { params: { gameId: string; mode: 'demo' | 'real'; language: Locale }; session: { playerId: string } | null },
+  input: {
+    params: { gameId: string; mode: 'demo' | 'real'; language: Locale }
+    session: { playerId: string; tokenId: string } | null
+  },
   live: boolean,
 ) {
   const { gameId, mode, language } = input.params
@@ -83,6 +86,8 @@ async function launch(
     gameId,
     // A logged-in player's demo keeps their seed pair and recent rounds; a visitor's is its own.
     playerId: input.session?.playerId ?? null,
+    // It ends with the player's session (sessions.ts, resolveGameSession).
+    accessTokenId: input.session?.tokenId ?? null,
     mode,
     currency,
     language,

@@ -9,12 +9,12 @@
  * random bytes in hex, shown only as its SHA-256 until the pair is rotated.
  */
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../accounts/tokens.ts'
 import type { Currency, GameMode, Locale } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
-import { gameSeeds, gameSessions } from '../db/schema.ts'
+import { accessTokens, gameSeeds, gameSessions, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { hashServerSeed } from '../../games/fair.ts'
 
@@ -36,7 +36,14 @@ export type GameSession = {
 
 export async function createGameSession(
   ctx: Pick<Context, 'db' | 'now'>,
-  launch: { gameId: string; playerId: string | null; mode: GameMode; currency: Currency; language: Locale },
+  launch: {
+    gameId: string
+    playerId: string | null
+    accessTokenId: string | null
+    mode: GameMode
+    currency: Currency
+    language: Locale
+  },
 ) {
   const token = newOpaqueToken()
   const expiresAt = new Date(ctx.now().getTime() + GAME_SESSION_TTL_MS)
@@ -53,12 +60,18 @@ export async function createGameSession(
   return { token, id: row!.id, expiresAt }
 }
 
-/** The session of an X-Game-Session header; 401 when missing, unknown or expired. */
+/**
+ * The session of an X-Game-Session header; 401 when missing, unknown or expired, and when the
+ * player's session that launched it has ended (logout, a password change, its expiry) or the
+ * account is no longer active (blocked, closed, excluded): a game never outlives its player's
+ * log-in. A visitor's demo has no player and no token.
+ */
 export async function resolveGameSession(
   ctx: Pick<Context, 'db' | 'now'>,
   header: string | string[] | undefined,
 ): Promise<GameSession> {
   if (typeof header !== 'string' || !OPAQUE_TOKEN.test(header)) throw new ApiError(401, 'unauthorized')
+  const now = ctx.now()
   const [row] = await ctx.db
     .select({
       id: gameSessions.id,
@@ -71,7 +84,23 @@ export async function resolveGameSession(
       expiresAt: gameSessions.expiresAt,
     })
     .from(gameSessions)
-    .where(and(eq(gameSessions.tokenHash, hashToken(header)), gt(gameSessions.expiresAt, ctx.now())))
+    .leftJoin(accessTokens, eq(accessTokens.id, gameSessions.accessTokenId))
+    .leftJoin(players, eq(players.id, gameSessions.playerId))
+    .where(
+      and(
+        eq(gameSessions.tokenHash, hashToken(header)),
+        gt(gameSessions.expiresAt, now),
+        or(
+          isNull(gameSessions.playerId),
+          and(
+            eq(accessTokens.playerId, gameSessions.playerId),
+            isNull(accessTokens.revokedAt),
+            gt(accessTokens.expiresAt, now),
+            eq(players.status, 'active'),
+          ),
+        ),
+      ),
+    )
   if (!row) throw new ApiError(401, 'unauthorized')
   return row
 }
@@ -112,9 +141,14 @@ export async function activeSeeds(db: Queryable, owner: SeedOwner, now: Date, fo
   throw new Error('no active seed pair after creating one')
 }
 
-/** Reveals the active pair and starts the next one; answers both. */
-export async function rotateSeeds(db: Queryable, owner: SeedOwner, now: Date, clientSeed?: string) {
-  const current = await activeSeeds(db, owner, now, true)
+/** Reveals the active pair (`current`, locked by the caller) and starts the next one; answers both. */
+export async function rotateSeeds(
+  db: Queryable,
+  owner: SeedOwner,
+  now: Date,
+  clientSeed: string | undefined,
+  current: SeedRow,
+) {
   await db.update(gameSeeds).set({ revealedAt: now }).where(eq(gameSeeds.id, current.id))
   await insertPair(db, owner, now, clientSeed)
   const next = await activeSeeds(db, owner, now)

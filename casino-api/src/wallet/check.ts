@@ -1,7 +1,8 @@
 /**
  * The ledger's invariants, proved on the whole database: `npm run ledger:check` and the test
  * helper after every money test run this. Each check is one query that lists what breaks it
- * (at most a few examples each), so a clean database answers no violation at all.
+ * (at most a few examples each), so a clean database answers no violation at all. Besides the
+ * ledger's own rules, the game wallet's records against the rounds the provider keeps.
  */
 import { sql } from 'drizzle-orm'
 import type { Database, Queryable } from '../db/open.ts'
@@ -89,6 +90,40 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
           OR (r.wagered > coalesce(sum(c.amount), 0)
               AND r.created_at > now() - make_interval(secs => ${KEEP_WALLET_TRANSACTIONS_MS / 1000}))
       LIMIT ${EXAMPLES}`,
+  },
+  {
+    // A round's wallet round is the round (game_rounds) or, at a live table, each bet (live_bets).
+    // One whose move is under way (pending) is between two states and is left out; so are rounds
+    // older than the wallet transactions kept.
+    rule: "each game round's stakes and win are its wallet movements",
+    query: sql`WITH rounds AS (
+        SELECT r.id::text AS id, r.player_id, r.created_at,
+               CASE WHEN r.status = 'cancelled' THEN 0 ELSE r.stake END AS staked,
+               CASE WHEN r.status = 'settled' THEN r.win ELSE 0 END AS paid
+        FROM game_rounds r WHERE r.mode = 'real' AND r.pending IS NULL
+        UNION ALL
+        SELECT b.id::text, b.player_id, b.created_at,
+               CASE WHEN b.status = 'cancelled' THEN 0 ELSE b.stake END,
+               CASE WHEN b.status = 'settled' THEN b.win ELSE 0 END
+        FROM live_bets b WHERE b.mode = 'real' AND b.status <> 'pending')
+      SELECT 'round ' || x.id || ' staked ' || x.staked || ' and paid ' || x.paid || ', its wallet '
+             || coalesce(w.bets, 0) || ' and ' || coalesce(w.wins, 0) AS detail
+      FROM rounds x LEFT JOIN LATERAL (
+        SELECT sum(t.amount) FILTER (WHERE t.kind = 'bet' AND NOT EXISTS (
+                 SELECT 1 FROM wallet_transactions rb
+                 WHERE rb.provider = t.provider AND rb.kind = 'rollback' AND rb.rolls_back = t.external_id)) AS bets,
+               sum(t.amount) FILTER (WHERE t.kind = 'win') AS wins
+        FROM wallet_transactions t WHERE t.round_id = x.id AND t.player_id = x.player_id) w ON true
+      WHERE x.created_at > now() - make_interval(secs => ${KEEP_WALLET_TRANSACTIONS_MS / 1000})
+        AND (coalesce(w.bets, 0), coalesce(w.wins, 0)) IS DISTINCT FROM (x.staked, x.paid)
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    // Its seed would show the open round's undealt cards, or its outcome before its stake.
+    rule: 'no revealed seed pair has an open round',
+    query: sql`SELECT 'round ' || r.id || ' is open on the revealed pair ' || s.id AS detail
+      FROM game_rounds r JOIN game_seeds s ON s.id = r.seed_id
+      WHERE r.status = 'open' AND s.revealed_at IS NOT NULL LIMIT ${EXAMPLES}`,
   },
   {
     rule: 'the held withdrawals account holds exactly the pending withdrawals',
