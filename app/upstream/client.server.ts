@@ -10,6 +10,7 @@ import {
   type CallName,
   type Calls,
   type FieldErrors,
+  type MessageArg,
   type ParamsIn,
 } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
@@ -36,7 +37,7 @@ export type UpstreamFailure = {
   ok: false
   status: number
   code: MessageCode
-  args?: (string | number)[]
+  args?: MessageArg[]
   fields?: FieldErrors
   retryAfterSeconds?: number
 }

@@ -135,6 +135,12 @@ for (const backend of backends) {
       asGame(game),
     )
     expect(limits.fields).toEqual({ 'bet.stake': ['amount_out_of_range'] })
+    // The table's limits fill the message, as money of the player's currency.
+    const { minBet, maxBet } = catalogGame('european-roulette')!.limits
+    expect(limits.args).toEqual([
+      { amount: minBet, currency: 'EUR' },
+      { amount: maxBet, currency: 'EUR' },
+    ])
     const table = await a.fail(
       'game_play',
       { bet: { bets: [{ type: 'split', numbers: [1, 9], amount: 10 }] }, moveId: move() },

@@ -8,12 +8,12 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
-import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
+import { invalidForm, refusedForm, type UpstreamRefusal } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { actionKeyOf, newActionKey, withMoneyArgs } from '#app/utils/payments.server.ts'
+import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
 import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import { qrDataUri } from '#app/utils/qr.server.ts'
 import type { Route } from './+types/deposit'
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const player = await requirePlayer(args)
+  await requirePlayer(args)
   const locale = localeFromPath(new URL(args.request.url).pathname)
   const formData = await args.request.formData()
   const method = formData.get('method')
@@ -67,8 +67,8 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidForm(submission, { hide: CARD_SECRETS })
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission, { hide: CARD_SECRETS })
-  const refused = (result: Parameters<typeof withMoneyArgs>[0]) =>
-    refusedForm(submission, withMoneyArgs(result, player.balance.currency, locale), {
+  const refused = (result: UpstreamRefusal) =>
+    refusedForm(submission, result, {
       hide: CARD_SECRETS,
       fieldOf: { wrong_card_info: 'cardNumber', voucher_invalid: 'voucherCode' },
     })
