@@ -12,6 +12,7 @@ import {
   BankWithdrawal,
   BitcoinWithdrawal,
   CarespayDepositProcessorParams,
+  catalogueError,
   CashlibDepositProcessorParams,
   LoginParams,
   MotoDepositProcessorParams,
@@ -51,7 +52,8 @@ export type FormSchema<N extends FormName> = (typeof FORMS)[N]
 /** A posted form checked against the named form's schema (conform's submission). */
 export const parseForm = <N extends FormName>(name: N, formData: FormData) =>
   // What parseWithZod answers for that schema (TypeScript cannot pick its overload for a generic name).
-  parseWithZod(formData, { schema: FORMS[name] }) as Submission<
+  // Catalogue codes for the messages zod would write in English (contract/rules.ts).
+  parseWithZod(formData, { schema: FORMS[name], error: catalogueError }) as Submission<
     z.input<FormSchema<N>>,
     string[],
     z.output<FormSchema<N>>

@@ -141,6 +141,14 @@ for (const backend of backends) {
       { amount: minBet, currency: 'EUR' },
       { amount: maxBet, currency: 'EUR' },
     ])
+    // A number off the wheel is a catalogue code, not zod's 'Too small: expected number to be >=0'.
+    const offTheWheel = await a.fail(
+      'game_play',
+      { bet: { bets: [{ type: 'straight', numbers: [-1], amount: 10 }] }, moveId: move() },
+      400,
+      asGame(game),
+    )
+    expect(offTheWheel.fields).toEqual({ 'bet.bets.0.numbers.0': ['invalid_value'] })
     const table = await a.fail(
       'game_play',
       { bet: { bets: [{ type: 'split', numbers: [1, 9], amount: 10 }] }, moveId: move() },

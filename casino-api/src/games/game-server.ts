@@ -9,7 +9,13 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { type GameOpenAnswer, type GamePlayAnswer, type MessageArg, type RoundView } from '../../contract/index.ts'
+import {
+  catalogueError,
+  type GameOpenAnswer,
+  type GamePlayAnswer,
+  type MessageArg,
+  type RoundView,
+} from '../../contract/index.ts'
 import { catalogGame, type CatalogGame } from '../../games/catalog.ts'
 import { roundRng } from '../../games/fair.ts'
 import type { Step } from '../../games/engine.ts'
@@ -210,7 +216,8 @@ export async function playRound(
   params: { bet: unknown; moveId: string },
 ): Promise<Answer> {
   const game = await gameOf(ctx, session)
-  const parsed = game.engine.bet.safeParse(params.bet)
+  // Catalogue codes for messages, as for a call's params (http/app.ts).
+  const parsed = game.engine.bet.safeParse(params.bet, { error: catalogueError })
   if (!parsed.success)
     throw invalid('bet', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'value', i.message])))
   const refused = game.engine.checkBet(game.config, parsed.data, game.limits)

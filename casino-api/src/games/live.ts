@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
+  catalogueError,
   type LiveBetAnswer,
   type LiveBetView,
   type LiveRoundView,
@@ -380,7 +381,8 @@ export async function placeLiveBet(
   params: { roundId: string; bet: unknown; moveId: string },
 ): Promise<z.input<typeof LiveBetAnswer>> {
   const game = await liveGameOf(ctx, session)
-  const parsed = game.engine.bet.safeParse(params.bet)
+  // Catalogue codes for messages, as for a call's params (http/app.ts).
+  const parsed = game.engine.bet.safeParse(params.bet, { error: catalogueError })
   if (!parsed.success)
     throw invalid(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'value', i.message])))
   const refused = game.engine.checkBet(game.config, parsed.data, game.limits)
