@@ -1,7 +1,8 @@
 // The amounts of the money forms' refusals in Debian Chromium, with JavaScript on and off, in
-// Spanish and English: each deposit method that takes an amount and each withdrawal method,
-// sent a too small and a too large amount, says the limit as the pages write money (never cents,
-// never an empty value), once under the amount field and in the summary at the top of the form.
+// Spanish and English: each deposit method that takes an amount (a voucher's is the voucher's
+// own) and each withdrawal method, sent a too small and a too large amount, says the limit as the
+// pages write money (never cents, never an empty value), once under the amount field and in the
+// summary at the top of the form; with JavaScript the casino's limits are checked before sending.
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
@@ -62,15 +63,37 @@ describe.skipIf(skipBrowserTests)('amounts in the money forms’ messages', () =
       await page.locator('main form button[type="submit"]').click()
       await page.waitForURL((url) => !url.pathname.endsWith('/login'))
 
-      /** Sends `formId` with `amount` and answers the texts under its amount field and at its top. */
-      const refusal = async (path: string, formId: string, amount: string, fillRest: () => Promise<void>) => {
+      let posts = 0
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts++
+      })
+
+      /**
+       * Sends `formId` with `amount` and answers the texts under its amount field and at its top.
+       * `inBrowser`: with JavaScript the page's limits are checked as the player leaves the field,
+       * before anything is sent, and the form is then not sent at all.
+       */
+      const refusal = async (
+        path: string,
+        formId: string,
+        amount: string,
+        fillRest: () => Promise<void>,
+        inBrowser: boolean,
+      ) => {
         await page.goto(`${prefix}${path}`)
         await fillRest()
-        await page.locator('input[name="amount"]').fill(amount)
-        await page.locator(`#${formId} button[type="submit"]`).click()
+        posts = 0
         const field = page.locator(`#${formId}-amount-error`)
+        await page.locator('input[name="amount"]').fill(amount)
+        if (javaScript && inBrowser) {
+          await page.locator('input[name="amount"]').press('Tab')
+          await field.waitFor()
+        }
+        await page.locator(`#${formId} button[type="submit"]`).click()
         await field.waitFor()
         const summary = page.locator(`#${formId} section`).filter({ has: page.getByRole('heading', { level: 2 }) })
+        await summary.waitFor()
+        if (javaScript) expect(posts, `${formId} ${amount} sent`).toBe(inBrowser ? 0 : 1)
         return {
           field: await field.innerText(),
           summary: await summary.innerText(),
@@ -89,7 +112,13 @@ describe.skipIf(skipBrowserTests)('amounts in the money forms’ messages', () =
       for (const method of ['altitudepay', 'moto', 'carespay'] as const) {
         const card = method === 'carespay' ? async () => {} : () => fillCard(page)
         for (const amount of ['5', '20000']) {
-          const seen = await refusal(`/user-management/deposit?method=${method}`, `deposit-${method}`, amount, card)
+          const seen = await refusal(
+            `/user-management/deposit?method=${method}`,
+            `deposit-${method}`,
+            amount,
+            card,
+            true,
+          )
           expectRefusal(seen, depositRange, `deposit ${method} ${amount}`)
         }
       }
@@ -97,10 +126,10 @@ describe.skipIf(skipBrowserTests)('amounts in the money forms’ messages', () =
       for (const method of ['bank_transfer', 'bitcoin'] as const) {
         const path = `/user-management/withdrawal?method=${method}`
         const rest = () => fillWithdrawal(page, method)
-        const small = await refusal(path, `withdrawal-${method}`, '5', rest)
+        const small = await refusal(path, `withdrawal-${method}`, '5', rest, true)
         expectRefusal(small, fill(catalogue.amount_below_minimum, money('20,00', '20.00')), `withdrawal ${method} 5`)
-        // More than the balance: the most that can be withdrawn now.
-        const large = await refusal(path, `withdrawal-${method}`, '5000', rest)
+        // More than the balance: the casino API says the most that can be withdrawn now.
+        const large = await refusal(path, `withdrawal-${method}`, '5000', rest, false)
         expectRefusal(large, fill(catalogue.amount_too_big, money('30,00', '30.00')), `withdrawal ${method} 5000`)
       }
       await context.close()

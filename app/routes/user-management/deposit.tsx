@@ -168,7 +168,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
             key={`${method}:${loaderData.actionKey}`}
             method={method}
             actionData={actionData}
-            minimum={limits?.min}
+            limits={limits ?? undefined}
           />
         )}
       </section>
@@ -179,19 +179,22 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
 function DepositForm({
   method,
   actionData,
-  minimum,
+  limits,
 }: {
   method: Exclude<Method, 'crypto'>
   actionData: Route.ComponentProps['actionData']
-  minimum: number | undefined
+  limits: { min: number; max: number } | undefined
 }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const { actionKey, currency, constraint } = useLoaderData<typeof loader>()
+  const minimum = limits?.min
   const [form, fields] = useSchemaForm(`deposit-${method}`, {
     id: `deposit-${method}`,
     lastResult: actionData?.result,
     constraint: constraint ?? undefined,
+    // A voucher's amount is the voucher's own, whatever the limits.
+    amountLimits: limits && method !== 'cashlib' ? { refusal: 'amount_out_of_range', ...limits, currency } : undefined,
   })
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
   const card = method === 'altitudepay' || method === 'moto'

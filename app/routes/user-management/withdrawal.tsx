@@ -67,6 +67,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
     id: `withdrawal-${method}`,
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
+    amountLimits: limits ? { refusal: 'amount_below_minimum', min: limits.min, currency } : undefined,
   })
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
   const bankFields = [
