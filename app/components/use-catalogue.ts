@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { MessageArg, MessageCode } from '#contract'
-import { isMoney } from '#casino-api/contract/messages.ts'
+import { isMoney } from '#casino-api/contract/message-values.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 

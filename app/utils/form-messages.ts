@@ -1,6 +1,6 @@
 import type { Currency, MessageArg } from '#contract'
 // The module itself, not '#contract': this one is in every page's first load, the contract's schemas are not.
-import { isMoney } from '#casino-api/contract/messages.ts'
+import { isMoney } from '#casino-api/contract/message-values.ts'
 
 /**
  * Form messages are catalogue codes (`catalogue.<code>` in locales/). conform carries each message

@@ -1,7 +1,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 import type { MessageArg } from '#contract'
-import { MESSAGE_VALUES } from '#casino-api/contract/messages.ts'
+import { MESSAGE_VALUES } from '#casino-api/contract/message-values.ts'
 import { encodeMessage } from './form-messages.ts'
 
 /** The refusal half of what `callUpstream` answers. */

@@ -1,4 +1,4 @@
-import type { MessageCode, Money } from './common.ts'
+import type { MessageCode } from './common.ts'
 
 /**
  * The English text of every message code (spec point 8): the casino API sends it with each error
@@ -6,7 +6,7 @@ import type { MessageCode, Money } from './common.ts'
  * logs, understands the answer, and the web app's English catalogue is this same list
  * (locales/en/catalogue.ts), so the two cannot drift apart. Every message is a full sentence
  * ending with a period (an ellipsis for something still going on), no exclamation marks;
- * {{0}} and {{1}} are filled from the error's args, as MESSAGE_VALUES says.
+ * {{0}} and {{1}} are filled from the error's args, as MESSAGE_VALUES (message-values.ts) says.
  */
 export const englishMessages = {
   action_failed: 'The action could not be completed.',
@@ -133,31 +133,3 @@ export const englishMessages = {
   round_not_found: 'There is no bet standing in this round.',
   betting_closed: 'Bets are closed for this round. Place your bet when the next round opens.',
 } satisfies Record<MessageCode, string>
-
-/**
- * What fills the placeholders ({{0}}, {{1}}) of every message that has some: 'money' is a Money
- * (cents and currency), which each client writes as its pages write money; 'number' a count
- * (minutes, seconds); 'text' a text shown as it is. messages.test.ts checks this against the
- * texts of both languages, so a new message with a value cannot miss its kind.
- */
-export const MESSAGE_VALUES = {
-  email_change_sent: ['text'],
-  amount_out_of_range: ['money', 'money'],
-  amount_too_big: ['money'],
-  amount_below_minimum: ['money'],
-  account_locked: ['number'],
-  ip_locked: ['number'],
-  account_slowed: ['number'],
-  username_checks_limited: ['number'],
-  registrations_limited: ['number'],
-  reset_requests_limited: ['number'],
-  activation_resends_limited: ['number'],
-  deposit_complete: ['money'],
-  deposit_failed: ['money'],
-  withdrawal_sent: ['money'],
-  contact_messages_limited: ['number'],
-} as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text')[]>>
-
-/** A message's value that is an amount of money. */
-export const isMoney = (value: unknown): value is Money =>
-  typeof value === 'object' && value !== null && 'amount' in value && 'currency' in value
