@@ -17,10 +17,10 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormAction, useNavigation } from 'react-router'
-import type { MessageCode } from '#contract'
 import { decodeMessage } from '#app/utils/form-messages.ts'
 import { escapeHtml } from '#app/utils/html.ts'
 import * as styles from './form-fields.css.ts'
+import { useCatalogue } from './use-catalogue.ts'
 import { useHydrated } from './use-hydrated.ts'
 
 // Every message these components show is a catalogue code (a zod rule's message or an upstream
@@ -30,13 +30,11 @@ type Meta = FieldMetadata<any, any, string[]>
 
 /** Turns a form message (`code` or `code?0=…`) into the player's language. */
 export function useMessageText() {
-  const { t, i18n } = useTranslation()
+  const catalogue = useCatalogue()
   return (message: string): string => {
     const { code, args } = decodeMessage(message)
-    const key = `catalogue.${code}` as `catalogue.${MessageCode}`
     // A message outside the catalogue (a zod default) must not show a raw key to the player.
-    if (!i18n.exists(key)) return t('catalogue.invalid_value')
-    return t(key, { 0: args[0], 1: args[1] }) as string
+    return catalogue(code, args, 'invalid_value')
   }
 }
 

@@ -1,12 +1,15 @@
 import { useForm } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import type { FormName, FormSchema, parseForm as ParseForm } from '#app/utils/form-validation.ts'
+import type { AmountLimits, FormName, FormSchema, parseForm as ParseForm } from '#app/utils/form-validation.ts'
 
 type Options<N extends FormName> = Omit<
   Parameters<typeof useForm<z.input<FormSchema<N>>, z.output<FormSchema<N>>, string[]>>[0],
   'onValidate' | 'shouldValidate' | 'shouldRevalidate'
->
+> & {
+  /** A money form's limits as the page shows them, checked before the form is sent. */
+  amountLimits?: AmountLimits
+}
 
 /** The schemas, once a form of this page has asked for them (they stay for the next pages). */
 let loaded: typeof ParseForm | undefined
@@ -22,7 +25,7 @@ let loaded: typeof ParseForm | undefined
  * fields left meanwhile are checked as soon as the schemas arrive. `options.constraint` comes with
  * the loader's data (formConstraint), so the inputs' attributes need no zod either.
  */
-export function useSchemaForm<N extends FormName>(name: N, options: Options<N>) {
+export function useSchemaForm<N extends FormName>(name: N, { amountLimits, ...options }: Options<N>) {
   const [parseForm, setParseForm] = useState(() => loaded)
   const formId = options.id
   // Fields the player left while the schemas were loading: checked when they arrive.
@@ -64,7 +67,7 @@ export function useSchemaForm<N extends FormName>(name: N, options: Options<N>) 
       ? {
           shouldValidate: 'onBlur',
           shouldRevalidate: 'onInput',
-          onValidate: ({ formData }) => parseForm(name, formData),
+          onValidate: ({ formData }) => parseForm(name, formData, amountLimits),
         }
       : // Without the schemas a check would be a request to the server: only on submit.
         { shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' }),

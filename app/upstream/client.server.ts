@@ -3,6 +3,7 @@ import { Pool } from 'undici'
 import type { z } from 'zod'
 import {
   calls,
+  catalogueError,
   ErrorBody,
   GAME_SESSION_HEADER,
   MessageCode,
@@ -10,6 +11,7 @@ import {
   type CallName,
   type Calls,
   type FieldErrors,
+  type MessageArg,
   type ParamsIn,
 } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
@@ -36,7 +38,7 @@ export type UpstreamFailure = {
   ok: false
   status: number
   code: MessageCode
-  args?: (string | number)[]
+  args?: MessageArg[]
   fields?: FieldErrors
   retryAfterSeconds?: number
 }
@@ -144,7 +146,7 @@ export async function callUpstream<N extends CallName>(
   const info = getRequestInfo(args.context)
   const log = info.log
 
-  const parsedParams = def.params.safeParse(params)
+  const parsedParams = def.params.safeParse(params, { error: catalogueError })
   if (!parsedParams.success) {
     return { ok: false, status: 400, code: 'validation_failed', fields: issuesToFields(parsedParams.error.issues) }
   }

@@ -9,10 +9,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import {
   AltitudepayDepositProcessorParams,
+  amountInCents,
   BankWithdrawal,
   BitcoinWithdrawal,
   CarespayDepositProcessorParams,
+  catalogueError,
   CashlibDepositProcessorParams,
+  type Currency,
   LoginParams,
   MotoDepositProcessorParams,
   ResendActivationParams,
@@ -26,6 +29,7 @@ import {
   RegisterForm,
   ResetPasswordForm,
 } from './form-schemas.ts'
+import { encodeMessage } from './form-messages.ts'
 
 export const FORMS = {
   login: LoginParams,
@@ -48,10 +52,51 @@ export const FORMS = {
 export type FormName = keyof typeof FORMS
 export type FormSchema<N extends FormName> = (typeof FORMS)[N]
 
-/** A posted form checked against the named form's schema (conform's submission). */
-export const parseForm = <N extends FormName>(name: N, formData: FormData) =>
-  // What parseWithZod answers for that schema (TypeScript cannot pick its overload for a generic name).
-  parseWithZod(formData, { schema: FORMS[name] }) as Submission<
+/**
+ * The limits of a money form's amount as its page shows them (from the loader's data): the
+ * browser checks them before the form is sent, with the message and values the casino API answers
+ * when it refuses the amount (a deposit's range; a withdrawal's minimum), so the player reads the
+ * same text with JavaScript or without. Only the casino's settings: what hangs on the balance
+ * (too much to withdraw) is left to the casino API, which knows the balance of the moment.
+ */
+export type AmountLimits =
+  | { refusal: 'amount_out_of_range'; min: number; max: number; currency: Currency }
+  | { refusal: 'amount_below_minimum'; min: number; currency: Currency }
+
+const limited = new Map<string, z.ZodType>()
+
+function withAmountLimits(name: FormName, limits: AmountLimits) {
+  const key = JSON.stringify([name, limits])
+  let schema = limited.get(key)
+  if (!schema) {
+    schema = (FORMS[name] as z.ZodObject).safeExtend({ amount: limitedAmount(limits) })
+    // A page's limits are a few values: the map stays small.
+    limited.set(key, schema)
+  }
+  return schema
+}
+
+function limitedAmount(limits: AmountLimits) {
+  const money = (amount: number) => ({ amount, currency: limits.currency })
+  const max = limits.refusal === 'amount_out_of_range' ? limits.max : Number.MAX_SAFE_INTEGER
+  const message = encodeMessage(
+    limits.refusal,
+    limits.refusal === 'amount_out_of_range' ? [money(limits.min), money(max)] : [money(limits.min)],
+  )
+  return amountInCents().refine((cents) => cents >= limits.min && cents <= max, message)
+}
+
+/**
+ * A posted form checked against the named form's schema (conform's submission), and in the
+ * browser against its amount's limits too.
+ */
+export const parseForm = <N extends FormName>(name: N, formData: FormData, amountLimits?: AmountLimits) =>
+  // Catalogue codes for the messages zod would write in English (contract/rules.ts).
+  parseWithZod(formData, {
+    schema: amountLimits ? withAmountLimits(name, amountLimits) : FORMS[name],
+    error: catalogueError,
+  }) as Submission<
+    // What parseWithZod answers for that schema (TypeScript cannot pick its overload for a generic name).
     z.input<FormSchema<N>>,
     string[],
     z.output<FormSchema<N>>

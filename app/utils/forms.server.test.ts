@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ResetPlayerPasswordParams } from '#contract'
+import { CarespayDepositProcessorParams, ResetPlayerPasswordParams } from '#contract'
 import { ChangePasswordForm, RegisterForm } from './form-schemas.ts'
 import { expect, test } from 'vitest'
 import { decodeMessage, encodeMessage } from './form-messages.ts'
@@ -105,7 +105,45 @@ test('message values travel with the code', () => {
     code: 'amount_out_of_range',
     args: ['1.000,00 €', '5 & more?'],
   })
+  expect(decodeMessage(encodeMessage('withdrawal_sent', [{ amount: 1_234_56, currency: 'INR' }]))).toEqual({
+    code: 'withdrawal_sent',
+    args: [{ amount: 1_234_56, currency: 'INR' }],
+  })
   expect(decodeMessage('field_required')).toEqual({ code: 'field_required', args: [] })
+})
+
+test("a refusal's amounts fill its field's message too, which is shown once", () => {
+  const submission = parseWithZod(form({ amount: '5' }), { schema: CarespayDepositProcessorParams })
+  const limits = [
+    { amount: 10_00, currency: 'EUR' },
+    { amount: 10_000_00, currency: 'EUR' },
+  ] as const
+  const reply = replyFromUpstream(submission, {
+    ok: false,
+    status: 400,
+    code: 'amount_out_of_range',
+    args: limits,
+    fields: { amount: ['amount_out_of_range'] },
+  })
+  expect(reply.error?.amount?.map(decodeMessage)).toEqual([{ code: 'amount_out_of_range', args: limits }])
+  expect(reply.error?.['']).toBeUndefined()
+
+  // A withdrawal over the month's limit: the limit's word on the form, the amount left under the field.
+  const withdrawal = replyFromUpstream(
+    submission,
+    {
+      ok: false,
+      status: 400,
+      code: 'limit_exceeded',
+      args: [{ amount: 25_00, currency: 'EUR' }],
+      fields: { amount: ['amount_too_big'] },
+    },
+    { fieldOf: { limit_exceeded: 'amount' } },
+  )
+  expect(withdrawal.error?.amount?.map(decodeMessage)).toEqual([
+    { code: 'amount_too_big', args: [{ amount: 25_00, currency: 'EUR' }] },
+    { code: 'limit_exceeded', args: [] },
+  ])
 })
 
 test("the status is the upstream's 4xx, never a 500", () => {

@@ -1,5 +1,7 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
+import type { MessageArg } from '#contract'
+import { MESSAGE_VALUES } from '#casino-api/contract/message-values.ts'
 import { encodeMessage } from './form-messages.ts'
 
 /** The refusal half of what `callUpstream` answers. */
@@ -7,7 +9,7 @@ export type UpstreamRefusal = {
   ok: false
   status: number
   code: string
-  args?: readonly (string | number)[]
+  args?: readonly MessageArg[]
   fields?: Record<string, readonly string[]>
 }
 
@@ -48,7 +50,8 @@ function hiddenFields(submission: AnySubmission, hide: readonly string[] = []) {
 
 /**
  * An upstream refusal as a conform reply: field errors under the fields of the form, the rest
- * as form errors, every message a catalogue code (with its values encoded), password fields
+ * as form errors, every message a catalogue code with the refusal's values (a field's message
+ * too: 'amount': ['amount_out_of_range'] shows the amounts), each message once, password fields
  * cleared and every other input kept.
  */
 export function replyFromUpstream(
@@ -64,19 +67,23 @@ export function replyFromUpstream(
     const list = (fieldErrors[name] ??= [])
     if (!list.includes(message)) list.push(message)
   }
+  // The refusal's values fill every message of it that has placeholders (contract: ErrorBody.args).
+  const withArgs = (code: string) => (code in MESSAGE_VALUES ? encodeMessage(code, result.args) : code)
 
   for (const [name, codes] of Object.entries(result.fields ?? {})) {
     for (const code of codes) {
-      if (names.has(name)) add(name, code)
-      else if (!formErrors.includes(code)) formErrors.push(code)
+      if (names.has(name)) add(name, withArgs(code))
+      else if (!formErrors.includes(withArgs(code))) formErrors.push(withArgs(code))
     }
   }
 
-  const message = encodeMessage(result.code, result.args)
+  const message = withArgs(result.code)
   const field = fieldOf[result.code]
+  const shown = formErrors.includes(message) || Object.values(fieldErrors).some((list) => list.includes(message))
   if (field && names.has(field)) add(field, message)
   // 'validation_failed' only says "see the fields"; say it when no field tells more.
-  else if (result.code !== 'validation_failed' || Object.keys(fieldErrors).length === 0) formErrors.push(message)
+  else if (!shown && (result.code !== 'validation_failed' || Object.keys(fieldErrors).length === 0))
+    formErrors.push(message)
 
   return submission.reply({ formErrors, fieldErrors, hideFields: hiddenFields(submission, options.hide) })
 }

@@ -134,7 +134,24 @@ export const MESSAGE_CODES = [
 export const MessageCode = z.enum(MESSAGE_CODES)
 export type MessageCode = z.infer<typeof MessageCode>
 
-/** Field errors: field name (dotted path) -> message codes. */
+export const CURRENCIES = ['EUR', 'INR'] as const
+export const Currency = z.enum(CURRENCIES)
+export type Currency = z.infer<typeof Currency>
+
+/** Money is integer minor units (cents) with its currency; formatting happens at the edge. */
+export const Cents = z.number().int().safe()
+export const Money = z.object({ amount: Cents, currency: Currency })
+export type Money = z.infer<typeof Money>
+
+/**
+ * A value filled into a message: an amount of money is a Money (never bare cents), so that every
+ * client writes it as money of the reader's language; other values (minutes, an e-mail address)
+ * are plain.
+ */
+export const MessageArg = z.union([z.string(), z.number(), Money])
+export type MessageArg = z.infer<typeof MessageArg>
+
+/** Field errors: field name (dotted path) -> message codes (their values are the error's args). */
 export const FieldErrors = z.record(z.string(), z.array(z.string()))
 export type FieldErrors = z.infer<typeof FieldErrors>
 
@@ -142,8 +159,11 @@ export const ErrorBody = z.object({
   error: z.object({
     code: MessageCode,
     message: z.string(),
-    /** Values filled into the message, e.g. the amounts of 'Amount must be between {0} and {1}'. */
-    args: z.array(z.union([z.string(), z.number()])).optional(),
+    /**
+     * Values filled into the message, e.g. the amounts of 'Amount must be between {0} and {1}',
+     * and into the messages of `fields` ('amount': ['amount_out_of_range'] shows the same amounts).
+     */
+    args: z.array(MessageArg).optional(),
     fields: FieldErrors.optional(),
     retryAfterSeconds: z.number().int().nonnegative().optional(),
   }),
@@ -153,15 +173,6 @@ export type ErrorBody = z.infer<typeof ErrorBody>
 /** The answer of a call that only acknowledges: the catalogue code of its success message. */
 export const Done = z.object({ ok: z.literal(true), message: MessageCode })
 export type Done = z.infer<typeof Done>
-
-export const CURRENCIES = ['EUR', 'INR'] as const
-export const Currency = z.enum(CURRENCIES)
-export type Currency = z.infer<typeof Currency>
-
-/** Money is integer minor units (cents) with its currency; formatting happens at the edge. */
-export const Cents = z.number().int().safe()
-export const Money = z.object({ amount: Cents, currency: Currency })
-export type Money = z.infer<typeof Money>
 
 export const Timestamp = z.iso.datetime({ offset: true })
 export const IsoDate = z.iso.date()

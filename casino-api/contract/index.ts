@@ -18,6 +18,7 @@ import { adminCalls } from './admin/calls.ts'
 
 export * from './common.ts'
 export * from './messages.ts'
+export * from './message-values.ts'
 export * from './rules.ts'
 export * from './define.ts'
 export * from './player/schemas.ts'

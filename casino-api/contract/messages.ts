@@ -6,7 +6,7 @@ import type { MessageCode } from './common.ts'
  * logs, understands the answer, and the web app's English catalogue is this same list
  * (locales/en/catalogue.ts), so the two cannot drift apart. Every message is a full sentence
  * ending with a period (an ellipsis for something still going on), no exclamation marks;
- * {{0}} and {{1}} are filled from the error's args.
+ * {{0}} and {{1}} are filled from the error's args, as MESSAGE_VALUES (message-values.ts) says.
  */
 export const englishMessages = {
   action_failed: 'The action could not be completed.',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { MessageCode } from './common.ts'
 
 /**
  * Field rules shared by the forms (browser and web server, through conform) and by the
@@ -8,6 +9,19 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 export const PHONE_MIN_DIGITS = 7
 export const MINIMUM_AGE = 18
+
+/**
+ * The catalogue code of a zod issue whose rule names none (a number where text was expected, a
+ * page of 0, an id too long, an option that does not exist): 'field_required' for a missing
+ * value, 'invalid_value' for anything else. Every parse of what a browser or a client sent passes
+ * it (`safeParse(input, { error: catalogueError })`: the casino API's calls and game moves, the web
+ * app's calls and forms), so a player never reads zod's own English ('Too small: expected number
+ * to be >=0'), whatever schema a later call adds. A rule's own code always wins over it.
+ */
+export const catalogueError: z.core.$ZodErrorMap = (issue) =>
+  (issue.code === 'invalid_type' && issue.input === undefined
+    ? 'field_required'
+    : 'invalid_value') satisfies MessageCode
 
 /**
  * NUL, the other C0 controls, DEL and the C1 controls: nothing a person types into a form, and

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
 import { calls } from '../contract/index.ts'
-import { ADMIN_PASSWORD, backends, login, startTestApi, useApis } from './helpers.ts'
+import { ADMIN_PASSWORD, activePlayer, backends, login, mailedToken, startTestApi, useApis } from './helpers.ts'
 
 const api = useApis()
 
@@ -94,6 +94,54 @@ test.for(backends)(
       expect(existsSync(file)).toBe(false)
     } finally {
       print.mockRestore()
+      await a.close()
+    }
+  },
+)
+
+test.for(backends)(
+  "the administrator's own password changes are in the audit log: who, when, from which address, never the password [%s]",
+  { timeout: 180_000 },
+  async (backend) => {
+    // A casino API of its own: the admin of the file's shared one has changed its password already.
+    const a = await startTestApi(backend)
+    try {
+      const token = await login(a, 'admin', ADMIN_PASSWORD)
+      const admin = await a.ok('player', {}, { token })
+      await a.ok(
+        'update_player_password',
+        { oldPassword: ADMIN_PASSWORD, newPassword: 'an-admin-password-2026' },
+        { token, ip: '203.0.113.7' },
+      )
+      // A player's password change is the player's business, not an administrator's act.
+      const player = await activePlayer(a)
+      await a.ok(
+        'update_player_password',
+        { oldPassword: player.params.password, newPassword: 'a-players-new-password' },
+        { token: player.token },
+      )
+      await a.ok('reset_player_password', { username: 'admin', email: 'admin@casino.local', language: 'en' })
+      const { token: link } = await mailedToken(a, 'admin@casino.local', '/reset-password/')
+      await a.ok('confirm_password_reset', { token: link, password: 'a-reset-admin-password' }, { ip: '198.51.100.4' })
+
+      const fresh = await login(a, 'admin', 'a-reset-admin-password')
+      const { items } = await a.ok('get_admin_audit', {}, { token: fresh })
+      const own = items.filter((entry) => entry.target === admin.id)
+      expect(own).toMatchObject([
+        { admin: 'admin', action: 'reset_own_password', details: { ip: '198.51.100.4' } },
+        { admin: 'admin', action: 'change_own_password', details: { ip: '203.0.113.7' } },
+      ])
+      for (const entry of own) expect(Date.now() - Date.parse(entry.createdAt)).toBeLessThan(60_000)
+      expect(items.map((entry) => entry.target)).not.toContain(player.playerId)
+      const logged = JSON.stringify(items)
+      for (const secret of [
+        ADMIN_PASSWORD,
+        'an-admin-password-2026',
+        'a-reset-admin-password',
+        'a-players-new-password',
+      ])
+        expect(logged).not.toContain(secret)
+    } finally {
       await a.close()
     }
   },

@@ -135,6 +135,20 @@ for (const backend of backends) {
       asGame(game),
     )
     expect(limits.fields).toEqual({ 'bet.stake': ['amount_out_of_range'] })
+    // The table's limits fill the message, as money of the player's currency.
+    const { minBet, maxBet } = catalogGame('european-roulette')!.limits
+    expect(limits.args).toEqual([
+      { amount: minBet, currency: 'EUR' },
+      { amount: maxBet, currency: 'EUR' },
+    ])
+    // A number off the wheel is a catalogue code, not zod's 'Too small: expected number to be >=0'.
+    const offTheWheel = await a.fail(
+      'game_play',
+      { bet: { bets: [{ type: 'straight', numbers: [-1], amount: 10 }] }, moveId: move() },
+      400,
+      asGame(game),
+    )
+    expect(offTheWheel.fields).toEqual({ 'bet.bets.0.numbers.0': ['invalid_value'] })
     const table = await a.fail(
       'game_play',
       { bet: { bets: [{ type: 'split', numbers: [1, 9], amount: 10 }] }, moveId: move() },

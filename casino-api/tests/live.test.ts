@@ -225,6 +225,22 @@ for (const backend of backends) {
     expect(
       (await a.fail('live_bet', { roundId: next.id, bet: wrong, moveId: randomUUID() }, 400, asGame(game))).code,
     ).toBe('validation_failed')
+    // Too small a chip and a number off the wheel: the table's limits as money, catalogue codes only.
+    const small = { bets: [{ type: 'red', numbers: [], amount: 1 }] }
+    const limits = await a.fail('live_bet', { roundId: next.id, bet: small, moveId: randomUUID() }, 400, asGame(game))
+    expect(limits).toMatchObject({ fields: { 'bet.stake': ['amount_out_of_range'] } })
+    expect(limits.args).toEqual([
+      expect.objectContaining({ currency: 'EUR' }),
+      expect.objectContaining({ currency: 'EUR' }),
+    ])
+    const offTheWheel = { bets: [{ type: 'straight', numbers: [-1], amount: 100 }] }
+    const hostile = await a.fail(
+      'live_bet',
+      { roundId: next.id, bet: offTheWheel, moveId: randomUUID() },
+      400,
+      asGame(game),
+    )
+    expect(hostile.fields).toEqual({ 'bet.bets.0.numbers.0': ['invalid_value'] })
     const table = await a.ok('get_live_table', {}, asGame(game))
     expect(table.balance.amount).toBe(1_50)
     expect(table.bets.filter((b) => b.status !== 'cancelled')).toEqual([])

@@ -31,6 +31,8 @@ const card = (cardNumber: string, amount: number) => ({
 })
 
 const balance = async (a: TestApi, token: string) => a.ok('get_player_balance', {}, { token })
+/** An amount of euros as a refusal's value. */
+const eur = (amount: number) => ({ amount, currency: 'EUR' })
 
 /** Stakes `turnover` with real money through the provider wallet (each stake won back), meeting the deposit's wagering. */
 async function wager(a: TestApi, playerId: string, turnover: number, stake: number) {
@@ -102,7 +104,11 @@ test.for(backends)('declined cards move nothing and say why [%s]', async (backen
     402,
     as(token),
   )
-  expect(refused).toMatchObject({ code: 'deposit_failed', args: [20_00] })
+  expect(refused).toMatchObject({
+    code: 'deposit_failed',
+    message: 'The amount of €20.00 could not be deposited.',
+    args: [eur(20_00)],
+  })
   expect((await balance(a, token)).total).toBe(0)
   const failed = await a.ok('get_financial_transactions', { status: 'failed', range: { period: '24h' } }, { token })
   expect(failed.items).toHaveLength(2)
@@ -110,7 +116,13 @@ test.for(backends)('declined cards move nothing and say why [%s]', async (backen
   const bad = await a.fail('moto_deposit_processor', { ...card('4242424242424241', 20_00), cvv2: '12' }, 400, as(token))
   expect(bad.fields).toMatchObject({ cardNumber: ['invalid_card_number'], cvv2: ['invalid_cvv'] })
   const small = await a.fail('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 1_00), 400, as(token))
-  expect(small).toMatchObject({ code: 'amount_out_of_range', args: [10_00, 10_000_00] })
+  // Amounts as money, in the player's currency, never as cents.
+  expect(small).toMatchObject({
+    code: 'amount_out_of_range',
+    message: 'The amount must be between €10.00 and €10,000.00.',
+    args: [eur(10_00), eur(10_000_00)],
+    fields: { amount: ['amount_out_of_range'] },
+  })
   const keyless = await a.fail('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 20_00), 400, { token })
   expect(keyless.fields).toEqual({ idempotencyKey: ['field_required'] })
 })
@@ -291,7 +303,7 @@ test.for(backends)('a withdrawal needs the wagering, holds the amount and is dec
   const fresh = await activePlayer(a)
   await a.ok('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 100_00), as(fresh.token))
   const unwagered = await a.fail('send_withdrawal_request', bankWithdrawal(50_00), 400, as(fresh.token))
-  expect(unwagered).toMatchObject({ code: 'wager_not_met', args: [300_00] })
+  expect(unwagered).toMatchObject({ code: 'wager_not_met', args: [eur(300_00)] })
 
   const { token, playerId } = await withdrawable(a, 100_00)
   const badIban = await a.fail(
@@ -309,7 +321,11 @@ test.for(backends)('a withdrawal needs the wagering, holds the amount and is dec
   )
   expect(badBtc.fields).toMatchObject({ walletAddress: ['invalid_value'] })
   const tooMuch = await a.fail('send_withdrawal_request', bankWithdrawal(150_00), 400, as(token))
-  expect(tooMuch).toMatchObject({ code: 'amount_too_big', args: [100_00] })
+  expect(tooMuch).toMatchObject({
+    code: 'amount_too_big',
+    message: 'The amount must not be more than €100.00.',
+    args: [eur(100_00)],
+  })
   expect((await a.fail('send_withdrawal_request', bankWithdrawal(5_00), 400, as(token))).code).toBe(
     'amount_below_minimum',
   )
@@ -422,7 +438,7 @@ test.for(backends)(
     await setSetting(a.db, 'limits', { ...DEFAULT_SETTINGS.limits, maxWithdrawalPerMonth: 2_800_00 }, new Date())
     try {
       const over = await a.fail('send_withdrawal_request', bankWithdrawal(300_00), 400, as(token))
-      expect(over).toMatchObject({ code: 'limit_exceeded', args: [200_00] })
+      expect(over).toMatchObject({ code: 'limit_exceeded', args: [eur(200_00)] })
     } finally {
       await setSetting(a.db, 'limits', DEFAULT_SETTINGS.limits, new Date())
     }

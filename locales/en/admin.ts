@@ -85,6 +85,8 @@ export default {
       mint_vouchers: 'Created vouchers',
       report_crypto_deposit: 'Reported a crypto deposit',
       answer_support_message: 'Answered a support message',
+      change_own_password: 'Changed their own password',
+      reset_own_password: 'Reset their own password by e-mail',
     },
   },
   support: {

@@ -87,6 +87,8 @@ export default {
       mint_vouchers: 'Creó cupones',
       report_crypto_deposit: 'Registró un depósito en criptomoneda',
       answer_support_message: 'Ha respondido un mensaje de soporte',
+      change_own_password: 'Cambió su propia contraseña',
+      reset_own_password: 'Restableció su propia contraseña por correo',
     },
   },
   support: {

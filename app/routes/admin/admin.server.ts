@@ -1,11 +1,11 @@
 import { data } from 'react-router'
-import type { CallName, Calls, ParamsIn } from '#contract'
+import type { CallName, Calls, MessageArg, ParamsIn } from '#contract'
 import { callUpstream, upstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
 
-/** What an admin form's post answers: the success message, or the refusal with its field codes. */
+/** What an admin form's post answers: the success message, or the refusal with its values and field codes. */
 export type AdminOutcome =
   | { ok: true; message: string; args?: string[] }
-  | { ok: false; code: string; fields: Record<string, readonly string[]> }
+  | { ok: false; code: string; args?: MessageArg[]; fields: Record<string, readonly string[]> }
 
 /**
  * An administrator's action through the casino API: 4xx refusals come back to the form (with
@@ -23,7 +23,7 @@ export async function adminAction<N extends CallName>(
   if (!result.ok) {
     if (result.status >= 500) throw upstreamUnavailable()
     return data<AdminOutcome>(
-      { ok: false, code: result.code, fields: result.fields ?? {} },
+      { ok: false, code: result.code, ...(result.args ? { args: result.args } : {}), fields: result.fields ?? {} },
       { status: result.status === 401 ? 403 : result.status },
     )
   }

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { FormStatus, useMessageText } from '#app/components/forms.tsx'
+import { FormStatus } from '#app/components/forms.tsx'
+import { useCatalogue } from '#app/components/use-catalogue.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import type { AdminOutcome } from './admin.server.ts'
 
 /** The answer to an admin form: its success message, or what was refused and in which field. */
 export function Outcome({ outcome }: { outcome: AdminOutcome | undefined }) {
   const { t } = useTranslation()
-  const text = useMessageText()
+  const catalogue = useCatalogue()
   if (!outcome) return null
   if (outcome.ok)
     return (
@@ -17,12 +18,13 @@ export function Outcome({ outcome }: { outcome: AdminOutcome | undefined }) {
   const fields = Object.entries(outcome.fields)
   return (
     <div role="alert" className={forms.formError}>
-      <p>{text(outcome.code)}</p>
+      <p>{catalogue(outcome.code, outcome.args, 'invalid_value')}</p>
       {fields.length ? (
         <ul>
           {fields.map(([name, codes]) => (
             <li key={name}>
-              {t(`admin.fields.${name}`, { defaultValue: name })}: {codes.map((c) => text(c)).join(' ')}
+              {t(`admin.fields.${name}`, { defaultValue: name })}:{' '}
+              {codes.map((c) => catalogue(c, outcome.args, 'invalid_value')).join(' ')}
             </li>
           ))}
         </ul>

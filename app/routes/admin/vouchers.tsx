@@ -29,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   })
   if (result.ok) return { minted: result.data.items }
   if (result.status >= 500) throw upstreamUnavailable()
-  return { outcome: { ok: false as const, code: result.code, fields: result.fields ?? {} } }
+  return { outcome: { ok: false as const, code: result.code, args: result.args, fields: result.fields ?? {} } }
 }
 
 export default function Vouchers({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { data, Form, useFetcher, useNavigation } from 'react-router'
 import type { RoundView } from '#contract'
 import { catalogGame } from '#casino-api/games/catalog.ts'
 import * as forms from '#app/components/form-fields.css.ts'
-import { useCatalogue } from '#app/components/use-catalogue.ts'
+import { useRefusalText } from '#app/components/use-catalogue.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/frame'
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
       if (rotated.status === 401) return sessionEnded()
       if (rotated.status >= 500) throw upstreamUnavailable()
       return data(
-        { intent: 'rotate' as const, error: rotated.code, fields: rotated.fields ?? {} },
+        { intent: 'rotate' as const, error: rotated.code, args: rotated.args, fields: rotated.fields ?? {} },
         { status: rotated.status },
       )
     }
@@ -74,7 +74,10 @@ export async function action(args: Route.ActionArgs) {
   if (!played.ok) {
     if (played.status === 401) return sessionEnded()
     if (played.status >= 500) throw upstreamUnavailable()
-    return data({ intent: 'play' as const, error: played.code, fields: played.fields ?? {} }, { status: played.status })
+    return data(
+      { intent: 'play' as const, error: played.code, args: played.args, fields: played.fields ?? {} },
+      { status: played.status },
+    )
   }
   return { intent: 'play' as const, round: played.data.round }
 }
@@ -84,7 +87,7 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
   const locale = useLocale()
   const localePath = useLocalePath()
   const fetcher = useFetcher<typeof action>()
-  const catalogue = useCatalogue()
+  const refusalText = useRefusalText()
   const navigation = useNavigation()
   const result = fetcher.data ?? actionData
   if ('expired' in loaderData || (result && 'expired' in result)) return <SessionEnded lobby="/casino" />
@@ -139,7 +142,7 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {error ? (
         <p role="alert" className={forms.bad}>
-          {[error.error, ...Object.values(error.fields).flat()].map((code) => catalogue(code)).join(' ')}
+          {refusalText(error)}
         </p>
       ) : null}
 

@@ -4,7 +4,7 @@ import { data, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import type { LiveRoundView } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useLiveTable, useRealtimeEvent } from '#app/components/live-balance.ts'
-import { useCatalogue } from '#app/components/use-catalogue.ts'
+import { useRefusalText } from '#app/components/use-catalogue.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
@@ -61,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   if (!placed.ok) {
     if (placed.status === 401) return sessionEnded()
     if (placed.status >= 500) throw upstreamUnavailable()
-    return data({ error: placed.code, fields: placed.fields ?? {} }, { status: placed.status })
+    return data({ error: placed.code, args: placed.args, fields: placed.fields ?? {} }, { status: placed.status })
   }
   return { bet: placed.data.bet }
 }
@@ -91,7 +91,7 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
   const localePath = useLocalePath()
   const fetcher = useFetcher<typeof action>()
   const navigation = useNavigation()
-  const catalogue = useCatalogue()
+  const refusalText = useRefusalText()
   const revalidator = useRevalidator()
   const result = fetcher.data ?? actionData
   const table = 'expired' in loaderData || (result && 'expired' in result) ? null : loaderData
@@ -192,7 +192,7 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
       )}
       {error ? (
         <p role="alert" className={forms.bad}>
-          {[error.error, ...Object.values(error.fields).flat()].map((code) => catalogue(code)).join(' ')}
+          {refusalText(error)}
         </p>
       ) : result && 'bet' in result ? (
         <output>{t('games.live.betPlaced', { amount: amount(result.bet.stake) })}</output>

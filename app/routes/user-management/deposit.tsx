@@ -8,12 +8,12 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
-import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
+import { invalidForm, refusedForm, type UpstreamRefusal } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { actionKeyOf, newActionKey, withMoneyArgs } from '#app/utils/payments.server.ts'
+import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
 import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import { qrDataUri } from '#app/utils/qr.server.ts'
 import type { Route } from './+types/deposit'
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const player = await requirePlayer(args)
+  await requirePlayer(args)
   const locale = localeFromPath(new URL(args.request.url).pathname)
   const formData = await args.request.formData()
   const method = formData.get('method')
@@ -67,8 +67,8 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidForm(submission, { hide: CARD_SECRETS })
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission, { hide: CARD_SECRETS })
-  const refused = (result: Parameters<typeof withMoneyArgs>[0]) =>
-    refusedForm(submission, withMoneyArgs(result, player.balance.currency, locale), {
+  const refused = (result: UpstreamRefusal) =>
+    refusedForm(submission, result, {
       hide: CARD_SECRETS,
       fieldOf: { wrong_card_info: 'cardNumber', voucher_invalid: 'voucherCode' },
     })
@@ -168,7 +168,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
             key={`${method}:${loaderData.actionKey}`}
             method={method}
             actionData={actionData}
-            minimum={limits?.min}
+            limits={limits ?? undefined}
           />
         )}
       </section>
@@ -179,19 +179,22 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
 function DepositForm({
   method,
   actionData,
-  minimum,
+  limits,
 }: {
   method: Exclude<Method, 'crypto'>
   actionData: Route.ComponentProps['actionData']
-  minimum: number | undefined
+  limits: { min: number; max: number } | undefined
 }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const { actionKey, currency, constraint } = useLoaderData<typeof loader>()
+  const minimum = limits?.min
   const [form, fields] = useSchemaForm(`deposit-${method}`, {
     id: `deposit-${method}`,
     lastResult: actionData?.result,
     constraint: constraint ?? undefined,
+    // A voucher's amount is the voucher's own, whatever the limits.
+    amountLimits: limits && method !== 'cashlib' ? { refusal: 'amount_out_of_range', ...limits, currency } : undefined,
   })
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
   const card = method === 'altitudepay' || method === 'moto'

@@ -9,11 +9,11 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
-import { localeFromPath, useLocale } from '#app/utils/locale.ts'
+import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { actionKeyOf, newActionKey, withMoneyArgs } from '#app/utils/payments.server.ts'
+import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
 import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import type { Route } from './+types/withdrawal'
 import * as styles from './layout.css.ts'
@@ -40,8 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const player = await requirePlayer(args)
-  const locale = localeFromPath(new URL(args.request.url).pathname)
+  await requirePlayer(args)
   const formData = await args.request.formData()
   const submission = parseForm(`withdrawal-${methodOf(formData.get('method'))}`, formData)
   if (submission.status !== 'success') return invalidForm(submission)
@@ -49,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   if (!idempotencyKey) return invalidForm(submission)
   const result = await callUpstream(args, 'send_withdrawal_request', submission.value, { idempotencyKey })
   if (!result.ok)
-    return refusedForm(submission, withMoneyArgs(result, player.balance.currency, locale), {
+    return refusedForm(submission, result, {
       fieldOf: { amount_too_big: 'amount', amount_below_minimum: 'amount', limit_exceeded: 'amount' },
     })
   forgetPlayer(args)
@@ -68,6 +67,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
     id: `withdrawal-${method}`,
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
+    amountLimits: limits ? { refusal: 'amount_below_minimum', min: limits.min, currency } : undefined,
   })
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
   const bankFields = [

@@ -59,7 +59,7 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
     return requestPasswordReset(ctx, params, { ip })
   },
 
-  confirm_password_reset: (ctx, { params }) => confirmPasswordReset(ctx, params),
+  confirm_password_reset: (ctx, { params, ip }) => confirmPasswordReset(ctx, params, { ip }),
 
   check_activation_token: async (ctx, { params }) => ({
     state: await checkOneTimeToken(ctx, 'activation', params.token),

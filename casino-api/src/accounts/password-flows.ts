@@ -14,6 +14,7 @@ import { deviceTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { passwordResetMail } from '../mail/texts.ts'
 import { sendOrLog } from '../mail/mailer.ts'
+import { audit } from '../payments/admin-handlers.ts'
 import { ADMIN_PASSWORD_FILE } from '../seed.ts'
 import { clearAccountLockout, revokePlayerTokens, sessionPasswordCheck } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
@@ -56,6 +57,7 @@ export async function requestPasswordReset(
 export async function confirmPasswordReset(
   ctx: Context,
   params: z.output<typeof ConfirmPasswordResetParams>,
+  client: { ip: string },
 ): Promise<Done> {
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
@@ -79,6 +81,7 @@ export async function confirmPasswordReset(
     await revokePlayerTokens(tx, player.id, now)
     await forgetOldSecrets(tx, player.id, now)
     await clearAccountLockout(tx, player.username)
+    await auditAdminPassword(tx, player, 'reset_own_password', client.ip, now)
     return player
   })
   if (!changed) throw new ApiError(400, 'reset_token_invalid')
@@ -116,9 +119,26 @@ export async function updatePassword(
       .where(eq(players.id, player.id))
     await revokePlayerTokens(tx, player.id, now, session.tokenId)
     await forgetOldSecrets(tx, player.id, now)
+    await auditAdminPassword(tx, player, 'change_own_password', client.ip, now)
   })
   if (player.passwordChangeRequired) await removeAdminPasswordFile(ctx)
   return { ok: true, message: 'password_changed' }
+}
+
+/**
+ * An administrator's password guards every admin call: its change (on the account page, the
+ * seeded first-login change, or through a reset link) is an audit row like the admin calls',
+ * with the address it came from. Never the password, nor its hash.
+ */
+async function auditAdminPassword(
+  tx: Queryable,
+  player: { id: string; scope: string },
+  action: 'change_own_password' | 'reset_own_password',
+  ip: string,
+  at: Date,
+) {
+  if (player.scope !== 'admin') return
+  await audit(tx, { adminId: player.id, action, target: player.id, details: { ip }, at })
 }
 
 /**

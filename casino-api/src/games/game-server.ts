@@ -10,7 +10,13 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { GameOpenAnswer, GamePlayAnswer, RoundView } from '../../contract/index.ts'
+import {
+  catalogueError,
+  type GameOpenAnswer,
+  type GamePlayAnswer,
+  type MessageArg,
+  type RoundView,
+} from '../../contract/index.ts'
 import { catalogGame, type CatalogGame } from '../../games/catalog.ts'
 import { roundRng } from '../../games/fair.ts'
 import type { Step } from '../../games/engine.ts'
@@ -306,12 +312,22 @@ export async function openGame(ctx: Context, session: GameSession): Promise<z.in
   }
 }
 
-/** Engine refusals as the contract's field errors under `bet.` (or `action.`). */
-function invalid(prefix: string, fields: Record<string, string>) {
+/**
+ * Engine refusals as the contract's field errors under `bet.` (or `action.`); `args` are their
+ * messages' values (the game's bet limits of 'The amount must be between {{0}} and {{1}}').
+ */
+function invalid(prefix: string, fields: Record<string, string>, args?: MessageArg[]) {
   return new ApiError(400, 'validation_failed', {
+    ...(args ? { args } : {}),
     fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}.${k}`, [v]])),
   })
 }
+
+/** The bet limits of a game as its refusals' values, in the session's currency. */
+export const limitArgs = (game: CatalogGame, session: GameSession): MessageArg[] => [
+  { amount: game.limits.minBet, currency: session.currency },
+  { amount: game.limits.maxBet, currency: session.currency },
+]
 
 export async function playRound(
   ctx: Context,
@@ -319,11 +335,12 @@ export async function playRound(
   params: { bet: unknown; moveId: string },
 ): Promise<Answer> {
   const game = await gameOf(ctx, session)
-  const parsed = game.engine.bet.safeParse(params.bet)
+  // Catalogue codes for messages, as for a call's params (http/app.ts).
+  const parsed = game.engine.bet.safeParse(params.bet, { error: catalogueError })
   if (!parsed.success)
     throw invalid('bet', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'value', i.message])))
   const refused = game.engine.checkBet(game.config, parsed.data, game.limits)
-  if (refused) throw invalid('bet', refused)
+  if (refused) throw invalid('bet', refused, limitArgs(game, session))
   const stakeAmount = game.engine.stakeOf(game.config, parsed.data)
 
   const row = await ctx.db.transaction(async (tx) => {

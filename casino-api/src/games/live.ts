@@ -20,7 +20,15 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { LiveBetAnswer, LiveBetView, LiveRoundView, LiveTableAnswer, ServerEvent } from '../../contract/index.ts'
+import {
+  catalogueError,
+  type LiveBetAnswer,
+  type LiveBetView,
+  type LiveRoundView,
+  type LiveTableAnswer,
+  type MessageArg,
+  type ServerEvent,
+} from '../../contract/index.ts'
 import { CATALOG, catalogGame, type CatalogGame } from '../../games/catalog.ts'
 import { hashServerSeed, roundRng } from '../../games/fair.ts'
 import { pocketCount, type RouletteConfig } from '../../games/engines/roulette.ts'
@@ -29,7 +37,7 @@ import type { Queryable } from '../db/open.ts'
 import { gameSessions, games, liveBets, liveRounds } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { EVENTS_CHANNEL } from '../realtime/socket.ts'
-import { balanceOf, gameFacts } from './game-server.ts'
+import { balanceOf, gameFacts, limitArgs } from './game-server.ts'
 import type { GameSession } from './sessions.ts'
 import { isUuid } from '../db/errors.ts'
 
@@ -359,8 +367,10 @@ export async function liveTable(ctx: Context, session: GameSession): Promise<z.i
   }
 }
 
-function invalid(fields: Record<string, string>) {
+/** A bet's refusals as field errors under `bet.`; `args` are their messages' values (the table's limits). */
+function invalid(fields: Record<string, string>, args?: MessageArg[]) {
   return new ApiError(400, 'validation_failed', {
+    ...(args ? { args } : {}),
     fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`bet.${k}`, [v]])),
   })
 }
@@ -371,11 +381,12 @@ export async function placeLiveBet(
   params: { roundId: string; bet: unknown; moveId: string },
 ): Promise<z.input<typeof LiveBetAnswer>> {
   const game = await liveGameOf(ctx, session)
-  const parsed = game.engine.bet.safeParse(params.bet)
+  // Catalogue codes for messages, as for a call's params (http/app.ts).
+  const parsed = game.engine.bet.safeParse(params.bet, { error: catalogueError })
   if (!parsed.success)
     throw invalid(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'value', i.message])))
   const refused = game.engine.checkBet(game.config, parsed.data, game.limits)
-  if (refused) throw invalid(refused)
+  if (refused) throw invalid(refused, limitArgs(game, session))
   const stake = game.engine.stakeOf(game.config, parsed.data) as number
 
   const row = await ctx.db.transaction(async (tx) => {

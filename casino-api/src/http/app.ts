@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import {
   calls,
+  catalogueError,
   GAME_SESSION_HEADER,
   IdempotencyKey,
   PROVIDER_KEY_HEADER,
@@ -88,7 +89,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         if (denied) throw denied
         const idempotencyKey = def.idempotent ? checkIdempotencyKey(req.headers['idempotency-key']) : undefined
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
-        const parsed = def.params.safeParse(body, { reportInput: true })
+        const parsed = def.params.safeParse(body, { reportInput: true, error: catalogueError })
         if (!parsed.success) throw validationFailed(parsed.error)
         let ip: string | undefined
         const answer = await handler(ctx, {

@@ -1,19 +1,25 @@
 import type { z } from 'zod'
-import { MESSAGE_CODES, type ErrorBody, type FieldErrors, type MessageCode } from '../../contract/index.ts'
+import {
+  MESSAGE_CODES,
+  type ErrorBody,
+  type FieldErrors,
+  type MessageArg,
+  type MessageCode,
+} from '../../contract/index.ts'
 import { messageText } from './messages.ts'
 
 /** A refusal the client is meant to see: status, catalogue code, and what the catalogue needs. */
 export class ApiError extends Error {
   status: number
   code: MessageCode
-  args?: (string | number)[]
+  args?: MessageArg[]
   fields?: FieldErrors
   retryAfterSeconds?: number
 
   constructor(
     status: number,
     code: MessageCode,
-    extra: { args?: (string | number)[]; fields?: FieldErrors; retryAfterSeconds?: number } = {},
+    extra: { args?: MessageArg[]; fields?: FieldErrors; retryAfterSeconds?: number } = {},
   ) {
     super(code)
     this.name = 'ApiError'

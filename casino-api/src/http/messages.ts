@@ -1,8 +1,15 @@
-import { englishMessages, type MessageCode } from '../../contract/index.ts'
+import { englishMessages, isMoney, type MessageArg, type MessageCode } from '../../contract/index.ts'
 
-/** The English text of a code with its args filled in (see contract/messages.ts). */
-export function messageText(code: MessageCode, args: readonly (string | number)[] = []) {
-  return englishMessages[code].replace(/\{\{(\d)\}\}/g, (m, i: string) =>
-    args[Number(i)] === undefined ? m : String(args[Number(i)]),
-  )
+/**
+ * The English text of a code with its args filled in (see contract/messages.ts): an amount as
+ * the web app's English pages write it ('€1,234.56'), never as cents.
+ */
+export function messageText(code: MessageCode, args: readonly MessageArg[] = []) {
+  return englishMessages[code].replace(/\{\{(\d)\}\}/g, (m, i: string) => {
+    const arg = args[Number(i)]
+    if (arg === undefined) return m
+    return isMoney(arg)
+      ? new Intl.NumberFormat('en-GB', { style: 'currency', currency: arg.currency }).format(arg.amount / 100)
+      : String(arg)
+  })
 }

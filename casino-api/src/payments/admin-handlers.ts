@@ -235,16 +235,19 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
     const adminId = adminOf(input)
     const { limits } = await getSettings(ctx.db)
     const { reference, amount } = input.params
-    if (amount > limits.maxDeposit)
-      throw new ApiError(400, 'amount_out_of_range', {
-        args: [1, limits.maxDeposit],
-        fields: { amount: ['amount_out_of_range'] },
-      })
     const [row] = await ctx.db
       .select()
       .from(payments)
       .where(and(eq(payments.reference, reference.toUpperCase()), eq(payments.processor, 'carespay')))
     if (!row) throw new ApiError(404, 'not_found')
+    if (amount > limits.maxDeposit)
+      throw new ApiError(400, 'amount_out_of_range', {
+        args: [
+          { amount: 1, currency: row.currency },
+          { amount: limits.maxDeposit, currency: row.currency },
+        ],
+        fields: { amount: ['amount_out_of_range'] },
+      })
     const at = ctx.now()
     const settled = await ctx.db.transaction(async (tx) => {
       const done = await completeDeposit(tx as never, row.id, at, amount)
@@ -348,7 +351,7 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
     const cents = unitsToCents(units, ctx.payments.crypto.rates[coin as Coin])
     if (cents < limits.minDeposit)
       throw new ApiError(400, 'amount_below_minimum', {
-        args: [limits.minDeposit],
+        args: [{ amount: limits.minDeposit, currency: player.currency }],
         fields: { units: ['amount_below_minimum'] },
       })
     const needed = ctx.payments.crypto.confirmations[coin as Coin]

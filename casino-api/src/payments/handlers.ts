@@ -5,7 +5,7 @@
  * Idempotency-Key: a replay answers from the payment the first request made.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import type { paymentCalls, walletCalls } from '../../contract/index.ts'
+import type { Currency, paymentCalls, walletCalls } from '../../contract/index.ts'
 import { isValidIBAN, isValidBIC } from 'ibantools'
 import type { Context, DomainHandlers, CallInput } from '../context.ts'
 import { cryptoAddresses, payments, vouchers } from '../db/schema.ts'
@@ -48,11 +48,14 @@ const keyOf = (input: { idempotencyKey?: string }) => {
 }
 
 /** The deposit limits of the settings, checked like the amount field's rules. */
-async function checkDepositAmount(ctx: Context, amount: number) {
+async function checkDepositAmount(ctx: Context, amount: number, currency: Currency) {
   const { limits } = await getSettings(ctx.db)
   if (amount < limits.minDeposit || amount > limits.maxDeposit)
     throw new ApiError(400, 'amount_out_of_range', {
-      args: [limits.minDeposit, limits.maxDeposit],
+      args: [
+        { amount: limits.minDeposit, currency },
+        { amount: limits.maxDeposit, currency },
+      ],
       fields: { amount: ['amount_out_of_range'] },
     })
   return limits
@@ -73,7 +76,7 @@ async function cardAnswer(ctx: Context, row: PaymentRow) {
     }
   if (row.status === 'failed')
     throw new ApiError(402, row.failureCode === 'wrong_card_info' ? 'wrong_card_info' : 'deposit_failed', {
-      args: [row.amount],
+      args: [{ amount: row.amount, currency: row.currency }],
     })
   if (!challengeOf(row)) throw new ApiError(409, 'transaction_conflict')
   return {
@@ -93,8 +96,8 @@ async function cardDeposit(
 ) {
   const session = sessionOf(input)
   const key = keyOf(input)
-  await checkDepositAmount(ctx, params.amount)
   const player = await playerOf(ctx.db, session.playerId)
+  await checkDepositAmount(ctx, params.amount, player.currency)
   const at = ctx.now()
   const card = cardSummary(params.cardNumber)
   const { row, created } = await insertPayment(ctx.db, {
@@ -249,8 +252,8 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
   carespay_deposit_processor: moneyMoving(async (ctx, input) => {
     const session = sessionOf(input)
     const key = keyOf(input)
-    await checkDepositAmount(ctx, input.params.amount)
     const player = await playerOf(ctx.db, session.playerId)
+    await checkDepositAmount(ctx, input.params.amount, player.currency)
     const { row } = await insertPayment(ctx.db, {
       playerId: player.id,
       kind: 'deposit',
@@ -442,7 +445,7 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
     }
     if (params.amount < limits.minWithdrawal)
       throw new ApiError(400, 'amount_below_minimum', {
-        args: [limits.minWithdrawal],
+        args: [{ amount: limits.minWithdrawal, currency: player.currency }],
         fields: { amount: ['amount_below_minimum'] },
       })
     const at = ctx.now()
@@ -450,14 +453,20 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
       await lockPlayer(tx, player.id)
       const balance = await playerBalance(tx, player.id, player.currency)
       if (params.amount > balance.real)
-        throw new ApiError(400, 'amount_too_big', { args: [balance.real], fields: { amount: ['amount_too_big'] } })
+        throw new ApiError(400, 'amount_too_big', {
+          args: [{ amount: balance.real, currency: player.currency }],
+          fields: { amount: ['amount_too_big'] },
+        })
       const remaining = await remainingTurnover(tx, player.id, player.currency)
       if (remaining > 0)
-        throw new ApiError(400, 'wager_not_met', { args: [remaining], fields: { amount: ['more_bets_needed'] } })
+        throw new ApiError(400, 'wager_not_met', {
+          args: [{ amount: remaining, currency: player.currency }],
+          fields: { amount: ['more_bets_needed'] },
+        })
       const month = await withdrawnThisMonth(tx, player.id, player.currency, at)
       if (month + params.amount > limits.maxWithdrawalPerMonth)
         throw new ApiError(400, 'limit_exceeded', {
-          args: [Math.max(0, limits.maxWithdrawalPerMonth - month)],
+          args: [{ amount: Math.max(0, limits.maxWithdrawalPerMonth - month), currency: player.currency }],
           fields: { amount: ['amount_too_big'] },
         })
       const details =
