@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { Submission } from '@conform-to/react'
+import { data } from 'react-router'
 import { IdempotencyKey } from '#contract'
-import type { UpstreamRefusal } from './forms.server.ts'
+import { refusalStatus, replyFromUpstream, type UpstreamRefusal } from './forms.server.ts'
 import type { Locale } from './locale.ts'
 import { formatMoney, type Currency } from './money.ts'
 
@@ -11,6 +13,21 @@ export const newActionKey = () => randomUUID()
 export function actionKeyOf(formData: FormData): string | null {
   const parsed = IdempotencyKey.safeParse(formData.get(ACTION_KEY_FIELD))
   return parsed.success ? parsed.data : null
+}
+
+/**
+ * A money form the casino API refused: its reply (forms.server.ts refusedForm), with a new key for
+ * the form's next request (formActionKey in payments.ts).
+ */
+export function refusedMoneyForm(
+  submission: Submission<unknown, string[], unknown>,
+  result: UpstreamRefusal,
+  options?: Parameters<typeof replyFromUpstream>[2],
+) {
+  return data(
+    { result: replyFromUpstream(submission, result, options), actionKey: newActionKey() },
+    { status: refusalStatus(result) },
+  )
 }
 
 /** The casino API's amounts in a refusal are cents: the player reads them as money of their locale. */

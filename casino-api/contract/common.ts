@@ -105,6 +105,7 @@ export const MESSAGE_CODES = [
   'more_bets_needed',
   'insufficient_funds',
   'transaction_conflict',
+  'idempotency_conflict',
   'bet_rolled_back',
   'bet_already_rolled_back',
   'rollback_after_win',

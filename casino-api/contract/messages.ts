@@ -127,6 +127,8 @@ export const englishMessages = {
   content_removed: 'The content was removed.',
   slug_taken: 'This slug is already used for this kind of content in this language.',
   transaction_conflict: 'This transaction id was already used with other details.',
+  idempotency_conflict:
+    'This request was already sent with other details, so nothing was done. Please check the details and send it again.',
   bet_rolled_back: 'This bet was cancelled before it arrived, so it was not placed.',
   bet_already_rolled_back: 'This bet was already cancelled.',
   rollback_after_win: 'This bet can no longer be cancelled: its round already has a win.',

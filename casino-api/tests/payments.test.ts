@@ -85,7 +85,7 @@ test.for(backends)(
     // The same key with another amount is not a replay.
     expect(
       (await a.fail('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 60_00), 409, as(token, headers))).code,
-    ).toBe('transaction_conflict')
+    ).toBe('idempotency_conflict')
     const history = await a.ok('get_financial_transactions', { range: { period: '24h' } }, { token })
     expect(history.items.map((t) => t.id)).toEqual([first.transaction.id])
   },

@@ -110,6 +110,8 @@ export default {
   more_bets_needed: 'Aún tienes que apostar un poco más para poder retirar.',
   insufficient_funds: 'Tu saldo no es suficiente para esto.',
   transaction_conflict: 'Este identificador de transacción ya se usó con otros datos.',
+  idempotency_conflict:
+    'Esta solicitud ya se envió con otros datos, así que no se ha hecho nada. Revisa los datos y vuelve a enviarla.',
   bet_rolled_back: 'Esta apuesta se anuló antes de llegar, así que no se realizó.',
   bet_already_rolled_back: 'Esta apuesta ya se anuló.',
   rollback_after_win: 'Esta apuesta ya no se puede anular: su ronda ya tiene un premio.',

@@ -1,16 +1,18 @@
 import { data } from 'react-router'
 import type { CallName, Calls, ParamsIn } from '#contract'
 import { callUpstream, upstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
+import { newActionKey } from '#app/utils/payments.server.ts'
 
 /** What an admin form's post answers: the success message, or the refusal with its field codes. */
 export type AdminOutcome =
   | { ok: true; message: string; args?: string[] }
-  | { ok: false; code: string; fields: Record<string, readonly string[]> }
+  /** `actionKey`: the next key of forms that carry one (formActionKey in utils/payments.ts). */
+  | { ok: false; code: string; fields: Record<string, readonly string[]>; actionKey?: string }
 
 /**
  * An administrator's action through the casino API: 4xx refusals come back to the form (with
  * the input kept by the browser), an outage is the error page. The action key makes a resent
- * form one action.
+ * form one action; a refusal answers a new one for the corrected form.
  */
 export async function adminAction<N extends CallName>(
   args: UpstreamArgs,
@@ -23,7 +25,7 @@ export async function adminAction<N extends CallName>(
   if (!result.ok) {
     if (result.status >= 500) throw upstreamUnavailable()
     return data<AdminOutcome>(
-      { ok: false, code: result.code, fields: result.fields ?? {} },
+      { ok: false, code: result.code, fields: result.fields ?? {}, actionKey: newActionKey() },
       { status: result.status === 401 ? 403 : result.status },
     )
   }

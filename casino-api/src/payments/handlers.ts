@@ -2,7 +2,8 @@
  * The player's payment calls: the deposit processors (contract/payments) and the history and
  * withdrawal calls (contract/wallet, all but the promo code, which the bonuses domain answers).
  * Every call that moves money is wrapped in `moneyMoving` (geo guard) and keyed by the player's
- * Idempotency-Key: a replay answers from the payment the first request made.
+ * Idempotency-Key, which the router binds to the request (http/idempotency.ts): a replay answers
+ * from the payment the first request made.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { paymentCalls, walletCalls } from '../../contract/index.ts'
@@ -434,12 +435,9 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
       transaction: financialTransaction(row, { cancellable: settings.withdrawalCancellation }),
       balance: await playerBalance(ctx.db, row.playerId, row.currency),
     })
+    // The key names this request (http/idempotency.ts): a payment it made is this withdrawal.
     const [replayed] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey))
-    if (replayed) {
-      if (replayed.kind !== 'withdrawal' || replayed.amount !== params.amount)
-        throw new ApiError(409, 'transaction_conflict')
-      return answer(replayed)
-    }
+    if (replayed) return answer(replayed)
     if (params.amount < limits.minWithdrawal)
       throw new ApiError(400, 'amount_below_minimum', {
         args: [limits.minWithdrawal],
