@@ -89,6 +89,7 @@ export const MESSAGE_CODES = [
   'promo_code_valid',
   'wrong_card_info',
   'voucher_invalid',
+  'voucher_attempts_limited',
   'deposit_complete',
   'deposit_failed',
   'deposit_pending',

@@ -93,6 +93,7 @@ export const englishMessages = {
   promo_code_valid: 'The promo code is valid.',
   wrong_card_info: 'The card details are wrong.',
   voucher_invalid: 'The voucher code is not valid or was already used.',
+  voucher_attempts_limited: 'Too many wrong voucher codes. Try again in {{0}} min.',
   deposit_complete: 'The deposit of {{0}} is complete.',
   deposit_failed: 'The amount of {{0}} could not be deposited.',
   deposit_pending: 'Your deposit is being processed. Please wait…',

@@ -93,6 +93,7 @@ export default {
   promo_code_valid: 'El código promocional es válido.',
   wrong_card_info: 'Los datos de la tarjeta no son correctos.',
   voucher_invalid: 'El código del cupón no es válido o ya se ha usado.',
+  voucher_attempts_limited: 'Demasiados códigos de cupón incorrectos. Inténtalo de nuevo dentro de {{0}} min.',
   deposit_complete: 'El depósito de {{0}} se ha completado.',
   deposit_failed: 'No se ha podido depositar el importe de {{0}}.',
   deposit_pending: 'Estamos procesando tu depósito. Espera un momento…',

@@ -291,6 +291,10 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
     }
     const [replayed] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey))
     if (replayed) return answer(replayed)
+    // Every try counts before the code is looked at, so a burst of guesses sees itself; a voucher
+    // redeemed gives its point back: only wrong codes add up.
+    const limited = { ip: input.ip, accounts: [`player:${player.id}`] }
+    await ctx.limits.check('voucherRedemption', limited)
     const codeHash = sha256Hex(input.params.voucherCode)
     const at = ctx.now()
     const redeemed = await ctx.db.transaction(async (tx) => {
@@ -319,6 +323,7 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
       return settled?.row ?? row
     })
     if (!redeemed) throw new ApiError(400, 'voucher_invalid', { fields: { voucherCode: ['voucher_invalid'] } })
+    await ctx.limits.refund('voucherRedemption', limited)
     return answer(redeemed)
   }),
 
