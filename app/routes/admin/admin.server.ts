@@ -1,13 +1,36 @@
 import { data } from 'react-router'
 import type { CallName, Calls, ParamsIn } from '#contract'
-import { callUpstream, upstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
-import { newActionKey } from '#app/utils/payments.server.ts'
+import {
+  callUpstream,
+  upstreamUnavailable,
+  type UpstreamArgs,
+  type UpstreamFailure,
+} from '#app/upstream/client.server.ts'
+import { requireAdmin } from '#app/utils/auth.server.ts'
+import { encodeMessage } from '#app/utils/form-messages.ts'
+import { localeFromPath } from '#app/utils/locale.ts'
+import { newActionKey, withMoneyArgs } from '#app/utils/payments.server.ts'
 
-/** What an admin form's post answers: the success message, or the refusal with its field codes. */
-export type AdminOutcome =
-  | { ok: true; message: string; args?: string[] }
-  /** `actionKey`: the next key of forms that carry one (formActionKey in utils/payments.ts). */
-  | { ok: false; code: string; fields: Record<string, readonly string[]>; actionKey?: string }
+type AdminRefusal = { ok: false; code: string; fields: Record<string, readonly string[]>; actionKey: string }
+
+/**
+ * What an admin form's post answers: the success message, or the refusal (its message code with
+ * its values encoded, and its field codes). `actionKey`: the next key of forms that carry one
+ * (formActionKey in utils/payments.ts).
+ */
+export type AdminOutcome = { ok: true; message: string; args?: string[] } | AdminRefusal
+
+/** A refusal for the form, its amounts written as money ("between 10,00 € and 10.000,00 €"). */
+export async function adminRefusal(args: UpstreamArgs, result: UpstreamFailure): Promise<AdminRefusal> {
+  const admin = await requireAdmin(args)
+  const refused = withMoneyArgs(result, admin.balance.currency, localeFromPath(new URL(args.request.url).pathname))
+  return {
+    ok: false,
+    code: encodeMessage(refused.code, refused.args),
+    fields: refused.fields ?? {},
+    actionKey: newActionKey(),
+  }
+}
 
 /**
  * An administrator's action through the casino API: 4xx refusals come back to the form (with
@@ -24,10 +47,7 @@ export async function adminAction<N extends CallName>(
   const result = await callUpstream(args, name, params, idempotencyKey ? { idempotencyKey } : {})
   if (!result.ok) {
     if (result.status >= 500) throw upstreamUnavailable()
-    return data<AdminOutcome>(
-      { ok: false, code: result.code, fields: result.fields ?? {}, actionKey: newActionKey() },
-      { status: result.status === 401 ? 403 : result.status },
-    )
+    return data<AdminOutcome>(await adminRefusal(args, result), { status: result.status === 401 ? 403 : result.status })
   }
   return data<AdminOutcome>({ ok: true, ...success(result.data as never) })
 }
