@@ -93,6 +93,7 @@ export const englishMessages = {
   promo_code_valid: 'The promo code is valid.',
   wrong_card_info: 'The card details are wrong.',
   voucher_invalid: 'The voucher code is not valid or was already used.',
+  voucher_attempts_limited: 'Too many wrong voucher codes. Try again in {{0}} min.',
   deposit_complete: 'The deposit of {{0}} is complete.',
   deposit_failed: 'The amount of {{0}} could not be deposited.',
   deposit_pending: 'Your deposit is being processed. Please wait…',
@@ -127,6 +128,8 @@ export const englishMessages = {
   content_removed: 'The content was removed.',
   slug_taken: 'This slug is already used for this kind of content in this language.',
   transaction_conflict: 'This transaction id was already used with other details.',
+  idempotency_conflict:
+    'This request was already sent with other details, so nothing was done. Please check the details and send it again.',
   bet_rolled_back: 'This bet was cancelled before it arrived, so it was not placed.',
   bet_already_rolled_back: 'This bet was already cancelled.',
   rollback_after_win: 'This bet can no longer be cancelled: its round already has a win.',

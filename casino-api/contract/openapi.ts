@@ -165,7 +165,7 @@ const ERROR_RESPONSES = {
   '404': ['NotFound', 'What the call asks for does not exist, or is not the caller’s.'],
   '409': [
     'Conflict',
-    'The state changed meanwhile (e.g. a withdrawal no longer pending), or an Idempotency-Key was reused with other params.',
+    'The state changed meanwhile (e.g. a withdrawal no longer pending), or an Idempotency-Key was reused with another call or other params (idempotency_conflict).',
   ],
   '429': ['TooManyRequests', 'Rate limited; error.retryAfterSeconds and the Retry-After header say when to try again.'],
 } as const
@@ -286,7 +286,7 @@ function operation(name: string, call: CallDef, ids: { params?: string; answer: 
   if (call.errors?.length) notes.push(`Business refusals: ${call.errors.map((c) => `\`${c}\``).join(', ')}.`)
   if (call.idempotent)
     notes.push(
-      `Moves money: send an \`${IDEMPOTENCY_KEY_HEADER}\` header; a replay with the same key answers the first answer and moves nothing.`,
+      `Moves money: send an \`${IDEMPOTENCY_KEY_HEADER}\` header. A replay with the same key and params answers the first answer and moves nothing; the key with another call or other params is refused with 409 \`idempotency_conflict\` and moves nothing.`,
     )
   const parameters = [
     ...(call.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
@@ -354,7 +354,8 @@ export function buildOpenApi() {
           name: IDEMPOTENCY_KEY_HEADER,
           in: 'header',
           required: true,
-          description: 'One key per player action (e.g. a UUID); a replay answers the first answer.',
+          description:
+            'One key per request of the account (e.g. a UUID), bound to the call and its params by the first request carried out, refused or not; a replay answers the first answer.',
           schema: withoutDialect(z.toJSONSchema(IdempotencyKey, toJson('input')) as JsonSchema),
         },
       },

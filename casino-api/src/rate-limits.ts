@@ -1,7 +1,7 @@
 /**
  * Rate limits of the calls that need no password but can be abused by the thousand: the
  * username check, registration, the forgotten-password mail, the activation mail and the
- * contact form. Each call
+ * contact form; and of guessing voucher codes. Each call
  * is limited per client address (IPv6 by its /64) and per account. A per-account counter must
  * not become a way to lock a player out of their own account: it is charged only for what
  * proves something about the account (a reset mail to a matched account, a registration that
@@ -19,7 +19,8 @@ import { ApiError } from './http/errors.ts'
 
 /** `points` calls per `durationSeconds`, counted from the first call of the period. */
 export type Limit = { points: number; durationSeconds: number }
-export type LimitedAction = 'usernameCheck' | 'registration' | 'passwordReset' | 'activationResend' | 'contactMessage'
+export type LimitedAction =
+  'usernameCheck' | 'registration' | 'passwordReset' | 'activationResend' | 'contactMessage' | 'voucherRedemption'
 export type RateLimits = Record<LimitedAction, { perIp: Limit; perAccount: Limit }>
 /** What CasinoApiOptions.rateLimits takes: any part of the defaults. */
 export type RateLimitOverrides = { [A in LimitedAction]?: { perIp?: Limit; perAccount?: Limit } }
@@ -34,6 +35,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // The contact form: per address a few messages an hour (a person writing again), not a script
   // filling the support inbox; per account, the sender's e-mail (a visitor's, or the player's).
   contactMessage: { perIp: { points: 10, durationSeconds: 3600 }, perAccount: { points: 5, durationSeconds: 3600 } },
+  // Wrong voucher codes (a redeemed voucher gives its point back): a player mistypes a code a few
+  // times, a shop or a household shares an address; a script trying codes stops here.
+  voucherRedemption: {
+    perIp: { points: 30, durationSeconds: 3600 },
+    perAccount: { points: 10, durationSeconds: 3600 },
+  },
 }
 
 /** The refusal of each action, and whether its wait is told in seconds or minutes. */
@@ -43,14 +50,20 @@ const REFUSAL: Record<LimitedAction, { code: MessageCode; unitSeconds: number }>
   passwordReset: { code: 'reset_requests_limited', unitSeconds: 60 },
   activationResend: { code: 'activation_resends_limited', unitSeconds: 60 },
   contactMessage: { code: 'contact_messages_limited', unitSeconds: 60 },
+  voucherRedemption: { code: 'voucher_attempts_limited', unitSeconds: 60 },
 }
+
+/** The client's address and the account keys (username, e-mail, player id) a call counts against. */
+type LimitKeys = { ip?: string; accounts?: string[] }
 
 export type RateLimiter = {
   /**
    * Counts one call of `action` for the ip (when given) and for each account key (username,
    * e-mail, player id), and throws 429 with the longest wait when any of them is over its limit.
    */
-  check(action: LimitedAction, keys: { ip?: string; accounts?: string[] }): Promise<void>
+  check(action: LimitedAction, keys: LimitKeys): Promise<void>
+  /** Gives back the call `check` counted, for an action that counts only its failures. */
+  refund(action: LimitedAction, keys: LimitKeys): Promise<void>
 }
 
 export function createRateLimiter(db: Database, overrides: RateLimitOverrides = {}): RateLimiter {
@@ -74,13 +87,18 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
     return found
   }
 
+  /** The counter of each key: [limiter, key]. */
+  const counters = (action: LimitedAction, { ip, accounts = [] }: LimitKeys) => {
+    const keys = [...new Set(accounts.map((account) => account.trim().toLowerCase()).filter(Boolean))]
+    return [
+      ...(ip === undefined ? [] : [[limiter(action, 'perIp'), addressKey(ip)] as const]),
+      ...keys.map((key) => [limiter(action, 'perAccount'), key] as const),
+    ]
+  }
+
   return {
-    async check(action, { ip, accounts = [] }) {
-      const keys = [...new Set(accounts.map((account) => account.trim().toLowerCase()).filter(Boolean))]
-      const results = await Promise.allSettled([
-        ...(ip === undefined ? [] : [limiter(action, 'perIp').consume(addressKey(ip))]),
-        ...keys.map((key) => limiter(action, 'perAccount').consume(key)),
-      ])
+    async check(action, keys) {
+      const results = await Promise.allSettled(counters(action, keys).map(([counter, key]) => counter.consume(key)))
       let waitMs = -1
       for (const result of results) {
         if (result.status === 'fulfilled') continue
@@ -92,6 +110,10 @@ export function createRateLimiter(db: Database, overrides: RateLimitOverrides = 
       const seconds = Math.max(1, Math.ceil(waitMs / 1000))
       const { code, unitSeconds } = REFUSAL[action]
       throw new ApiError(429, code, { args: [Math.ceil(seconds / unitSeconds)], retryAfterSeconds: seconds })
+    },
+
+    async refund(action, keys) {
+      await Promise.all(counters(action, keys).map(([counter, key]) => counter.reward(key)))
     },
   }
 }

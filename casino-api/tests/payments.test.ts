@@ -87,7 +87,7 @@ test.for(backends)(
     // The same key with another amount is not a replay.
     expect(
       (await a.fail('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 60_00), 409, as(token, headers))).code,
-    ).toBe('transaction_conflict')
+    ).toBe('idempotency_conflict')
     const history = await a.ok('get_financial_transactions', { range: { period: '24h' } }, { token })
     expect(history.items.map((t) => t.id)).toEqual([first.transaction.id])
   },
@@ -287,7 +287,7 @@ test.for(backends)(
     expect(credited).toMatchObject({ message: 'deposit_complete', confirmationsNeeded: 0 })
     await a.ok('report_crypto_deposit', { ...report, confirmations: 6 }, as(admin))
     expect((await balance(a, one.token)).real).toBe(85_00)
-    await a.fail('report_crypto_deposit', { ...report, units: '1' }, 409, as(admin))
+    await a.fail('report_crypto_deposit', { ...report, units: '0.002' }, 409, as(admin))
     await a.fail(
       'report_crypto_deposit',
       { ...report, address: 'bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el', txId: 'cd'.repeat(32) },
@@ -442,5 +442,52 @@ test.for(backends)(
     } finally {
       await setSetting(a.db, 'limits', DEFAULT_SETTINGS.limits, new Date())
     }
+  },
+)
+
+/** A crypto deposit's report, on a chain transaction of its own, with all its confirmations. */
+const cryptoReport = (coin: 'BTC' | 'USDT', address: string, units: string) => ({
+  coin,
+  address,
+  txId: randomUUID().replaceAll('-', '').repeat(2),
+  units,
+  confirmations: 100,
+})
+
+test.for(backends)(
+  'amounts beyond what the casino takes are refused as out of range, never a 500, and move nothing [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const admin = await adminToken(a)
+    const { token } = await activePlayer(a)
+    const btc = await a.ok('generate_wallet', { currency: 'BTC' }, { token })
+    const usdt = await a.ok('generate_wallet', { currency: 'USDT' }, { token })
+    // The largest units the contract takes: far beyond a safe integer of cents in BTC, and beyond
+    // the deposit maximum in USDT; and a sum just over the maximum.
+    for (const [coin, address, units] of [
+      ['BTC', btc.address, '999999999999.99999999'],
+      ['USDT', usdt.address, '999999999999.99999999'],
+      ['BTC', btc.address, '0.11765'],
+    ] as const) {
+      const refused = await a.fail('report_crypto_deposit', cryptoReport(coin, address, units), 400, as(admin))
+      expect(refused, `${coin} ${units}`).toMatchObject({
+        code: 'amount_out_of_range',
+        args: [DEFAULT_SETTINGS.limits.minDeposit, DEFAULT_SETTINGS.limits.maxDeposit],
+        fields: { units: ['amount_out_of_range'] },
+      })
+    }
+    // Vouchers are deposits too: none is minted beyond the deposit maximum.
+    const voucher = await a.fail('mint_vouchers', { amount: Number.MAX_SAFE_INTEGER, count: 2 }, 400, { token: admin })
+    expect(voucher).toMatchObject({ code: 'amount_out_of_range', fields: { amount: ['amount_out_of_range'] } })
+    expect(
+      (await a.ok('list_vouchers', { pageSize: 100 }, { token: admin })).items.map((v) => v.amount.amount),
+    ).not.toContain(Number.MAX_SAFE_INTEGER)
+    expect((await balance(a, token)).total).toBe(0)
+    expect(await a.ok('get_financial_transactions', { range: { period: '24h' } }, { token })).toMatchObject({
+      total: 0,
+    })
+    // The maximum itself is taken: 10 000 € is 0.11764706 BTC at the sandbox's rate.
+    const top = await a.ok('report_crypto_deposit', cryptoReport('BTC', btc.address, '0.11764706'), as(admin))
+    expect(top.transaction).toMatchObject({ status: 'complete', amount: 10_000_00 })
   },
 )

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { addressKey } from '../src/site/geo.ts'
 import type { RateLimitOverrides } from '../src/rate-limits.ts'
-import { backends, newPlayer, startTestApi, useApis, type TestApi } from './helpers.ts'
+import {
+  adminToken,
+  backends,
+  mailedToken,
+  newPlayer,
+  startTestApi,
+  useApis,
+  type CallOptions,
+  type TestApi,
+} from './helpers.ts'
 
 // Low limits, so that a test reaches them in a few calls; the defaults are far above what a
 // person does (rate-limits.ts).
@@ -11,6 +20,7 @@ const LIMITS: RateLimitOverrides = {
   registration: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
   passwordReset: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
   activationResend: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
+  voucherRedemption: { perIp: { points: 4, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
 }
 
 const api = useApis({ rateLimits: LIMITS })
@@ -30,8 +40,9 @@ async function expectLimited(
   ip: string,
   code: string,
   maxSeconds: number,
+  options: CallOptions = {},
 ) {
-  const refused = await a.fail(call, params, 429, { ip })
+  const refused = await a.fail(call, params, 429, { ...options, ip })
   expect(refused.code).toBe(code)
   expect(refused.retryAfterSeconds).toBeGreaterThan(0)
   expect(refused.retryAfterSeconds).toBeLessThanOrEqual(maxSeconds)
@@ -183,6 +194,63 @@ test.for(backends)(
     for (let i = 0; i < 3; i++)
       await a.ok('validate_player_name', { username: name() }, { ip: i % 2 ? `::ffff:${v4}` : v4 })
     await expectLimited(a, 'validate_player_name', { username: name() }, `::ffff:${v4}`, 'username_checks_limited', 60)
+  },
+)
+
+const wrongCode = () => `WRONG${randomBytes(5).toString('hex').toUpperCase()}`
+
+/** A logged-in player who signed up from an address of their own (sign-ups are limited here too). */
+async function playerFrom(a: TestApi) {
+  const params = newPlayer()
+  await a.ok('register_player', params, { ip: freshIp() })
+  await a.ok('activate_player', { token: (await mailedToken(a, params.email, '/activate/')).token })
+  return (await a.ok('login', { username: params.username, password: params.password })).accessToken
+}
+
+test.for(backends)(
+  'wrong voucher codes are limited per player and per address; redeemed vouchers do not count [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const admin = await adminToken(a)
+    const minted = (await a.ok('mint_vouchers', { amount: 20_00, count: 5 }, { token: admin })).items
+    const redeem = (token: string, ip: string, voucherCode: string) =>
+      a.call('cashlib_deposit_processor', { voucherCode }, { token, ip, headers: { 'idempotency-key': name() } })
+    const balanceOf = async (token: string) => (await a.ok('get_player_balance', {}, { token })).real
+
+    const ip = freshIp()
+    const guesser = await playerFrom(a)
+    for (let i = 0; i < 3; i++) expect((await redeem(guesser, ip, wrongCode())).status).toBe(400)
+    // The next try is refused before its code is looked at: a good voucher is not redeemed either.
+    const good = minted[0]!.code
+    const refused = await expectLimited(
+      a,
+      'cashlib_deposit_processor',
+      { voucherCode: good },
+      ip,
+      'voucher_attempts_limited',
+      3600,
+      { token: guesser, headers: { 'idempotency-key': name() } },
+    )
+    expect(refused.message).toMatch(/^Too many wrong voucher codes\. Try again in \d+ min\.$/)
+    expect(refused.args).toEqual([60])
+    // Per player: from another address too.
+    expect((await redeem(guesser, freshIp(), good)).status).toBe(429)
+    expect(await balanceOf(guesser)).toBe(0)
+    // Per address: another player there is refused too (the four tries from it counted)...
+    const neighbour = await playerFrom(a)
+    expect((await redeem(neighbour, ip, good)).status).toBe(429)
+    // ...and tries from elsewhere.
+    expect((await redeem(neighbour, freshIp(), wrongCode())).status).toBe(400)
+    expect((await a.ok('list_vouchers', {}, { token: admin })).items.every((v) => v.redeemedAt === null)).toBe(true)
+
+    // Four vouchers redeemed in a row, more than either limit, from one address: each gives its try back.
+    const shopper = await playerFrom(a)
+    const shop = freshIp()
+    for (const voucher of minted.slice(1)) expect((await redeem(shopper, shop, voucher.code)).status).toBe(200)
+    expect(await balanceOf(shopper)).toBe(80_00)
+    expect((await redeem(shopper, shop, wrongCode())).status).toBe(400)
+    // The good voucher the guesser was refused is still good for a player in the clear.
+    expect((await redeem(shopper, shop, good)).status).toBe(200)
   },
 )
 

@@ -93,6 +93,7 @@ export default {
   promo_code_valid: 'El código promocional es válido.',
   wrong_card_info: 'Los datos de la tarjeta no son correctos.',
   voucher_invalid: 'El código del cupón no es válido o ya se ha usado.',
+  voucher_attempts_limited: 'Demasiados códigos de cupón incorrectos. Inténtalo de nuevo dentro de {{0}} min.',
   deposit_complete: 'El depósito de {{0}} se ha completado.',
   deposit_failed: 'No se ha podido depositar el importe de {{0}}.',
   deposit_pending: 'Estamos procesando tu depósito. Espera un momento…',
@@ -110,6 +111,8 @@ export default {
   more_bets_needed: 'Aún tienes que apostar un poco más para poder retirar.',
   insufficient_funds: 'Tu saldo no es suficiente para esto.',
   transaction_conflict: 'Este identificador de transacción ya se usó con otros datos.',
+  idempotency_conflict:
+    'Esta solicitud ya se envió con otros datos, así que no se ha hecho nada. Revisa los datos y vuelve a enviarla.',
   bet_rolled_back: 'Esta apuesta se anuló antes de llegar, así que no se realizó.',
   bet_already_rolled_back: 'Esta apuesta ya se anuló.',
   rollback_after_win: 'Esta apuesta ya no se puede anular: su ronda ya tiene un premio.',

@@ -90,8 +90,16 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
       await page.getByText(tr.catalogue.wrong_card_info).first().waitFor()
       if (!javaScript) expect(await page.locator('input[name="cardNumber"]').inputValue()).toBe('')
       await a11y()
+      // Another card in the same form is another payment, which goes through (the declined one is
+      // over: its key is not sent again).
+      await page.locator('input[name="cardNumber"]').fill('4242 4242 4242 4242')
+      await page.locator('input[name="cvv2"]').fill('123')
+      await submit(page, 'deposit-moto')
+      await page
+        .getByText(tr.catalogue.deposit_complete.replace('{{0}}', money(locale === 'es' ? '15,00' : '15.00')))
+        .waitFor()
 
-      await wagerAsProvider(env.site, player.username, 120_00, 40_00)
+      await wagerAsProvider(env.site, player.username, 165_00, 55_00)
       const withdraw = async (method: 'bank_transfer' | 'bitcoin', amount: string) => {
         await page.goto(`${prefix}/user-management/withdrawal?method=${method}`)
         if (method === 'bank_transfer') {
@@ -206,10 +214,11 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
             .toContain(tr.money.statuses[status])
         if (period === '24h') await a11y()
       }
-      // 40 deposited, 20 paid out by Bitcoin; then 30 by bank, 15 by voucher and 17 (0.0002 BTC) by crypto.
+      // 40 and 15 deposited by card, 20 paid out by Bitcoin; then 30 by bank, 15 by voucher and 17
+      // (0.0002 BTC) by crypto.
       await expect
         .poll(() => page.locator('header').first().innerText())
-        .toContain(money(locale === 'es' ? '82,00' : '82.00'))
+        .toContain(money(locale === 'es' ? '97,00' : '97.00'))
       expect(errors).toEqual([])
       await context.close()
     })

@@ -139,6 +139,10 @@ for (const database of testDatabases()) {
       })
       expect(textOf(confirmed.html)).toContain('Transferencia confirmada y abonada.')
 
+      // Amounts outside the deposits' range are refused, said in money.
+      const range = 'El importe debe estar entre 10,00 € y 10.000,00 €.'
+      const tooBig = await admin.post('/admin/vouchers', { amount: '90071992547409,91', count: '2' })
+      expect(textOf(tooBig.html)).toContain(range)
       const minted = await admin.post('/admin/vouchers', { amount: '20', count: '1' })
       const code = textOf(minted.html).match(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/)?.[0]
       expect(code).toBeTruthy()
@@ -161,6 +165,14 @@ for (const database of testDatabases()) {
       expect(address).toBeTruthy()
       expect(wallet.html).toContain('data:image/svg+xml;base64,')
       const report = { intent: 'crypto', coin: 'BTC', address: address!, txId: 'ef'.repeat(32), units: '0.001' }
+      const huge = await admin.post('/admin/deposits', {
+        ...report,
+        txId: 'ab'.repeat(32),
+        units: '999999999999.99999999',
+        confirmations: '6',
+      })
+      expect(huge.status).toBe(400)
+      expect(textOf(huge.html)).toContain(range)
       const early = await admin.post('/admin/deposits', { ...report, confirmations: '1' })
       expect(textOf(early.html)).toContain('faltan 1 confirmaciones')
       const credited = await admin.post('/admin/deposits', { ...report, confirmations: '3' })

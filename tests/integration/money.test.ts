@@ -115,6 +115,11 @@ for (const database of testDatabases()) {
       })
       expect(small.status).toBe(400)
       expect(textOf(small.html)).toContain('El importe debe estar entre 10,00 € y 10.000,00 €.')
+      // The casino API refused a request it carried out, which keeps its key: the page carries a
+      // new one for the corrected form.
+      const next = actionKeyOf(small.html)
+      expect(next).toMatch(/^[0-9a-f-]{36}$/)
+      expect(next).not.toBe(key)
       const hostile: Record<string, string>[] = [
         { method: 'nope' },
         { method: 'moto', actionKey: 'x'.repeat(5000), ...card(PAN, '20') },
@@ -127,9 +132,23 @@ for (const database of testDatabases()) {
         expect(res.status).toBeLessThan(500)
         expect(res.html).not.toContain('<script>alert(1)</script>')
       }
-      const bank = await b.post('/user-management/deposit?method=carespay', {
+      // The refused request's key with other details is another request: nothing is made, and the
+      // page says so in the catalogue's words, the input kept and a new key in the form.
+      const stale = await b.post('/user-management/deposit?method=carespay', {
         method: 'carespay',
         actionKey: key,
+        amount: '150',
+      })
+      expect(stale.status).toBe(409)
+      expect(textOf(stale.html)).toContain(
+        'Esta solicitud ya se envió con otros datos, así que no se ha hecho nada. Revisa los datos y vuelve a enviarla.',
+      )
+      expect(stale.html).toContain('value="150"')
+      const none = await b.get('/user-management/transactions?period=24h&status=pending')
+      expect(textOf(none.html)).not.toContain('Transferencia bancaria')
+      const bank = await b.post('/user-management/deposit?method=carespay', {
+        method: 'carespay',
+        actionKey: actionKeyOf(stale.html),
         amount: '150',
       })
       expect(textOf(bank.html)).toContain('Tu depósito de 150,00 € está a la espera de tu transferencia.')

@@ -2,7 +2,7 @@
 // with the catalogue message on the form, and the input kept.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
-import { newPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import { loggedInPlayer, newPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
 
 const limit = { points: 2, durationSeconds: 3600 }
 
@@ -16,6 +16,7 @@ for (const database of testDatabases()) {
           rateLimits: {
             registration: { perIp: limit, perAccount: limit },
             passwordReset: { perIp: limit, perAccount: limit },
+            voucherRedemption: { perIp: limit, perAccount: limit },
           },
         },
       })
@@ -57,6 +58,26 @@ for (const database of testDatabases()) {
       expect(limited.html).toContain(`value="${player.email}"`)
       expect(limited.html).toContain(`value="${player.city}"`)
       expect(limited.html).not.toContain(player.password)
+    })
+
+    test('too many wrong voucher codes: the message on the deposit form, the code kept', async () => {
+      const { b } = await loggedInPlayer(site, Browser)
+      const redeem = async (voucherCode: string) => {
+        const form = await b.get('/user-management/deposit?method=cashlib')
+        const actionKey = form.html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
+        return b.post('/user-management/deposit?method=cashlib', { method: 'cashlib', actionKey, voucherCode })
+      }
+      for (const code of ['WRNG-0000-0000-0001', 'WRNG-0000-0000-0002']) {
+        const page = await redeem(code)
+        expect(page.status).toBe(400)
+        expect(textOf(page.html)).toContain('El código del cupón no es válido o ya se ha usado.')
+      }
+      const limited = await redeem('WRNG-0000-0000-0003')
+      expect(limited.status).toBe(429)
+      expect(textOf(limited.html)).toContain(
+        'Demasiados códigos de cupón incorrectos. Inténtalo de nuevo dentro de 60 min.',
+      )
+      expect(limited.html).toContain('value="WRNG-0000-0000-0003"')
     })
   })
 }

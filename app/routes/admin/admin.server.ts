@@ -1,16 +1,40 @@
 import { data } from 'react-router'
 import type { CallName, Calls, MessageArg, ParamsIn } from '#contract'
-import { callUpstream, upstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
+import {
+  callUpstream,
+  upstreamUnavailable,
+  type UpstreamArgs,
+  type UpstreamFailure,
+} from '#app/upstream/client.server.ts'
+import { newActionKey } from '#app/utils/payments.server.ts'
 
-/** What an admin form's post answers: the success message, or the refusal with its values and field codes. */
-export type AdminOutcome =
-  | { ok: true; message: string; args?: string[] }
-  | { ok: false; code: string; args?: MessageArg[]; fields: Record<string, readonly string[]> }
+type AdminRefusal = {
+  ok: false
+  code: string
+  args?: MessageArg[]
+  fields: Record<string, readonly string[]>
+  actionKey: string
+}
+
+/**
+ * What an admin form's post answers: the success message, or the refusal with its values and
+ * field codes. `actionKey`: the next key of forms that carry one (formActionKey in utils/payments.ts).
+ */
+export type AdminOutcome = { ok: true; message: string; args?: string[] } | AdminRefusal
+
+/** A refusal for the form, with a new key for the corrected form's request. */
+export const adminRefusal = (result: UpstreamFailure): AdminRefusal => ({
+  ok: false,
+  code: result.code,
+  ...(result.args ? { args: result.args } : {}),
+  fields: result.fields ?? {},
+  actionKey: newActionKey(),
+})
 
 /**
  * An administrator's action through the casino API: 4xx refusals come back to the form (with
  * the input kept by the browser), an outage is the error page. The action key makes a resent
- * form one action.
+ * form one action; a refusal answers a new one for the corrected form.
  */
 export async function adminAction<N extends CallName>(
   args: UpstreamArgs,
@@ -22,10 +46,7 @@ export async function adminAction<N extends CallName>(
   const result = await callUpstream(args, name, params, idempotencyKey ? { idempotencyKey } : {})
   if (!result.ok) {
     if (result.status >= 500) throw upstreamUnavailable()
-    return data<AdminOutcome>(
-      { ok: false, code: result.code, ...(result.args ? { args: result.args } : {}), fields: result.fields ?? {} },
-      { status: result.status === 401 ? 403 : result.status },
-    )
+    return data<AdminOutcome>(adminRefusal(result), { status: result.status === 401 ? 403 : result.status })
   }
   return data<AdminOutcome>({ ok: true, ...success(result.data as never) })
 }

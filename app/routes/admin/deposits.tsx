@@ -8,7 +8,7 @@ import { formatDateTime } from '#app/utils/dates.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
-import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
+import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/deposits'
 import { adminAction, adminRead, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
@@ -77,7 +77,11 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
           </p>
           <Form method="post" className={`${forms.form} ${forms.narrow}`}>
             <input type="hidden" name="reference" value={d.reference ?? ''} />
-            <input type="hidden" name={ACTION_KEY_FIELD} value={`${loaderData.actionKey}-c-${d.id.slice(0, 8)}`} />
+            <input
+              type="hidden"
+              name={ACTION_KEY_FIELD}
+              value={`${formActionKey(loaderData.actionKey, actionData)}-c-${d.id.slice(0, 8)}`}
+            />
             <div className={forms.field}>
               <label htmlFor={`amount-${d.id}`} className={forms.label}>
                 {t('admin.deposits.received')}
@@ -103,7 +107,11 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
         <h2 id="crypto-heading">{t('admin.deposits.cryptoHeading')}</h2>
         <p className={forms.note}>{t('admin.deposits.cryptoIntro')}</p>
         <Form method="post" className={`${forms.form} ${forms.narrow}`}>
-          <input type="hidden" name={ACTION_KEY_FIELD} value={`${loaderData.actionKey}-crypto`} />
+          <input
+            type="hidden"
+            name={ACTION_KEY_FIELD}
+            value={`${formActionKey(loaderData.actionKey, actionData)}-crypto`}
+          />
           <div className={forms.field}>
             <label htmlFor="coin" className={forms.label}>
               {t('money.crypto.coin')}

@@ -9,7 +9,7 @@ import { formatDateTime } from '#app/utils/dates.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/vouchers'
-import { adminRead, pageOf } from './admin.server.ts'
+import { adminRead, adminRefusal, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from '../user-management/money.css.ts'
@@ -29,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   })
   if (result.ok) return { minted: result.data.items }
   if (result.status >= 500) throw upstreamUnavailable()
-  return { outcome: { ok: false as const, code: result.code, args: result.args, fields: result.fields ?? {} } }
+  return { outcome: adminRefusal(result) }
 }
 
 export default function Vouchers({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { formatDateTime } from '#app/utils/dates.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
-import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
+import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/withdrawals'
 import { adminAction, adminRead, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
@@ -93,7 +93,11 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
           <div className={money.adminForms}>
             <Form method="post" className={forms.form}>
               <input type="hidden" name="id" value={w.id} />
-              <input type="hidden" name={ACTION_KEY_FIELD} value={`${loaderData.actionKey}-a-${w.id.slice(0, 8)}`} />
+              <input
+                type="hidden"
+                name={ACTION_KEY_FIELD}
+                value={`${formActionKey(loaderData.actionKey, actionData)}-a-${w.id.slice(0, 8)}`}
+              />
               <div className={forms.field}>
                 <label htmlFor={`ref-${w.id}`} className={forms.label}>
                   {t('admin.withdrawals.payoutReference')}
@@ -106,7 +110,11 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
             </Form>
             <Form method="post" className={forms.form}>
               <input type="hidden" name="id" value={w.id} />
-              <input type="hidden" name={ACTION_KEY_FIELD} value={`${loaderData.actionKey}-r-${w.id.slice(0, 8)}`} />
+              <input
+                type="hidden"
+                name={ACTION_KEY_FIELD}
+                value={`${formActionKey(loaderData.actionKey, actionData)}-r-${w.id.slice(0, 8)}`}
+              />
               <div className={forms.field}>
                 <label htmlFor={`reason-${w.id}`} className={forms.label}>
                   {t('admin.withdrawals.reason')}

@@ -8,13 +8,13 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
-import { invalidForm, refusedForm, type UpstreamRefusal } from '#app/utils/forms.server.ts'
+import { invalidForm, type UpstreamRefusal } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
-import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
+import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
+import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import { qrDataUri } from '#app/utils/qr.server.ts'
 import type { Route } from './+types/deposit'
 import * as styles from './layout.css.ts'
@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission, { hide: CARD_SECRETS })
   const refused = (result: UpstreamRefusal) =>
-    refusedForm(submission, result, {
+    refusedMoneyForm(submission, result, {
       hide: CARD_SECRETS,
       fieldOf: { wrong_card_info: 'cardNumber', voucher_invalid: 'voucherCode' },
     })
@@ -219,7 +219,7 @@ function DepositForm({
       <ErrorSummary formId={form.id} lastResult={actionData?.result} entries={entries} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="method" value={method} />
-      <input type="hidden" name={ACTION_KEY_FIELD} value={actionKey} />
+      <input type="hidden" name={ACTION_KEY_FIELD} value={formActionKey(actionKey, actionData)} />
       {card ? (
         <>
           <Field meta={f.holderName!} label={t('money.card.holderName')} inputProps={{ autoComplete: 'cc-name' }} />

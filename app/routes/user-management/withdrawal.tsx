@@ -8,13 +8,13 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
-import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
+import { invalidForm } from '#app/utils/forms.server.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
-import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
+import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
+import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/withdrawal'
 import * as styles from './layout.css.ts'
 import { MethodNav } from './method-nav.tsx'
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   if (!idempotencyKey) return invalidForm(submission)
   const result = await callUpstream(args, 'send_withdrawal_request', submission.value, { idempotencyKey })
   if (!result.ok)
-    return refusedForm(submission, result, {
+    return refusedMoneyForm(submission, result, {
       fieldOf: { amount_too_big: 'amount', amount_below_minimum: 'amount', limit_exceeded: 'amount' },
     })
   forgetPlayer(args)
@@ -132,7 +132,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
           />
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="method" value={method} />
-          <input type="hidden" name={ACTION_KEY_FIELD} value={loaderData.actionKey} />
+          <input type="hidden" name={ACTION_KEY_FIELD} value={formActionKey(loaderData.actionKey, actionData)} />
           {method === 'bank_transfer' ? (
             bankFields.map(([name, label, autoComplete]) => (
               <Field key={name} meta={f[name]!} label={label} inputProps={{ autoComplete }} />

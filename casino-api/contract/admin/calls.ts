@@ -104,6 +104,7 @@ export const adminCalls = {
     params: Ad.MintVouchersParams,
     answer: Ad.MintVouchersAnswer,
     summary: 'Create sandbox prepaid vouchers; their codes are shown in this answer only.',
+    errors: ['amount_out_of_range'],
   }),
   list_vouchers: defineCall({
     method: 'POST',
@@ -122,7 +123,7 @@ export const adminCalls = {
     answer: Ad.ReportCryptoDepositAnswer,
     summary:
       "Report a deposit seen on a chain to a player's address: credited once per chain transaction, after the configured confirmations.",
-    errors: ['not_found', 'transaction_conflict', 'amount_below_minimum'],
+    errors: ['not_found', 'transaction_conflict', 'amount_below_minimum', 'amount_out_of_range'],
     idempotent: true,
   }),
   get_player_ledger: defineCall({

@@ -66,7 +66,14 @@ export const paymentCalls = {
     params: P.CashlibDepositProcessorParams,
     answer: P.CashlibDepositProcessorAnswer,
     summary: 'Prepaid voucher deposit.',
-    errors: ['voucher_invalid', 'deposit_failed', 'amount_below_minimum', 'amount_out_of_range', 'limit_exceeded'],
+    errors: [
+      'voucher_invalid',
+      'voucher_attempts_limited',
+      'deposit_failed',
+      'amount_below_minimum',
+      'amount_out_of_range',
+      'limit_exceeded',
+    ],
     idempotent: true,
   }),
   generate_wallet: defineCall({

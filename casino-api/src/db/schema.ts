@@ -182,6 +182,26 @@ export const rateLimits = pgTable('rate_limits', {
   expire: at('expire'),
 })
 
+/**
+ * The Idempotency-Key of every call the contract marks `idempotent` (http/idempotency.ts), per
+ * account: the first request the casino API carries out binds the key to a hash of the call's
+ * name and params, so the key names that one request. Kept as long as the payments it keyed.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    call: text('call').notNull(),
+    /** SHA-256 of the call's name and its canonical params, card numbers and CVVs left out. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+)
+
 /** Active lockouts: key 'account:<username>', 'ip:<address>' or 'device:<device token id>'. */
 export const loginLocks = pgTable('login_locks', {
   key: text('key').primaryKey(),

@@ -22,6 +22,7 @@ import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../site/geo.ts'
 import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from './auth.ts'
 import { ApiError, validationFailed } from './errors.ts'
+import { bindIdempotencyKey } from './idempotency.ts'
 
 /** The largest body we read: the longest call (a support message) is a few KiB. */
 export const BODY_LIMIT = 64 * 1024
@@ -91,6 +92,15 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
         const parsed = def.params.safeParse(body, { reportInput: true, error: catalogueError })
         if (!parsed.success) throw validationFailed(parsed.error)
+        // Every idempotent call is an account's (contract/calls.test.ts): its key names one request.
+        if (idempotencyKey && session && session !== 'invalid')
+          await bindIdempotencyKey(ctx.db, {
+            accountId: session.playerId,
+            key: idempotencyKey,
+            call: name,
+            params: parsed.data,
+            at: ctx.now(),
+          })
         let ip: string | undefined
         const answer = await handler(ctx, {
           params: parsed.data as never,
@@ -146,7 +156,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
   return app
 }
 
-/** A call that moves money needs the caller's key of the action, so a replay is known as one. */
+/** A call that moves money needs the caller's key of the action, so a replay is known as one (idempotency.ts). */
 function checkIdempotencyKey(header: string | string[] | undefined): string {
   const parsed = IdempotencyKey.safeParse(header)
   if (!parsed.success)

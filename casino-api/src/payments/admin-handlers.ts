@@ -270,7 +270,13 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
 
   mint_vouchers: async (ctx, input) => {
     const adminId = adminOf(input)
-    const { currency } = await getSettings(ctx.db)
+    const { currency, limits } = await getSettings(ctx.db)
+    // A voucher is a deposit of its face value: within the deposits' range, as any deposit.
+    if (input.params.amount < limits.minDeposit || input.params.amount > limits.maxDeposit)
+      throw new ApiError(400, 'amount_out_of_range', {
+        args: [limits.minDeposit, limits.maxDeposit],
+        fields: { amount: ['amount_out_of_range'] },
+      })
     const at = ctx.now()
     const codes = Array.from({ length: input.params.count }, voucherCode)
     const rows = await ctx.db.transaction(async (tx) => {
@@ -349,6 +355,12 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
     const player = await playerOf(ctx.db, owner.playerId)
     const { limits } = await getSettings(ctx.db)
     const cents = unitsToCents(units, ctx.payments.crypto.rates[coin as Coin])
+    // Above the deposit maximum, as a bank transfer's confirmation: it is the operator's to settle.
+    if (cents === null || cents > limits.maxDeposit)
+      throw new ApiError(400, 'amount_out_of_range', {
+        args: [limits.minDeposit, limits.maxDeposit],
+        fields: { units: ['amount_out_of_range'] },
+      })
     if (cents < limits.minDeposit)
       throw new ApiError(400, 'amount_below_minimum', {
         args: [{ amount: limits.minDeposit, currency: player.currency }],

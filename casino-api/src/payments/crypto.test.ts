@@ -35,6 +35,10 @@ test('coin amounts become cents at the rate, rounded half up at the cent', () =>
   expect(unitsToCents('120.5', 92)).toBe(110_86)
   expect(unitsToCents('0.00000001', 85_000_00)).toBe(0)
   expect(unitsToCents('1', 1)).toBe(1)
+  expect(unitsToCents('999999999999.99999999', 85_000_00)).toBeNull()
+  expect(unitsToCents('999999999999.99999999', 92)).toBe(92_000_000_000_000)
+  expect(unitsToCents(String(Number.MAX_SAFE_INTEGER), 1)).toBe(Number.MAX_SAFE_INTEGER)
+  expect(unitsToCents(String(Number.MAX_SAFE_INTEGER + 1), 1)).toBeNull()
 })
 
 test('payout addresses are checked with their checksums (BIP-173, BIP-350, Base58Check)', () => {

@@ -76,12 +76,17 @@ export function paymentUri(coin: Coin, address: string) {
   return coin === 'BTC' ? `bitcoin:${address}` : `tron:${address}?token=USDT`
 }
 
-/** Cents for an amount of coin written as a decimal string, at `rate` cents per coin. */
-export function unitsToCents(units: string, rate: number) {
+/**
+ * Cents for an amount of coin written as a decimal string, at `rate` cents per coin; null when
+ * they are beyond a safe integer (the contract takes up to 12 digits of whole coins: a trillion
+ * BTC would be 8.5e18 cents, which a Number cannot hold exactly).
+ */
+export function unitsToCents(units: string, rate: number): number | null {
   const [whole = '0', fraction = ''] = units.split('.')
   const scaled = BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8))
   // Round half up at the cent.
-  return Number((scaled * BigInt(rate) + 50_000_000n) / 100_000_000n)
+  const cents = (scaled * BigInt(rate) + 50_000_000n) / 100_000_000n
+  return cents <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(cents) : null
 }
 
 /** A positive whole number from the environment, or the fallback. */

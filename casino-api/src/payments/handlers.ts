@@ -2,7 +2,8 @@
  * The player's payment calls: the deposit processors (contract/payments) and the history and
  * withdrawal calls (contract/wallet, all but the promo code, which the bonuses domain answers).
  * Every call that moves money is wrapped in `moneyMoving` (geo guard) and keyed by the player's
- * Idempotency-Key: a replay answers from the payment the first request made.
+ * Idempotency-Key, which the router binds to the request (http/idempotency.ts): a replay answers
+ * from the payment the first request made.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Currency, paymentCalls, walletCalls } from '../../contract/index.ts'
@@ -293,6 +294,10 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
     }
     const [replayed] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey))
     if (replayed) return answer(replayed)
+    // Every try counts before the code is looked at, so a burst of guesses sees itself; a voucher
+    // redeemed gives its point back: only wrong codes add up.
+    const limited = { ip: input.ip, accounts: [`player:${player.id}`] }
+    await ctx.limits.check('voucherRedemption', limited)
     const codeHash = sha256Hex(input.params.voucherCode)
     const at = ctx.now()
     const redeemed = await ctx.db.transaction(async (tx) => {
@@ -321,6 +326,7 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
       return settled?.row ?? row
     })
     if (!redeemed) throw new ApiError(400, 'voucher_invalid', { fields: { voucherCode: ['voucher_invalid'] } })
+    await ctx.limits.refund('voucherRedemption', limited)
     return answer(redeemed)
   }),
 
@@ -437,12 +443,9 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
       transaction: financialTransaction(row, { cancellable: settings.withdrawalCancellation }),
       balance: await playerBalance(ctx.db, row.playerId, row.currency),
     })
+    // The key names this request (http/idempotency.ts): a payment it made is this withdrawal.
     const [replayed] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey))
-    if (replayed) {
-      if (replayed.kind !== 'withdrawal' || replayed.amount !== params.amount)
-        throw new ApiError(409, 'transaction_conflict')
-      return answer(replayed)
-    }
+    if (replayed) return answer(replayed)
     if (params.amount < limits.minWithdrawal)
       throw new ApiError(400, 'amount_below_minimum', {
         args: [{ amount: limits.minWithdrawal, currency: player.currency }],

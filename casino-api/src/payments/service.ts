@@ -38,8 +38,10 @@ export const sha256Hex = (value: string) => createHash('sha256').update(value).d
 export const requestKey = (playerId: string, idempotencyKey: string) => `${playerId}:${idempotencyKey}`
 
 /**
- * Inserts a payment, or finds the one its idempotency key already made (`created: false`). A key
- * reused for another processor or amount is a conflict, never a second payment.
+ * Inserts a payment, or finds the one its idempotency key already made (`created: false`). A
+ * player's Idempotency-Key reaches here only with the params it was bound to (http/idempotency.ts);
+ * a key the service makes (a crypto credit's chain transaction) reused for another processor or
+ * amount is a transaction conflict, never a second payment.
  */
 export async function insertPayment(db: Queryable, p: NewPayment): Promise<{ row: PaymentRow; created: boolean }> {
   const { at, ...values } = p
