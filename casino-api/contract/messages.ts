@@ -131,5 +131,9 @@ export const englishMessages = {
   bet_already_rolled_back: 'This bet was already cancelled.',
   rollback_after_win: 'This bet can no longer be cancelled: its round already has a win.',
   round_not_found: 'There is no bet standing in this round.',
+  round_closed: 'This round is already settled: it takes no more bets or wins.',
+  win_above_max: "This win is more than the game's rules can pay for the round's stake.",
+  winnings_released: 'The held winnings were paid to the player.',
+  winnings_voided: 'The held winnings were voided.',
   betting_closed: 'Bets are closed for this round. Place your bet when the next round opens.',
 } satisfies Record<MessageCode, string>

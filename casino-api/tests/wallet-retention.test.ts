@@ -33,7 +33,7 @@ test.for(backends)(
       playerId,
       currency: 'EUR',
       roundId: 'r-1',
-      gameId: 'slot-test',
+      gameId: 'golden-sevens',
       transactionId: `tx-${randomUUID()}`,
       amount: 1_00,
     } as const

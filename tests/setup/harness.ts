@@ -167,7 +167,7 @@ export async function wagerAsProvider(site: TestSite, username: string, turnover
   const playerId = found.rows[0]?.id
   if (!playerId) throw new Error(`no player ${username}`)
   for (let staked = 0; staked < turnover; staked += stake) {
-    const round = { playerId, currency: 'EUR', roundId: `r-${randomBytes(8).toString('hex')}`, gameId: 'slot-test' }
+    const round = { playerId, currency: 'EUR', roundId: `r-${randomBytes(8).toString('hex')}`, gameId: 'golden-sevens' }
     for (const call of ['bet', 'win'] as const) {
       const res = await fetch(`${site.apiUrl}/provider/wallet/${call}`, {
         method: 'POST',
