@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { games, heldWinnings, ledgerAccounts, walletTransactions } from '../src/db/schema.ts'
-import { MAX_ACCOUNT_BALANCE, playerBalance, post } from '../src/wallet/ledger.ts'
+import { MAX_ACCOUNT_BALANCE, playerBalance } from '../src/wallet/ledger.ts'
 import { DEFAULT_SETTINGS, setSetting } from '../src/site/settings.ts'
 import { checkLedger } from '../src/wallet/check.ts'
 import { creditDeposit } from '../src/wallet/wagering.ts'
 import { CATALOG } from '../games/catalog.ts'
+import { adjustBalance } from './funded-players.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import { adminToken, AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
 
@@ -31,19 +32,7 @@ const as = (token: string) => ({ token, headers: { 'idempotency-key': `k-${rando
 
 const total = async (a: TestApi, playerId: string) => (await playerBalance(a.db, playerId, 'EUR')).total
 
-/** A ledger adjustment: cents to (or from) the player's real balance. */
-const adjust = (a: TestApi, playerId: string, cents: number) =>
-  post(a.db, {
-    kind: 'adjustment',
-    idempotencyKey: `adjustment:test:${randomUUID()}`,
-    currency: 'EUR',
-    playerId,
-    createdAt: new Date(),
-    postings: [
-      { account: { playerId, kind: 'real' }, amount: cents },
-      { account: { system: 'adjustments' }, amount: -cents },
-    ],
-  })
+const adjust = (a: TestApi, playerId: string, cents: number) => adjustBalance(a.db, playerId, cents)
 
 test.for(backends)(
   'a win of 2^53 - 1 cents is refused, and the balance still reads afterwards [%s]',

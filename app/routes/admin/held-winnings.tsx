@@ -12,6 +12,7 @@ import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import type { Route } from './+types/held-winnings'
 import { adminAction, adminRead, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
+import { ReasonForm } from './reason-form.tsx'
 import * as money from '../user-management/money.css.ts'
 
 export async function loader(args: Route.LoaderArgs) {
@@ -77,26 +78,14 @@ export default function HeldWinnings({ loaderData, actionData }: Route.Component
                 {t('admin.heldWinnings.release')}
               </SubmitButton>
             </Form>
-            <Form method="post" className={forms.form}>
-              <input type="hidden" name="id" value={h.id} />
-              <input type="hidden" name={ACTION_KEY_FIELD} value={`${loaderData.actionKey}-v-${h.id.slice(0, 8)}`} />
-              <div className={forms.field}>
-                <label htmlFor={`reason-${h.id}`} className={forms.label}>
-                  {t('admin.heldWinnings.reason')}
-                </label>
-                <textarea
-                  id={`reason-${h.id}`}
-                  name="reason"
-                  className={forms.input}
-                  required
-                  maxLength={500}
-                  rows={2}
-                />
-              </div>
-              <button type="submit" name="intent" value="void" className={money.secondaryButton}>
-                {t('admin.heldWinnings.void')}
-              </button>
-            </Form>
+            <ReasonForm
+              id={h.id}
+              actionKey={`${loaderData.actionKey}-v-${h.id.slice(0, 8)}`}
+              intent="void"
+              label={t('admin.heldWinnings.reason')}
+            >
+              {t('admin.heldWinnings.void')}
+            </ReasonForm>
           </div>
         </section>
       ))}
