@@ -57,6 +57,7 @@ export default [
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/index.tsx'),
       route('withdrawals', 'routes/admin/withdrawals.tsx'),
+      route('held-winnings', 'routes/admin/held-winnings.tsx'),
       route('deposits', 'routes/admin/deposits.tsx'),
       route('vouchers', 'routes/admin/vouchers.tsx'),
       route('players', 'routes/admin/players.tsx'),

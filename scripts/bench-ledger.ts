@@ -208,7 +208,7 @@ async function playRounds(url: string, apiPid: number, playerIds: string[]): Pro
       if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`)
     }
     for (let n = 0; !stop.signal.aborted; n++) {
-      const round = { playerId, currency: 'EUR', roundId: `r-${randomUUID()}`, gameId: 'bench-slot' }
+      const round = { playerId, currency: 'EUR', roundId: `r-${randomUUID()}`, gameId: 'golden-sevens' }
       const started = performance.now()
       try {
         await post(calls.provider_bet.path, { ...round, transactionId: `b-${randomUUID()}`, amount: 1_00 })

@@ -70,6 +70,8 @@ const MONEY_MOVING = [
   'reject_withdrawal',
   'confirm_bank_transfer',
   'report_crypto_deposit',
+  'release_held_winning',
+  'void_held_winning',
 ]
 
 test('every call of the spec is in the contract', () => {

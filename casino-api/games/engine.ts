@@ -45,6 +45,12 @@ export type GameEngine<Config, Bet, Action, State, View = State> = {
   view(config: Config, state: State, finished: boolean): View
   /** The return to player of the configuration's documented optimal (or only) play, as a fraction. */
   rtp(config: Config): number
+  /**
+   * The most a round can pay back, as a multiple of everything it staked (doubles and splits
+   * included), exactly from the configuration's rules and paytable: the wallet refuses a win above
+   * it (the catalogue publishes it with each game), so it must never be below a real outcome.
+   */
+  maxMultiplier(config: Config): number
   /** A representative opening move of `stake` cents for which `rtp` holds (bench:games and tests simulate it). */
   sampleBet?(config: Config, stake: number): Bet
   /** Multi-step games: the documented play `rtp` assumes, as the next move for a state. */

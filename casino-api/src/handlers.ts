@@ -16,6 +16,7 @@ import type { Handlers } from './context.ts'
 import { siteHandlers } from './site/handlers.ts'
 import { supportHandlers } from './support/handlers.ts'
 import { walletHandlers } from './wallet/handlers.ts'
+import { heldWinningsAdminHandlers } from './wallet/held-winnings.ts'
 import { paymentAdminHandlers } from './payments/admin-handlers.ts'
 import { paymentHandlers } from './payments/handlers.ts'
 import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
@@ -27,6 +28,7 @@ export const handlers: Handlers = {
   ...supportHandlers,
   ...siteHandlers,
   ...walletHandlers,
+  ...heldWinningsAdminHandlers,
   ...paymentHandlers,
   ...paymentAdminHandlers,
   ...gameHandlers,

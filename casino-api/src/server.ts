@@ -116,6 +116,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   try {
     const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
     const providerSecret = await ensureProviderSecret(dataDir, options.providerSecret, (line) => console.log(line))
+    // The catalogue first: the demo's played rounds go through the wallet, which takes bets only
+    // on games it knows.
+    await syncCatalog(opened.db)
     await seed(opened.db, passwords, {
       adminPassword: options.adminPassword,
       seedDemo: options.seedDemo ?? false,
@@ -123,8 +126,6 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       now: now(),
       print: (line) => console.log(line),
     })
-
-    await syncCatalog(opened.db)
 
     const mailer = createMailer({
       smtpUrl: options.smtpUrl,

@@ -1,7 +1,22 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Database } from '../src/db/open.ts'
 import { players } from '../src/db/schema.ts'
+import { post } from '../src/wallet/ledger.ts'
 import { creditDeposit } from '../src/wallet/wagering.ts'
+
+/** A ledger adjustment: `cents` to the player's real balance (from the system's adjustments account). */
+export const adjustBalance = (db: Database, playerId: string, cents: number) =>
+  post(db, {
+    kind: 'adjustment',
+    idempotencyKey: `adjustment:test:${randomUUID()}`,
+    currency: 'EUR',
+    playerId,
+    createdAt: new Date(),
+    postings: [
+      { account: { playerId, kind: 'real' }, amount: cents },
+      { account: { system: 'adjustments' }, amount: -cents },
+    ],
+  })
 
 /**
  * Active players written straight into the database (no registration, no e-mail), each with a

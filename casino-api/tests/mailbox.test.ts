@@ -44,7 +44,12 @@ async function withdrawable(a: TestApi, cents: number) {
   }
   await a.ok('moto_deposit_processor', card, as(player.token))
   for (let i = 0; i < 3; i++) {
-    const round = { playerId: player.playerId, currency: 'EUR' as const, roundId: `r-${randomUUID()}`, gameId: 'slot' }
+    const round = {
+      playerId: player.playerId,
+      currency: 'EUR' as const,
+      roundId: `r-${randomUUID()}`,
+      gameId: 'golden-sevens',
+    }
     await a.ok('provider_bet', { ...round, transactionId: `b-${randomUUID()}`, amount: cents }, AS_PROVIDER)
     await a.ok('provider_win', { ...round, transactionId: `w-${randomUUID()}`, amount: cents }, AS_PROVIDER)
   }

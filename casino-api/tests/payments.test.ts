@@ -38,7 +38,7 @@ const eur = (amount: number) => ({ amount, currency: 'EUR' })
 async function wager(a: TestApi, playerId: string, turnover: number, stake: number) {
   for (let staked = 0; staked < turnover; staked += stake) {
     const roundId = `r-${randomUUID()}`
-    const round = { playerId, currency: 'EUR' as const, roundId, gameId: 'slot-test' }
+    const round = { playerId, currency: 'EUR' as const, roundId, gameId: 'golden-sevens' }
     await a.ok('provider_bet', { ...round, transactionId: `b-${randomUUID()}`, amount: stake }, AS_PROVIDER)
     await a.ok('provider_win', { ...round, transactionId: `w-${randomUUID()}`, amount: stake }, AS_PROVIDER)
   }

@@ -106,7 +106,7 @@ test.for(backends)(
     })
     // A bet that takes the real balance and part of the bonus one: two postings of the player,
     // one movement, one event with both balances after it.
-    const round = { playerId, currency: 'EUR' as const, roundId: `round-${randomUUID()}`, gameId: 'slot-test' }
+    const round = { playerId, currency: 'EUR' as const, roundId: `round-${randomUUID()}`, gameId: 'golden-sevens' }
     await a.ok('provider_bet', { ...round, transactionId: `bet-${randomUUID()}`, amount: 4_00 }, AS_PROVIDER)
     await a.ok('provider_win', { ...round, transactionId: `win-${randomUUID()}`, amount: 2_00 }, AS_PROVIDER)
     // A lost round's win of zero moves nothing and sends nothing.

@@ -30,7 +30,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
         playerId: playerId!,
         currency: 'EUR',
         roundId: `round-${i}`,
-        gameId: 'slot-test',
+        gameId: 'golden-sevens',
         transactionId: `bet-${randomUUID()}`,
         amount: 1_00,
       }))

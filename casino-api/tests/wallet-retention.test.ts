@@ -4,7 +4,8 @@ import { expect, test } from 'vitest'
 import { walletTransactions } from '../src/db/schema.ts'
 import { pruneSpentRows } from '../src/maintenance.ts'
 import { KEEP_WALLET_TRANSACTIONS_MS } from '../src/wallet/games.ts'
-import { playerBalance, post } from '../src/wallet/ledger.ts'
+import { playerBalance } from '../src/wallet/ledger.ts'
+import { adjustBalance } from './funded-players.ts'
 import { activePlayer, AS_PROVIDER, backends, checkLedgerAfterEach, useApis } from './helpers.ts'
 
 // A file of its own: the purge runs on the whole database, as maintenance does.
@@ -18,22 +19,12 @@ test.for(backends)(
   async (backend) => {
     const a = api(backend)
     const { playerId } = await activePlayer(a)
-    await post(a.db, {
-      kind: 'adjustment',
-      idempotencyKey: `adjustment:test:${randomUUID()}`,
-      currency: 'EUR',
-      playerId,
-      createdAt: new Date(),
-      postings: [
-        { account: { playerId, kind: 'real' }, amount: 10_00 },
-        { account: { system: 'adjustments' }, amount: -10_00 },
-      ],
-    })
+    await adjustBalance(a.db, playerId, 10_00)
     const bet = {
       playerId,
       currency: 'EUR',
       roundId: 'r-1',
-      gameId: 'slot-test',
+      gameId: 'golden-sevens',
       transactionId: `tx-${randomUUID()}`,
       amount: 1_00,
     } as const

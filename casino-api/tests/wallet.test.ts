@@ -54,7 +54,8 @@ const round = (r: Round) => ({
   playerId: r.playerId,
   currency: 'EUR' as const,
   roundId: r.roundId ?? `round-${randomUUID()}`,
-  gameId: r.gameId ?? 'slot-test',
+  // A title of the catalogue (the wallet takes bets only on those): a slot paying up to 220 x.
+  gameId: r.gameId ?? 'golden-sevens',
   transactionId: r.transactionId ?? `tx-${randomUUID()}`,
 })
 
@@ -104,13 +105,12 @@ test.for(backends)('a bet, a win and their replays move money once [%s]', async 
     bonus: 0,
     total: 115_00,
   })
-  // A second win on the same round is another payment; a lost round closes with a win of zero.
-  await a.ok('provider_win', { ...win, transactionId: `win-${randomUUID()}`, amount: 1_00 }, AS_PROVIDER)
+  // A lost round closes with a win of zero.
   const other = betParams({ playerId, amount: 5_00 })
   await a.ok('provider_bet', other, AS_PROVIDER)
   const lost = await a.ok('provider_win', { ...other, transactionId: `win-${randomUUID()}`, amount: 0 }, AS_PROVIDER)
-  expect(lost).toMatchObject({ amount: 0, real: 0, bonus: 0, balance: { total: 111_00 } })
-  expect((await balanceOf(a, playerId)).total).toBe(111_00)
+  expect(lost).toMatchObject({ amount: 0, real: 0, bonus: 0, held: 0, balance: { total: 110_00 } })
+  expect((await balanceOf(a, playerId)).total).toBe(110_00)
 })
 
 test.for(backends)(

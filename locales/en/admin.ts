@@ -5,6 +5,7 @@ export default {
   sectionsLabel: 'Administration sections',
   sections: {
     withdrawals: 'Withdrawals',
+    heldWinnings: 'Held winnings',
     deposits: 'Deposits',
     vouchers: 'Vouchers',
     players: 'Players',
@@ -37,6 +38,20 @@ export default {
     reject: 'Reject',
     accepted: 'The withdrawal is accepted; the player gets a confirmation e-mail.',
     rejected: 'The withdrawal is rejected; the amount is back in the player’s balance.',
+  },
+  heldWinnings: {
+    heading: 'Winnings held for review',
+    intro:
+      'The part of a win that took the player’s net winnings of the last 24 hours past the site’s limit. Releasing pays it to the player; voiding keeps it, and the player reads the reason.',
+    empty: 'No winnings are held.',
+    heldAt: 'Held',
+    round: 'Round',
+    transaction: 'Win (provider’s transaction)',
+    release: 'Release: pay to the player',
+    reason: 'Reason for voiding (the player reads it)',
+    void: 'Void',
+    released: 'The winnings are paid to the player, who is told in the mailbox.',
+    voided: 'The winnings are voided; the player is told why in the mailbox.',
   },
   deposits: {
     heading: 'Bank transfers waiting for the money',
@@ -87,6 +102,8 @@ export default {
       answer_support_message: 'Answered a support message',
       change_own_password: 'Changed their own password',
       reset_own_password: 'Reset their own password by e-mail',
+      release_held_winning: 'Released held winnings',
+      void_held_winning: 'Voided held winnings',
     },
   },
   support: {

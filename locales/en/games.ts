@@ -423,12 +423,19 @@ export default {
     open: 'Open',
     view: 'See round',
     caption: 'Your bets, newest first',
+    // The part of a win held by the net winnings limit (terms, point 5).
+    held: {
+      held: '{{amount}} held for review',
+      released: '{{amount}} held, then paid',
+      voided: '{{amount}} held, not paid',
+    },
   },
   round: {
     title: 'Round details',
     heading: 'Round of {{game}}',
     placedAt: 'Played',
     status: 'Status',
+    held: 'Net winnings limit',
     statuses: { open: 'In play', settled: 'Settled', rolled_back: 'Refunded' },
     mode: 'Mode',
     serverSeed: 'Server seed',

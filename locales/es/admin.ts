@@ -7,6 +7,7 @@ export default {
   sectionsLabel: 'Secciones de la administración',
   sections: {
     withdrawals: 'Retiradas',
+    heldWinnings: 'Ganancias retenidas',
     deposits: 'Depósitos',
     vouchers: 'Cupones',
     players: 'Jugadores',
@@ -39,6 +40,20 @@ export default {
     reject: 'Rechazar',
     accepted: 'Retirada aceptada; el jugador recibe un correo de confirmación.',
     rejected: 'Retirada rechazada; el importe ha vuelto al saldo del jugador.',
+  },
+  heldWinnings: {
+    heading: 'Ganancias retenidas para revisar',
+    intro:
+      'La parte de un premio que llevó las ganancias netas del jugador de las últimas 24 horas por encima del límite del sitio. Liberarla la paga al jugador; anularla la retiene, y el jugador lee el motivo.',
+    empty: 'No hay ganancias retenidas.',
+    heldAt: 'Retenida',
+    round: 'Ronda',
+    transaction: 'Premio (transacción del proveedor)',
+    release: 'Liberar: pagar al jugador',
+    reason: 'Motivo de la anulación (lo lee el jugador)',
+    void: 'Anular',
+    released: 'Las ganancias se han pagado al jugador, que recibe el aviso en su buzón.',
+    voided: 'Las ganancias se han anulado; el jugador recibe el motivo en su buzón.',
   },
   deposits: {
     heading: 'Transferencias a la espera del dinero',
@@ -89,6 +104,8 @@ export default {
       answer_support_message: 'Ha respondido un mensaje de soporte',
       change_own_password: 'Cambió su propia contraseña',
       reset_own_password: 'Restableció su propia contraseña por correo',
+      release_held_winning: 'Liberó ganancias retenidas',
+      void_held_winning: 'Anuló ganancias retenidas',
     },
   },
   support: {

@@ -427,12 +427,18 @@ export default {
     open: 'En juego',
     view: 'Ver ronda',
     caption: 'Tus apuestas, de la más reciente a la más antigua',
+    held: {
+      held: '{{amount}} retenidos para revisión',
+      released: '{{amount}} retenidos y después pagados',
+      voided: '{{amount}} retenidos y no pagados',
+    },
   },
   round: {
     title: 'Detalles de la ronda',
     heading: 'Ronda de {{game}}',
     placedAt: 'Jugada',
     status: 'Estado',
+    held: 'Límite de ganancias netas',
     statuses: { open: 'En juego', settled: 'Liquidada', rolled_back: 'Reembolsada' },
     mode: 'Modo',
     serverSeed: 'Semilla del servidor',

@@ -4,7 +4,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInPlayer, startTestSite, testDatabases, wagerAsProvider, type TestSite } from '../setup/harness.ts'
+import {
+  loggedInPlayer,
+  playAsProvider,
+  startTestSite,
+  testDatabases,
+  wagerAsProvider,
+  type TestSite,
+} from '../setup/harness.ts'
 
 const ADMIN_FIRST = 'admin-first-password-2026'
 const ADMIN_PASSWORD = 'admin-changed-password-2026'
@@ -118,6 +125,43 @@ for (const database of testDatabases()) {
       expect(textOf(audit.html)).toContain('Aceptó una retirada')
       const ledger = await admin.get(`/admin/players?username=${player.username}`)
       expect(textOf(ledger.html)).toMatch(/Saldo total\s*70,00 €/)
+    })
+
+    test('winnings held by the net winnings limit: voided with a reason or released, as the player reads it', async () => {
+      const { b, player } = await playerWhoMayWithdraw(site)
+      // 10 € staked, 6 000 € and then 30 € won: 5 010 € takes the net to 5 000 €, the rest is held.
+      await playAsProvider(site, player.username, { stake: 10_00, win: 6_000_00, gameId: 'classic-keno' })
+      await playAsProvider(site, player.username, { stake: 10_00, win: 30_00, gameId: 'classic-keno' })
+      const page = await admin.get('/admin/held-winnings')
+      const text = textOf(page.html)
+      expect(text).toContain('Ganancias retenidas para revisar')
+      expect(text).toContain(`990,00 € · ${player.username} · classic-keno`)
+      expect(text).toContain(`20,00 € · ${player.username} · classic-keno`)
+      const ids = [...page.html.matchAll(/name="id" value="([0-9a-f-]{36})"/g)].map((m) => m[1]!)
+      const [first, second] = [...new Set(ids)].slice(-2) as [string, string]
+      const voided = await admin.post('/admin/held-winnings', {
+        intent: 'void',
+        id: second,
+        reason: 'Juego irregular.',
+      })
+      expect(textOf(voided.html)).toContain('Las ganancias se han anulado')
+      const released = await admin.post('/admin/held-winnings', { intent: 'release', id: first })
+      expect(textOf(released.html)).toContain('Las ganancias se han pagado al jugador')
+      // The other decision on a decided one is refused, in the form.
+      const late = await admin.post('/admin/held-winnings', { intent: 'release', id: second })
+      expect(late.status).toBe(409)
+      expect(textOf(late.html)).toContain('Esta transacción ya no está pendiente.')
+      expect(textOf((await admin.get('/admin/held-winnings')).html)).not.toContain(player.username)
+      const audit = textOf((await admin.get('/admin/audit')).html)
+      expect(audit).toContain('Liberó ganancias retenidas')
+      expect(audit).toContain('Anuló ganancias retenidas')
+      const mailbox = textOf((await b.get('/user-management/mailbox')).html)
+      expect(mailbox).toContain('Estamos revisando parte de tu premio')
+      expect(mailbox).toContain('Ganancias retenidas pagadas')
+      expect(mailbox).toContain('Ganancias retenidas no pagadas')
+      // 100 € deposited, 20 € staked, 5 020 € credited and 990 € released.
+      const ledger = await admin.get(`/admin/players?username=${player.username}`)
+      expect(textOf(ledger.html)).toMatch(/Saldo total\s*6\.090,00 €/)
     })
 
     test('a bank transfer, a voucher and a crypto deposit are credited by what the administrator does', async () => {

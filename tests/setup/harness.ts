@@ -161,21 +161,31 @@ export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import
  * back, as a game would: the deposit's wagering is then met and the balance is unchanged.
  */
 export async function wagerAsProvider(site: TestSite, username: string, turnover: number, stake = turnover) {
+  for (let staked = 0; staked < turnover; staked += stake) await playAsProvider(site, username, { stake, win: stake })
+}
+
+/** One round through the provider wallet: a bet of `stake` cents, then its win (a catalogue slot by default). */
+export async function playAsProvider(
+  site: TestSite,
+  username: string,
+  { stake, win, gameId = 'golden-sevens' }: { stake: number; win: number; gameId?: string },
+) {
   const found = (await site.api.db.execute(sql`SELECT id FROM players WHERE username = ${username}`)) as unknown as {
     rows: { id: string }[]
   }
   const playerId = found.rows[0]?.id
   if (!playerId) throw new Error(`no player ${username}`)
-  for (let staked = 0; staked < turnover; staked += stake) {
-    const round = { playerId, currency: 'EUR', roundId: `r-${randomBytes(8).toString('hex')}`, gameId: 'slot-test' }
-    for (const call of ['bet', 'win'] as const) {
-      const res = await fetch(`${site.apiUrl}/provider/wallet/${call}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-provider-key': TEST_PROVIDER_SECRET },
-        body: JSON.stringify({ ...round, transactionId: `t-${randomBytes(8).toString('hex')}`, amount: stake }),
-      })
-      if (res.status !== 200) throw new Error(`provider ${call}: ${res.status}`)
-    }
+  const round = { playerId, currency: 'EUR', roundId: `r-${randomBytes(8).toString('hex')}`, gameId }
+  for (const [call, amount] of [
+    ['bet', stake],
+    ['win', win],
+  ] as const) {
+    const res = await fetch(`${site.apiUrl}/provider/wallet/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-provider-key': TEST_PROVIDER_SECRET },
+      body: JSON.stringify({ ...round, transactionId: `t-${randomBytes(8).toString('hex')}`, amount }),
+    })
+    if (res.status !== 200) throw new Error(`provider ${call}: ${res.status}`)
   }
 }
 

@@ -14,6 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 /** The administrator's sections, each a page under /admin; more areas append theirs here. */
 export const ADMIN_SECTIONS = [
   { path: '/admin/withdrawals', key: 'withdrawals' },
+  { path: '/admin/held-winnings', key: 'heldWinnings' },
   { path: '/admin/deposits', key: 'deposits' },
   { path: '/admin/vouchers', key: 'vouchers' },
   { path: '/admin/players', key: 'players' },

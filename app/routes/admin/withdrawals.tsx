@@ -11,6 +11,7 @@ import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/withdrawals'
 import { adminAction, adminRead, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
+import { ReasonForm } from './reason-form.tsx'
 import { Pager } from '#app/components/pager.tsx'
 import * as money from '../user-management/money.css.ts'
 
@@ -108,30 +109,14 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
                 {t('admin.withdrawals.accept')}
               </SubmitButton>
             </Form>
-            <Form method="post" className={forms.form}>
-              <input type="hidden" name="id" value={w.id} />
-              <input
-                type="hidden"
-                name={ACTION_KEY_FIELD}
-                value={`${formActionKey(loaderData.actionKey, actionData)}-r-${w.id.slice(0, 8)}`}
-              />
-              <div className={forms.field}>
-                <label htmlFor={`reason-${w.id}`} className={forms.label}>
-                  {t('admin.withdrawals.reason')}
-                </label>
-                <textarea
-                  id={`reason-${w.id}`}
-                  name="reason"
-                  className={forms.input}
-                  required
-                  maxLength={500}
-                  rows={2}
-                />
-              </div>
-              <button type="submit" name="intent" value="reject" className={money.secondaryButton}>
-                {t('admin.withdrawals.reject')}
-              </button>
-            </Form>
+            <ReasonForm
+              id={w.id}
+              actionKey={`${formActionKey(loaderData.actionKey, actionData)}-r-${w.id.slice(0, 8)}`}
+              intent="reject"
+              label={t('admin.withdrawals.reason')}
+            >
+              {t('admin.withdrawals.reject')}
+            </ReasonForm>
           </div>
         </section>
       ))}

@@ -33,7 +33,10 @@ export async function loader(args: Route.LoaderArgs) {
   return { meta: pageMeta(args.context, getInstance(args.context).t('games.history.title')), filters, ...list.data }
 }
 
-/** The Bet History tab: game, bet, win, total, provider, with the period's totals. */
+/**
+ * The Bet History tab: game, bet, win, total, provider, with the period's totals. A win whose part
+ * was held by the net winnings limit says how much, and what became of it (ADR 0036).
+ */
 export default function BetHistory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
@@ -83,7 +86,16 @@ export default function BetHistory({ loaderData }: Route.ComponentProps) {
                   <td>{bet.gameName}</td>
                   <td>{formatDateTime(new Date(bet.placedAt))}</td>
                   {amount(bet.bet, bet.currency)}
-                  {amount(bet.win, bet.currency, true)}
+                  <td className={bet.win > 0 ? `${money.amountCell} ${money.positive}` : money.amountCell}>
+                    {formatMoney(bet.win, bet.currency, locale)}
+                    {bet.held ? (
+                      <small className={money.heldNote}>
+                        {t(`games.history.held.${bet.held.status}`, {
+                          amount: formatMoney(bet.held.amount, bet.currency, locale),
+                        })}
+                      </small>
+                    ) : null}
+                  </td>
                   {amount(bet.total, bet.currency, true)}
                   <td>{bet.provider}</td>
                   <td>

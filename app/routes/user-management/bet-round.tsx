@@ -63,6 +63,12 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
         <dd>{cash(round.bet)}</dd>
         <dt>{t('games.history.columns.win')}</dt>
         <dd>{cash(round.win)}</dd>
+        {round.held ? (
+          <>
+            <dt>{t('games.round.held')}</dt>
+            <dd>{t(`games.history.held.${round.held.status}`, { amount: cash(round.held.amount) })}</dd>
+          </>
+        ) : null}
         <dt>{t('games.history.columns.total')}</dt>
         <dd>{cash(round.total)}</dd>
         <dt>{t('games.history.columns.provider')}</dt>

@@ -77,6 +77,8 @@ globalStyle(`${table} th, ${table} td`, {
 globalStyle(`${table} th`, { color: vars.color.muted, fontWeight: 600 })
 export const amountCell = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' })
 export const positive = style({ color: vars.color.successText })
+/** Under a win: the part held by the net winnings limit. */
+export const heldNote = style({ display: 'block', color: vars.color.text, fontWeight: 400 })
 
 export const status = style({
   display: 'inline-block',

@@ -85,6 +85,51 @@ export const PendingBankTransfer = FinancialTransaction.extend({
 })
 export const ListPendingBankTransfersAnswer = paged(PendingBankTransfer)
 
+// ---- held winnings (the net winnings limit, ADR 0036) ---------------------------------------
+
+export const HELD_WINNING_STATUSES = ['held', 'released', 'voided'] as const
+
+/** The part of a win the net winnings limit held back, waiting for (or after) a decision. */
+export const HeldWinning = z.object({
+  id: Id,
+  player: z.object({ id: Id, username: z.string(), email: z.string() }),
+  /** What was held, in the player's currency. */
+  amount: Money,
+  /** The win: its provider, game, round and the provider's transaction id. */
+  provider: z.string(),
+  gameId: z.string(),
+  roundId: z.string(),
+  transactionId: z.string(),
+  status: z.enum(HELD_WINNING_STATUSES),
+  /** Why it was voided (shown to the player); null otherwise. */
+  reason: z.string().nullable(),
+  createdAt: Timestamp,
+  decidedAt: Timestamp.nullable(),
+})
+export type HeldWinning = z.infer<typeof HeldWinning>
+
+export const ListHeldWinningsParams = z.object({
+  status: z.enum(HELD_WINNING_STATUSES, { error: 'invalid_value' }).default('held'),
+  ...Page.shape,
+})
+export const ListHeldWinningsAnswer = paged(HeldWinning)
+
+/** Pays the held amount to the balances the win would have gone to. */
+export const ReleaseHeldWinningParams = z.object({ id: required(64) })
+export const ReleaseHeldWinningAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('winnings_released'),
+  item: HeldWinning,
+})
+
+/** The held amount goes back to the games account; the reason is shown to the player. */
+export const VoidHeldWinningParams = z.object({ id: required(64), reason: required(500, { multiline: true }) })
+export const VoidHeldWinningAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('winnings_voided'),
+  item: HeldWinning,
+})
+
 // ---- vouchers, crypto, a player's ledger, the audit log -----------------------------------
 
 /** Sandbox prepaid vouchers: each code is shown once, in this answer; only its hash is kept. */

@@ -86,6 +86,7 @@ test('a bet row has the columns of the bet list, with totals', () => {
         currency: 'EUR',
         status: 'settled',
         verifiable: true,
+        held: null,
         placedAt: '2026-11-22T10:00:00Z',
         settledAt: '2026-11-22T10:00:01Z',
       },

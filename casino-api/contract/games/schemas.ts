@@ -159,6 +159,11 @@ export const Bet = z.object({
   status: BetStatus,
   /** The round can be checked with its revealed server seed. */
   verifiable: z.boolean(),
+  /**
+   * The part of the win held for review by the net winnings limit (ADR 0036), not credited while
+   * 'held'; paid once 'released', kept by the casino once 'voided'. Null when nothing was held.
+   */
+  held: z.object({ amount: Cents, status: z.enum(['held', 'released', 'voided']) }).nullable(),
   placedAt: Timestamp,
   settledAt: Timestamp.nullable(),
 })

@@ -93,8 +93,17 @@ export const providerWalletCalls = {
     params: W.ProviderBetParams,
     answer: W.ProviderWalletAnswer,
     summary:
-      'Stake money on a game round: real balance first, then bonus. Idempotent by transactionId: a replay answers the first answer.',
-    errors: ['insufficient_funds', 'transaction_conflict', 'bet_rolled_back', 'account_not_active', 'not_found'],
+      "Stake money on a game round: real balance first, then bonus. The game must be in the provider's catalogue with its maximum multiplier, and the round not closed by a win. Idempotent by transactionId: a replay answers the first answer.",
+    errors: [
+      'insufficient_funds',
+      'transaction_conflict',
+      'bet_rolled_back',
+      'account_not_active',
+      'not_found',
+      'game_unavailable',
+      'round_closed',
+      'amount_out_of_range',
+    ],
   }),
   provider_win: defineCall({
     method: 'POST',
@@ -103,8 +112,15 @@ export const providerWalletCalls = {
     params: W.ProviderWinParams,
     answer: W.ProviderWalletAnswer,
     summary:
-      "Pay a round's win (zero closes a lost round) back to the balances its stakes came from. Idempotent by transactionId.",
-    errors: ['round_not_found', 'transaction_conflict', 'not_found'],
+      "Pay a round's win back to the balances its stakes came from; the win closes the round (zero for a lost round), so a round has one. At most the game's maximum multiplier times the round's standing stake. The part that would take the player's net winnings of the last 24 hours past the site's limit is held for review (`held`). Idempotent by transactionId.",
+    errors: [
+      'round_not_found',
+      'round_closed',
+      'win_above_max',
+      'transaction_conflict',
+      'not_found',
+      'amount_out_of_range',
+    ],
   }),
   provider_rollback: defineCall({
     method: 'POST',

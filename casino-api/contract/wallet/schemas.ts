@@ -204,9 +204,15 @@ export const ProviderWalletAnswer = z.object({
   roundId: z.string(),
   /** Cents: the stake, the win, or the stake given back. */
   amount: Cents.nonnegative(),
-  /** How the amount was split: real money first for a bet; a win as its round's stakes. */
+  /** How the amount was split: real money first for a bet; a win as its round's stakes (what was credited). */
   real: Cents.nonnegative(),
   bonus: Cents.nonnegative(),
+  /**
+   * The part of a win held for review, not credited: it would have taken the player's net
+   * winnings of the last 24 hours past the site's limit. An administrator releases it to the
+   * player or voids it. 0 for everything else.
+   */
+  held: Cents.nonnegative(),
   /** The balances right after this transaction (the first answer's, on a replay). */
   balance: Balance,
   /** This answers a replay: nothing moved this time. */

@@ -77,6 +77,8 @@ export const andarBaharEngine: GameEngine<AndarBaharConfig, AndarBaharBet, never
   view: (_config, state) => state,
   // The better bet, andar (the panel lists both).
   rtp: (config) => Math.max(...Object.values(andarBaharRtp(config))),
+  // The better payout plus the stake (bahar's 1 to 1); the win is rounded down.
+  maxMultiplier: (config) => 1 + Math.max(config.pays.andar, config.pays.bahar),
   // Whole tens of cents: 0.9 × stake needs no rounding.
   sampleBet: (_config, stake) => ({ side: 'andar', stake: Math.max(10, Math.round(stake / 10) * 10) }),
 }

@@ -142,6 +142,8 @@ export const baccaratEngine: GameEngine<BaccaratConfig, BaccaratBet, never, Bacc
   view: (_config, state) => state,
   // The banker bet, the best of the three (the panel lists all three: BACCARAT_RTP).
   rtp: () => BACCARAT_RTP.banker,
+  // The tie's 8 to 1 (player 1 to 1, banker 1 less the commission).
+  maxMultiplier: () => 9,
   // A stake of whole 20 cents: the commission needs no rounding, so the return is exactly BACCARAT_RTP.banker.
   sampleBet: (_config, stake) => ({ side: 'banker', stake: Math.max(20, Math.round(stake / 20) * 20) }),
 }

@@ -216,6 +216,9 @@ export const blackjackEngine: GameEngine<
     }
   },
   rtp: () => BLACKJACK_RTP,
+  // A blackjack's 3 to 2 (rounded down) on an unsplit hand; every other hand, split or doubled,
+  // returns at most twice its own stake, so no round returns more than 2.5 times all it staked.
+  maxMultiplier: () => 2.5,
   sampleBet: (_config, stake) => ({ stake }),
   strategy: (_config, state) => ({ move: basicStrategy(state) }),
 }

@@ -50,6 +50,12 @@ export const diceEngine: GameEngine<DiceConfig, DiceBet, never, DiceState> = {
   },
   view: (_config, state) => state,
   rtp: (config) => 1 - config.houseEdge,
+  // The fewest winning rolls pay the most: under 1.00 (100 rolls) or over 98.99 (101 rolls).
+  maxMultiplier: (config) =>
+    Math.max(
+      diceMultiplier(config, { target: 100, side: 'under' }),
+      diceMultiplier(config, { target: 9899, side: 'over' }),
+    ) / 10000,
 }
 
 export const CLASSIC_DICE: DiceConfig = { houseEdge: 0.01 }

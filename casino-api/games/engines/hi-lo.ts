@@ -137,6 +137,9 @@ export const hiLoEngine: GameEngine<HiLoConfig, HiLoBet, HiLoAction, HiLoState, 
     }
   },
   rtp: (config) => 1 - config.houseEdge,
+  // No guess is offered past the cap, and the stake times the cap is whole cents, so rounding
+  // the cash-out to the nearest cent never passes it.
+  maxMultiplier: (config) => config.maxMultiplier,
   sampleBet: (_config, stake) => ({ stake }),
   // The documented play: the likelier side once (higher on a tie of chances), then cash out.
   strategy(_config, state) {

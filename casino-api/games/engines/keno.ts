@@ -119,6 +119,9 @@ export const kenoEngine: GameEngine<KenoConfig, KenoBet, never, KenoState> = {
     }
   },
   view: (_config, state) => state,
+  // The paytable's top line (ten of ten spots); the win is rounded down.
+  maxMultiplier: (config) =>
+    Math.max(...Object.values(config.paytable).flatMap((byHits) => Object.values(byHits))) / 100,
   // The figure shown is the lowest of the spot counts' returns; the panel lists each.
   rtp: (config) => Math.min(...Object.keys(config.paytable).map((n) => kenoReturn(config, Number(n)))),
   sampleBet: (config, stake) => {

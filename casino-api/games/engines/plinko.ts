@@ -60,6 +60,8 @@ export const plinkoEngine: GameEngine<PlinkoConfig, PlinkoBet, never, PlinkoStat
     return { state: { path, slot, risk: bet.risk, pays }, stake: bet.stake, win: Math.floor((bet.stake * pays) / 100) }
   },
   view: (_config, state) => state,
+  // The best slot of the riskiest row; the win is rounded down.
+  maxMultiplier: (config) => Math.max(...PLINKO_RISKS.flatMap((risk) => config.pays[risk])) / 100,
   // The figure shown is the lowest of the risks' returns; the panel lists each.
   rtp: (config) => Math.min(...PLINKO_RISKS.map((risk) => plinkoReturn(config, risk))),
   sampleBet: (config, stake) => ({

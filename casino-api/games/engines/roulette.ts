@@ -182,6 +182,8 @@ export const rouletteEngine: GameEngine<RouletteConfig, RouletteBet, never, Roul
   // Any bet of the single-zero wheels returns 36/37; the French even-money bets 36/37 + 1/74;
   // the American wheel 36/38 (its five-number bet 35/38). The figure shown is the main bets'.
   rtp: (config) => (config.wheel === 'american' ? 36 / 38 : 36 / 37),
+  // A round's bets each return at most their chips times their payout plus one: a straight's 36.
+  maxMultiplier: () => Math.max(...Object.values(PAYOUT)) + 1,
 }
 
 /** The French wheel's even-money figure: 36/37 + half the stake back on zero, 1/74. */

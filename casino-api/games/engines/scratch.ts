@@ -84,6 +84,8 @@ export const scratchEngine: GameEngine<ScratchConfig, ScratchBet, never, Scratch
   },
   view: (_config, state) => state,
   rtp: scratchReturn,
+  // The top prize printed on at least one card of the run.
+  maxMultiplier: (config) => Math.max(0, ...config.prizes.filter((p) => p.cards > 0).map((p) => p.multiplier)),
   sampleBet: (_config, stake) => ({ stake }),
 }
 

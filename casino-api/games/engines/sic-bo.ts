@@ -183,6 +183,9 @@ export const sicBoEngine: GameEngine<SicBoConfig, SicBoBet, never, SicBoState> =
   },
   view: (_config, state) => state,
   rtp: () => SIC_BO_RETURNS.small,
+  // Every bet returns at most its chips times its payout plus one: a specific triple's 181 (a
+  // single number pays at most 3 to 1, when all three dice show it).
+  maxMultiplier: () => Math.max(...Object.values(SIC_BO_PAYOUTS), ...Object.values(TOTAL_PAYOUTS), 3) + 1,
   sampleBet: (_config, stake) => ({ bets: [{ type: 'small', numbers: [], amount: stake }] }),
 }
 

@@ -121,6 +121,7 @@ export const slotEngine: GameEngine<SlotConfig, SlotBet, never, SlotState> = {
   },
   view: (_config, state) => state,
   rtp: (config) => slotReturn(config).rtp,
+  maxMultiplier: (config) => slotMaxMultiplier(config),
 }
 
 /** Per reel: the probability of each symbol at one row. */
@@ -231,3 +232,97 @@ export const LINES_3X3 = [
   [0, 1, 2],
   [2, 1, 0],
 ]
+
+const maxMemo = new WeakMap<SlotConfig, number>()
+/**
+ * The most a round can pay, as a multiple of its stake, exactly: the best base spin (its lines
+ * and its scatter pay, and as many free spins as its scatters award, each as good as the best
+ * spin there is, times the multiplier). Memoized per configuration object.
+ */
+export function slotMaxMultiplier(config: SlotConfig): number {
+  let found = maxMemo.get(config)
+  if (found === undefined) maxMemo.set(config, (found = computeMax(config)))
+  return found
+}
+
+/**
+ * The best screen by branch and bound over the reels, left to right (line runs start on the
+ * left, so the first reels decide most). Every prefix of a line's symbols is a node of a trie
+ * that knows the best pay any completion of it can reach; a branch is dropped when its lines'
+ * best completions plus the best scatter outcome still reachable cannot beat the best screen
+ * found. `extra(n)` is what n scatters on the screen add, in line bets.
+ */
+function computeMax(config: SlotConfig): number {
+  const reels = config.reels.length
+  const lineCount = config.lines.length
+  const symbols = [...new Set(config.reels.flat())]
+  const index = new Map(symbols.map((s, i) => [s, i]))
+  // The trie: node 0 is the empty prefix; children[node × S + symbol], best[node].
+  const S = symbols.length
+  const onReel = config.reels.map((reel) => [...new Set(reel)].map((s) => index.get(s)!))
+  let size = 1
+  for (let r = 0, level = 1; r < reels; r++) size += level *= onReel[r]!.length
+  const children = new Int32Array(size * S)
+  const best = new Float64Array(size)
+  let built = 0
+  const build = (prefix: string[]): number => {
+    const node = built++
+    if (prefix.length === reels) {
+      best[node] = linePay(config, prefix)?.mult ?? 0
+      return node
+    }
+    for (const s of onReel[prefix.length]!) {
+      const child = build([...prefix, symbols[s]!])
+      children[node * S + s] = child
+      best[node] = Math.max(best[node]!, best[child]!)
+    }
+    return node
+  }
+  build([])
+  // Each reel's distinct windows: the symbol at each row, and how many scatters it shows.
+  const windows = config.reels.map((reel) => {
+    const seen = new Map<string, { rows: number[]; scatters: number }>()
+    for (let stop = 0; stop < reel.length; stop++) {
+      const rows = Array.from({ length: config.rows }, (_, row) => reel[(stop + row) % reel.length]!)
+      seen.set(rows.join('\u0000'), {
+        rows: rows.map((s) => index.get(s)!),
+        scatters: rows.filter((s) => s === config.scatter?.symbol).length,
+      })
+    }
+    return [...seen.values()]
+  })
+  // The scatter counts the reels from r on can still add.
+  const reachable: Set<number>[] = Array.from({ length: reels + 1 }, () => new Set([0]))
+  for (let r = reels - 1; r >= 0; r--) {
+    reachable[r] = new Set(windows[r]!.flatMap((w) => [...reachable[r + 1]!].map((n) => n + w.scatters)))
+  }
+  const search = (extra: (scatters: number) => number) => {
+    const bestExtra = (scatters: number, r: number) => Math.max(...[...reachable[r]!].map((n) => extra(scatters + n)))
+    let top = 0
+    const visit = (r: number, nodes: number[], scatters: number) => {
+      if (r === reels) {
+        top = Math.max(top, nodes.reduce((sum, n) => sum + best[n]!, 0) + extra(scatters))
+        return
+      }
+      const options = windows[r]!.map((w) => {
+        const next = config.lines.map((rows, l) => children[nodes[l]! * S + w.rows[rows[r]!]!]!)
+        const count = scatters + w.scatters
+        return { next, count, bound: next.reduce((sum, n) => sum + best[n]!, 0) + bestExtra(count, r + 1) }
+      })
+      options.sort((a, b) => b.bound - a.bound)
+      for (const o of options) if (o.bound > top) visit(r + 1, o.next, o.count)
+    }
+    visit(
+      0,
+      config.lines.map(() => 0),
+      0,
+    )
+    return top
+  }
+  const scatter = config.scatter
+  const scatterPay = (n: number) => (scatter?.pays[n] ?? 0) * lineCount
+  const bestSpin = search(scatterPay)
+  const freeSpins = (n: number) => (scatter ? (scatter.freeSpins[n] ?? 0) * scatter.multiplier * bestSpin : 0)
+  const bestRound = search((n) => scatterPay(n) + freeSpins(n))
+  return bestRound / lineCount
+}

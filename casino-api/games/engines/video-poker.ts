@@ -175,6 +175,8 @@ export const videoPokerEngine: GameEngine<
     }
   },
   rtp: () => JACKS_OR_BETTER_RTP,
+  // The paytable's top hand (a royal flush).
+  maxMultiplier: (config) => Math.max(...Object.values(config.paytable)),
   sampleBet: (_config, stake) => ({ stake }),
   strategy: (_config, state) => ({ hold: bestHold(handOf(state)) }),
 }

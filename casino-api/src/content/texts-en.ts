@@ -41,7 +41,7 @@ If you have a question, the [FAQ](/en/faq) is the quickest place to look. If the
 ## Worth knowing from the start
 
 - Withdrawals above {{extraVerificationAbove}} need an extra identity check.
-- Net winnings are capped at {{maxNetWinningsPerDay}} per 24 hours, and up to {{maxWithdrawalPerMonth}} can be withdrawn per month.
+- Net winnings are capped at {{maxNetWinningsPerDay}} per 24 hours (anything won beyond that is held for review), and up to {{maxWithdrawalPerMonth}} can be withdrawn per month.
 - If we ask you for documents (KYC), you will have {{kycDeadlineDays}} days to send them.
 
 Every condition is in the [Terms of use](/en/terms). The current offers are in [Promotions](/en/promotion).`,
@@ -100,7 +100,7 @@ Deposits range from {{minDeposit}} to {{maxDeposit}} each time. We charge no dep
 
 - Before a withdrawal, each deposit must be wagered in full **{{wageringMultiplier}} times**.
 - The smallest withdrawal is {{minWithdrawal}}, and at most **{{maxWithdrawalPerMonth}} per month** can be withdrawn.
-- Net winnings are capped at **{{maxNetWinningsPerDay}} per 24 hours**.
+- Net winnings (what you win less what you stake) are capped at **{{maxNetWinningsPerDay}} per 24 hours**; accounts in rupees have the same limit at ₹100 per euro. The part of a win that goes beyond it is not added to your balance: we hold it while we review it, then pay it to you or, giving you the reason, keep it. Your bet history and your mailbox show what was held and what became of it.
 - We charge no withdrawal fees.
 - Accounts limited by our team may withdraw at most {{limitedAccountWithdrawalPercent}} % of their balance per month.
 
@@ -172,7 +172,7 @@ If you spend more time or money on gaming than you meant to, hide it from the pe
 
 - **Self-exclusion:** ask us to lock your account for a period you choose, of up to {{selfExclusionMaxDays}} days. While it lasts you cannot play or deposit.
 - **Closing your account:** if you would rather stop altogether, we close your account and pay back your balance.
-- **Site limits:** nobody can make more than {{maxNetWinningsPerDay}} in net winnings in 24 hours or withdraw more than {{maxWithdrawalPerMonth}} per month.
+- **Site limits:** net winnings beyond {{maxNetWinningsPerDay}} in 24 hours are held for review instead of paid at once, and nobody can withdraw more than {{maxWithdrawalPerMonth}} per month.
 
 To ask for self-exclusion or closure, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}.
 
@@ -388,7 +388,7 @@ On the 1st of each month, players who made real-money bets the month before get 
     slug: 'winnings-limit',
     title: 'Is there a limit on winnings?',
     order: 3,
-    body: 'Yes: net winnings are capped at {{maxNetWinningsPerDay}} per 24 hours.',
+    body: 'Yes: net winnings (what you win less what you stake) are capped at {{maxNetWinningsPerDay}} per 24 hours. Anything won beyond that is held while we review it and shows in your bet history; we then pay it or tell you why not.',
   },
   {
     kind: 'faq',

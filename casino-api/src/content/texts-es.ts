@@ -41,7 +41,7 @@ Si tienes una pregunta, mira primero las [Preguntas frecuentes](/faq). Si no enc
 ## Lo que conviene saber desde el principio
 
 - Para retiradas por encima de {{extraVerificationAbove}} te pediremos una verificación adicional de identidad.
-- Las ganancias netas máximas son de {{maxNetWinningsPerDay}} cada 24 horas y se pueden retirar hasta {{maxWithdrawalPerMonth}} al mes.
+- Las ganancias netas máximas son de {{maxNetWinningsPerDay}} cada 24 horas (lo que se gane por encima queda retenido para revisarlo) y se pueden retirar hasta {{maxWithdrawalPerMonth}} al mes.
 - Si te pedimos documentos (KYC), tendrás {{kycDeadlineDays}} días para enviarlos.
 
 Todas las condiciones están en los [Términos de uso](/terms). Las ofertas vigentes, en [Promociones](/promotion).`,
@@ -100,7 +100,7 @@ Los depósitos van de {{minDeposit}} a {{maxDeposit}} por operación. No cobramo
 
 - Antes de retirar, cada depósito debe apostarse **{{wageringMultiplier}} veces** en su totalidad.
 - La retirada mínima es de {{minWithdrawal}} y el máximo que puede retirarse es de **{{maxWithdrawalPerMonth}} al mes**.
-- Las ganancias netas máximas son de **{{maxNetWinningsPerDay}} cada 24 horas**.
+- Las ganancias netas (lo que ganas menos lo que apuestas) máximas son de **{{maxNetWinningsPerDay}} cada 24 horas**; las cuentas en rupias tienen el mismo límite a 100 ₹ por euro. La parte de un premio que lo supere no se suma a tu saldo: la retenemos mientras la revisamos y después te la pagamos o, explicándote el motivo, no la pagamos. Tu historial de apuestas y tu buzón muestran lo retenido y qué pasó con ello.
 - No cobramos comisiones por retirar.
 - Las cuentas limitadas por nuestro equipo solo pueden retirar hasta un {{limitedAccountWithdrawalPercent}} % de su saldo al mes.
 
@@ -172,7 +172,7 @@ Si dedicas al juego más tiempo o dinero del que querías, si lo ocultas a tu en
 
 - **Autoexclusión:** puedes pedirnos que bloqueemos tu cuenta durante el periodo que elijas, de hasta {{selfExclusionMaxDays}} días. Mientras dure no podrás jugar ni depositar.
 - **Cierre de la cuenta:** si prefieres dejarlo del todo, cerramos tu cuenta y te devolvemos el saldo.
-- **Límites del sitio:** nadie puede obtener más de {{maxNetWinningsPerDay}} de ganancias netas en 24 horas ni retirar más de {{maxWithdrawalPerMonth}} al mes.
+- **Límites del sitio:** las ganancias netas que superen {{maxNetWinningsPerDay}} en 24 horas quedan retenidas para revisarlas en lugar de pagarse al momento, y nadie puede retirar más de {{maxWithdrawalPerMonth}} al mes.
 
 Para pedir la autoexclusión o el cierre, escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}.
 
@@ -388,7 +388,7 @@ El día 1 de cada mes, los jugadores que apostaron con dinero real el mes anteri
     slug: 'winnings-limit',
     title: '¿Hay un límite de ganancias?',
     order: 3,
-    body: 'Sí: las ganancias netas máximas son de {{maxNetWinningsPerDay}} cada 24 horas.',
+    body: 'Sí: las ganancias netas (lo que ganas menos lo que apuestas) máximas son de {{maxNetWinningsPerDay}} cada 24 horas. Lo que ganes por encima queda retenido mientras lo revisamos y aparece en tu historial de apuestas; después te lo pagamos o te explicamos por qué no.',
   },
   {
     kind: 'faq',

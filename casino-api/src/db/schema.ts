@@ -15,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -311,6 +312,10 @@ export const ledgerAccounts = pgTable(
       sql`(${t.kind} = 'system') = (${t.playerId} IS NULL) AND (${t.kind} = 'system') = (${t.code} IS NOT NULL)`,
     ),
     check('ledger_accounts_player_balance_nonnegative', sql`${t.kind} = 'system' OR ${t.balance} >= 0`),
+    // At most 2^52 - 1 cents in each of a player's accounts, so that real + bonus is always a safe
+    // integer: a balance past 2^53 cannot be read back exactly by the casino API or its clients
+    // (MAX_ACCOUNT_BALANCE in wallet/ledger.ts; ADR 0036).
+    check('ledger_accounts_player_balance_safe', sql`${t.kind} = 'system' OR ${t.balance} <= 4503599627370495`),
   ],
 )
 
@@ -394,6 +399,11 @@ export const walletTransactions = pgTable(
     /** The balances right after: part of the answer a replay gets again. */
     realAfter: bigint('real_after', { mode: 'number' }).notNull(),
     bonusAfter: bigint('bonus_after', { mode: 'number' }).notNull(),
+    /**
+     * The part of a win held for review (the net winnings limit, held_winnings): `amount` is the
+     * win asked for, `real_amount` + `bonus_amount` what was credited, this the rest.
+     */
+    held: bigint('held', { mode: 'number' }).notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -406,7 +416,12 @@ export const walletTransactions = pgTable(
       .where(sql`${t.kind} = 'rollback'`),
     index('wallet_transactions_round_idx').on(t.roundId, t.provider),
     index('wallet_transactions_created_idx').on(t.createdAt),
-    check('wallet_transactions_amounts', sql`${t.amount} >= 0 AND ${t.realAmount} >= 0 AND ${t.bonusAmount} >= 0`),
+    // A player's movements of the last 24 hours: the net winnings limit sums them on every win.
+    index('wallet_transactions_player_created_idx').on(t.playerId, t.createdAt),
+    check(
+      'wallet_transactions_amounts',
+      sql`${t.amount} >= 0 AND ${t.realAmount} >= 0 AND ${t.bonusAmount} >= 0 AND ${t.held} >= 0`,
+    ),
     check('wallet_transactions_rollback', sql`(${t.kind} = 'rollback') = (${t.rollsBack} IS NOT NULL)`),
   ],
 )
@@ -614,6 +629,12 @@ export const games = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     minBet: bigint('min_bet', { mode: 'number' }).notNull(),
     maxBet: bigint('max_bet', { mode: 'number' }).notNull(),
+    /**
+     * The most a round pays back as a multiple of what it staked (the provider's catalogue, from
+     * the game's rules: GameEngine.maxMultiplier). The wallet takes no bet on a game without it and
+     * refuses a win above it times the round's standing stake.
+     */
+    maxMultiplier: numeric('max_multiplier', { precision: 20, scale: 4, mode: 'number' }),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -857,5 +878,58 @@ export const siteContent = pgTable(
   (t) => [
     uniqueIndex('site_content_kind_slug_locale_key').on(t.kind, t.slug, t.locale),
     index('site_content_listing_idx').on(t.kind, t.locale, t.sortOrder),
+  ],
+)
+
+// ---- held winnings -------------------------------------------------------------------------
+//
+// The net winnings limit (specification point 9, ADR 0036): the part of a win that would take a
+// player's net winnings of the last 24 hours past the limit is not credited but held in the
+// system account 'winnings_held' until an administrator releases it to the player or voids it
+// (back to the games account). One row per win that held something; ledger:check proves the held
+// account equals the rows still held.
+
+export const heldWinningStatusEnum = pgEnum('held_winning_status', ['held', 'released', 'voided'])
+
+export const heldWinnings = pgTable(
+  'held_winnings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    currency: currencyEnum('currency').notNull(),
+    /** The win: the provider, its transaction id, round and game (kept beyond the wallet rows' purge). */
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    roundId: text('round_id').notNull(),
+    gameId: text('game_id').notNull(),
+    /** The win's ledger transaction, which put the held amount in 'winnings_held'. */
+    winLedgerTransactionId: uuid('win_ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    /** Cents held, and the balances they go to on release (the win's split). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    realAmount: bigint('real_amount', { mode: 'number' }).notNull(),
+    bonusAmount: bigint('bonus_amount', { mode: 'number' }).notNull(),
+    status: heldWinningStatusEnum('status').notNull().default('held'),
+    decidedAt: at('decided_at'),
+    decidedBy: uuid('decided_by').references(() => players.id, { onDelete: 'restrict' }),
+    /** The release's or the void's ledger transaction. */
+    decisionLedgerTransactionId: uuid('decision_ledger_transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    reason: text('reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('held_winnings_transaction_key').on(t.transactionId, t.provider),
+    index('held_winnings_status_idx').on(t.status, t.createdAt),
+    index('held_winnings_round_idx').on(t.roundId, t.provider),
+    check(
+      'held_winnings_amounts',
+      sql`${t.amount} > 0 AND ${t.realAmount} >= 0 AND ${t.bonusAmount} >= 0 AND ${t.amount} = ${t.realAmount} + ${t.bonusAmount}`,
+    ),
+    check('held_winnings_decided', sql`(${t.status} = 'held') = (${t.decidedAt} IS NULL)`),
   ],
 )

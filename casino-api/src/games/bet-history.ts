@@ -12,7 +12,7 @@ import type { BetDetails, GetBetDetailsParams, GetBetListAnswer, GetBetListParam
 import { catalogGame } from '../../games/catalog.ts'
 import { roundRng } from '../../games/fair.ts'
 import type { Context } from '../context.ts'
-import { gameRounds, gameSeeds, games, liveBets, liveRounds, players } from '../db/schema.ts'
+import { gameRounds, gameSeeds, games, heldWinnings, liveBets, liveRounds, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { periodOf } from '../payments/records.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
@@ -23,6 +23,21 @@ export const providerName = (id: string) => PROVIDER_NAMES[id] ?? id
 
 type Ctx = Pick<Context, 'db' | 'now'>
 type ListParams = z.output<typeof GetBetListParams>
+
+type HeldStatus = (typeof heldWinnings.status.enumValues)[number]
+
+/**
+ * The held part of a round's win (held_winnings, ADR 0036): the wallet's round of a game round is
+ * its id, of a live bet the bet's id; one win per round, so one row at most.
+ */
+const heldOf = (walletRound: SQLWrapper, playerId: SQLWrapper) =>
+  and(
+    eq(heldWinnings.roundId, sql`${walletRound}::text`),
+    eq(heldWinnings.provider, games.provider),
+    eq(heldWinnings.playerId, sql`${playerId}`),
+  )
+const heldView = (amount: unknown, status: HeldStatus | null): Line['held'] =>
+  status === null ? null : { amount: Number(amount), status }
 
 /** One line of the history, whichever table it comes from. */
 type Line = {
@@ -39,6 +54,8 @@ type Line = {
   nameEs: string
   /** The seed that drew it is public. */
   revealed: boolean
+  /** The part of its win held by the net winnings limit, and what became of it. */
+  held: { amount: number; status: HeldStatus } | null
 }
 
 function betLine(line: Line, language: ListParams['language']): z.input<typeof GetBetListAnswer>['items'][number] {
@@ -56,6 +73,7 @@ function betLine(line: Line, language: ListParams['language']): z.input<typeof G
     currency: line.currency as 'EUR',
     status: line.settled ? 'settled' : 'open',
     verifiable: line.revealed && line.settled,
+    held: line.held,
     placedAt: line.createdAt.toISOString(),
     settledAt: line.settledAt?.toISOString() ?? null,
   }
@@ -99,6 +117,8 @@ const lineColumns = (
     SQLWrapper
   >,
 ) => ({
+  heldAmount: sql<unknown>`${heldWinnings.amount}`.as('held_amount'),
+  heldStatus: sql<HeldStatus | null>`${heldWinnings.status}::text`.as('held_status'),
   id: sql<string>`${c.id}::text`.as('id'),
   roundId: sql<string>`${c.roundId}::text`.as('round_id'),
   gameId: sql<string>`${c.gameId}`.as('game_id'),
@@ -140,6 +160,7 @@ export async function betList(ctx: Ctx, playerId: string, params: ListParams) {
     .from(gameRounds)
     .innerJoin(games, eq(games.id, gameRounds.gameId))
     .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
+    .leftJoin(heldWinnings, heldOf(gameRounds.id, gameRounds.playerId))
     .where(where.rounds)
   const live = ctx.db
     .select(
@@ -159,6 +180,7 @@ export async function betList(ctx: Ctx, playerId: string, params: ListParams) {
     .from(liveBets)
     .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
     .innerJoin(games, eq(games.id, liveRounds.tableId))
+    .leftJoin(heldWinnings, heldOf(liveBets.id, liveBets.playerId))
     .where(where.live)
 
   const [page, roundSums, liveSums, [player]] = await Promise.all([
@@ -198,6 +220,7 @@ export async function betList(ctx: Ctx, playerId: string, params: ListParams) {
           win: asNumber(row.win),
           createdAt: asDate(row.createdAt)!,
           settledAt: asDate(row.settledAt),
+          held: heldView(row.heldAmount, row.heldStatus),
         },
         params.language,
       ),
@@ -218,11 +241,15 @@ const ownFields = (row: Pick<Line, 'id' | 'stake' | 'win' | 'currency' | 'create
   createdAt: row.createdAt,
   settledAt: row.settledAt,
 })
-/** The game's provider and name, and whether the seed that drew the bet is public. */
-const playedAt = (row: { provider: string; nameEs: string }, revealed: boolean) => ({
+/** The game's provider and name, whether the seed that drew the bet is public, and the held part of its win. */
+const playedAt = (
+  row: { provider: string; nameEs: string; held: { amount: number; status: HeldStatus } | null },
+  revealed: boolean,
+) => ({
   provider: row.provider,
   nameEs: row.nameEs,
   revealed,
+  held: row.held && heldView(row.held.amount, row.held.status),
 })
 
 type DetailsParams = z.output<typeof GetBetDetailsParams>
@@ -231,10 +258,11 @@ type Details = z.input<typeof BetDetails>
 /** A game round of the player's, with its seed pair (the server seed once rotated) and moves. */
 async function roundDetails(ctx: Ctx, playerId: string, params: DetailsParams): Promise<Details | null> {
   const [row] = await ctx.db
-    .select({ round: gameRounds, seed: gameSeeds, provider: games.provider, nameEs: games.nameEs })
+    .select({ round: gameRounds, seed: gameSeeds, provider: games.provider, nameEs: games.nameEs, held: heldWinnings })
     .from(gameRounds)
     .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
     .innerJoin(games, eq(games.id, gameRounds.gameId))
+    .leftJoin(heldWinnings, heldOf(gameRounds.id, gameRounds.playerId))
     .where(
       and(
         sql`${gameRounds.id}::text = ${params.id}`,
@@ -273,10 +301,11 @@ async function roundDetails(ctx: Ctx, playerId: string, params: DetailsParams): 
 /** A bet of the player's at a live table: its round's seeds once the result is shown, and what it drew. */
 async function liveBetDetails(ctx: Ctx, playerId: string, params: DetailsParams): Promise<Details | null> {
   const [row] = await ctx.db
-    .select({ bet: liveBets, round: liveRounds, provider: games.provider, nameEs: games.nameEs })
+    .select({ bet: liveBets, round: liveRounds, provider: games.provider, nameEs: games.nameEs, held: heldWinnings })
     .from(liveBets)
     .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
     .innerJoin(games, eq(games.id, liveRounds.tableId))
+    .leftJoin(heldWinnings, heldOf(liveBets.id, liveBets.playerId))
     .where(
       and(
         sql`${liveBets.id}::text = ${params.id}`,

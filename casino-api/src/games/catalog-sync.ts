@@ -2,7 +2,8 @@
  * Writes the built-in provider's titles (games/catalog.ts) into the games table at start, so
  * the lobby's queries (filters, search, paging, favourites) run in the database like those of
  * any provider's games. A title taken out of the code stays in the table, disabled: its rounds
- * and favourites keep their reference.
+ * and favourites keep their reference. Each title's maximum multiplier (its engine's, from its
+ * rules) goes with it: the wallet caps a round's win with it (ADR 0036).
  */
 import { sql } from 'drizzle-orm'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
@@ -22,18 +23,20 @@ export async function syncCatalog(db: Queryable) {
     sort_order: g.order,
     min_bet: g.limits.minBet,
     max_bet: g.limits.maxBet,
+    // Four decimals (the column's), rounded up past the float's noise: never below the rules' figure.
+    max_multiplier: Math.ceil(g.engine.maxMultiplier(g.config) * 10_000 - 1e-6) / 10_000,
   }))
   await db.execute(sql`
     insert into games (id, provider, name_es, name_en, category, live, has_demo, rtp_basis_points, volatility, tags,
-      sort_order, min_bet, max_bet, enabled)
+      sort_order, min_bet, max_bet, max_multiplier, enabled)
     select r.id, ${BUILTIN_PROVIDER}, r.name_es, r.name_en, r.category, r.live, true, r.rtp, r.volatility,
-      array(select jsonb_array_elements_text(r.tags)), r.sort_order, r.min_bet, r.max_bet, true
+      array(select jsonb_array_elements_text(r.tags)), r.sort_order, r.min_bet, r.max_bet, r.max_multiplier, true
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, name_es text, name_en text, category text,
-      live boolean, rtp integer, volatility text, tags jsonb, sort_order integer, min_bet bigint, max_bet bigint)
+      live boolean, rtp integer, volatility text, tags jsonb, sort_order integer, min_bet bigint, max_bet bigint, max_multiplier numeric)
     on conflict (id) do update set name_es = excluded.name_es, name_en = excluded.name_en, category = excluded.category,
       live = excluded.live, rtp_basis_points = excluded.rtp_basis_points, volatility = excluded.volatility,
       tags = excluded.tags, sort_order = excluded.sort_order, min_bet = excluded.min_bet, max_bet = excluded.max_bet,
-      enabled = true`)
+      max_multiplier = excluded.max_multiplier, enabled = true`)
   await db.execute(sql`
     update games set enabled = false
     where provider = ${BUILTIN_PROVIDER} and not (id = any(${`{${CATALOG.map((g) => g.id).join(',')}}`}::text[]))`)

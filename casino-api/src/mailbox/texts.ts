@@ -2,9 +2,13 @@
  * The texts of the casino's messages to a player's mailbox, in the player's language (plain
  * text; the mailbox renders it escaped). The e-mails of the same events are in mail/texts.ts.
  */
-import type { Locale } from '../../contract/index.ts'
+import type { Currency, Locale } from '../../contract/index.ts'
 
 export type MailboxText = { subject: string; body: string }
+
+/** An amount in cents as the player reads it: '1.234,50 €', '€1,234.50'. */
+export const formatMoney = (cents: number, currency: Currency, locale: Locale) =>
+  new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-GB', { style: 'currency', currency }).format(cents / 100)
 
 export function withdrawalDecisionMessage(
   locale: Locale,
@@ -43,4 +47,43 @@ export function supportAnswerMessage(
   return locale === 'en'
     ? { subject: `Re: ${v.subject}`, body: `${v.answer}\n\nYour message:\n${quoted}` }
     : { subject: `Re: ${v.subject}`, body: `${v.answer}\n\nTu mensaje:\n${quoted}` }
+}
+
+/** Part of a win held by the net winnings limit, waiting for a review. */
+export function winningsHeldMessage(locale: Locale, v: { amount: string; limit: string }): MailboxText {
+  return locale === 'en'
+    ? {
+        subject: 'Part of your win is being reviewed',
+        body: `Your net winnings are limited to ${v.limit} in any 24 hours, so ${v.amount} of your last win has not been added to your balance yet: it is held until we review it. We will tell you here when it is paid or, if it is not, why.`,
+      }
+    : {
+        subject: 'Estamos revisando parte de tu premio',
+        body: `Tus ganancias netas están limitadas a ${v.limit} en 24 horas, así que ${v.amount} de tu último premio todavía no se ha sumado a tu saldo: queda retenido hasta que lo revisemos. Te avisaremos aquí cuando se pague o, si no se paga, del motivo.`,
+      }
+}
+
+/** The decision on held winnings. */
+export function winningsDecisionMessage(
+  locale: Locale,
+  v: { amount: string; released: boolean; reason?: string },
+): MailboxText {
+  if (locale === 'en')
+    return v.released
+      ? {
+          subject: 'Held winnings paid',
+          body: `The ${v.amount} of your winnings we held for review is now in your balance.`,
+        }
+      : {
+          subject: 'Held winnings not paid',
+          body: `The ${v.amount} of your winnings we held for review will not be paid.\n\nReason: ${v.reason ?? ''}\n\nIf you have any questions, write to us through the contact form.`,
+        }
+  return v.released
+    ? {
+        subject: 'Ganancias retenidas pagadas',
+        body: `Los ${v.amount} de tus ganancias que retuvimos para revisarlos ya están en tu saldo.`,
+      }
+    : {
+        subject: 'Ganancias retenidas no pagadas',
+        body: `Los ${v.amount} de tus ganancias que retuvimos para revisarlos no se pagarán.\n\nMotivo: ${v.reason ?? ''}\n\nSi tienes alguna duda, escríbenos desde el formulario de contacto.`,
+      }
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
-import type { adminCalls, Currency } from '../../contract/index.ts'
+import type { adminCalls } from '../../contract/index.ts'
 import type { CallInput, Context, DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { adminAudit, cryptoAddresses, payments, players, vouchers } from '../db/schema.ts'
@@ -14,7 +14,7 @@ import { ApiError } from '../http/errors.ts'
 import { sendOrLog } from '../mail/mailer.ts'
 import { withdrawalDecisionMail } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
-import { withdrawalDecisionMessage } from '../mailbox/texts.ts'
+import { formatMoney, withdrawalDecisionMessage } from '../mailbox/texts.ts'
 import { getSettings } from '../site/settings.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import { remainingTurnover } from '../wallet/wagering.ts'
@@ -80,9 +80,6 @@ async function pendingPage(
   ])
   return { rows, total: counted?.n ?? 0 }
 }
-
-const formatMoney = (cents: number, currency: Currency, locale: 'es' | 'en') =>
-  new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-GB', { style: 'currency', currency }).format(cents / 100)
 
 /** The player is told of the decision by e-mail, after the answer. */
 async function mailDecision(ctx: Context, row: PaymentRow, accepted: boolean, reference: string, reason?: string) {

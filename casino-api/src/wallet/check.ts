@@ -135,6 +135,16 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       WHERE coalesce(h.balance, 0) <> coalesce(w.total, 0) LIMIT ${EXAMPLES}`,
   },
   {
+    // The net winnings limit (held-winnings.ts): what wins put aside and no decision paid out yet.
+    rule: 'the held winnings account holds exactly the winnings still held',
+    query: sql`SELECT c.currency || ': account ' || coalesce(h.balance, 0) || ', held ' || coalesce(w.total, 0) AS detail
+      FROM (SELECT unnest(enum_range(NULL::currency)) AS currency) c
+      LEFT JOIN ledger_accounts h ON h.kind = 'system' AND h.code = 'winnings_held' AND h.currency = c.currency
+      LEFT JOIN (SELECT currency, sum(amount) AS total FROM held_winnings WHERE status = 'held' GROUP BY currency) w
+        ON w.currency = c.currency
+      WHERE coalesce(h.balance, 0) <> coalesce(w.total, 0) LIMIT ${EXAMPLES}`,
+  },
+  {
     rule: 'each completed deposit was credited once, for its amount, to its player',
     query: sql`SELECT d.reference || ' credited ' || coalesce(sum(p.amount), 0) || ' of ' || d.amount AS detail
       FROM payments d

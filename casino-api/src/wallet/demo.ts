@@ -19,8 +19,8 @@ const HOUR = 3600_000
 const DEMO_ROUNDS = [
   { round: 'demo-round-1', game: 'european-roulette', stake: 10_00, win: 36_00, hoursAgo: 50 },
   { round: 'demo-round-2', game: 'blackjack', stake: 20_00, win: 0, hoursAgo: 49 },
-  { round: 'demo-round-3', game: 'slot-fruits', stake: 2_50, win: 7_50, hoursAgo: 26 },
-  { round: 'demo-round-4', game: 'slot-fruits', stake: 2_50, win: 0, hoursAgo: 25 },
+  { round: 'demo-round-3', game: 'fresh-fruit', stake: 2_50, win: 7_50, hoursAgo: 26 },
+  { round: 'demo-round-4', game: 'fresh-fruit', stake: 2_50, win: 0, hoursAgo: 25 },
 ] as const
 
 export const DEMO_DEPOSIT = 500_00

@@ -10,13 +10,19 @@
  * the balances the round's stakes came from, in proportion. A rollback gives a bet's stake back
  * unless its round already has a win; a rollback of a bet never received is remembered, and the
  * bet is refused if it arrives later.
+ *
+ * The wallet trusts a provider no further than its contract (ADR 0036): a bet needs a game the
+ * provider publishes with its maximum multiplier; a win closes its round (later bets and wins on
+ * it are refused); a win above the game's maximum multiplier times the round's standing stake is
+ * refused; the part of a win past the player's net winnings limit is held for review; and no
+ * movement may take a balance past MAX_ACCOUNT_BALANCE.
  */
 import { sql } from 'drizzle-orm'
 import type { Balance, Currency } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { ApiError } from '../http/errors.ts'
-import { balanceOf } from './ledger.ts'
+import { balanceOf, balanceRefusal } from './ledger.ts'
 
 /**
  * How long a transaction id answers its replays: maintenance purges older rows, never sooner.
@@ -44,9 +50,11 @@ export type WalletResult = {
   roundId: string
   /** Cents: the stake, the win, or the stake given back. */
   amount: number
-  /** How it was split between the balances. */
+  /** How it was split between the balances (for a win: what was credited). */
   real: number
   bonus: number
+  /** The part of a win held for review by the net winnings limit (held_winnings); 0 otherwise. */
+  held: number
   /** The balances right after this transaction. */
   balance: Balance
   /** True when this answers a replay: nothing moved this time. */
@@ -64,6 +72,7 @@ type Row = {
   amount: number
   real_amount: number
   bonus_amount: number
+  held: number
   real_after: number
   bonus_after: number
   created_at: string
@@ -81,6 +90,9 @@ type Outcome =
   | 'round_not_found'
   | 'already_rolled_back'
   | 'rollback_after_win'
+  | 'game_unavailable'
+  | 'round_closed'
+  | 'win_above_max'
 
 const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, () => ApiError> = {
   conflict: () => new ApiError(409, 'transaction_conflict'),
@@ -92,6 +104,9 @@ const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, () => ApiError> = {
   round_not_found: () => new ApiError(404, 'round_not_found'),
   already_rolled_back: () => new ApiError(409, 'bet_already_rolled_back'),
   rollback_after_win: () => new ApiError(409, 'rollback_after_win'),
+  game_unavailable: () => new ApiError(403, 'game_unavailable'),
+  round_closed: () => new ApiError(409, 'round_closed'),
+  win_above_max: () => new ApiError(400, 'win_above_max'),
 }
 
 /** Stakes `amount` cents (more than zero) on a round: real balance first, then bonus. */
@@ -99,6 +114,7 @@ export function bet(db: Queryable, call: WalletCallBase & { amount: number }) {
   checkAmount(call.amount, 1)
   return run(
     db,
+    call,
     sql`select wallet_bet(${call.provider}, ${call.transactionId}, ${call.playerId}::uuid, ${call.currency}::currency,
       ${call.amount}::bigint, ${call.roundId}, ${call.gameId}, ${call.at.toISOString()}::timestamptz) as r`,
   )
@@ -109,6 +125,7 @@ export function win(db: Queryable, call: WalletCallBase & { amount: number }) {
   checkAmount(call.amount, 0)
   return run(
     db,
+    call,
     sql`select wallet_win(${call.provider}, ${call.transactionId}, ${call.playerId}::uuid, ${call.currency}::currency,
       ${call.amount}::bigint, ${call.roundId}, ${call.gameId}, ${call.at.toISOString()}::timestamptz) as r`,
   )
@@ -118,6 +135,7 @@ export function win(db: Queryable, call: WalletCallBase & { amount: number }) {
 export function rollback(db: Queryable, call: WalletCallBase & { betTransactionId: string }) {
   return run(
     db,
+    call,
     sql`select wallet_rollback(${call.provider}, ${call.transactionId}, ${call.betTransactionId}, ${call.playerId}::uuid,
       ${call.currency}::currency, ${call.roundId}, ${call.gameId}, ${call.at.toISOString()}::timestamptz) as r`,
   )
@@ -127,7 +145,11 @@ function checkAmount(amount: number, min: number) {
   if (!Number.isSafeInteger(amount) || amount < min) throw new Error(`invalid wallet amount ${amount}`)
 }
 
-async function run(db: Queryable, query: ReturnType<typeof sql>): Promise<WalletResult> {
+async function run(
+  db: Queryable,
+  player: Pick<WalletCallBase, 'playerId' | 'currency'>,
+  query: ReturnType<typeof sql>,
+): Promise<WalletResult> {
   let answer: { outcome: Outcome; tx?: Row }
   try {
     const result = (await db.execute(query)) as unknown as { rows: { r: typeof answer }[] }
@@ -145,7 +167,7 @@ async function run(db: Queryable, query: ReturnType<typeof sql>): Promise<Wallet
       throw REFUSALS.conflict()
     // The database's own guard; the function checks the balance first, so this is a backstop.
     if (pg?.constraint === 'ledger_accounts_player_balance_nonnegative') throw REFUSALS.insufficient_funds()
-    throw error
+    throw (await balanceRefusal(db, error, player)) ?? error
   }
   if (answer.outcome !== 'ok' && answer.outcome !== 'replayed') throw REFUSALS[answer.outcome]()
   const row = answer.tx!
@@ -157,6 +179,7 @@ async function run(db: Queryable, query: ReturnType<typeof sql>): Promise<Wallet
     amount: row.amount,
     real: row.real_amount,
     bonus: row.bonus_amount,
+    held: row.held,
     balance: balanceOf(row.currency, row.real_after, row.bonus_after),
     replayed: answer.outcome === 'replayed',
     createdAt: new Date(row.created_at),

@@ -2,7 +2,8 @@
  * The handlers of the provider wallet calls (contract/wallet, providerWalletCalls): a game
  * provider's server stakes, pays and rolls back real-money rounds (wallet/games.ts). The geo
  * guard does not apply here: these come from the provider's server, not the player; the player
- * was checked when the real-money game was launched (get_game_url is a money call).
+ * was checked when the real-money game was launched (get_game_url is a money call). A win with a
+ * part held by the net winnings limit tells the player in their mailbox (held-winnings.ts).
  */
 import { eq } from 'drizzle-orm'
 import type { providerWalletCalls } from '../../contract/index.ts'
@@ -10,6 +11,7 @@ import type { Context, DomainHandlers } from '../context.ts'
 import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { bet, rollback, win, type WalletResult } from './games.ts'
+import { noticeHeldWinning } from './held-winnings.ts'
 import { playerBalance } from './ledger.ts'
 
 const answer = (result: WalletResult) => ({ ...result, createdAt: result.createdAt.toISOString() })
@@ -34,7 +36,13 @@ export const walletHandlers: DomainHandlers<typeof providerWalletCalls> = {
 
   provider_bet: async (ctx, { params, provider }) => answer(await bet(ctx.db, { ...params, ...base(ctx, provider) })),
 
-  provider_win: async (ctx, { params, provider }) => answer(await win(ctx.db, { ...params, ...base(ctx, provider) })),
+  provider_win: async (ctx, { params, provider }) => {
+    const call = { ...params, ...base(ctx, provider) }
+    const paid = await win(ctx.db, call)
+    // A replay writes it too (once per win): the first answer may have failed right before it.
+    if (paid.held > 0) await noticeHeldWinning(ctx, { ...call, held: paid.held })
+    return answer(paid)
+  },
 
   provider_rollback: async (ctx, { params, provider }) =>
     answer(await rollback(ctx.db, { ...params, ...base(ctx, provider) })),

@@ -32,6 +32,31 @@ export type Posted = { transactionId: string; replayed: boolean }
 export type Alongside = (tx: Queryable, posted: { transactionId: string }) => Promise<void>
 
 /**
+ * The most a player's real or bonus account may hold, in cents: 2^52 - 1, so that real + bonus is
+ * always a safe integer, readable exactly by the casino API and its clients. The database refuses
+ * any movement past it (ledger_accounts_player_balance_safe), whatever wrote it.
+ */
+export const MAX_ACCOUNT_BALANCE = 2 ** 52 - 1
+
+/**
+ * The refusal of a movement that would take a player's balance past MAX_ACCOUNT_BALANCE, from the
+ * database's error (null for any other error). Its args are the range of amounts the player's
+ * fuller account could still take, read after the refusal: a hint, not a promise.
+ */
+export async function balanceRefusal(
+  db: Queryable,
+  error: unknown,
+  player: { playerId?: string; currency: Currency },
+): Promise<ApiError | null> {
+  if (pgErrorOf(error)?.constraint !== 'ledger_accounts_player_balance_safe') return null
+  const balance = player.playerId ? await playerBalance(db, player.playerId, player.currency) : null
+  return new ApiError(400, 'amount_out_of_range', {
+    args: [1, Math.max(0, MAX_ACCOUNT_BALANCE - Math.max(balance?.real ?? 0, balance?.bonus ?? 0))],
+    fields: { amount: ['amount_out_of_range'] },
+  })
+}
+
+/**
  * Writes one ledger transaction, or finds the one already written with the same idempotency
  * key (and moves nothing). 'insufficient_funds' when a player account would go below zero.
  * `alongside` runs in the same database transaction, only when the movement is new.
@@ -103,7 +128,7 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
   } catch (error) {
     if (pgErrorOf(error)?.constraint === 'ledger_accounts_player_balance_nonnegative')
       throw new ApiError(400, 'insufficient_funds')
-    throw error
+    throw (await balanceRefusal(db, error, entry)) ?? error
   }
 }
 
