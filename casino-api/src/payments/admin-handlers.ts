@@ -271,7 +271,10 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
     // A voucher is a deposit of its face value: within the deposits' range, as any deposit.
     if (input.params.amount < limits.minDeposit || input.params.amount > limits.maxDeposit)
       throw new ApiError(400, 'amount_out_of_range', {
-        args: [limits.minDeposit, limits.maxDeposit],
+        args: [
+          { amount: limits.minDeposit, currency },
+          { amount: limits.maxDeposit, currency },
+        ],
         fields: { amount: ['amount_out_of_range'] },
       })
     const at = ctx.now()
@@ -355,7 +358,10 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
     // Above the deposit maximum, as a bank transfer's confirmation: it is the operator's to settle.
     if (cents === null || cents > limits.maxDeposit)
       throw new ApiError(400, 'amount_out_of_range', {
-        args: [limits.minDeposit, limits.maxDeposit],
+        args: [
+          { amount: limits.minDeposit, currency: player.currency },
+          { amount: limits.maxDeposit, currency: player.currency },
+        ],
         fields: { units: ['amount_out_of_range'] },
       })
     if (cents < limits.minDeposit)

@@ -51,7 +51,13 @@ export async function balanceRefusal(
   if (pgErrorOf(error)?.constraint !== 'ledger_accounts_player_balance_safe') return null
   const balance = player.playerId ? await playerBalance(db, player.playerId, player.currency) : null
   return new ApiError(400, 'amount_out_of_range', {
-    args: [1, Math.max(0, MAX_ACCOUNT_BALANCE - Math.max(balance?.real ?? 0, balance?.bonus ?? 0))],
+    args: [
+      { amount: 1, currency: player.currency },
+      {
+        amount: Math.max(0, MAX_ACCOUNT_BALANCE - Math.max(balance?.real ?? 0, balance?.bonus ?? 0)),
+        currency: player.currency,
+      },
+    ],
     fields: { amount: ['amount_out_of_range'] },
   })
 }
