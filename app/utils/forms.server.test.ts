@@ -110,6 +110,18 @@ test('message values travel with the code', () => {
     args: [{ amount: 1_234_56, currency: 'INR' }],
   })
   expect(decodeMessage('field_required')).toEqual({ code: 'field_required', args: [] })
+  // A refusal's own values travel with it, whether or not the web app knows what they fill.
+  const wager = replyFromUpstream(submission, {
+    ok: false,
+    status: 400,
+    code: 'wager_not_met',
+    args: [{ amount: 300_00, currency: 'EUR' }],
+    fields: { email: ['invalid_value'] },
+  })
+  expect(wager.error?.['']?.map(decodeMessage)).toEqual([
+    { code: 'wager_not_met', args: [{ amount: 300_00, currency: 'EUR' }] },
+  ])
+  expect(wager.error?.email).toEqual(['invalid_value'])
 })
 
 test("a refusal's amounts fill its field's message too, which is shown once", () => {
@@ -142,7 +154,7 @@ test("a refusal's amounts fill its field's message too, which is shown once", ()
   )
   expect(withdrawal.error?.amount?.map(decodeMessage)).toEqual([
     { code: 'amount_too_big', args: [{ amount: 25_00, currency: 'EUR' }] },
-    { code: 'limit_exceeded', args: [] },
+    { code: 'limit_exceeded', args: [{ amount: 25_00, currency: 'EUR' }] },
   ])
 })
 

@@ -67,8 +67,10 @@ export function replyFromUpstream(
     const list = (fieldErrors[name] ??= [])
     if (!list.includes(message)) list.push(message)
   }
-  // The refusal's values fill every message of it that has placeholders (contract: ErrorBody.args).
-  const withArgs = (code: string) => (code in MESSAGE_VALUES ? encodeMessage(code, result.args) : code)
+  // The refusal's values are its own message's, and fill its fields' messages that take values
+  // (contract: ErrorBody.args); a field's 'invalid_value' stays a bare code.
+  const withArgs = (code: string) =>
+    code === result.code || code in MESSAGE_VALUES ? encodeMessage(code, result.args) : code
 
   for (const [name, codes] of Object.entries(result.fields ?? {})) {
     for (const code of codes) {

@@ -8,6 +8,7 @@ import { expect, test } from 'vitest'
 import type { z } from 'zod'
 import { calls, catalogueError, MESSAGE_CODES } from '../contract/index.ts'
 import { CATALOG } from '../games/catalog.ts'
+import { ApiError } from '../src/http/errors.ts'
 import { fieldPaths, hostileInputs } from './hostile-inputs.ts'
 
 const CODES = new Set<string>(MESSAGE_CODES)
@@ -44,4 +45,21 @@ test('the walk reaches the fields: without the catalogue codes, zod writes its o
 test('every refusal of a hostile input is a catalogue code, for every call and every game move', () => {
   const foreign = schemas.flatMap(([name, schema]) => foreignMessages(name, schema, { error: catalogueError }))
   expect(foreign).toEqual([])
+})
+
+test('an amount in a refusal is Money, written in its English text as money; bare cents do not compile', () => {
+  const range = new ApiError(400, 'amount_out_of_range', {
+    args: [
+      { amount: 10_00, currency: 'EUR' },
+      { amount: 10_000_00, currency: 'EUR' },
+    ],
+  })
+  expect(range.toBody().error.message).toBe('The amount must be between €10.00 and €10,000.00.')
+  expect(
+    new ApiError(400, 'withdrawal_sent', { args: [{ amount: 1_234_56, currency: 'INR' }] }).toBody().error.message,
+  ).toBe('Your withdrawal request for ₹1,234.56 has been scheduled.')
+  // @ts-expect-error -- cents alone are not an amount: 'between 1000 and 1000000' is what players read.
+  expect(new ApiError(400, 'amount_out_of_range', { args: [10_00, 10_000_00] }).args).toHaveLength(2)
+  // Minutes are a number, as the message says.
+  expect(new ApiError(429, 'ip_locked', { args: [15] }).toBody().error.message).toContain('in 15 minutes')
 })

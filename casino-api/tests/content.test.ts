@@ -222,6 +222,33 @@ test.for(backends)('a FAQ question needs its section, a slide its image, dates i
   ])
 })
 
+const slide = (linkUrl: string) => entry({ kind: 'slider', imageUrl: '/slides/welcome.svg', linkUrl })
+
+test.for(backends)(
+  "a slide's link stays on the site: a backslash, two slashes, an escape or a script is a field error [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const token = await adminToken(a)
+    for (const linkUrl of [
+      '/\\evil.example/x',
+      '//evil.example/x',
+      '/%5Cevil.example/x',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/x\r\ny',
+    ]) {
+      const refused = await a.fail('create_site_content', slide(linkUrl), 400, { token })
+      expect(refused.code, JSON.stringify(linkUrl)).toBe('validation_failed')
+      expect(Object.keys(refused.fields ?? {}), JSON.stringify(linkUrl)).toEqual(['linkUrl'])
+    }
+    const good = slide('/en/promotion/bonuses')
+    await a.ok('create_site_content', good, { token })
+    const slides = await a.ok('get_sliders', { locale: 'en' })
+    expect(slides.items.find((s) => s.slug === good.slug)?.linkUrl).toBe('/en/promotion/bonuses')
+  },
+)
+
 test.for(backends)(
   'script never gets through: every XSS payload in every kind of content, and the preview [%s]',
   async (backend) => {

@@ -6,18 +6,18 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  fillWithdrawalDetails,
+  LOCALE_MODES,
+  logInAs,
+  newContext,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const env = useSiteInChromium()
-
-const modes = [
-  { locale: 'es', javaScript: true },
-  { locale: 'es', javaScript: false },
-  { locale: 'en', javaScript: true },
-  { locale: 'en', javaScript: false },
-] as const
 
 async function fillCard(page: Page) {
   await page.locator('input[name="holderName"]').fill('Lucía García')
@@ -27,25 +27,12 @@ async function fillCard(page: Page) {
   await page.locator('input[name="cvv2"]').fill('123')
 }
 
-async function fillWithdrawal(page: Page, method: 'bank_transfer' | 'bitcoin') {
-  if (method === 'bitcoin') {
-    await page.locator('input[name="walletAddress"]').fill('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
-    return
-  }
-  await page.locator('input[name="iban"]').fill('ES91 2100 0418 4502 0005 1332')
-  await page.locator('input[name="beneficiaryName"]').fill('Lucía García')
-  await page.locator('input[name="swift"]').fill('CAIXESBBXXX')
-  await page.locator('input[name="bankName"]').fill('CaixaBank')
-  await page.locator('input[name="zipCode"]').fill('28013')
-  await page.locator('input[name="address"]').fill('Calle Mayor 1')
-}
-
 /** A catalogue text with its values, as i18next fills it. */
 const fill = (text: string, ...values: string[]) =>
   values.reduce((out, value, i) => out.replace(`{{${i}}}`, value), text)
 
 describe.skipIf(skipBrowserTests)('amounts in the money forms’ messages', () => {
-  for (const { locale, javaScript } of modes) {
+  for (const { locale, javaScript } of LOCALE_MODES) {
     test(`${locale}, JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
       const catalogue = resources[locale].translation.catalogue
       const prefix = locale === 'en' ? '/en' : ''
@@ -57,11 +44,7 @@ describe.skipIf(skipBrowserTests)('amounts in the money forms’ messages', () =
       await depositByCard(b, '30.00')
       const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
       const page = await context.newPage()
-      await page.goto(`${prefix}/login`)
-      await page.locator('main input[name="username"]').fill(player.username)
-      await page.locator('main input[name="password"]').fill(player.password)
-      await page.locator('main form button[type="submit"]').click()
-      await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+      await logInAs(page, player)
 
       let posts = 0
       page.on('request', (request) => {
@@ -125,7 +108,7 @@ describe.skipIf(skipBrowserTests)('amounts in the money forms’ messages', () =
 
       for (const method of ['bank_transfer', 'bitcoin'] as const) {
         const path = `/user-management/withdrawal?method=${method}`
-        const rest = () => fillWithdrawal(page, method)
+        const rest = () => fillWithdrawalDetails(page, method)
         const small = await refusal(path, `withdrawal-${method}`, '5', rest, true)
         expectRefusal(small, fill(catalogue.amount_below_minimum, money('20,00', '20.00')), `withdrawal ${method} 5`)
         // More than the balance: the casino API says the most that can be withdrawn now.

@@ -6,6 +6,7 @@ import { resources } from '#locales/index.ts'
 import {
   expectAccessible,
   fillRegistration,
+  LOCALE_MODES,
   newContext,
   skipBrowserTests,
   useSiteInChromium,
@@ -14,20 +15,13 @@ import { newPlayer } from '../setup/harness.ts'
 
 const env = useSiteInChromium()
 
-const modes = [
-  { locale: 'es', javaScript: true },
-  { locale: 'es', javaScript: false },
-  { locale: 'en', javaScript: true },
-  { locale: 'en', javaScript: false },
-] as const
-
 /** Checks axe only with JavaScript on: axe runs as a script in the page (the markup is the same). */
 async function checkA11y(page: Page, javaScript: boolean) {
   if (javaScript) await expectAccessible(page)
 }
 
 describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
-  for (const { locale, javaScript } of modes) {
+  for (const { locale, javaScript } of LOCALE_MODES) {
     test(`${locale}, JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
       const tr = resources[locale].translation
       const prefix = locale === 'en' ? '/en' : ''

@@ -5,20 +5,20 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  fillWithdrawalDetails,
+  LOCALE_MODES,
+  newContext,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 import { loggedInPlayer, wagerAsProvider } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const ADMIN_FIRST = 'admin-first-password-e2e'
 const ADMIN_PASSWORD = 'admin-password-e2e-2026'
 const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
-
-const modes = [
-  { locale: 'es', javaScript: true },
-  { locale: 'es', javaScript: false },
-  { locale: 'en', javaScript: true },
-  { locale: 'en', javaScript: false },
-] as const
 
 async function logIn(context: BrowserContext, prefix: string, username: string, password: string) {
   const page = await context.newPage()
@@ -44,7 +44,7 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
     })
   })
 
-  for (const { locale, javaScript } of modes) {
+  for (const { locale, javaScript } of LOCALE_MODES) {
     test(`${locale}, JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
       const tr = resources[locale].translation
       const prefix = locale === 'en' ? '/en' : ''
@@ -102,14 +102,7 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
       await wagerAsProvider(env.site, player.username, 165_00, 55_00)
       const withdraw = async (method: 'bank_transfer' | 'bitcoin', amount: string) => {
         await page.goto(`${prefix}/user-management/withdrawal?method=${method}`)
-        if (method === 'bank_transfer') {
-          await page.locator('input[name="iban"]').fill('ES91 2100 0418 4502 0005 1332')
-          await page.locator('input[name="beneficiaryName"]').fill('Lucía García')
-          await page.locator('input[name="swift"]').fill('CAIXESBBXXX')
-          await page.locator('input[name="bankName"]').fill('CaixaBank')
-          await page.locator('input[name="zipCode"]').fill('28013')
-          await page.locator('input[name="address"]').fill('Calle Mayor 1')
-        } else await page.locator('input[name="walletAddress"]').fill('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
+        await fillWithdrawalDetails(page, method)
         await page.locator('input[name="amount"]').fill(amount)
         await submit(page, `withdrawal-${method}`)
         await page.getByText(tr.money.withdrawal.sentHeading).waitFor()

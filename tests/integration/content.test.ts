@@ -3,6 +3,7 @@
 // translated 404 for unknown ids, the links that lead to the pages, and the administrator who
 // edits a page and sees it live, script stripped.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { siteContent } from '#casino-api/src/db/schema.ts'
 import { calls } from '#contract'
 import { XSS_PAYLOADS } from '#casino-api/tests/xss-payloads.ts'
 import { Browser, textOf } from '../setup/http.ts'
@@ -286,6 +287,37 @@ for (const database of testDatabases()) {
         accessToken,
       )
       expect(textOf((await visitor.get('/en/why-choose-us')).html)).toContain('Edited on another server.')
+    })
+
+    test('a slide or promotion saved before the link rule, with a link off the site, shows without it', async () => {
+      // Written straight into the table, as the editor let them through: `/\\host` is another site to a browser.
+      const offSite = ['/\\evil.example/x', '/%5Cevil.example/y', '//evil.example/z', 'javascript:alert(1)']
+      await site.api.db.insert(siteContent).values([
+        ...offSite.map((linkUrl, i) => ({
+          kind: 'slider' as const,
+          slug: `old-slide-${i}`,
+          locale: 'en' as const,
+          title: `Old slide ${i}`,
+          imageUrl: '/slides/welcome.svg',
+          linkUrl,
+          sortOrder: 50 + i,
+        })),
+        {
+          kind: 'promotion' as const,
+          slug: 'old-offer',
+          locale: 'en' as const,
+          title: 'Old offer',
+          linkUrl: offSite[0],
+        },
+      ])
+      const home = await new Browser(site.webUrl).get('/en')
+      for (let i = 0; i < offSite.length; i++) expect(textOf(home.html)).toContain(`Old slide ${i}`)
+      expect(home.html).not.toMatch(/evil\.example|javascript:/)
+      // The slides with good links keep them.
+      expect(home.html).toContain('href="/en/welcome"')
+      const offer = await new Browser(site.webUrl).get('/en/promotion/old-offer')
+      expect(textOf(offer.html)).toContain('Old offer')
+      expect(offer.html).not.toContain('evil.example')
     })
 
     test('script written into the content never reaches the players', async () => {

@@ -80,6 +80,14 @@ export async function expectAccessible(page: Page) {
   expect(bad, `accessibility on ${page.url()}`).toEqual([])
 }
 
+/** Both languages, each with JavaScript on and off: the ways a player meets every page. */
+export const LOCALE_MODES = [
+  { locale: 'es', javaScript: true },
+  { locale: 'es', javaScript: false },
+  { locale: 'en', javaScript: true },
+  { locale: 'en', javaScript: false },
+] as const
+
 /** A test file's casino (web app + casino API on PGlite) and one Chromium, started once for the file. */
 export function useSiteInChromium(options?: Parameters<typeof startTestSite>[0]) {
   const env = {} as { site: TestSite; browser: Browser }
@@ -125,4 +133,18 @@ export async function logInAs(page: Page, player: { username: string; password: 
   await page.locator('main input[name="password"]').fill(player.password)
   await page.locator('main form button[type="submit"]').click()
   await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+}
+
+/** Fills a withdrawal form's details but the amount: a Spanish bank account or a Bitcoin address. */
+export async function fillWithdrawalDetails(page: Page, method: 'bank_transfer' | 'bitcoin') {
+  if (method === 'bitcoin') {
+    await page.locator('input[name="walletAddress"]').fill('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
+    return
+  }
+  await page.locator('input[name="iban"]').fill('ES91 2100 0418 4502 0005 1332')
+  await page.locator('input[name="beneficiaryName"]').fill('Lucía García')
+  await page.locator('input[name="swift"]').fill('CAIXESBBXXX')
+  await page.locator('input[name="bankName"]').fill('CaixaBank')
+  await page.locator('input[name="zipCode"]').fill('28013')
+  await page.locator('input[name="address"]').fill('Calle Mayor 1')
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { ContentLink } from '#app/components/content-link.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { getPromotions } from '#app/upstream/content.server.ts'
 import { button, container } from '#app/styles/ui.css.ts'
@@ -27,7 +28,6 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const { promotion } = loaderData
-  const link = promotion.linkUrl
   return (
     <article className={`${container} ${styles.page}`} aria-labelledby="content-title">
       <SmartLink to={localePath('/promotion')} className={styles.backLink}>
@@ -43,17 +43,9 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <div className={styles.prose} dangerouslySetInnerHTML={{ __html: promotion.html }} />
-      {link ? (
-        link.startsWith('/') ? (
-          <SmartLink to={link} className={button.secondary}>
-            {t('content.promotions.related')}
-          </SmartLink>
-        ) : (
-          <a href={link} className={button.secondary} rel="noopener noreferrer">
-            {t('content.promotions.related')}
-          </a>
-        )
-      ) : null}
+      <ContentLink href={promotion.linkUrl} className={button.secondary}>
+        {t('content.promotions.related')}
+      </ContentLink>
       <PromotionPagesNav />
     </article>
   )

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ContentLink } from '#app/components/content-link.tsx'
 import { LogoMark } from '#app/components/logo.tsx'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
@@ -113,19 +114,13 @@ function Slides({ slides }: { slides: Route.ComponentProps['loaderData']['slides
               aria-roledescription="slide"
               aria-label={t('content.slides.slide', { n: i + 1, count: slides.length })}
             >
-              {slide.linkUrl ? (
-                slide.linkUrl.startsWith('/') ? (
-                  <SmartLink to={slide.linkUrl} className={styles.slideLink}>
-                    {inner}
-                  </SmartLink>
-                ) : (
-                  <a href={slide.linkUrl} className={styles.slideLink} rel="noopener noreferrer">
-                    {inner}
-                  </a>
-                )
-              ) : (
-                <div className={styles.slideLink}>{inner}</div>
-              )}
+              <ContentLink
+                href={slide.linkUrl}
+                className={styles.slideLink}
+                orElse={<div className={styles.slideLink}>{inner}</div>}
+              >
+                {inner}
+              </ContentLink>
             </li>
           )
         })}

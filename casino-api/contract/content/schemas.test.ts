@@ -67,3 +67,59 @@ test('site-content fields answer catalogue codes', () => {
     expect(codes(SiteContentFields, { ...entry, imageUrl }), imageUrl).toEqual({ imageUrl: 'invalid_value' })
   expect(codes(SiteContentFields, { ...entry, imageUrl: '/slides/welcome.svg' })).toEqual({})
 })
+
+/** Paths a browser follows to another site, or that become one when decoded or resolved on the way. */
+const OFF_SITE = [
+  '/\\evil.example/x',
+  '/\\\\evil.example',
+  '//evil.example/x',
+  '///evil.example',
+  '/%5Cevil.example/x',
+  '/%5cevil.example',
+  '/%2F/evil.example',
+  '/x/%5C..%5C',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '/\r\n/evil.example',
+  '/x\ty',
+  '/x\u0000y',
+  '/%09/evil.example',
+  '/.//evil.example',
+  '/x/../..//evil.example',
+  '/x\\y',
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'http://evil.example',
+  'https:/\\evil.example',
+  'https:\\\\evil.example',
+  'https://evil.example/\tx',
+  'evil.example',
+]
+
+test("a link is a path on the site by the images' rule, or an https URL; anything else is a field error", () => {
+  for (const linkUrl of OFF_SITE) {
+    const r = SiteContentFields.safeParse({ ...entry, linkUrl })
+    expect(r.success, JSON.stringify(linkUrl)).toBe(false)
+    expect(
+      r.error?.issues.map((i) => i.path.join('.')),
+      JSON.stringify(linkUrl),
+    ).toEqual(expect.arrayContaining(['linkUrl']))
+    expect(codes(SiteContentFields, { ...entry, imageUrl: linkUrl }), JSON.stringify(linkUrl)).toHaveProperty(
+      'imageUrl',
+    )
+  }
+  for (const linkUrl of [
+    '/promotion/welcome',
+    '/en/casino?category=slots#top',
+    '/',
+    '/.well-known/x',
+    '/promoción',
+    'https://www.begambleaware.org/',
+  ]) {
+    expect(codes(SiteContentFields, { ...entry, linkUrl }), linkUrl).toEqual({})
+    expect(SiteContentFields.parse({ ...entry, linkUrl }).linkUrl).toBe(linkUrl)
+  }
+})

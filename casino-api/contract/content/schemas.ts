@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Id, Locale, LOCALES, Timestamp } from '../common.ts'
 import { checkbox, isPrintableText, optionalText, required } from '../rules.ts'
+import { isSitePath, isWebLink } from './links.ts'
 
 /**
  * Site content is one table of entries keyed by kind, slug and locale. Administrators write
@@ -17,9 +18,12 @@ export type ContentKind = z.infer<typeof ContentKind>
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const slug = () => required(80).regex(SLUG_PATTERN, 'invalid_value')
 
-/** A site path ('/promotion/welcome') or an https URL; absent when empty. */
+/**
+ * A path on the site ('/promotion/welcome', the same rule as an image's) or an https URL; absent
+ * when empty.
+ */
 export const optionalLink = () =>
-  optionalText(500).refine((v) => v === undefined || /^(\/(?!\/)\S*|https:\/\/\S+)$/.test(v), 'invalid_value')
+  optionalText(500).refine((v) => v === undefined || isSitePath(v) || isWebLink(v), 'invalid_value')
 
 /**
  * An image's address: a path on the site ('/slides/welcome.svg'), never another host. The pages'
@@ -27,7 +31,7 @@ export const optionalLink = () =>
  * every visitor of the home page.
  */
 export const optionalImagePath = () =>
-  optionalText(500).refine((v) => v === undefined || /^\/(?![/\\])\S*$/.test(v), 'invalid_value')
+  optionalText(500).refine((v) => v === undefined || isSitePath(v), 'invalid_value')
 
 const optionalTimestamp = () =>
   optionalText(40).refine(

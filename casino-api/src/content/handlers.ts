@@ -2,10 +2,13 @@
  * The site-content calls: the front calls players read (content pages, promotions, the FAQ, the
  * home carousel's slides), rendered from Markdown to sanitized HTML with the settings' numbers
  * (render.ts), and the administrator's calls that list, create, change, preview and remove the
- * entries. Each admin change writes its admin_audit row in the same database transaction.
+ * entries. Each admin change writes its admin_audit row in the same database transaction. The
+ * links players get keep to the contract's rule (content/links.ts) even for an entry saved before
+ * it: one that does not is served as no link.
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { adminCalls, contentCalls, Locale, SiteContent } from '../../contract/index.ts'
+import { contentLink } from '../../contract/content/links.ts'
 import type { CallInput, Context, DomainHandlers } from '../context.ts'
 import { isUniqueViolation, isUuid } from '../db/errors.ts'
 import type { Queryable } from '../db/open.ts'
@@ -152,7 +155,7 @@ export const contentHandlers: DomainHandlers<typeof contentCalls> = {
         html: renderMarkdown(row.body, values),
         updatedAt: row.updatedAt.toISOString(),
         imageUrl: row.imageUrl,
-        linkUrl: row.linkUrl,
+        linkUrl: contentLink(row.linkUrl),
         startsAt: iso(row.startsAt),
         endsAt: iso(row.endsAt),
       })),
@@ -194,7 +197,7 @@ export const contentHandlers: DomainHandlers<typeof contentCalls> = {
         title: renderText(row.title, values),
         summary: row.summary === null ? null : renderText(row.summary, values),
         imageUrl: row.imageUrl!,
-        linkUrl: row.linkUrl,
+        linkUrl: contentLink(row.linkUrl),
       })),
     }
   },

@@ -3,13 +3,27 @@ import {
   MESSAGE_CODES,
   type ErrorBody,
   type FieldErrors,
+  type MESSAGE_VALUES,
   type MessageArg,
   type MessageCode,
+  type Money,
 } from '../../contract/index.ts'
 import { messageText } from './messages.ts'
 
+type Values = typeof MESSAGE_VALUES
+type ValueOf<Kind> = Kind extends 'money' ? Money : Kind extends 'number' ? number : string
+type ValuesOf<Kinds extends readonly unknown[]> = { -readonly [I in keyof Kinds]: ValueOf<Kinds[I]> }
+
+/**
+ * The args a code takes: for a message with values, exactly what MESSAGE_VALUES says (an amount
+ * is a Money, so bare cents do not compile); any values for the others (they fill its fields').
+ */
+export type ArgsOf<C extends MessageCode> = C extends keyof Values
+  ? ValuesOf<Values[C]>
+  : MessageArg[]
+
 /** A refusal the client is meant to see: status, catalogue code, and what the catalogue needs. */
-export class ApiError extends Error {
+export class ApiError<C extends MessageCode = MessageCode> extends Error {
   status: number
   code: MessageCode
   args?: MessageArg[]
@@ -18,8 +32,8 @@ export class ApiError extends Error {
 
   constructor(
     status: number,
-    code: MessageCode,
-    extra: { args?: MessageArg[]; fields?: FieldErrors; retryAfterSeconds?: number } = {},
+    code: C,
+    extra: { args?: ArgsOf<C>; fields?: FieldErrors; retryAfterSeconds?: number } = {},
   ) {
     super(code)
     this.name = 'ApiError'
