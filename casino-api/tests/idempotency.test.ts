@@ -93,7 +93,12 @@ test.for(backends)(
     await a.ok('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 100_00), as(player.token))
     // The deposit's wagering, met with real stakes through the provider wallet.
     for (let i = 0; i < 3; i++) {
-      const round = { playerId: player.playerId, currency: 'EUR' as const, roundId: `r-${randomUUID()}`, gameId: 'golden-sevens' }
+      const round = {
+        playerId: player.playerId,
+        currency: 'EUR' as const,
+        roundId: `r-${randomUUID()}`,
+        gameId: 'golden-sevens',
+      }
       await a.ok('provider_bet', { ...round, transactionId: `b-${randomUUID()}`, amount: 100_00 }, AS_PROVIDER)
       await a.ok('provider_win', { ...round, transactionId: `w-${randomUUID()}`, amount: 100_00 }, AS_PROVIDER)
     }

@@ -18,9 +18,7 @@ type ValuesOf<Kinds extends readonly unknown[]> = { -readonly [I in keyof Kinds]
  * The args a code takes: for a message with values, exactly what MESSAGE_VALUES says (an amount
  * is a Money, so bare cents do not compile); any values for the others (they fill its fields').
  */
-export type ArgsOf<C extends MessageCode> = C extends keyof Values
-  ? ValuesOf<Values[C]>
-  : MessageArg[]
+export type ArgsOf<C extends MessageCode> = C extends keyof Values ? ValuesOf<Values[C]> : MessageArg[]
 
 /** A refusal the client is meant to see: status, catalogue code, and what the catalogue needs. */
 export class ApiError<C extends MessageCode = MessageCode> extends Error {
