@@ -25,6 +25,7 @@ export const MESSAGE_VALUES = {
   deposit_failed: ['money'],
   withdrawal_sent: ['money'],
   contact_messages_limited: ['number'],
+  voucher_attempts_limited: ['number'],
 } as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text')[]>>
 
 /** A message's value that is an amount of money. */
