@@ -472,7 +472,11 @@ test.for(backends)(
       const refused = await a.fail('report_crypto_deposit', cryptoReport(coin, address, units), 400, as(admin))
       expect(refused, `${coin} ${units}`).toMatchObject({
         code: 'amount_out_of_range',
-        args: [DEFAULT_SETTINGS.limits.minDeposit, DEFAULT_SETTINGS.limits.maxDeposit],
+        // The range as money, so the page writes it as it writes every amount.
+        args: [
+          { amount: DEFAULT_SETTINGS.limits.minDeposit, currency: 'EUR' },
+          { amount: DEFAULT_SETTINGS.limits.maxDeposit, currency: 'EUR' },
+        ],
         fields: { units: ['amount_out_of_range'] },
       })
     }
