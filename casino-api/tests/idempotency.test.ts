@@ -13,21 +13,10 @@ import {
   useApis,
   type TestApi,
 } from './helpers.ts'
+import { as, card, key } from './payment-helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
-
-const key = () => ({ 'idempotency-key': `k-${randomUUID()}` })
-const as = (token: string, headers: Record<string, string> = key()) => ({ token, headers })
-
-const card = (cardNumber: string, amount: number) => ({
-  holderName: 'Ana García',
-  cardNumber,
-  month: '12',
-  year: String(new Date().getUTCFullYear() + 2),
-  cvv2: '737',
-  amount,
-})
 
 const bankWithdrawal = (amount: number) => ({
   method: 'bank_transfer' as const,

@@ -14,21 +14,10 @@ import {
   type TestApi,
   adminToken,
 } from './helpers.ts'
+import { as, card, key } from './payment-helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
-
-const key = () => ({ 'idempotency-key': `k-${randomUUID()}` })
-const as = (token: string, headers: Record<string, string> = key()) => ({ token, headers })
-
-const card = (cardNumber: string, amount: number) => ({
-  holderName: 'Ana García',
-  cardNumber,
-  month: '12',
-  year: String(new Date().getUTCFullYear() + 2),
-  cvv2: '737',
-  amount,
-})
 
 const balance = async (a: TestApi, token: string) => a.ok('get_player_balance', {}, { token })
 /** An amount of euros as a refusal's value. */
