@@ -2,6 +2,7 @@ import { createContext, data, redirect } from 'react-router'
 import type { Player } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
+import { requestLocale } from './locale.server.ts'
 import { localeFromPath, localizePath, stripLocale } from './locale.ts'
 import { logOutForGood, type RevocationOutcome } from './logged-out.server.ts'
 import { ABSOLUTE_TIMEOUT_SECONDS, commitSession, getSession, newSession } from './session.server.ts'
@@ -74,7 +75,13 @@ export function forgetPlayer(args: UpstreamArgs) {
  */
 export async function requirePlayer(args: UpstreamArgs): Promise<Player> {
   const player = await getPlayer(args)
-  if (!player) throw await redirectWithToast(args, '/', { type: 'info', code: 'login_required' })
+  if (!player) {
+    // A notice already waiting says why better than "Please log in": a request of the page that
+    // left before the answer that ended the session (a link prefetched on hover, then the click)
+    // arrives with the new session and must not replace its "Your session has ended".
+    if ((await getSession(args.request)).hasFlash('toast')) throw redirect(localizePath(requestLocale(args), '/'))
+    throw await redirectWithToast(args, '/', { type: 'info', code: 'login_required' })
+  }
   redirectIfPasswordChangeRequired(args, player)
   return player
 }

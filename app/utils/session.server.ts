@@ -116,6 +116,10 @@ export class Session {
     this.#flash[key] = value
     this.#dirty = true
   }
+  /** Whether a flash value waits for the next page. */
+  hasFlash(key: keyof FlashData): boolean {
+    return this.#flash[key] !== undefined
+  }
   /** Reads a flash value and removes it: commit the session afterwards. */
   takeFlash<K extends keyof FlashData>(key: K): FlashData[K] | undefined {
     const value = this.#flash[key]

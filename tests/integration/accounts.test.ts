@@ -200,6 +200,12 @@ for (const database of testDatabases()) {
       expect(sealed).toBeTruthy()
       expect(openSession(decodeURIComponent(sealed!), [TEST_SESSION_SECRET]).get('token')).toBeUndefined()
       expect(phone.b.cookies.get('flash')).toBe('1')
+      // A request of the same page that left before that answer came (a link the browser
+      // prefetched on hover, then the click) arrives with the new session: it has no token to
+      // end, and the notice stays for the start page.
+      const late = await phone.b.get('/user-management/deposit', false)
+      expect(late.status).toBe(302)
+      expect(phone.b.cookies.get('flash')).toBe('1')
       const home = await phone.b.get('/')
       expect(textOf(home.html)).toContain('Tu sesión ha terminado. Vuelve a iniciar sesión.')
       expect((await phone.b.get('/user-management/profile', false)).status).toBe(302)
