@@ -166,6 +166,7 @@ let failed = false
 try {
   const { webUrl, bareUrl } = sites
   const cookie = await sites.logIn()
+  const admin = await sites.logInAdmin()
   type Page = { label: string; url: string; cookie: string; bare?: boolean }
   // Logged-in pages: the session cookie of a player who logged in through the real forms, in the
   // browser's cookie jar.
@@ -184,6 +185,7 @@ try {
     { label: '/user-management/deposit (logged in)', url: `${webUrl}/user-management/deposit`, cookie },
     { label: '/en/user-management/withdrawal (logged in)', url: `${webUrl}/en/user-management/withdrawal`, cookie },
     { label: '/user-management/transactions (logged in)', url: `${webUrl}/user-management/transactions`, cookie },
+    { label: '/admin/held-winnings (administrator)', url: `${webUrl}/admin/held-winnings`, cookie: admin },
   ]
   const pages = all.filter((page) => page.bare || page.label.includes(process.env.BENCH_PAGES ?? ''))
 

@@ -59,6 +59,7 @@ try {
   // re-seals once a minute, autocannon keeps sending the first one (re-sealed on every request
   // once it is a minute old; keep BENCH_DURATION under a minute).
   const player = async () => ({ cookie: await sites.logIn() })
+  const administrator = async () => ({ cookie: await sites.logInAdmin() })
   const pages: { label: string; path: string; headers: () => Promise<Record<string, string>>; target?: number }[] = [
     { label: '/ (visitor)', path: '/', headers: visitor, target: 0.6 },
     { label: '/ (visitor, rendered)', path: '/', headers: uncachedVisitor },
@@ -71,6 +72,12 @@ try {
       label: '/user-management/profile.data (logged in, data only)',
       path: '/user-management/profile.data',
       headers: player,
+    },
+    {
+      label: '/admin/held-winnings (administrator)',
+      path: '/admin/held-winnings',
+      headers: administrator,
+      target: 0.4,
     },
   ]
   console.log(

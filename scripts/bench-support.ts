@@ -68,6 +68,8 @@ export type BenchSites = {
   tmp: string
   /** Registers a player through the register form, activates it by the e-mailed link and logs in: the session cookie. */
   logIn(): Promise<string>
+  /** Logs the administrator in (changing the first password, as the site asks at the first log-in): the session cookie. */
+  logInAdmin(): Promise<string>
   stop(): Promise<void>
 }
 
@@ -109,41 +111,85 @@ export async function startSites(): Promise<BenchSites> {
         DATABASE_URL: '',
         // The embedded casino API's payment processors are the sandbox, as with `npm start`.
         PAYMENTS_SANDBOX: 'true',
+        ADMIN_PASSWORD: ADMIN_FIRST_PASSWORD,
       },
       'casino',
     )
     const bare = start('bench/bare-app/server.ts', barePort, { NODE_ENV: 'production' }, 'bare')
     await Promise.all([waitFor(`${webUrl}/readyz`, web.child, web.logFile), waitFor(bareUrl, bare.child, bare.logFile)])
-    return { webUrl, bareUrl, tmp, logIn: () => logIn(webUrl, join(dataDir, 'mail')), stop }
+    let admin: Promise<string> | undefined
+    return {
+      webUrl,
+      bareUrl,
+      tmp,
+      logIn: () => logIn(webUrl, join(dataDir, 'mail')),
+      // The first log-in changes the password: later ones log in with the new one.
+      logInAdmin: () => {
+        admin = admin ? admin.then(() => logInAdmin(webUrl, ADMIN_PASSWORD)) : logInAdmin(webUrl, ADMIN_FIRST_PASSWORD)
+        return admin
+      },
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error
   }
 }
 
-async function logIn(webUrl: string, mailDir: string): Promise<string> {
+const ADMIN_FIRST_PASSWORD = 'bench-admin-first-2026'
+const ADMIN_PASSWORD = 'bench-admin-password-2026'
+
+/** A form post to the site, as a browser sends it from one of its pages. */
+function postTo(webUrl: string) {
   const origin = new URL(webUrl).origin
-  const post = (path: string, fields: Record<string, string>, cookie = '') =>
+  return (path: string, fields: Record<string, string>, cookie = '') =>
     fetch(webUrl + path, {
       method: 'POST',
       redirect: 'manual',
       body: new URLSearchParams(fields),
       headers: { origin, 'content-type': 'application/x-www-form-urlencoded', cookie },
     })
+}
+
+/** The session cookie a log-in answer sets. */
+function sessionCookie(answer: Response) {
+  const session = answer.headers.getSetCookie().find((c) => /^(__Host-)?casino=[^;]/.test(c))
+  if (!session) throw new Error(`the site answered ${answer.status} without a session cookie`)
+  return session.split(';')[0]!
+}
+
+/** Checks that `path` answers 200 with `text` for the session, and answers the session. */
+async function loggedIn(webUrl: string, path: string, cookie: string, text: string) {
+  const page = await fetch(webUrl + path, { redirect: 'manual', headers: { cookie } })
+  if (page.status !== 200 || !(await page.text()).includes(text))
+    throw new Error(`${path} answered ${page.status} for the logged-in session`)
+  return cookie
+}
+
+async function logIn(webUrl: string, mailDir: string): Promise<string> {
+  const post = postTo(webUrl)
   const player = newPlayer()
   const registered = await post('/register', player)
   if (registered.status !== 200) throw new Error(`registration answered ${registered.status}`)
   const { link } = lastMailTo(mailDir, player.email, webUrl)
   if (!link) throw new Error('no activation link was mailed')
   await post(new URL(link).pathname, {})
-  const login = await post('/login', { username: player.username, password: player.password })
-  const session = login.headers.getSetCookie().find((c) => /^(__Host-)?casino=[^;]/.test(c))
-  if (!session) throw new Error(`login answered ${login.status} without a session cookie`)
-  const cookie = session.split(';')[0]!
-  const profile = await fetch(`${webUrl}/user-management/profile`, { redirect: 'manual', headers: { cookie } })
-  if (profile.status !== 200 || !(await profile.text()).includes(player.username))
-    throw new Error(`the profile page answered ${profile.status} for the logged-in player`)
-  return cookie
+  const cookie = sessionCookie(await post('/login', { username: player.username, password: player.password }))
+  return loggedIn(webUrl, '/user-management/profile', cookie, player.username)
+}
+
+async function logInAdmin(webUrl: string, password: string): Promise<string> {
+  const post = postTo(webUrl)
+  let cookie = sessionCookie(await post('/login', { username: 'admin', password }))
+  if (password === ADMIN_FIRST_PASSWORD) {
+    const changed = await post(
+      '/user-management/change-password',
+      { oldPassword: password, newPassword: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD },
+      cookie,
+    )
+    if (changed.headers.getSetCookie().some((c) => /^(__Host-)?casino=[^;]/.test(c))) cookie = sessionCookie(changed)
+  }
+  return loggedIn(webUrl, '/admin/held-winnings', cookie, '<h1')
 }
 
 /** Prints rows as a table: the first row is the header, the first column left-aligned, the others right-aligned. */
