@@ -101,5 +101,8 @@ export const adminItemHeading = style({
 export const adminForms = style({
   display: 'grid',
   gap: space[4],
+  // Side by side, a lone button lines up with the other form's button instead of growing to the
+  // height of its reason field.
+  alignItems: 'end',
   '@media': { [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 })
