@@ -73,6 +73,9 @@ export type RequestLocals = { requestId: string; nonce: string; clientIp: string
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
 
+/** The names of this machine (a URL's hostname): a site on one of them is a site on all of them. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
+
 /** Paths whose segments after the page name are secrets (e-mailed tokens): never logged. */
 function loggablePath(url: string) {
   return withoutToken(url.split('?')[0] ?? '/')
@@ -253,6 +256,23 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     const status = socketProbeStatus(req, relayOptions)
     if (status === 426) res.setHeader('Upgrade', 'websocket')
     res.status(status).end()
+  })
+
+  // ---- one name for a site on this machine: 127.0.0.1 and localhost are one place -------------
+  // With PUBLIC_URL on a loopback name (`npm start`: http://localhost:3000), the other loopback
+  // names of the same port lead to it: the pages at http://127.0.0.1:3000 would otherwise be
+  // served but refuse every form (another origin) and keep a session of their own. Health checks
+  // (above) answer on any name. A public URL that is not a loopback name (production) is left to
+  // the strict check below.
+  app.use((req, res, next) => {
+    if (!publicOrigin || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+    const site = new URL(publicOrigin)
+    const host = req.get('host') ?? ''
+    if (!LOOPBACK_NAMES.has(site.hostname) || host === site.host) return next()
+    const [, name, port = ''] = /^(\[[0-9a-f:.]+\]|[^:]+)(?::(\d+))?$/i.exec(host) ?? []
+    if (!name || !LOOPBACK_NAMES.has(name.toLowerCase()) || port !== site.port) return next()
+    res.setHeader('Cache-Control', 'no-store')
+    res.redirect(308, publicOrigin + sameSitePath(req.originalUrl))
   })
 
   // ---- same-origin check for everything that changes state ---------------------------------

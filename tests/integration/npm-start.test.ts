@@ -66,6 +66,11 @@ test('SIGTERM to the `npm start` process stops the server and frees the port', a
       { timeoutMs: 120_000 },
     )
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    // The site is http://localhost:<port>; its pages opened by the other name of this machine
+    // lead there, where the forms work (at 127.0.0.1 each would be refused as another origin).
+    const other = await fetch(`http://127.0.0.1:${port}/en/login?from=bookmark`, { redirect: 'manual' })
+    expect(other.status).toBe(308)
+    expect(other.headers.get('location')).toBe(`http://localhost:${port}/en/login?from=bookmark`)
 
     npm.kill('SIGTERM')
     await exited
