@@ -169,6 +169,10 @@ export default {
       'Your bank is waiting for you to confirm this card payment. If nobody confirms it within 15 minutes of the payment, it fails.',
     challengeContinue: 'Continue the verification',
     challengeCancel: 'Cancel the payment',
+    challengeReasons: {
+      challenge_expired: 'The card payment was not confirmed within 15 minutes.',
+      challenge_failed: 'The card payment was declined at the verification.',
+    },
     back: 'Back to the transaction history',
   },
 }

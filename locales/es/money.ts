@@ -176,6 +176,10 @@ export default {
       'Tu banco espera que confirmes este pago con tarjeta. Si nadie lo confirma en los 15 minutos siguientes al pago, falla.',
     challengeContinue: 'Continuar la verificación',
     challengeCancel: 'Cancelar el pago',
+    challengeReasons: {
+      challenge_expired: 'El pago con tarjeta no se confirmó en 15 minutos.',
+      challenge_failed: 'El pago con tarjeta se rechazó en la verificación.',
+    },
     back: 'Volver al historial de transacciones',
   },
 } satisfies typeof en

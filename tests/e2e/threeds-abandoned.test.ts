@@ -82,6 +82,7 @@ describe.skipIf(skipBrowserTests)('an abandoned 3-D Secure payment in Chromium',
         await expectText(status, tr.money.statuses.pending)
         await expireOverdueChallenges(env.site.api.db, new Date(Date.now() + CHALLENGE_TTL_MS + 60_000))
         await expectText(status, tr.money.statuses.failed)
+        await page.getByText(tr.money.detail.challengeReasons.challenge_expired).waitFor()
         await page.getByRole('button', { name: tr.money.detail.challengeCancel }).waitFor({ state: 'detached' })
       }
       await context.close()

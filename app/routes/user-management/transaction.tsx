@@ -37,6 +37,14 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+/**
+ * A failed 3-D Secure payment's reason is one of the casino API's codes (payments/challenges.ts),
+ * shown in the player's language; an administrator's reason for a rejection is their own words.
+ */
+const CHALLENGE_REASONS = ['challenge_expired', 'challenge_failed'] as const
+const isChallengeReason = (reason: string | null): reason is (typeof CHALLENGE_REASONS)[number] =>
+  (CHALLENGE_REASONS as readonly (string | null)[]).includes(reason)
+
 /** The submit button's value that cancels a card payment waiting for its 3-D Secure challenge. */
 const CANCEL_CHALLENGE = 'cancel-challenge'
 
@@ -125,7 +133,11 @@ export default function Transaction({ loaderData, actionData }: Route.ComponentP
         {tx.failure ? (
           <>
             <dt>{t('money.detail.reason')}</dt>
-            <dd>{tx.failure.reason ?? text(tx.failure.code)}</dd>
+            <dd>
+              {isChallengeReason(tx.failure.reason)
+                ? t(`money.detail.challengeReasons.${tx.failure.reason}`)
+                : (tx.failure.reason ?? text(tx.failure.code))}
+            </dd>
           </>
         ) : null}
       </dl>
