@@ -5,15 +5,15 @@ import { TEST_CARDS } from '../src/payments/cards.ts'
 import { expireOverdueChallenges } from '../src/payments/challenges.ts'
 import { CHALLENGE_TTL_MS } from '../src/payments/config.ts'
 import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
-import { as, card } from './payment-helpers.ts'
+import { as, card, key } from './payment-helpers.ts'
 import { connect, until } from './socket-helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
 
-/** A card payment of `cents` waiting for its challenge. */
-async function challenged(a: TestApi, token: string, cents: number) {
-  const started = await a.ok('altitudepay_deposit_processor', card(TEST_CARDS.challenge, cents), as(token))
+/** A card payment of `cents` waiting for its challenge; `headers` carry the request's Idempotency-Key. */
+async function challenged(a: TestApi, token: string, cents: number, headers = key()) {
+  const started = await a.ok('altitudepay_deposit_processor', card(TEST_CARDS.challenge, cents), as(token, headers))
   if (started.status !== 'three_ds_required') throw new Error('expected a challenge')
   return { ...started.transaction, reference: started.reference }
 }
@@ -87,7 +87,8 @@ test.for(backends)('the player cancels a pending challenge; not another player; 
   const a = api(backend)
   const owner = await activePlayer(a)
   const other = await activePlayer(a)
-  const pending = await challenged(a, owner.token, 25_00)
+  const request = key()
+  const pending = await challenged(a, owner.token, 25_00, request)
 
   expect((await a.fail('cancel_threeds_challenge', { id: pending.id }, 404, { token: other.token })).code).toBe(
     'not_found',
@@ -105,6 +106,8 @@ test.for(backends)('the player cancels a pending challenge; not another player; 
     token: owner.token,
   })
   expect(late.code).toBe('transaction_not_pending')
+  // The deposit request sent again does not offer the challenge again.
+  await a.fail('altitudepay_deposit_processor', card(TEST_CARDS.challenge, 25_00), 409, as(owner.token, request))
   expect(await balance(a, owner.token)).toBe(0)
 
   // A decided payment, or one past its deadline, is no longer pending.

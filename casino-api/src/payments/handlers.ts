@@ -78,7 +78,8 @@ async function cardAnswer(ctx: Context, row: PaymentRow) {
     throw new ApiError(402, row.failureCode === 'wrong_card_info' ? 'wrong_card_info' : 'deposit_failed', {
       args: [{ amount: row.amount, currency: row.currency }],
     })
-  if (!challengeOf(row)) throw new ApiError(409, 'transaction_conflict')
+  // Cancelled by the player (or pending without a challenge): nothing a replay can be answered with.
+  if (row.status !== 'pending' || !challengeOf(row)) throw new ApiError(409, 'transaction_conflict')
   return {
     status: 'three_ds_required' as const,
     message: 'three_ds_started' as const,
