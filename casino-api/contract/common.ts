@@ -93,6 +93,7 @@ export const MESSAGE_CODES = [
   'deposit_complete',
   'deposit_failed',
   'deposit_pending',
+  'deposit_cancelled',
   'popup_blocked',
   'three_ds_started',
   'card_payment_done',

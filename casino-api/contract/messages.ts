@@ -97,6 +97,7 @@ export const englishMessages = {
   deposit_complete: 'The deposit of {{0}} is complete.',
   deposit_failed: 'The amount of {{0}} could not be deposited.',
   deposit_pending: 'Your deposit is being processed. Please wait…',
+  deposit_cancelled: 'The card payment was cancelled.',
   popup_blocked: 'If the payment window did not open, please allow pop-ups for this site and try again.',
   three_ds_started: '3-D Secure authentication started.',
   card_payment_done: 'The card payment is done.',

@@ -16,6 +16,7 @@ import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
+import { EXPIRE_CHALLENGES_EVERY_MS, expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
 import { syncCatalog } from './games/catalog-sync.ts'
@@ -198,14 +199,34 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
             { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables },
           )
 
-    const prune = () =>
-      pruneSpentRows(opened.db, now()).catch((error: unknown) =>
-        app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'pruning spent rows failed'),
-      )
-    let pruned = prune()
-    await pruned
-    const pruning = setInterval(() => (pruned = prune()), PRUNE_EVERY_MS)
-    pruning.unref()
+    // Maintenance every instance runs, once at the start and then on a timer: each job is
+    // idempotent and safe to run from several instances at once. A failed run is logged and the
+    // next one tries again; closing waits for a run under way.
+    const repeat = (everyMs: number, job: () => Promise<unknown>, failure: string) => {
+      const run = () =>
+        job().then(
+          () => {},
+          (error: unknown) => app.log.error({ err: error instanceof Error ? error.message : String(error) }, failure),
+        )
+      let running = run()
+      const timer = setInterval(() => (running = run()), everyMs)
+      timer.unref()
+      return {
+        started: running,
+        stop: () => {
+          clearInterval(timer)
+          return running
+        },
+      }
+    }
+    const pruning = repeat(PRUNE_EVERY_MS, () => pruneSpentRows(opened.db, now()), 'pruning spent rows failed')
+    await pruning.started
+    // An abandoned 3-D Secure challenge fails on time, whether or not its page is opened again.
+    const expiring = repeat(
+      EXPIRE_CHALLENGES_EVERY_MS,
+      () => expireOverdueChallenges(opened.db, now()),
+      'expiring 3-D Secure challenges failed',
+    )
 
     let closing: Promise<void> | undefined
     return {
@@ -214,13 +235,13 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       db: opened.db,
       close: () =>
         (closing ??= (async () => {
-          clearInterval(pruning)
+          const stopping = [pruning.stop(), expiring.stop()]
           try {
             await live?.close()
             await realtime.close()
             await app.close()
             await Promise.all(pending)
-            await pruned
+            await Promise.all(stopping)
             await relay.close()
           } finally {
             mailer.close()

@@ -1,36 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { WebSocket } from 'ws'
-import { ServerEvent, SOCKET_PATH } from '../contract/index.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import { post } from '../src/wallet/ledger.ts'
 import { creditDeposit } from '../src/wallet/wagering.ts'
 import { activePlayer, AS_PROVIDER, backends, startTestApi, useApis, type TestApi } from './helpers.ts'
+import { connect, until } from './socket-helpers.ts'
 
 const api = useApis()
-
-/** A socket of the player's; `events` fills as frames arrive. */
-async function connect(baseUrl: string, token?: string) {
-  const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + SOCKET_PATH, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  const events: ServerEvent[] = []
-  ws.on('message', (data) => events.push(ServerEvent.parse(JSON.parse(data.toString()))))
-  const opened = await new Promise<number | 'open'>((resolve) => {
-    ws.once('open', () => resolve('open'))
-    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
-    ws.once('error', () => resolve(0))
-  })
-  return { ws, events, opened }
-}
-
-const until = async (check: () => boolean, what: string) => {
-  const end = Date.now() + 20_000
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
 
 const deposit = (a: TestApi, token: string, cents: number) =>
   a.ok(

@@ -165,6 +165,14 @@ export default {
     cancel: 'Cancel withdrawal',
     cancelling: 'Cancelling…',
     cancelNote: 'The administrator has not accepted it yet: if you cancel it, the amount goes back to your balance.',
+    challengeNote:
+      'Your bank is waiting for you to confirm this card payment. If nobody confirms it within 15 minutes of the payment, it fails.',
+    challengeContinue: 'Continue the verification',
+    challengeCancel: 'Cancel the payment',
+    challengeReasons: {
+      challenge_expired: 'The card payment was not confirmed within 15 minutes.',
+      challenge_failed: 'The card payment was declined at the verification.',
+    },
     back: 'Back to the transaction history',
   },
 }

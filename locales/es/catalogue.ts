@@ -97,6 +97,7 @@ export default {
   deposit_complete: 'El depósito de {{0}} se ha completado.',
   deposit_failed: 'No se ha podido depositar el importe de {{0}}.',
   deposit_pending: 'Estamos procesando tu depósito. Espera un momento…',
+  deposit_cancelled: 'Se ha cancelado el pago con tarjeta.',
   popup_blocked:
     'Si no se ha abierto la ventana de pago, permite las ventanas emergentes de este sitio y vuelve a intentarlo.',
   three_ds_started: 'Se ha iniciado la autenticación 3-D Secure.',

@@ -172,6 +172,14 @@ export default {
     cancel: 'Cancelar la retirada',
     cancelling: 'Cancelando…',
     cancelNote: 'El administrador todavía no la ha aceptado: si la cancelas, el importe vuelve a tu saldo.',
+    challengeNote:
+      'Tu banco espera que confirmes este pago con tarjeta. Si nadie lo confirma en los 15 minutos siguientes al pago, falla.',
+    challengeContinue: 'Continuar la verificación',
+    challengeCancel: 'Cancelar el pago',
+    challengeReasons: {
+      challenge_expired: 'El pago con tarjeta no se confirmó en 15 minutos.',
+      challenge_failed: 'El pago con tarjeta se rechazó en la verificación.',
+    },
     back: 'Volver al historial de transacciones',
   },
 } satisfies typeof en

@@ -37,19 +37,42 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-/** Cancels a pending withdrawal: the held amount goes back to the balance. */
+/**
+ * A failed 3-D Secure payment's reason is one of the casino API's codes (payments/challenges.ts),
+ * shown in the player's language; an administrator's reason for a rejection is their own words.
+ */
+const CHALLENGE_REASONS = ['challenge_expired', 'challenge_failed'] as const
+const isChallengeReason = (reason: string | null): reason is (typeof CHALLENGE_REASONS)[number] =>
+  (CHALLENGE_REASONS as readonly (string | null)[]).includes(reason)
+
+/** The submit button's value that cancels a card payment waiting for its 3-D Secure challenge. */
+const CANCEL_CHALLENGE = 'cancel-challenge'
+
+/**
+ * Cancels a pending withdrawal (the held amount goes back to the balance), or a card payment still
+ * waiting for its 3-D Secure challenge (no money moved yet).
+ */
 export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
-  if (!ID.test(args.params.id)) throw data(null, { status: 404 })
-  const idempotencyKey = actionKeyOf(await args.request.formData()) ?? newActionKey()
-  const result = await callUpstream(args, 'cancel_withdrawal_request', { id: args.params.id }, { idempotencyKey })
+  const id = args.params.id
+  if (!ID.test(id)) throw data(null, { status: 404 })
+  const form = await args.request.formData()
+  const result =
+    form.get('intent') === CANCEL_CHALLENGE
+      ? await callUpstream(args, 'cancel_threeds_challenge', { id })
+      : await callUpstream(
+          args,
+          'cancel_withdrawal_request',
+          { id },
+          { idempotencyKey: actionKeyOf(form) ?? newActionKey() },
+        )
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404 })
     if (result.status >= 500) throw upstreamUnavailable()
     return data({ refused: result.code }, { status: result.status })
   }
   forgetPlayer(args)
-  return { cancelled: true }
+  return { cancelled: result.data.message }
 }
 
 export default function Transaction({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,7 +89,7 @@ export default function Transaction({ loaderData, actionData }: Route.ComponentP
       </h2>
       {actionData && 'cancelled' in actionData ? (
         <FormStatus>
-          <p>{text('withdrawal_cancelled')}</p>
+          <p>{text(actionData.cancelled)}</p>
         </FormStatus>
       ) : null}
       {actionData && 'refused' in actionData ? (
@@ -110,10 +133,27 @@ export default function Transaction({ loaderData, actionData }: Route.ComponentP
         {tx.failure ? (
           <>
             <dt>{t('money.detail.reason')}</dt>
-            <dd>{tx.failure.reason ?? text(tx.failure.code)}</dd>
+            <dd>
+              {isChallengeReason(tx.failure.reason)
+                ? t(`money.detail.challengeReasons.${tx.failure.reason}`)
+                : (tx.failure.reason ?? text(tx.failure.code))}
+            </dd>
           </>
         ) : null}
       </dl>
+      {tx.type === 'deposit' && tx.processor === 'altitudepay' && tx.status === 'pending' && tx.reference ? (
+        <Form method="post">
+          <p className={forms.note}>{t('money.detail.challengeNote')}</p>
+          <p className={forms.links}>
+            <Link to={`${localePath('/threedsecure')}?reference=${encodeURIComponent(tx.reference)}`}>
+              {t('money.detail.challengeContinue')}
+            </Link>
+          </p>
+          <SubmitButton name="intent" value={CANCEL_CHALLENGE} pendingLabel={t('money.detail.cancelling')}>
+            {t('money.detail.challengeCancel')}
+          </SubmitButton>
+        </Form>
+      ) : null}
       {tx.cancellable ? (
         <Form method="post">
           <input type="hidden" name={ACTION_KEY_FIELD} value={loaderData.actionKey} />

@@ -104,4 +104,14 @@ export const paymentCalls = {
       "The cardholder's answer to the challenge: approve credits the deposit, fail declines it; a finished challenge answers its outcome again.",
     errors: ['not_found', 'transaction_not_pending'],
   }),
+  cancel_threeds_challenge: defineCall({
+    method: 'POST',
+    path: '/front/cancel_threeds_challenge',
+    auth: 'player',
+    params: P.CancelThreeDSecureChallengeParams,
+    answer: P.CancelThreeDSecureChallengeAnswer,
+    summary:
+      "Cancel one of the player's card payments still waiting for its 3-D Secure challenge; a cancelled one answers again, a decided or expired one is no longer pending.",
+    errors: ['not_found', 'transaction_not_pending'],
+  }),
 }

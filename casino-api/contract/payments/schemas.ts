@@ -184,3 +184,11 @@ export const CompleteThreeDSecureChallengeAnswer = z.object({
   transaction: FinancialTransaction,
   balance: Balance,
 })
+
+/** The player gives up a challenge still pending: the payment is cancelled, no money moved. */
+export const CancelThreeDSecureChallengeParams = z.object({ id: required(64) })
+export const CancelThreeDSecureChallengeAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('deposit_cancelled'),
+  transaction: FinancialTransaction,
+})

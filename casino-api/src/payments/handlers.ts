@@ -5,7 +5,7 @@
  * Idempotency-Key, which the router binds to the request (http/idempotency.ts): a replay answers
  * from the payment the first request made.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Currency, paymentCalls, walletCalls } from '../../contract/index.ts'
 import { isValidIBAN, isValidBIC } from 'ibantools'
 import type { Context, DomainHandlers, CallInput } from '../context.ts'
@@ -16,6 +16,7 @@ import { getSettings } from '../site/settings.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import { remainingTurnover } from '../wallet/wagering.ts'
 import { cardSummary, type CardDetails } from './cards.ts'
+import { challengeOf, decideChallenge, expireChallenge } from './challenges.ts'
 import { CHALLENGE_TTL_MS } from './config.ts'
 import { depositAddress, networkOf, paymentUri, type Coin } from './crypto.ts'
 import { financialTransaction, historyPage, ownPayment, periodOf, type PaymentRow } from './records.ts'
@@ -62,8 +63,6 @@ async function checkDepositAmount(ctx: Context, amount: number, currency: Curren
   return limits
 }
 
-const challengeOf = (row: PaymentRow) => (row.details as { challenge?: { expiresAt: string } } | null)?.challenge
-
 /** A card payment's answer from its row: the same for the first request and every replay. */
 async function cardAnswer(ctx: Context, row: PaymentRow) {
   const transaction = financialTransaction(row)
@@ -79,7 +78,8 @@ async function cardAnswer(ctx: Context, row: PaymentRow) {
     throw new ApiError(402, row.failureCode === 'wrong_card_info' ? 'wrong_card_info' : 'deposit_failed', {
       args: [{ amount: row.amount, currency: row.currency }],
     })
-  if (!challengeOf(row)) throw new ApiError(409, 'transaction_conflict')
+  // Cancelled by the player (or pending without a challenge): nothing a replay can be answered with.
+  if (row.status !== 'pending' || !challengeOf(row)) throw new ApiError(409, 'transaction_conflict')
   return {
     status: 'three_ds_required' as const,
     message: 'three_ds_started' as const,
@@ -134,18 +134,11 @@ async function cardDeposit(
   return cardAnswer(ctx, settled?.row ?? final ?? row)
 }
 
-/** A challenge past its time fails when it is next looked at. */
-async function expireChallenge(ctx: Context, row: PaymentRow): Promise<PaymentRow> {
-  const challenge = challengeOf(row)
-  if (row.status !== 'pending' || !challenge || new Date(challenge.expiresAt) > ctx.now()) return row
-  const failed = await failPayment(ctx.db, row.id, ctx.now(), 'deposit_failed', 'challenge_expired')
-  return failed?.row ?? (await ownPayment(ctx.db, row.playerId, eq(payments.id, row.id)))
-}
-
-async function challengePayment(ctx: Context, playerId: string, reference: string) {
-  const row = await ownPayment(ctx.db, playerId, eq(payments.reference, reference))
+/** One of the player's challenged card payments (by reference or id), failed first if past its deadline. */
+async function challengePayment(ctx: Context, playerId: string, where: SQL) {
+  const row = await ownPayment(ctx.db, playerId, where)
   if (row.kind !== 'deposit' || !challengeOf(row)) throw new ApiError(404, 'not_found')
-  return expireChallenge(ctx, row)
+  return expireChallenge(ctx.db, row, ctx.now())
 }
 
 export const paymentHandlers: DomainHandlers<PlayerCalls> = {
@@ -220,7 +213,7 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
 
   get_threeds_challenge: async (ctx, input) => {
     const session = sessionOf(input)
-    const row = await challengePayment(ctx, session.playerId, input.params.reference)
+    const row = await challengePayment(ctx, session.playerId, eq(payments.reference, input.params.reference))
     const challenge = challengeOf(row)
     return {
       reference: row.reference,
@@ -234,12 +227,13 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
 
   complete_threeds_challenge: moneyMoving(async (ctx, input) => {
     const session = sessionOf(input)
-    const row = await challengePayment(ctx, session.playerId, input.params.reference)
-    if (row.status === 'pending') {
-      if (input.params.outcome === 'approve') await completeDeposit(ctx.db, row.id, ctx.now())
-      else await failPayment(ctx.db, row.id, ctx.now(), 'deposit_failed', 'challenge_failed')
-    }
-    const final = await ownPayment(ctx.db, session.playerId, eq(payments.id, row.id))
+    const row = await challengePayment(ctx, session.playerId, eq(payments.reference, input.params.reference))
+    const at = ctx.now()
+    const { row: final } = await decideChallenge(ctx.db, row.id, at, (tx) =>
+      input.params.outcome === 'approve'
+        ? completeDeposit(tx, row.id, at)
+        : failPayment(tx, row.id, at, 'deposit_failed', 'challenge_failed'),
+    )
     if (final.status !== 'complete' && final.status !== 'failed') throw new ApiError(409, 'transaction_not_pending')
     return {
       reference: final.reference,
@@ -249,6 +243,19 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
       balance: await playerBalance(ctx.db, final.playerId, final.currency),
     }
   }),
+
+  // Not a money call (moneyMoving): it stops a deposit before any money moved, which a player
+  // may do from anywhere.
+  cancel_threeds_challenge: async (ctx, input) => {
+    const session = sessionOf(input)
+    if (!/^[0-9a-f-]{36}$/i.test(input.params.id)) throw new ApiError(404, 'not_found')
+    const row = await challengePayment(ctx, session.playerId, eq(payments.id, input.params.id))
+    const at = ctx.now()
+    const { row: final } = await decideChallenge(ctx.db, row.id, at, (tx) => settle(tx, row.id, 'cancelled', at, {}))
+    // A replay of a cancel that went through answers it again; anything else is too late.
+    if (final.status !== 'cancelled') throw new ApiError(409, 'transaction_not_pending')
+    return { ok: true, message: 'deposit_cancelled', transaction: financialTransaction(final) }
+  },
 
   carespay_deposit_processor: moneyMoving(async (ctx, input) => {
     const session = sessionOf(input)
@@ -409,7 +416,7 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
     const session = sessionOf(input)
     let row = await ownPayment(ctx.db, session.playerId, eq(payments.reference, input.params.reference))
     if (row.kind !== 'deposit') throw new ApiError(404, 'not_found')
-    row = await expireChallenge(ctx, row)
+    row = await expireChallenge(ctx.db, row, ctx.now())
     return {
       reference: row.reference,
       status: row.status,
