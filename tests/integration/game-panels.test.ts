@@ -1,6 +1,7 @@
 // Every game's page as a visitor opens it for fun, in Spanish and in English, without JavaScript:
 // the panel shows the game's rules, a paytable and the return, never a heading with nothing under
-// it.
+// it; and a round's result reads in the page's language (a roll of the dice with a decimal comma
+// in Spanish, a point in English).
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { CATALOG } from '#casino-api/games/catalog.ts'
 import { resources } from '#locales/index.ts'
@@ -44,6 +45,37 @@ for (const lang of ['es', 'en'] as const) {
       // The return, with the page's decimal separator and two decimals.
       const rtp = panel.match(new RegExp(`<dt>${escape(g.view.rtp)}</dt><dd>(.*?)</dd>`))?.[1] ?? ''
       expect(textOf(rtp).trim(), `${game.id}: return`).toMatch(lang === 'es' ? /^\d{2},\d\d %$/ : /^\d{2}\.\d\d %$/)
+    }
+  })
+
+  test(`a roll of the dice reads in the page's language (${lang})`, async () => {
+    const b = new Browser(site.webUrl)
+    const view = await b.get(`${lang === 'es' ? '' : '/en'}/casino/dice?mode=demo`)
+    const frame = view.html.match(/<iframe[^>]+src="([^"]+)"/)?.[1]
+    expect(frame).toBeTruthy()
+    const client = await b.get(frame!)
+    const moveId = client.html.match(/name="moveId" value="([^"]+)"/)?.[1]
+    expect(moveId).toBeTruthy()
+    // Under 50.00 wins on 5 000 of the 10 001 rolls and pays × 1.9801.
+    const played = await b.post(frame!, {
+      engine: 'dice',
+      moveId: moveId!,
+      stake: '100',
+      target: '50.00',
+      side: 'under',
+      intent: 'play',
+    })
+    expect(played.status).toBe(200)
+    const rolled = escape(words[lang].frame.rolled).replace(escape('{{roll}}'), '(\\S+)')
+    const line = textOf(played.html).match(new RegExp(`${rolled} · × (\\S+)`))
+    expect(line, textOf(played.html)).toBeTruthy()
+    const [, roll, multiplier] = line!
+    if (lang === 'es') {
+      expect(roll).toMatch(/^\d{1,3},\d\d$/)
+      expect(multiplier).toBe('1,9801')
+    } else {
+      expect(roll).toMatch(/^\d{1,3}\.\d\d$/)
+      expect(multiplier).toBe('1.9801')
     }
   })
 }
