@@ -56,12 +56,15 @@ for (const lang of ['es', 'en'] as const) {
     const client = await b.get(frame!)
     const moveId = client.html.match(/name="moveId" value="([^"]+)"/)?.[1]
     expect(moveId).toBeTruthy()
+    // The target's field is written in the page's language too, and posted as it is.
+    const target = client.html.match(/<input[^>]*name="target"[^>]*value="([^"]+)"/)?.[1]
+    expect(target).toBe(lang === 'es' ? '50,00' : '50.00')
     // Under 50.00 wins on 5 000 of the 10 001 rolls and pays × 1.9801.
     const played = await b.post(frame!, {
       engine: 'dice',
       moveId: moveId!,
       stake: '100',
-      target: '50.00',
+      target: target!,
       side: 'under',
       intent: 'play',
     })

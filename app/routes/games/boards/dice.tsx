@@ -23,6 +23,7 @@ function DiceBoard({ view }: BoardProps) {
 
 function DiceControls(controls: ControlsProps) {
   const { t } = useTranslation()
+  const locale = useLocale()
   return (
     <>
       <ChipSelect name="stake" label={t('games.frame.stake')} {...controls} />
@@ -30,14 +31,15 @@ function DiceControls(controls: ControlsProps) {
         <label htmlFor="bet-target" className={forms.label}>
           {t('games.frame.target')}
         </label>
+        {/* Text, not a number field: a number field writes its value in the browser's language,
+            and the target is in the page's ('50,00' in Spanish); betFromForm reads either mark. */}
         <input
           id="bet-target"
           name="target"
-          type="number"
-          min="1"
-          max="98.99"
-          step="0.01"
-          defaultValue="50.00"
+          inputMode="decimal"
+          required
+          maxLength={5}
+          defaultValue={formatNumber(50, locale, { minimumFractionDigits: 2 })}
           className={forms.input}
         />
       </div>
