@@ -283,6 +283,12 @@ export default {
       'Buy a card of nine squares and scratch it: three of one symbol win that symbol’s prize, in multiples of the price of the card. A card holds at most one winning symbol. The prizes come from a fixed print run of 1,000,000 cards.',
     plinko:
       'Choose a risk and drop the ball: it bounces left or right on each of 12 rows of pegs and lands in one of 13 slots. The outer slots pay the most and are the rarest; higher risk means bigger edges and smaller middles.',
+    baccarat:
+      'Bet on the player, the banker or a tie; two cards are dealt to each hand from a fresh 8-deck shoe every round. Aces count 1, tens and faces 0, the rest their number; a hand counts the last digit of its sum, and the closer to 9 wins. A natural 8 or 9 in either hand’s first two cards ends the coup. Otherwise the player draws a third card on 0–5 and stands on 6–7. If the player stood, the banker draws on 0–5; if the player drew a card worth x, the banker draws on 0–2, on 3 unless x is 8, on 4 when x is 2–7, on 5 when x is 4–7, on 6 when x is 6–7, and stands on 7. Player pays 1:1, banker 0.95:1 (a 5 % commission, the win rounded down to the cent), tie 8:1; on a tie, player and banker bets are returned. The return shown is the banker bet’s; the table gives each bet’s.',
+    'andar-bahar':
+      'Bet on andar or bahar. From one full deck, shuffled every round, a joker card is turned up; then cards are dealt one at a time, to andar first and then to bahar in turn, until a card of the joker’s rank appears: its side wins. Andar pays 0.9:1 (it gets the first card, so it wins slightly more often), bahar 1:1; wins are rounded down to the cent. The return shown is andar’s, the better bet; the table gives both.',
+    'hi-lo':
+      'From one deck, shuffled every round, a card is shown: guess whether the next one ranks higher or lower (ace low, king high; a card of the same rank loses). A guess pays by its exact chance from the cards left in the deck, with a 1 % house edge: 0.99 times the cards left divided by the cards that win it. A guess that cannot win is not offered. A correct guess multiplies your multiplier; then guess again or cash out the stake times the multiplier, rounded to the nearest cent. A wrong guess loses the stake. Up to 12 guesses a round (the twelfth correct guess cashes out by itself), and no guess that would take the multiplier above × 1,000. Each guess returns 99 % of what it risks: the return shown is for one guess and then cashing out, and two guesses return 98.01 %. The table gives the first guess’s chances and pays by the card shown.',
   },
   sicBo: {
     bet: 'Bet {{n}}',
@@ -356,12 +362,6 @@ export default {
     slotsColumn: 'Slots 1 to 13 (× stake)',
     slotColumn: 'Slot',
     returnRow: 'Return',
-    baccarat:
-      'Bet on the player, the banker or a tie, then two cards are dealt to each hand. Aces count 1, tens and faces 0, the rest their number; a hand counts the last digit of its sum, and the closer to 9 wins. A natural 8 or 9 ends the coup; otherwise the player draws on 0–5 and the banker draws by the standard tableau. Player pays 1:1, banker 0.95:1 (a 5 % commission, the win rounded down to the cent), tie 8:1; on a tie, player and banker bets are returned. A fresh 8-deck shoe every round.',
-    'andar-bahar':
-      'Bet on andar or bahar. A joker card is turned up, then cards are dealt one by one to andar (first) and bahar in turn until a card of the joker’s rank appears: its side wins. Andar pays 0.9:1 (it gets the first card, so it wins slightly more often), bahar 1:1; wins are rounded down to the cent. One full deck, shuffled every round.',
-    'hi-lo':
-      'A card is shown: guess whether the next one ranks higher or lower (ace low, king high; a card of the same rank loses). Each guess pays by its exact chance from the cards left in the deck, with a 1 % house edge, and multiplies your win. After a correct guess, guess again or cash out; a wrong guess loses the stake. Up to 12 guesses a round, and no guess that would take the multiplier above × 1,000. One deck, shuffled every round.',
   },
   baccarat: {
     bet: 'Bet on',
@@ -405,6 +405,14 @@ export default {
   returns: 'Return by bet',
   paytable: 'Paytable',
   paytableRun: '{{count}} in a row',
+  // The panel's tables of roulette, dice and hi-lo.
+  panelTables: {
+    offer: '{{chance}} %, pays × {{multiplier}}',
+    notOffered: 'not offered',
+    diceCaption: 'Chance and pay by target',
+    hiLoCaption: 'The first guess by the card shown',
+    cardColumn: 'Card shown',
+  },
   history: {
     title: 'Bet history',
     heading: 'Bet history',

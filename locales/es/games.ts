@@ -287,6 +287,12 @@ export default {
       'Compra un cartón de nueve casillas y ráscalo: tres símbolos iguales ganan el premio de ese símbolo, en múltiplos del precio del cartón. Un cartón tiene como mucho un símbolo ganador. Los premios salen de una emisión fija de 1.000.000 de cartones.',
     plinko:
       'Elige un riesgo y suelta la bola: rebota a la izquierda o a la derecha en cada una de las 12 filas de clavos y cae en una de las 13 casillas. Las casillas de los extremos pagan más y son las más raras; más riesgo significa extremos mayores y centro menor.',
+    baccarat:
+      'Apuesta al jugador, a la banca o al empate; se reparten dos cartas a cada mano de un zapato nuevo de 8 barajas en cada ronda. El as vale 1, los dieces y las figuras 0 y el resto su número; una mano cuenta la última cifra de su suma y gana la más cercana a 9. Un 8 o un 9 natural en las dos primeras cartas de cualquiera de las manos termina la mano. Si no, el jugador pide una tercera carta con 0–5 y se planta con 6–7. Si el jugador se ha plantado, la banca pide con 0–5; si el jugador ha pedido una carta que vale x, la banca pide con 0–2, con 3 salvo que x sea 8, con 4 si x va de 2 a 7, con 5 si x va de 4 a 7, con 6 si x es 6 o 7, y se planta con 7. El jugador paga 1:1, la banca 0,95:1 (una comisión del 5 %, el premio redondeado al céntimo hacia abajo) y el empate 8:1; con empate se devuelven las apuestas al jugador y a la banca. El retorno indicado es el de la apuesta a la banca; la tabla da el de cada apuesta.',
+    'andar-bahar':
+      'Apuesta a andar o a bahar. De una baraja completa, barajada en cada ronda, se descubre una carta comodín (el joker) y después se reparten cartas una a una, primero a andar y luego a bahar por turnos, hasta que sale una del mismo valor que el joker: gana su lado. Andar paga 0,9:1 (recibe la primera carta, así que gana algo más a menudo) y bahar 1:1; los premios se redondean al céntimo hacia abajo. El retorno indicado es el de andar, la mejor apuesta; la tabla da los dos.',
+    'hi-lo':
+      'De una baraja, barajada en cada ronda, se muestra una carta: adivina si la siguiente será mayor o menor (el as es la más baja y el rey la más alta; una carta del mismo valor pierde). Un intento paga según su probabilidad exacta con las cartas que quedan en la baraja, con una ventaja de la casa del 1 %: 0,99 por las cartas que quedan entre las cartas con las que gana. No se ofrece un intento que no puede ganar. Un acierto multiplica tu multiplicador; después vuelve a adivinar o cobra la apuesta por el multiplicador, redondeado al céntimo más cercano. Un fallo pierde la apuesta. Hasta 12 intentos por ronda (el duodécimo acierto cobra solo) y ninguno que lleve el multiplicador por encima de × 1000. Cada intento devuelve el 99 % de lo que arriesga: el retorno indicado es el de un intento y cobrar, y dos intentos devuelven el 98,01 %. La tabla da la probabilidad y el pago del primer intento según la carta mostrada.',
   },
   sicBo: {
     bet: 'Apuesta {{n}}',
@@ -360,12 +366,6 @@ export default {
     slotsColumn: 'Casillas 1 a 13 (× apuesta)',
     slotColumn: 'Casilla',
     returnRow: 'Retorno',
-    baccarat:
-      'Apuesta al jugador, a la banca o al empate, y se reparten dos cartas a cada mano. El as vale 1, los dieces y las figuras 0 y el resto su número; una mano cuenta la última cifra de su suma y gana la más cercana a 9. Un 8 o un 9 natural termina la mano; si no, el jugador pide con 0–5 y la banca pide según la tabla de tercera carta habitual. El jugador paga 1:1, la banca 0,95:1 (una comisión del 5 %, el premio redondeado al céntimo hacia abajo) y el empate 8:1; con empate se devuelven las apuestas al jugador y a la banca. Un zapato nuevo de 8 barajas en cada ronda.',
-    'andar-bahar':
-      'Apuesta a andar o a bahar. Se descubre una carta comodín (el joker) y después se reparten cartas una a una a andar (la primera) y a bahar por turnos hasta que sale una del mismo valor que el joker: gana su lado. Andar paga 0,9:1 (recibe la primera carta, así que gana algo más a menudo) y bahar 1:1; los premios se redondean al céntimo hacia abajo. Una baraja completa, barajada en cada ronda.',
-    'hi-lo':
-      'Se muestra una carta: adivina si la siguiente será mayor o menor (el as es la más baja y el rey la más alta; una carta del mismo valor pierde). Cada acierto paga según su probabilidad exacta con las cartas que quedan en la baraja, con una ventaja de la casa del 1 %, y multiplica tu premio. Tras un acierto, vuelve a adivinar o cobra; un fallo pierde la apuesta. Hasta 12 intentos por ronda, y ninguno que lleve el multiplicador por encima de × 1000. Una baraja, barajada en cada ronda.',
   },
   baccarat: {
     bet: 'Apostar a',
@@ -409,6 +409,14 @@ export default {
   returns: 'Retorno por apuesta',
   paytable: 'Tabla de pagos',
   paytableRun: '{{count}} seguidos',
+  // Las tablas del panel de la ruleta, los dados y mayor o menor.
+  panelTables: {
+    offer: '{{chance}} %, paga × {{multiplier}}',
+    notOffered: 'no se ofrece',
+    diceCaption: 'Probabilidad y pago según el objetivo',
+    hiLoCaption: 'El primer intento según la carta mostrada',
+    cardColumn: 'Carta mostrada',
+  },
   history: {
     title: 'Historial de apuestas',
     heading: 'Historial de apuestas',

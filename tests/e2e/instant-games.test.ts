@@ -140,7 +140,7 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       const three = Object.entries(counts).filter(([, n]) => n >= 3)
       expect(three.length).toBeLessThanOrEqual(1)
       const line = frame.getByText(
-        three.length ? new RegExp(`^${g.scratch.three.split(' ')[0]} ${three[0]![0]}: × \\d+$`) : g.scratch.none,
+        three.length ? new RegExp(`^${g.scratch.three.split(' ')[0]} ${three[0]![0]}: × [\\d.,]+$`) : g.scratch.none,
       )
       await poll(() => line.count()).toBe(1)
       if (three.length === 0)
@@ -162,10 +162,12 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       await frame.getByRole('radio', { name: g.plinko.risks.high }).check()
       await pressPlay(frame, g.frame.drop)
       const landed = frame.getByText(
-        lang === 'es' ? /^Cae en la casilla (\d+) de 13: × ([\d.]+)$/ : /^It lands in slot (\d+) of 13: × ([\d.]+)$/,
+        lang === 'es' ? /^Cae en la casilla (\d+) de 13: × ([\d,]+)$/ : /^It lands in slot (\d+) of 13: × ([\d.]+)$/,
       )
       await poll(() => landed.count()).toBe(1)
-      const [, slot, times] = (await landed.innerText()).match(/(\d+) (?:of|de) 13: × ([\d.]+)/)!
+      // The multiple in the page's language: a decimal comma in Spanish.
+      const [, slot, written] = (await landed.innerText()).match(/(\d+) (?:of|de) 13: × ([\d.,]+)/)!
+      const times = written!.replace(',', '.')
       const path = await frame.getByText(lang === 'es' ? /^La bola rebota/ : /^The ball bounces/).innerText()
       const rights = (path.match(lang === 'es' ? /derecha/g : /right/g) ?? []).length
       expect(Number(slot)).toBe(rights + 1)

@@ -50,7 +50,9 @@ export function GameCard({
               {t(`games.card.tags.${tag}`)}
             </span>
           ))}
-          {game.rtp === null ? null : t('games.card.rtp', { rtp: formatNumber(game.rtp, locale) })}
+          {game.rtp === null
+            ? null
+            : t('games.card.rtp', { rtp: formatNumber(game.rtp, locale, { minimumFractionDigits: 2 }) })}
         </p>
       </div>
       <div className={styles.cardActions}>

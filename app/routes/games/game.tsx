@@ -1,15 +1,15 @@
 import { type RefObject, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import type { TFunction } from 'i18next'
 import { catalogGame } from '#casino-api/games/catalog.ts'
-import type { SlotConfig } from '#casino-api/games/engines/slots.ts'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
-import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { type Locale, localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatNumber } from '#app/utils/numbers.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
@@ -19,26 +19,15 @@ import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/game'
 import { sessionAmount } from './boards/shared.tsx'
 import * as styles from './games.css.ts'
-import { panelTables } from './paytables.ts'
+import { panelTables, slotPaytable } from './paytables.ts'
 import { isLiveLobby } from './live-path.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-/** The paytable of a slot title, for the side panel: each paying symbol's glyph and its pays. */
-function paytableOf(gameId: string) {
+/** The panel's paytables and returns of a built-in game (paytables.ts); none for any other. */
+function panelOf(gameId: string, t: TFunction, language: Locale) {
   const game = catalogGame(gameId)
-  if (!game || game.engine.kind !== 'slots') return null
-  const config = game.config as SlotConfig
-  const symbols = game.theme.symbols ?? {}
-  const runs = [...new Set(Object.values(config.pays).flatMap((p) => Object.keys(p).map(Number)))].sort((a, b) => a - b)
-  return {
-    runs,
-    rows: Object.entries(config.pays).map(([id, pays]) => ({
-      glyph: symbols[id]?.glyph ?? id,
-      tone: symbols[id]?.tone ?? 'silver',
-      pays: runs.map((n) => pays[n] ?? null),
-    })),
-  }
+  return { paytable: game ? slotPaytable(game) : null, tables: game ? panelTables(game, t, language) : null }
 }
 
 /**
@@ -103,7 +92,7 @@ export async function loader(args: Route.LoaderArgs) {
         seeds: { serverSeedHash: round?.serverSeedHash ?? '', clientSeed: round?.clientSeed ?? '', nonce: 0 },
         recentRounds: [] as { id: string; nonce: number; stake: number; win: number | null }[],
       },
-      paytable: null,
+      ...panelOf(gameId, t, language),
       loggedIn: Boolean(player),
     }
   }
@@ -117,11 +106,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The game client's URL on this site, in this page's language.
     frameSrc: new URL(launch.data.url).pathname,
     game: open.data,
-    paytable: paytableOf(gameId),
-    tables: (() => {
-      const game = catalogGame(gameId)
-      return game ? panelTables(game, t, language) : null
-    })(),
+    ...panelOf(gameId, t, language),
     loggedIn: Boolean(player),
   }
 }
@@ -245,7 +230,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             {game.rtp === null ? null : (
               <>
                 <dt>{t('games.view.rtp')}</dt>
-                <dd>{formatNumber(game.rtp, locale)} %</dd>
+                <dd>{formatNumber(game.rtp, locale, { minimumFractionDigits: 2 })} %</dd>
               </>
             )}
             {game.volatility ? (
@@ -280,7 +265,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
                         {row.glyph}
                       </th>
                       {row.pays.map((p, i) => (
-                        <td key={i}>{p === null ? '–' : `× ${p}`}</td>
+                        <td key={i}>{p === null ? '–' : `× ${formatNumber(p, locale)}`}</td>
                       ))}
                     </tr>
                   ))}

@@ -4,19 +4,42 @@ import type { Locale } from '#app/utils/locale.ts'
 import { formatNumber } from '#app/utils/numbers.ts'
 import { type AndarBaharConfig, andarBaharRtp } from '#casino-api/games/engines/andar-bahar.ts'
 import { BACCARAT_RTP } from '#casino-api/games/engines/baccarat.ts'
+import { type DiceConfig, DICE_OUTCOMES, diceMultiplier, winningRolls } from '#casino-api/games/engines/dice.ts'
+import { firstGuessOffers, type HiLoConfig, type HiLoOffer } from '#casino-api/games/engines/hi-lo.ts'
 import { type KenoConfig, kenoReturn } from '#casino-api/games/engines/keno.ts'
+import { betTypeReturn, INSIDE, OUTSIDE, type RouletteConfig } from '#casino-api/games/engines/roulette.ts'
 import { PLINKO_RISKS, type PlinkoConfig, plinkoReturn } from '#casino-api/games/engines/plinko.ts'
 import type { ScratchConfig } from '#casino-api/games/engines/scratch.ts'
+import type { SlotConfig } from '#casino-api/games/engines/slots.ts'
 import { SIC_BO_RETURNS, TOTAL_PAYOUTS } from '#casino-api/games/engines/sic-bo.ts'
 import { HAND_RANKS, type VideoPokerConfig } from '#casino-api/games/engines/video-poker.ts'
 
 /** A paytable of the side panel, in the page's words: a caption, column heads and rows (the first cell heads its row). */
 export type PanelTable = { caption: string; head: string[]; rows: string[][] }
 
+/** The paytable of a slot title, for the side panel: each paying symbol's glyph and its pays; null for other games. */
+export function slotPaytable(game: CatalogGame) {
+  if (game.engine.kind !== 'slots') return null
+  const config = game.config as SlotConfig
+  const symbols = game.theme.symbols ?? {}
+  const runs = [...new Set(Object.values(config.pays).flatMap((p) => Object.keys(p).map(Number)))].sort((a, b) => a - b)
+  return {
+    runs,
+    rows: Object.entries(config.pays).map(([id, pays]) => ({
+      glyph: symbols[id]?.glyph ?? id,
+      tone: symbols[id]?.tone ?? 'silver',
+      pays: runs.map((n) => pays[n] ?? null),
+    })),
+  }
+}
+
+/** The dice targets the panel's table shows, in hundredths: the extremes and a few between. */
+const DICE_TARGETS = [100, 1000, 2500, 5000, 7500, 9000, 9899]
+
 /**
- * The paytables and documented returns of the card games and the one-move games (blackjack, video
- * poker, baccarat, andar bahar, sic bo, keno, scratch cards, Star Drop) for the game view's panel; null for games whose
- * panel shows another table (slots) or none.
+ * The paytables and documented returns of the table, card and one-move games (roulette, dice,
+ * blackjack, video poker, baccarat, andar bahar, hi-lo, sic bo, keno, scratch cards, Star Drop)
+ * for the game view's panel; null for slots, whose panel shows their own table.
  */
 export function panelTables(game: CatalogGame, t: TFunction, locale: Locale): PanelTable[] | null {
   const percent = (fraction: number) =>
@@ -24,7 +47,56 @@ export function panelTables(game: CatalogGame, t: TFunction, locale: Locale): Pa
   // Multipliers and counts: Number's toLocaleString showed up to three decimals.
   const number = (n: number) => formatNumber(n, locale, { maximumFractionDigits: 3 })
   const times = (n: number) => `× ${number(n)}`
+  // A guess's chance and pay (dice and hi-lo), or that it is not offered.
+  const offer = (o: HiLoOffer) =>
+    o
+      ? t('games.panelTables.offer', {
+          chance: formatNumber(o.chance * 100, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+          multiplier: formatNumber(o.multiplier, locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
+        })
+      : t('games.panelTables.notOffered')
   switch (game.engine.kind) {
+    case 'roulette': {
+      const config = game.config as RouletteConfig
+      return [
+        {
+          caption: t('games.returns'),
+          head: [t('games.sicBo.betColumn'), t('games.sicBo.returnColumn')],
+          rows: [...INSIDE, ...OUTSIDE].map((type) => [
+            t(`games.betTypes.${type}`),
+            percent(betTypeReturn(config, type)),
+          ]),
+        },
+      ]
+    }
+    case 'dice': {
+      const config = game.config as DiceConfig
+      const side = (bet: { target: number; side: 'under' | 'over' }) =>
+        offer({ chance: winningRolls(bet) / DICE_OUTCOMES, multiplier: diceMultiplier(config, bet) / 10000 })
+      return [
+        {
+          caption: t('games.panelTables.diceCaption'),
+          head: [t('games.frame.target'), t('games.frame.under'), t('games.frame.over')],
+          rows: DICE_TARGETS.map((target) => [
+            formatNumber(target / 100, locale, { minimumFractionDigits: 2 }),
+            side({ target, side: 'under' }),
+            side({ target, side: 'over' }),
+          ]),
+        },
+      ]
+    }
+    case 'hi-lo':
+      return [
+        {
+          caption: t('games.panelTables.hiLoCaption'),
+          head: [t('games.panelTables.cardColumn'), t('games.hiLo.higher'), t('games.hiLo.lower')],
+          rows: firstGuessOffers(game.config as HiLoConfig).map(({ rank, offers }) => [
+            t(`games.cards.ranks.r${rank as 1}`),
+            offer(offers.higher),
+            offer(offers.lower),
+          ]),
+        },
+      ]
     case 'sic-bo': {
       const row = (label: string, fraction: number) => [label, percent(fraction)]
       const any = '1–6'

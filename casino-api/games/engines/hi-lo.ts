@@ -79,6 +79,16 @@ export function offerOf(config: HiLoConfig, state: HiLoState, guess: HiLoGuess):
   return { chance: n / counts.left, multiplier }
 }
 
+/** What each guess offers on a round's first card, by its rank (1 ace … 13 king), for the game view's table. */
+export function firstGuessOffers(config: HiLoConfig): { rank: number; offers: Record<HiLoGuess, HiLoOffer> }[] {
+  return Array.from({ length: 13 }, (_, i) => {
+    // The shown card first (the ace of spades is card 0, so card i has rank i + 1), then the other 51.
+    const deck = [i, ...decks(1).filter((card) => card !== i)]
+    const state: HiLoState = { deck, shown: 1, guesses: [], multiplier: 1, stake: 0, outcome: 'open' }
+    return { rank: i + 1, offers: { higher: offerOf(config, state, 'higher'), lower: offerOf(config, state, 'lower') } }
+  })
+}
+
 const payout = (state: HiLoState) => Math.round(state.stake * state.multiplier)
 
 export const hiLoEngine: GameEngine<HiLoConfig, HiLoBet, HiLoAction, HiLoState, HiLoView> = {

@@ -186,5 +186,19 @@ export const rouletteEngine: GameEngine<RouletteConfig, RouletteBet, never, Roul
   maxMultiplier: () => Math.max(...Object.values(PAYOUT)) + 1,
 }
 
+/**
+ * The exact return of a bet type on a wheel, for the game view's table: what two chips on one of
+ * its groups bring back over every pocket, per chip and pocket (two, so la partage's half is
+ * whole). Every group of a type covers as many numbers, so any of them gives the type's figure.
+ */
+export function betTypeReturn(config: RouletteConfig, type: BetType): number {
+  const inside = (INSIDE as readonly string[]).includes(type)
+  const group = inside ? [...GROUPS[config.wheel][type as (typeof INSIDE)[number]]][0]! : ''
+  const item = { type, numbers: inside ? group.split('-').map(Number) : [], amount: 2 }
+  let returned = 0
+  for (let pocket = 0; pocket < pocketCount(config); pocket++) returned += betReturn(config, item, pocket)
+  return returned / (2 * pocketCount(config))
+}
+
 /** The French wheel's even-money figure: 36/37 + half the stake back on zero, 1/74. */
 export const FRENCH_EVEN_MONEY_RTP = 36 / 37 + 1 / 74

@@ -1,23 +1,29 @@
 import { useTranslation } from 'react-i18next'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
-import { cents, ChipSelect } from './shared.tsx'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
+import { cents, ChipSelect, useTimes } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
 function DiceBoard({ view }: BoardProps) {
   const { t } = useTranslation()
+  const locale = useLocale()
+  const times = useTimes()
   const state = view as { roll?: number; multiplier?: number } | undefined
   if (state?.roll === undefined) return null
   return (
     <p className={styles.outcome}>
-      {t('games.frame.rolled', { roll: (state.roll / 100).toFixed(2) })}
-      {state.multiplier ? ` · × ${(state.multiplier / 10000).toFixed(4)}` : null}
+      {t('games.frame.rolled', { roll: formatNumber(state.roll / 100, locale, { minimumFractionDigits: 2 }) })}
+      {/* The multiplier is in ten-thousandths: all four decimals can count. */}
+      {state.multiplier ? ` · ${times(state.multiplier / 10000, 4)}` : null}
     </p>
   )
 }
 
 function DiceControls(controls: ControlsProps) {
   const { t } = useTranslation()
+  const locale = useLocale()
   return (
     <>
       <ChipSelect name="stake" label={t('games.frame.stake')} {...controls} />
@@ -25,14 +31,15 @@ function DiceControls(controls: ControlsProps) {
         <label htmlFor="bet-target" className={forms.label}>
           {t('games.frame.target')}
         </label>
+        {/* Text, not a number field: a number field writes its value in the browser's language,
+            and the target is in the page's ('50,00' in Spanish); betFromForm reads either mark. */}
         <input
           id="bet-target"
           name="target"
-          type="number"
-          min="1"
-          max="98.99"
-          step="0.01"
-          defaultValue="50.00"
+          inputMode="decimal"
+          required
+          maxLength={5}
+          defaultValue={formatNumber(50, locale, { minimumFractionDigits: 2 })}
           className={forms.input}
         />
       </div>

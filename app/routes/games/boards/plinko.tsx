@@ -3,15 +3,15 @@ import type { PlinkoConfig, PlinkoRisk } from '#casino-api/games/engines/plinko.
 import { PLINKO_RISKS } from '#casino-api/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
-import { cents, ChipSelect } from './shared.tsx'
+import { cents, ChipSelect, useTimes } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
 type PlinkoView = { path: number[]; slot: number; risk: PlinkoRisk; pays: number }
-const times = (hundredths: number) => `× ${(hundredths / 100).toString()}`
 
 /** The 13 slots of a risk with their multiples of the stake, the landing slot marked, and the ball's path in words. */
 function PlinkoBoard({ view, config }: BoardProps) {
   const { t } = useTranslation()
+  const times = useTimes()
   const state = view as PlinkoView | undefined
   if (!state?.path) return null
   const pays = (config as PlinkoConfig).pays[state.risk]
@@ -20,7 +20,7 @@ function PlinkoBoard({ view, config }: BoardProps) {
       <ol className={styles.slots} aria-hidden="true">
         {pays.map((p, slot) => (
           <li key={slot} className={`${styles.numberCell} ${slot === state.slot ? styles.numberPicked : ''}`}>
-            {times(p)}
+            {times(p / 100)}
           </li>
         ))}
       </ol>
@@ -30,7 +30,7 @@ function PlinkoBoard({ view, config }: BoardProps) {
         })}
       </p>
       <p className={styles.outcome}>
-        {t('games.plinko.landed', { slot: state.slot + 1, multiplier: times(state.pays) })}
+        {t('games.plinko.landed', { slot: state.slot + 1, multiplier: times(state.pays / 100) })}
       </p>
     </div>
   )

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import * as styles from '../games.css.ts'
 import { cents, ChipSelect } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
@@ -8,6 +10,7 @@ type ScratchView = { card: string[]; symbol: string | null; multiplier: number }
 /** The card, revealed whole: nine squares, the winning three marked, each named for screen readers. */
 function ScratchBoard({ view, symbols }: BoardProps) {
   const { t } = useTranslation()
+  const locale = useLocale()
   const state = view as ScratchView | undefined
   if (!state?.card) return null
   const name = (symbol: string) => t(`games.scratch.symbols.${symbol}`, { defaultValue: symbol })
@@ -26,7 +29,7 @@ function ScratchBoard({ view, symbols }: BoardProps) {
       </ol>
       <p className={styles.outcome}>
         {state.symbol
-          ? t('games.scratch.three', { symbol: name(state.symbol), multiplier: state.multiplier })
+          ? t('games.scratch.three', { symbol: name(state.symbol), multiplier: formatNumber(state.multiplier, locale) })
           : t('games.scratch.none')}
       </p>
     </div>

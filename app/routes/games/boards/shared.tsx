@@ -1,5 +1,6 @@
 import type { Currency, GameMode, Locale } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatNumber } from '#app/utils/numbers.ts'
 import type { Amount, ControlsProps } from './types.ts'
@@ -54,3 +55,13 @@ export const sessionAmount =
     mode === 'demo'
       ? `${formatNumber(minor / 100, locale, { minimumFractionDigits: 2 })} ${chips}`
       : formatMoney(minor, currency, locale)
+
+/**
+ * A multiple of the stake as the boards write it, in the page's language ('× 1,1001' in Spanish,
+ * '× 1.1001' in English): up to `maximumFractionDigits` decimals, none when it is whole.
+ */
+export function useTimes() {
+  const locale = useLocale()
+  return (multiple: number, maximumFractionDigits = 2) =>
+    `× ${formatNumber(multiple, locale, { maximumFractionDigits })}`
+}

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import * as styles from '../games.css.ts'
 import { cents, ChipSelect } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
@@ -17,6 +19,7 @@ type SlotConfig = { reels: string[][]; rows: number; lines: number[][]; scatter?
 /** The reels of a slot (the base spin of the last round, or an idle screen) and the wins. */
 function SlotBoard({ config, view, symbols, amount }: BoardProps) {
   const { t } = useTranslation()
+  const locale = useLocale()
   const { reels, rows, lines, scatter } = config as SlotConfig
   const spins = (view as { spins?: SlotSpin[] } | undefined)?.spins
   const spin = spins?.[0]
@@ -59,7 +62,10 @@ function SlotBoard({ config, view, symbols, amount }: BoardProps) {
           ) : null}
           {spin.freeSpinsAwarded > 0 ? (
             <li>
-              {t('games.frame.freeSpins', { count: spin.freeSpinsAwarded, multiplier: scatter?.multiplier ?? 1 })}
+              {t('games.frame.freeSpins', {
+                count: spin.freeSpinsAwarded,
+                multiplier: formatNumber(scatter?.multiplier ?? 1, locale),
+              })}
               {' · '}
               {t('games.frame.freeSpinsTotal', { amount: amount(free.reduce((sum, s) => sum + s.win, 0)) })}
             </li>

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import type { VideoPokerView } from '#casino-api/games/engines/video-poker.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
@@ -8,6 +10,7 @@ import type { BoardProps, ControlsProps, GameUi, MoveProps } from './types.ts'
 
 function VideoPokerBoard({ view }: BoardProps) {
   const { t } = useTranslation()
+  const locale = useLocale()
   const state = view as VideoPokerView | undefined
   if (!state?.hand) return null
   if (!state.final)
@@ -37,7 +40,10 @@ function VideoPokerBoard({ view }: BoardProps) {
       </ul>
       <p className={styles.outcome}>
         {state.rank
-          ? t('games.videoPoker.result', { rank: t(`games.videoPoker.ranks.${state.rank}`), pays: state.pays })
+          ? t('games.videoPoker.result', {
+              rank: t(`games.videoPoker.ranks.${state.rank}`),
+              pays: formatNumber(state.pays ?? 0, locale),
+            })
           : t('games.videoPoker.nothing')}
       </p>
     </div>
