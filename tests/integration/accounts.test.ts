@@ -89,6 +89,17 @@ for (const database of testDatabases()) {
       expect(textOf(wrong.html)).toContain('The current password is wrong.')
     })
 
+    test('a promo code is refused under its field while the casino has none, the form kept', async () => {
+      const player = newPlayer({ language: 'en', promoCode: 'WELCOME100' })
+      const refused = await new Browser(site.webUrl).post('/en/register', player)
+      expect(refused.status).toBe(400)
+      expect(textOf(refused.html)).toContain('This promo code is not valid.')
+      expect(refused.html).toContain('value="WELCOME100"')
+      expect(refused.html).toContain(`value="${player.username}"`)
+      // No activation mail: no account was made.
+      expect(() => site.lastMailTo(player.email)).toThrow()
+    })
+
     test('the fifth wrong current password signs the player out and says why, in their language', async () => {
       const player = await registerAndActivate(site)
       const { b } = await logIn(site, player.username, player.password)

@@ -33,6 +33,10 @@ export async function registerPlayer(
   if (!settings.siteAccess) throw new ApiError(403, 'site_disabled')
   if (isBlocked(settings, client.ip)) throw new ApiError(403, 'country_restricted')
 
+  // This casino has no promo codes yet (bonuses come with their own issue): a code is refused
+  // under its field, never accepted and stored as if it would give something.
+  if (params.promoCode) throw new ApiError(400, 'invalid_promo_code', { fields: { promoCode: ['invalid_promo_code'] } })
+
   // A quick answer for the common case; the unique indexes decide races below.
   const clashes = await findClashes(ctx.db, { username: params.username, email: params.email, phone: params.phone })
   if (clashes.length) {
