@@ -17,14 +17,15 @@ export function SiteHeader({ player, siteName }: { player: PublicPlayer | null; 
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const items = useNavItems(player)
+  const desktopOnly = player ? styles.wideOnly : styles.desktopOnly
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
-        <div className={styles.mobileOnly}>
+        <div className={player ? styles.narrowOnly : styles.mobileOnly}>
           <SideBar player={player} siteName={siteName} />
         </div>
         <Logo siteName={siteName} />
-        <nav aria-label={t('common.nav.label')} className={`${styles.desktopOnly} ${styles.nav}`}>
+        <nav aria-label={t('common.nav.label')} className={`${desktopOnly} ${styles.nav}`}>
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} prefetch="intent" className={styles.navLink}>
               {item.label}
@@ -33,25 +34,30 @@ export function SiteHeader({ player, siteName }: { player: PublicPlayer | null; 
         </nav>
         <div className={styles.spacer} />
         <div className={styles.headerActions}>
-          <div className={`${styles.desktopOnly} ${styles.headerActions}`}>
+          <div className={`${desktopOnly} ${styles.headerActions}`}>
             <LanguageDropdown />
             <ThemeToggle />
           </div>
           {player ? (
             <>
-              <SmartLink
-                to={localePath('/user-management')}
-                className={styles.balanceLink}
-                title={t('common.header.signedInAs', { username: player.username })}
-              >
-                <Balance balance={player.balance} />
-              </SmartLink>
-              <MailboxLink player={player} />
-              <SmartLink to={localePath('/user-management/deposit')} className={`${button.primary} ${small}`}>
-                {t('common.header.deposit')}
-              </SmartLink>
+              {/* The administrator plays no money here: the navigation leads to the administration instead. */}
+              {player.scope === 'admin' ? null : (
+                <>
+                  <SmartLink
+                    to={localePath('/user-management')}
+                    className={styles.balanceLink}
+                    title={t('common.header.signedInAs', { username: player.username })}
+                  >
+                    <Balance balance={player.balance} />
+                  </SmartLink>
+                  <MailboxLink player={player} />
+                  <SmartLink to={localePath('/user-management/deposit')} className={`${button.primary} ${small}`}>
+                    {t('common.header.deposit')}
+                  </SmartLink>
+                </>
+              )}
               {/* "My account" is in the navigation already; the balance links there too. */}
-              <div className={`${styles.desktopOnly} ${styles.headerActions}`}>
+              <div className={`${desktopOnly} ${styles.headerActions}`}>
                 <LogoutButton className={`${button.ghost} ${small}`} />
               </div>
             </>

@@ -44,6 +44,12 @@ export const headerInner = style({
 
 export const desktopOnly = style({ '@media': { [media.mobile]: { display: 'none !important' } } })
 export const mobileOnly = style({ '@media': { [media.desktop]: { display: 'none !important' } } })
+// A logged-in player's header holds more (balance, mailbox, Deposit, Log out): its full
+// navigation needs the wide layout, and below it the side bar holds the navigation.
+export const wideOnly = style({
+  '@media': { [`screen and (max-width: ${breakpoints.productLg - 0.02}px)`]: { display: 'none !important' } },
+})
+export const narrowOnly = style({ '@media': { [media.wide]: { display: 'none !important' } } })
 
 export const spacer = style({ flex: 1 })
 
@@ -72,12 +78,14 @@ export const navLink = style({
   display: 'inline-flex',
   alignItems: 'center',
   height: '32px',
-  padding: `0 ${space[3]}`,
+  padding: `0 ${space[2]}`,
   borderRadius: radius.control,
   color: vars.color.text,
   textDecoration: 'none',
   fontSize: fontSize.small,
   fontWeight: 600,
+  // "Casino en vivo" on two lines would make the header taller than its bar.
+  whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { color: vars.color.accentText, background: vars.color.raised },
     '&[aria-current="page"]': { color: vars.color.accentText, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` },
@@ -103,12 +111,16 @@ export const balanceLink = style({
   borderRadius: radius.control,
   selectors: { '&:hover': { background: vars.color.raised } },
 })
-// On a phone the word "Balance" gives way too, so that the mailbox and Deposit fit beside the
-// amount (the link's accessible name still says what it is).
+// On a phone the word "Balance" gives way, so that the mailbox and Deposit fit beside the amount,
+// and in the wide header too, where the full navigation takes its room (the link's accessible
+// name still says what it is).
 export const balanceLabel = style({
   color: vars.color.muted,
   fontWeight: 400,
-  '@media': { [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { display: 'none' } },
+  '@media': {
+    [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { display: 'none' },
+    [media.wide]: { display: 'none' },
+  },
 })
 /** Real money and bonus, under the total while the balance is hovered or focused. */
 export const balanceDetail = style({

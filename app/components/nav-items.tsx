@@ -20,6 +20,7 @@ export function useNavItems(player: PublicPlayer | null) {
     { to: localePath('/promotion'), label: t('content.nav.promotions'), end: false },
   ]
   if (player) items.push({ to: localePath('/user-management'), label: t('common.nav.account'), end: false })
+  if (player?.scope === 'admin') items.push({ to: localePath('/admin'), label: t('common.nav.admin'), end: false })
   return items
 }
 

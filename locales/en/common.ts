@@ -11,6 +11,7 @@ export default {
     label: 'Main navigation',
     home: 'Home',
     account: 'My account',
+    admin: 'Administration',
     menu: 'Menu',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

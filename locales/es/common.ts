@@ -13,6 +13,7 @@ export default {
     label: 'Navegación principal',
     home: 'Inicio',
     account: 'Mi cuenta',
+    admin: 'Administración',
     menu: 'Menú',
     openMenu: 'Abrir el menú',
     closeMenu: 'Cerrar el menú',

@@ -63,6 +63,11 @@ describe.skipIf(skipBrowserTests)('held winnings in Chromium', () => {
 
       const adminContext = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
       const admin = await logIn(adminContext, prefix, 'admin', ADMIN_PASSWORD)
+      // The administrator's header leads to the administration, and shows no wallet to play with.
+      const adminHeader = admin.locator('header').first()
+      await adminHeader.getByRole('link', { name: tr.common.nav.admin, exact: true }).first().waitFor()
+      expect(await adminHeader.locator('[data-balance-total]').count()).toBe(0)
+      expect(await adminHeader.getByRole('link', { name: tr.common.header.deposit, exact: true }).count()).toBe(0)
       await admin.goto(`${prefix}/admin/held-winnings`)
       const mine = admin.locator('section', { hasText: player.username })
       await mine.locator('h3', { hasText: held }).waitFor()

@@ -403,6 +403,47 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
     }
   })
 
+  test('on a desktop, logged in with a five-figure balance, every item of the header is on one line and on screen, in both languages', async () => {
+    const { player, b } = await loggedInPlayer(env.site, Browser)
+    await depositByCard(b, '12345.67')
+    for (const [prefix, tr] of [
+      ['', es],
+      ['/en', en],
+    ] as const) {
+      const context = await env.browser.newContext({
+        baseURL: env.site.webUrl,
+        viewport: { width: 1440, height: 900 },
+        serviceWorkers: 'block',
+      })
+      const page = await context.newPage()
+      await logInByForm(page, player.username, player.password)
+      for (const width of [1440, 1280, 1215, 1100, 990]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(`${prefix}/casino`)
+        const header = page.locator('header').first()
+        const where = `${prefix || '/'} at ${width}px`
+        // Nothing runs off the header's bar sideways, and no link breaks onto a second line.
+        expect(await header.locator('> div').evaluate((el) => el.scrollWidth <= el.clientWidth), where).toBe(true)
+        const wrapped = await header
+          .locator('a, button')
+          .evaluateAll((items) =>
+            items
+              .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollHeight > el.clientHeight + 1)
+              .map((el) => el.textContent),
+          )
+        expect(wrapped, where).toEqual([])
+        const deposit = header.getByRole('link', { name: tr.common.header.deposit, exact: true })
+        const box = (await deposit.boundingBox())!
+        expect(box.x + box.width, where).toBeLessThanOrEqual(width)
+        // The account is reachable from the header at every width: its navigation, or the menu.
+        const account = header.getByRole('link', { name: tr.common.nav.account, exact: true })
+        const menu = header.getByRole('button', { name: tr.common.nav.openMenu })
+        expect((await account.isVisible()) || (await menu.isVisible()), where).toBe(true)
+      }
+      await context.close()
+    }
+  })
+
   test("a tab whose casino API call fails shows the error in the tab's place; the account's tabs and balance stay", async () => {
     const player = await activePlayer(env.site)
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
