@@ -11,18 +11,18 @@ import type { LiveBalance } from './live-balance.ts'
  * The live balance, once the realtime client (loaded after hydration, so that a visitor's pages
  * never download it) has told one; null until then.
  */
-function useLazyLiveBalance(renderedKey: string, rendered: object) {
+function useLazyLiveBalance(rendered: LiveBalance) {
   const [latest, setLatest] = useState<LiveBalance | null>(null)
-  const key = useRef(renderedKey)
+  const current = useRef(rendered)
   useEffect(() => {
-    key.current = renderedKey
-  }, [renderedKey])
+    current.current = rendered
+  }, [rendered])
   useLazyLive((module) => {
-    module.renderedAgain(key.current)
+    module.renderedAgain(current.current)
     return module.watchLiveBalance(setLatest)
   })
-  // A newer page (after a deposit, a bet) wins over an older event.
-  useEffect(() => loadedLive()?.renderedAgain(renderedKey), [renderedKey])
+  // New data of the page: its balance is kept if newer than the live one (see renderedAgain).
+  useEffect(() => loadedLive()?.renderedAgain(rendered), [rendered])
   // New root data with a player (a log-in in this page, any action): the session is good again.
   useEffect(() => loadedLive()?.sessionConfirmed(rendered), [rendered])
   return latest
@@ -36,8 +36,8 @@ function useLazyLiveBalance(renderedKey: string, rendered: object) {
 export function Balance({ balance: rendered }: { balance: PublicPlayer['balance'] }) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const live = useLazyLiveBalance(`${rendered.total}:${rendered.real}:${rendered.bonus}`, rendered)
-  const balance = live && live.currency === rendered.currency ? { ...rendered, ...live } : rendered
+  const live = useLazyLiveBalance(rendered)
+  const balance = loadedLive()?.shownBalance(rendered, live) ?? rendered
   const amount = formatMoney(balance.total, balance.currency, locale)
   const detail = t('common.header.balanceDetail', {
     real: formatMoney(balance.real, balance.currency, locale),

@@ -10,7 +10,7 @@ import { useEffect, useSyncExternalStore } from 'react'
  * data has gone. Without JavaScript the balance is the one the page was rendered with. The same
  * socket tells the mailbox's unread count (useLiveUnread).
  */
-type Balance = { currency: 'EUR' | 'INR'; total: number; real: number; bonus: number }
+type Balance = { currency: 'EUR' | 'INR'; total: number; real: number; bonus: number; version?: number }
 
 const SOCKET_URL = '/ws'
 let latest: Balance | null = null
@@ -55,8 +55,33 @@ function isBalance(value: unknown): value is Balance {
     Number.isSafeInteger(b.total) &&
     Number.isSafeInteger(b.real) &&
     Number.isSafeInteger(b.bonus) &&
-    (b.currency === 'EUR' || b.currency === 'INR')
+    (b.currency === 'EUR' || b.currency === 'INR') &&
+    (b.version === undefined || Number.isSafeInteger(b.version))
   )
+}
+
+/**
+ * Whether `balance` must not replace `known`: both carry the casino API's version (the contract's
+ * Balance) and it is not higher. A balance reaches the page by two paths that do not wait for
+ * each other (the socket's event, the page's data loaded again), so a late one may be older than
+ * what the page shows: a page loaded before the movement that the socket already told, say.
+ * Without versions (another upstream) the balance that arrived last wins.
+ */
+function older(balance: Balance, known: Balance | null) {
+  return (
+    known !== null &&
+    known.currency === balance.currency &&
+    balance.version !== undefined &&
+    known.version !== undefined &&
+    balance.version <= known.version
+  )
+}
+
+/** A balance the page heard of (the socket's, or new data of the page): the newest is kept. */
+function heard(balance: Balance) {
+  if (older(balance, latest)) return
+  latest = balance
+  for (const listener of listeners) listener()
 }
 
 function connect() {
@@ -79,9 +104,7 @@ function connect() {
       for (const handler of handlers.get(event.type) ?? []) handler(event as Record<string, unknown>)
     if ((event.type === 'mailbox_message' || event.type === 'mailbox_unread') && Number.isSafeInteger(event.unread))
       setUnread(event.unread as number)
-    if (event.type !== 'balance_changed' || !isBalance(event.balance)) return
-    latest = event.balance
-    for (const listener of listeners) listener()
+    if (event.type === 'balance_changed' && isBalance(event.balance)) heard(event.balance)
   })
   let opened = false
   ws.addEventListener('open', () => {
@@ -171,13 +194,27 @@ export function useRealtimeEvent(type: string, handler: EventHandler) {
   }, [type, handler])
 }
 
-let lastRendered = ''
-/** A page rendered with this balance (key: total:real:bonus): a newer page wins over an older event. */
-export function renderedAgain(key: string) {
-  if (key === lastRendered) return
-  lastRendered = key
-  latest = null
-  for (const listener of listeners) listener()
+const renderedBalances = new WeakSet<object>()
+/**
+ * The page rendered with this balance (its data, loaded or loaded again): heard once per data
+ * object, so that data kept from before (the root's, on a plain navigation) does not come back
+ * over a newer balance even without versions. With versions, only a newer one replaces the live
+ * balance: the account's frame loaded again after a payment must not take the header back to the
+ * root's older data, nor a page read before the movement undo the socket's newer event.
+ */
+export function renderedAgain(rendered: Balance) {
+  if (renderedBalances.has(rendered)) return
+  renderedBalances.add(rendered)
+  heard(rendered)
+}
+
+/**
+ * The balance to show where the page's data has `rendered`: the newest the page heard of, unless
+ * the rendered one is newer still (its data arrived before this module heard of it).
+ */
+export function shownBalance<B extends Balance>(rendered: B, live: Balance | null): B {
+  if (!live || live.currency !== rendered.currency || live === rendered) return rendered
+  return older(live, rendered) ? rendered : { ...rendered, ...live }
 }
 
 function subscribe(listener: () => void) {
@@ -192,6 +229,8 @@ function use() {
   return () => {
     users--
     if (users > 0) return
+    // Nothing shows a balance any more (logged out): the next player's starts from their page.
+    latest = null
     refused = false
     generation++
     pause = 1000
@@ -222,15 +261,13 @@ export function watchLiveBalance(onChange: (balance: Balance | null) => void): (
 /** The balance to show: the live one once the socket has told one, else the page's. */
 export function useLiveBalance<B extends Balance>(rendered: B): B {
   useEffect(use, [])
-  // A newer page (after a deposit, a bet) wins over an older event.
-  const renderedKey = `${rendered.total}:${rendered.real}:${rendered.bonus}`
-  useEffect(() => renderedAgain(renderedKey), [renderedKey])
+  useEffect(() => renderedAgain(rendered), [rendered])
   const live = useSyncExternalStore(
     subscribe,
     () => latest,
     () => null,
   )
-  return live && live.currency === rendered.currency ? { ...rendered, ...live } : rendered
+  return shownBalance(rendered, live)
 }
 
 // ---- the mailbox's unread count ------------------------------------------------------------

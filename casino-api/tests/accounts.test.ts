@@ -210,7 +210,13 @@ test.for(backends)(
 test.for(backends)('the balance is in cents, total = real + bonus [%s]', async (backend) => {
   const a = api(backend)
   const { token } = await activePlayer(a, { currency: 'INR' })
-  expect(await a.ok('get_player_balance', {}, { token })).toEqual({ currency: 'INR', total: 0, real: 0, bonus: 0 })
+  expect(await a.ok('get_player_balance', {}, { token })).toEqual({
+    currency: 'INR',
+    total: 0,
+    real: 0,
+    bonus: 0,
+    version: 0,
+  })
 })
 
 test.for(backends)('contact messages reach support, from players and from visitors [%s]', async (backend) => {

@@ -70,6 +70,8 @@ test.for(backends)('postings move balances; total is real + bonus, in cents [%s]
     real: 25_00,
     bonus: 10_00,
     total: 35_00,
+    // Each posting to one of the player's accounts counts one.
+    version: 2,
   })
   expect((await a.ok('player', {}, { token })).balance.total).toBe(35_00)
   expect(await ledgerIsConsistent(a.db)).toBe(true)

@@ -94,13 +94,33 @@ test.for(backends)(
     // Nothing more comes (the relay runs every 50 ms).
     await new Promise((r) => setTimeout(r, 500))
     expect(balances().map((e) => ({ reason: e.reason, balance: e.balance }))).toEqual([
-      { reason: 'deposit', balance: { currency: 'EUR', real: 3_00, bonus: 0, total: 3_00 } },
-      { reason: 'bonus', balance: { currency: 'EUR', real: 3_00, bonus: 5_00, total: 8_00 } },
-      { reason: 'bet', balance: { currency: 'EUR', real: 0, bonus: 4_00, total: 4_00 } },
+      { reason: 'deposit', balance: { currency: 'EUR', real: 3_00, bonus: 0, total: 3_00, version: 1 } },
+      { reason: 'bonus', balance: { currency: 'EUR', real: 3_00, bonus: 5_00, total: 8_00, version: 2 } },
+      // Versions count the player's postings: a movement of both balances counts two.
+      { reason: 'bet', balance: { currency: 'EUR', real: 0, bonus: 4_00, total: 4_00, version: 4 } },
       // The stake came 3/4 real, 1/4 bonus, and so does its win.
-      { reason: 'win', balance: { currency: 'EUR', real: 1_50, bonus: 4_50, total: 6_00 } },
-      { reason: 'bet', balance: { currency: 'EUR', real: 50, bonus: 4_50, total: 5_00 } },
+      { reason: 'win', balance: { currency: 'EUR', real: 1_50, bonus: 4_50, total: 6_00, version: 6 } },
+      { reason: 'bet', balance: { currency: 'EUR', real: 50, bonus: 4_50, total: 5_00, version: 7 } },
     ])
+    socket.ws.close()
+  },
+)
+
+test.for(backends)(
+  "a deposit's balance event and the player's answer tell the same balance with the same, higher version [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const { token } = await activePlayer(a)
+    const socket = await connect(a.url, token)
+    const before = (await a.ok('player', {}, { token })).balance
+    await deposit(a, token, 10_00)
+    await until(() => socket.events.some((e) => e.type === 'balance_changed'), 'the balance event')
+    const told = socket.events.find((e) => e.type === 'balance_changed')?.balance as { version?: number }
+    const after = (await a.ok('player', {}, { token })).balance
+    // The client keeps the balance with the highest version, whichever path brings it last.
+    expect(after).toEqual(told)
+    expect(after).toMatchObject({ total: before.total + 10_00 })
+    expect(after.version).toBeGreaterThan(before.version ?? Infinity)
     socket.ws.close()
   },
 )

@@ -104,6 +104,8 @@ test.for(backends)('a bet, a win and their replays move money once [%s]', async 
     real: 115_00,
     bonus: 0,
     total: 115_00,
+    // Three movements of the player's money (the deposit, the bet, the win); the replays none.
+    version: 3,
   })
   // A lost round closes with a win of zero.
   const other = betParams({ playerId, amount: 5_00 })

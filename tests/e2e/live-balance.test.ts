@@ -51,6 +51,33 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     await context.close()
   })
 
+  test('a deposit elsewhere shows in the header of the open transaction history, and stays after the page reloads its data', async () => {
+    const { player, b: elsewhere } = await loggedInPlayer(env.site, HttpBrowser)
+    await depositByCard(elsewhere, '430.00')
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const page = await context.newPage()
+    await logInAs(page, player)
+    await page.goto('/en/user-management/transactions')
+    const header = page.locator('header [data-balance-total]').first()
+    const rows = page.locator('main tbody tr')
+    await expect.poll(() => header.innerText()).toBe('€430.00')
+    await expect.poll(() => rows.count()).toBe(1)
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }))
+    await page.waitForLoadState('networkidle')
+
+    // The deposit's new status has the page load its data again (the table lists it): the root's
+    // balance, not loaded again, is older than the one the socket told, and must not come back.
+    await depositByCard(elsewhere, '10.00')
+    await expect
+      .poll(async () => ((await rows.count()) === 2 ? header.innerText() : 'table not updated'))
+      .toBe('€440.00')
+    await page.waitForLoadState('networkidle')
+    expect(await header.innerText()).toBe('€440.00')
+    expect(await page.locator('main dl').first().innerText()).toContain('€440.00')
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    await context.close()
+  })
+
   test('a page whose socket is refused (its session is gone) asks the server once and stops trying', async () => {
     const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
     const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })

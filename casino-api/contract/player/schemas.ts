@@ -26,6 +26,15 @@ export const Balance = z.object({
   total: z.number().int(),
   real: z.number().int().nonnegative(),
   bonus: z.number().int().nonnegative(),
+  /**
+   * Grows with every movement of the player's money (postings to their real and bonus accounts in
+   * this currency), whichever way it reaches the client: the `player` answer and the socket's
+   * `balance_changed` event tell the same version for the same balance, so a client keeps the
+   * balance with the highest version and a late, older one (a page loaded before the movement,
+   * an event delayed) never replaces it. Optional: a casino API without it leaves the client to
+   * keep the balance that arrived last.
+   */
+  version: z.number().int().nonnegative().optional(),
 })
 export type Balance = z.infer<typeof Balance>
 

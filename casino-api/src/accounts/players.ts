@@ -59,7 +59,14 @@ export async function getPlayerWithBalance(
   id: string,
 ): Promise<{ player: PlayerRow; balance: Balance; unreadMessages: number }> {
   const [row] = await db
-    .select({ player: players, real: realAccount.balance, bonus: bonusAccount.balance, unread: unreadOfPlayer })
+    .select({
+      player: players,
+      real: realAccount.balance,
+      bonus: bonusAccount.balance,
+      realVersion: realAccount.balanceVersion,
+      bonusVersion: bonusAccount.balanceVersion,
+      unread: unreadOfPlayer,
+    })
     .from(players)
     .leftJoin(realAccount, heldIn(realAccount, 'real'))
     .leftJoin(bonusAccount, heldIn(bonusAccount, 'bonus'))
@@ -69,7 +76,12 @@ export async function getPlayerWithBalance(
   const { player } = row
   return {
     player,
-    balance: balanceOf(player.currency, row.real ?? 0, row.bonus ?? 0),
+    balance: balanceOf(
+      player.currency,
+      row.real ?? 0,
+      row.bonus ?? 0,
+      (row.realVersion ?? 0) + (row.bonusVersion ?? 0),
+    ),
     unreadMessages: row.unread,
   }
 }

@@ -298,6 +298,12 @@ export const ledgerAccounts = pgTable(
     currency: currencyEnum('currency').notNull(),
     /** Cents; kept equal to the sum of the account's postings by the posting trigger. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * Postings that moved the balance since this column came (migration 0020), counted by the
+     * posting trigger (0021) under the account's row lock: a player's balance version is the sum over
+     * their real and bonus accounts (the `version` of the contract's Balance).
+     */
+    balanceVersion: bigint('balance_version', { mode: 'number' }).notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

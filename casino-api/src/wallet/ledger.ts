@@ -167,12 +167,13 @@ async function accountId(db: Queryable, ref: AccountRef, currency: Currency, now
   return row.id
 }
 
-/** A player's balances in cents: real, bonus and their total. */
-export const balanceOf = (currency: Currency, real: number, bonus: number): Balance => ({
+/** A player's balances in cents: real, bonus and their total (and its version: see the contract's Balance). */
+export const balanceOf = (currency: Currency, real: number, bonus: number, version?: number): Balance => ({
   currency,
   real,
   bonus,
   total: real + bonus,
+  ...(version === undefined ? {} : { version }),
 })
 
 /** A player's balances in cents from their ledger accounts; zero where none exists yet. */

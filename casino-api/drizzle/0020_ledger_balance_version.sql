@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_accounts" ADD COLUMN "balance_version" bigint DEFAULT 0 NOT NULL;
