@@ -8,7 +8,8 @@
  *
  * Issue 19, point 12: the bonus, cashback and loyalty texts, the self-exclusion answer and the
  * 'Bonuses every week' slide promised what the casino API does not do yet; the pages that
- * mentioned them were rewritten.
+ * mentioned them were rewritten. The Spanish texts call the prepaid voucher 'cupón prepago', as the
+ * web app's messages do, no longer 'bono prepago': a 'bono' is a bonus.
  */
 export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/about-us/es': ['204ccfdefe682d77552fc143c3ad5763a7f25e59c7e79f333163c54a49628419'],
@@ -21,6 +22,7 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
   'promotion/weekly-cashback/es': ['70819e9998ca0fb7178c8866d1f6c726e51d9546ae713db2f2f7a9fd99300da6'],
   'promotion/wednesday-bonus/es': ['f5dc170a067b64e703a39d87ac4c919dcacc36eb55c27281a1df96b5b3c91dee'],
   'promotion/monthly-bonus/es': ['a62e9f6e882965c5c3dfb3c2cf2097a9a1d86291fab47e12c895d8755714e5c2'],
+  'faq/deposit-methods/es': ['442a93b4f5d7615f917e8a8539c1f53cad6a4c5c9bbcd3bf867e516d4568143e'],
   'faq/self-exclusion/es': ['021bdb66038841a1c773fad6b3edf9af8a00d179e5bc159a1acbd36f2d5a35f3'],
   'slider/promotions/es': ['b78f41dcc5f2397b0c8323044fa55b263caf9c59f3dce37e55448f6c97a54eba'],
   'page/about-us/en': ['d03b1acb5195f85186db7b61936e45f544ea39b4bb1096208a5e064a64a3f8a7'],

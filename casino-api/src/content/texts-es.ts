@@ -34,7 +34,7 @@ Si tienes una pregunta, mira primero las [Preguntas frecuentes](/faq). Si no enc
     body: `## Empieza en cuatro pasos
 
 1. **Crea tu cuenta.** Solo se permite una cuenta por persona, y tienes que ser mayor de {{minimumAge}} años. Te enviaremos un correo para activarla.
-2. **Haz tu primer depósito.** Con tarjeta, transferencia bancaria, bono prepago o criptomonedas (Bitcoin o USDT), desde {{minDeposit}} y hasta {{maxDeposit}} por operación. No cobramos comisiones.
+2. **Haz tu primer depósito.** Con tarjeta, transferencia bancaria, cupón prepago o criptomonedas (Bitcoin o USDT), desde {{minDeposit}} y hasta {{maxDeposit}} por operación. No cobramos comisiones.
 3. **Juega.** Prueba cualquier juego en modo demo sin arriesgar nada y, cuando quieras, pasa a jugar con dinero real.
 4. **Retira tus ganancias.** Antes de retirar, el importe depositado debe apostarse {{wageringMultiplier}} veces. Las retiradas empiezan en {{minWithdrawal}}.
 
@@ -57,7 +57,7 @@ Nuestros juegos propios publican la semilla de cada ronda cuando termina. Con el
 
 ## Pagos sin comisiones
 
-Depositar y retirar no cuesta nada. Aceptamos tarjeta, transferencia bancaria, bonos prepago, Bitcoin y USDT. El único requisito antes de retirar es apostar {{wageringMultiplier}} veces lo depositado, una regla que protege contra el blanqueo de dinero.
+Depositar y retirar no cuesta nada. Aceptamos tarjeta, transferencia bancaria, cupones prepago, Bitcoin y USDT. El único requisito antes de retirar es apostar {{wageringMultiplier}} veces lo depositado, una regla que protege contra el blanqueo de dinero.
 
 ## Tu cuenta, siempre clara
 
@@ -247,7 +247,7 @@ Antes de pedir a tu banco que anule un cargo, habla con nosotros: casi siempre s
     slug: 'deposit-methods',
     title: '¿Cómo puedo depositar?',
     order: 1,
-    body: 'Con tarjeta, transferencia bancaria, bono prepago, Bitcoin o USDT, desde {{minDeposit}} hasta {{maxDeposit}} por operación y sin comisiones.',
+    body: 'Con tarjeta, transferencia bancaria, cupón prepago, Bitcoin o USDT, desde {{minDeposit}} hasta {{maxDeposit}} por operación y sin comisiones.',
   },
   {
     kind: 'faq',
