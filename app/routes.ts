@@ -9,7 +9,11 @@ const inBothLanguages = (routes: RouteConfigEntry[]) => prefix('en?', routes)
 
 /** The content pages served at the top level, each the slug of its text in the casino API. */
 const CONTENT_PAGES = ['about-us', 'welcome', 'why-choose-us', 'privacy', 'terms', 'refund-policy', 'responsible']
-/** The promotion area's own pages (the spec's two promotion sub-pages): Bonuses and Loyalty Points. */
+/**
+ * The promotion area's own pages (the spec's two promotion sub-pages): Bonuses and Loyalty Points.
+ * Nothing is seeded for them and nothing links to them while the casino API has neither feature;
+ * they answer 404 unless an operator writes them.
+ */
 const PROMOTION_PAGES = ['bonuses', 'loyalty-points']
 
 /**

@@ -24,7 +24,7 @@ export default {
     title: 'Mailbox',
     heading: 'Mailbox',
     intro:
-      'Messages from the casino: your withdrawals accepted or rejected, answers from support and news about your bonuses.',
+      'Messages from the casino: your withdrawals accepted or rejected, answers from support and news about winnings held for review.',
     unread_one: '{{count}} unread message',
     unread_other: '{{count}} unread messages',
     allRead: 'No unread messages.',

@@ -54,7 +54,7 @@ export default {
     responsibleTitle: 'Play responsibly',
     adultsOnly: 'Only for players aged 18 or over',
     responsibleText:
-      'Gambling should be entertainment, not a way to make money. Set yourself deposit and time limits, never chase losses, and take a break whenever you need one. If gambling stops being fun, contact our support team to limit or close your account.',
+      'Gambling should be entertainment, not a way to make money. Decide before you play how much money and time you will spend, never chase losses, and take a break whenever you need one. If gambling stops being fun, talk to someone: our Responsible gaming page says where to get help.',
     licence:
       '{{siteName}} is an online casino for adults. Games of chance involve financial risk; play only with money you can afford to lose. Minors are not allowed to register or play.',
     rights: '© {{year}} {{siteName}}. All rights reserved.',

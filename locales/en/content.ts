@@ -6,8 +6,6 @@ export default {
     whyChooseUs: 'Why choose us',
     welcome: 'Getting started',
     promotions: 'Promotions',
-    bonuses: 'Bonuses',
-    loyaltyPoints: 'Loyalty points',
     faq: 'FAQ',
     contact: 'Contact us',
     terms: 'Terms of use',
@@ -29,14 +27,12 @@ export default {
   },
   promotions: {
     title: 'Promotions',
-    intro:
-      'The offers running now and the rules they share. Each one explains how it works and what its conditions are.',
+    intro: 'The offers running now. Each one explains how it works and what its conditions are.',
     empty: 'There are no promotions running right now.',
     details: 'See the promotion',
     related: 'More about this offer',
     back: 'Back to promotions',
     until: 'Valid until {{date}}.',
-    pagesLabel: 'About bonuses',
   },
   slides: {
     label: 'Highlights',

@@ -24,12 +24,12 @@ export default {
     },
     safe: {
       title: 'Safe and private',
-      text: 'Your session is encrypted and your card details go straight to the payment processor: we never store them. If you need a break, our support team can limit, pause (self-exclusion) or close your account.',
+      text: 'Your session is encrypted and your card details go straight to the payment processor: we never store them. If gaming stops being fun, we tell you where to get help.',
       link: 'Responsible gaming',
     },
     support: {
       title: 'Real support',
-      text: 'Questions about a payment, a bonus or a game? Write to our support team from your account or the contact form and a person will answer, in Spanish or English.',
+      text: 'Questions about a payment, your account or a game? Write to our support team from your account or the contact form and a person will answer, in Spanish or English.',
       link: 'Write to us',
     },
   },

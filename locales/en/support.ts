@@ -4,7 +4,7 @@ export default {
     title: 'Contact us',
     heading: 'Contact us',
     intro:
-      'Questions about your account, a payment, a bonus or a game? Write to us and a person from our support team will answer, in Spanish or English, usually within one business day.',
+      'Questions about your account, a payment or a game? Write to us and a person from our support team will answer, in Spanish or English, usually within one business day.',
     playerIntro:
       'You are writing as {{username}}: our answer arrives in your Mailbox, and the header shows it as soon as it is there.',
     visitorIntro: 'We answer to the e-mail address you give here.',

@@ -25,7 +25,7 @@ export default {
     title: 'Buzón',
     heading: 'Buzón',
     intro:
-      'Mensajes del casino: tus retiradas aceptadas o rechazadas, las respuestas de soporte y novedades de tus bonos.',
+      'Mensajes del casino: tus retiradas aceptadas o rechazadas, las respuestas de soporte y las novedades de los premios retenidos para revisión.',
     unread_one: '{{count}} mensaje sin leer',
     unread_other: '{{count}} mensajes sin leer',
     allRead: 'No tienes mensajes sin leer.',

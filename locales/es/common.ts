@@ -56,7 +56,7 @@ export default {
     responsibleTitle: 'Juega con responsabilidad',
     adultsOnly: 'Solo para mayores de 18 años',
     responsibleText:
-      'El juego debe ser un entretenimiento, no una forma de ganar dinero. Fija límites de depósito y de tiempo, no intentes recuperar lo perdido y haz una pausa siempre que la necesites. Si el juego deja de ser divertido, contacta con nuestro equipo de soporte para limitar o cerrar tu cuenta.',
+      'El juego debe ser un entretenimiento, no una forma de ganar dinero. Decide antes de jugar cuánto dinero y cuánto tiempo vas a dedicarle, no intentes recuperar lo perdido y haz una pausa siempre que la necesites. Si el juego deja de ser divertido, habla con alguien: en nuestra página de Juego responsable te decimos dónde pedir ayuda.',
     licence:
       '{{siteName}} es un casino en línea para adultos. Los juegos de azar implican un riesgo económico; juega solo con dinero que puedas permitirte perder. Los menores no pueden registrarse ni jugar.',
     rights: '© {{year}} {{siteName}}. Todos los derechos reservados.',

@@ -6,8 +6,6 @@ export default {
     whyChooseUs: 'Por qué elegirnos',
     welcome: 'Primeros pasos',
     promotions: 'Promociones',
-    bonuses: 'Bonos',
-    loyaltyPoints: 'Puntos de fidelidad',
     faq: 'Preguntas frecuentes',
     contact: 'Contacto',
     terms: 'Términos de uso',
@@ -29,13 +27,12 @@ export default {
   },
   promotions: {
     title: 'Promociones',
-    intro: 'Las ofertas vigentes y las reglas que comparten. Cada una explica cómo funciona y qué condiciones tiene.',
+    intro: 'Las ofertas vigentes. Cada una explica cómo funciona y qué condiciones tiene.',
     empty: 'Ahora mismo no hay promociones en marcha.',
     details: 'Ver la promoción',
     related: 'Más sobre esta oferta',
     back: 'Volver a promociones',
     until: 'Válida hasta el {{date}}.',
-    pagesLabel: 'Sobre los bonos',
   },
   slides: {
     label: 'Destacados',

@@ -26,12 +26,12 @@ export default {
     },
     safe: {
       title: 'Seguro y privado',
-      text: 'Tu sesión va cifrada y los datos de tu tarjeta van directamente al procesador de pagos: nunca los guardamos. Si necesitas un descanso, nuestro equipo de soporte puede limitar, pausar (autoexclusión) o cerrar tu cuenta.',
+      text: 'Tu sesión va cifrada y los datos de tu tarjeta van directamente al procesador de pagos: nunca los guardamos. Si el juego deja de ser divertido, te contamos dónde pedir ayuda.',
       link: 'Juego responsable',
     },
     support: {
       title: 'Soporte de verdad',
-      text: '¿Dudas sobre un pago, un bono o un juego? Escribe a nuestro equipo de soporte desde tu cuenta o el formulario de contacto y te responderá una persona, en español o en inglés.',
+      text: '¿Dudas sobre un pago, tu cuenta o un juego? Escribe a nuestro equipo de soporte desde tu cuenta o el formulario de contacto y te responderá una persona, en español o en inglés.',
       link: 'Escríbenos',
     },
   },

@@ -6,7 +6,7 @@ export default {
     title: 'Contacto',
     heading: 'Contacto',
     intro:
-      '¿Tienes dudas sobre tu cuenta, un pago, un bono o un juego? Escríbenos y una persona de nuestro equipo de soporte te responderá, en español o en inglés, normalmente en un día hábil.',
+      '¿Tienes dudas sobre tu cuenta, un pago o un juego? Escríbenos y una persona de nuestro equipo de soporte te responderá, en español o en inglés, normalmente en un día hábil.',
     playerIntro:
       'Escribes como {{username}}: nuestra respuesta llegará a tu Buzón, y la cabecera te avisará en cuanto esté allí.',
     visitorIntro: 'Te responderemos a la dirección de correo que indiques aquí.',

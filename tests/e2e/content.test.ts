@@ -26,7 +26,7 @@ describe.skipIf(skipBrowserTests)('content pages in Chromium', () => {
     await context.close()
   })
 
-  test('without JavaScript the FAQ sidebar and the promotions work as links', async () => {
+  test('without JavaScript the FAQ sidebar works as links, and the promotions say there are none', async () => {
     const context = await newContext(env.browser, { javaScript: false, baseURL: env.site.webUrl })
     const page = await context.newPage()
     await page.goto('/en/faq')
@@ -34,12 +34,10 @@ describe.skipIf(skipBrowserTests)('content pages in Chromium', () => {
     await page.waitForURL('**/en/faq/payments')
     await expect.poll(() => page.locator('main h2').allTextContents()).toEqual(['Payments'])
     expect(await page.locator('nav[aria-label="Topics"] [aria-current="page"]').textContent()).toBe('Payments')
+    // No offer is seeded while the casino API grants no bonus (issue 19, point 12).
     await page.goto('/promotion')
-    await page.getByRole('link', { name: 'Ver la promoción: Bono mensual' }).click()
-    await page.waitForURL('**/promotion/monthly-bonus')
-    expect(await page.locator('h1').textContent()).toBe('Bono mensual')
-    await page.getByRole('link', { name: 'Volver a promociones' }).click()
-    await page.waitForURL((url) => url.pathname === '/promotion')
+    await expect.poll(() => page.locator('main').textContent()).toContain('Ahora mismo no hay promociones en marcha.')
+    expect(await page.getByRole('link', { name: /Ver la promoción/ }).count()).toBe(0)
     await context.close()
   })
 
@@ -51,10 +49,10 @@ describe.skipIf(skipBrowserTests)('content pages in Chromium', () => {
     await expect.poll(() => carousel.locator('li').count()).toBe(3)
     // Every slide is a link, reached by the keyboard: focusing the third, out of view, scrolls the row to it.
     expect(await carousel.getByRole('link').count()).toBe(3)
-    await page.getByRole('link', { name: /Bonuses every week/ }).focus()
+    await page.getByRole('link', { name: /Live roulette/ }).focus()
     await expect.poll(() => carousel.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
-    await page.getByRole('link', { name: /Bonuses every week/ }).click()
-    await page.waitForURL('**/en/promotion')
+    await page.getByRole('link', { name: /Live roulette/ }).click()
+    await page.waitForURL('**/en/live-casino')
     await context.close()
   })
 

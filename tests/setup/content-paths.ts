@@ -1,4 +1,8 @@
-/** Every content page of the spec (one of each kind of path), without the /en prefix. */
+/**
+ * Every content page of the spec (one of each kind of path), without the /en prefix. No promotion
+ * is seeded while the casino API has no bonuses (issue 19, point 12): a promotion's own page is
+ * checked where a test writes one.
+ */
 export const CONTENT_PATHS = [
   '/about-us',
   '/welcome',
@@ -10,7 +14,4 @@ export const CONTENT_PATHS = [
   '/faq',
   '/faq/payments',
   '/promotion',
-  '/promotion/weekly-cashback',
-  '/promotion/bonuses',
-  '/promotion/loyalty-points',
 ]

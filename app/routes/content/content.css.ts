@@ -95,5 +95,4 @@ export const card = style({
 })
 export const cardTitle = style({ fontSize: fontSize.large, margin: 0 })
 export const cardText = style({ color: vars.color.muted, margin: 0, flexGrow: 1 })
-export const subNav = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], margin: `${space[5]} 0 0` })
 export const backLink = style({ display: 'inline-block', marginBottom: space[4], color: vars.color.accentText })

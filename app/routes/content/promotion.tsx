@@ -11,7 +11,6 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
 import type { Route } from './+types/promotion'
 import * as styles from './content.css.ts'
-import { PromotionPagesNav } from './promotions.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -46,7 +45,6 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
       <ContentLink href={promotion.linkUrl} className={button.secondary}>
         {t('content.promotions.related')}
       </ContentLink>
-      <PromotionPagesNav />
     </article>
   )
 }

@@ -13,29 +13,13 @@ import * as styles from './content.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-/** /promotion: the running promotions, and the two pages about bonuses they all refer to. */
+/** /promotion: the running promotions (none are seeded while the casino API has no bonuses). */
 export async function loader(args: Route.LoaderArgs) {
   const promotions = await getPromotions(args, requestLocale(args))
   return {
     items: promotions?.items ?? [],
     meta: pageMeta(args.context, getInstance(args.context).t('content.promotions.title')),
   }
-}
-
-/** The promotion area's own pages (the spec's two promotion sub-pages). */
-export function PromotionPagesNav() {
-  const { t } = useTranslation()
-  const localePath = useLocalePath()
-  return (
-    <nav aria-label={t('content.promotions.pagesLabel')} className={styles.subNav}>
-      <SmartLink to={localePath('/promotion/bonuses')} className={button.secondary}>
-        {t('content.nav.bonuses')}
-      </SmartLink>
-      <SmartLink to={localePath('/promotion/loyalty-points')} className={button.secondary}>
-        {t('content.nav.loyaltyPoints')}
-      </SmartLink>
-    </nav>
-  )
 }
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
@@ -46,7 +30,6 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
       <header className={styles.header}>
         <h1 className={styles.title}>{t('content.promotions.title')}</h1>
         <p className={styles.lead}>{t('content.promotions.intro')}</p>
-        <PromotionPagesNav />
       </header>
       {loaderData.items.length === 0 ? <p>{t('content.promotions.empty')}</p> : null}
       <ul className={styles.cards}>

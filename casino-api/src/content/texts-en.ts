@@ -20,7 +20,7 @@ export const EN: SeedEntry[] = [
 - **Play you can verify.** Every round of our own games is decided by a server seed and a seed of yours; after playing you can check the outcome on the [Provably fair](/en/provably-fair) page.
 - **Your money, kept apart and in sight.** Your balance, deposits, withdrawals and bets show in your account at once, with their full history.
 - **Clear rules.** The limits and deadlines we apply are the ones you read in the [Terms of use](/en/terms); when they change, they change here at the same moment.
-- **Responsible gaming.** You can take breaks, set limits and ask for self-exclusion whenever you need to. [Responsible gaming](/en/responsible) explains how.
+- **Responsible gaming.** [Responsible gaming](/en/responsible) explains how to keep gaming a pastime and where to get help.
 
 ## Talk to us
 
@@ -44,7 +44,7 @@ If you have a question, the [FAQ](/en/faq) is the quickest place to look. If the
 - Net winnings are capped at {{maxNetWinningsPerDay}} per 24 hours (anything won beyond that is held for review), and up to {{maxWithdrawalPerMonth}} can be withdrawn per month.
 - If we ask you for documents (KYC), you will have {{kycDeadlineDays}} days to send them.
 
-Every condition is in the [Terms of use](/en/terms). The current offers are in [Promotions](/en/promotion).`,
+Every condition is in the [Terms of use](/en/terms).`,
   },
   {
     kind: 'page',
@@ -69,7 +69,7 @@ Your data travels encrypted, your password is stored with an algorithm built to 
 
 ## Help from people
 
-We answer in Spanish and in English from [Contact us](/en/contact-us). And if gaming stops being fun, [Responsible gaming](/en/responsible) has the tools to put the brakes on.`,
+We answer in Spanish and in English from [Contact us](/en/contact-us). And if gaming stops being fun, [Responsible gaming](/en/responsible) has advice and where to get help.`,
   },
   {
     kind: 'page',
@@ -106,11 +106,11 @@ Deposits range from {{minDeposit}} to {{maxDeposit}} each time. We charge no dep
 
 ## 6. Bonuses
 
-Winnings made with bonus money alone can be cashed out up to {{bonusCashOutMaxMultiplier}} times the deposit. The conditions of each offer are published in [Promotions](/en/promotion).
+{{siteName}} offers no bonuses today. If it ever does, their conditions will be published in these terms before anyone can get them.
 
 ## 7. Irregular play
 
-Staking more than {{irregularPlayPercent}} % of the deposit or of the bonus on a single play, or betting so as to cover every possible outcome, is irregular play. We may void winnings made that way.
+Staking more than {{irregularPlayPercent}} % of the deposit on a single play, or betting so as to cover every possible outcome, is irregular play. We may void winnings made that way.
 
 ## 8. Refunds
 
@@ -156,7 +156,7 @@ You may ask us for access to your data, to correct it, erase it, move it or rest
     kind: 'page',
     slug: 'responsible',
     title: 'Responsible gaming',
-    summary: 'Gaming should be entertainment. Tools and advice to keep it that way.',
+    summary: 'Gaming should be entertainment. Advice to keep it that way, and where to get help.',
     body: `## Play with a clear head
 
 - Decide before you start how much money and how much time you will spend, and stick to it.
@@ -168,13 +168,13 @@ You may ask us for access to your data, to correct it, erase it, move it or rest
 
 If you spend more time or money on gaming than you meant to, hide it from the people around you, borrow to play or get restless when you cannot, it is time to stop and ask for help.
 
-## Tools you can use
+## What the site already does
 
-- **Self-exclusion:** ask us to lock your account for a period you choose, of up to {{selfExclusionMaxDays}} days. While it lasts you cannot play or deposit.
-- **Closing your account:** if you would rather stop altogether, we close your account and pay back your balance.
-- **Site limits:** net winnings beyond {{maxNetWinningsPerDay}} in 24 hours are held for review instead of paid at once, and nobody can withdraw more than {{maxWithdrawalPerMonth}} per month.
+- **Demo mode:** you can try any game with play money, without risking a cent.
+- **Net winnings limit:** net winnings beyond {{maxNetWinningsPerDay}} in 24 hours are held for review instead of paid at once.
+- **Withdrawal limit:** nobody can withdraw more than {{maxWithdrawalPerMonth}} per month.
 
-To ask for self-exclusion or closure, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}.
+If you are worried about how you play, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}: a person will answer.
 
 ## Minors
 
@@ -202,99 +202,6 @@ Write to us from [Contact us](/en/contact-us) or at {{supportEmail}} with the tr
 ## Chargebacks
 
 Before you ask your bank to reverse a payment, talk to us: it is nearly always settled faster that way. While a payment is disputed, the account stays locked.`,
-  },
-  {
-    kind: 'page',
-    slug: 'bonuses',
-    title: 'Bonuses',
-    summary: 'The bonus calendar at {{siteName}} and the rules they all share.',
-    body: `## Calendar
-
-- **Mondays:** weekly cashback on part of what you lost the week before.
-- **Wednesdays:** a weekly bonus on your deposit.
-- **The 1st of each month:** a monthly bonus for active players.
-
-The amount and percentage of each bonus are stated in each [promotion](/en/promotion) and in the notice you get when it is granted.
-
-## Shared rules
-
-- Bonus money is wagered before it can be withdrawn, just like a deposit: {{wageringMultiplier}} times.
-- Winnings made with bonus money alone can be withdrawn up to {{bonusCashOutMaxMultiplier}} times the deposit.
-- Staking more than {{irregularPlayPercent}} % of the deposit or of the bonus on a single play counts as irregular play.
-
-The full conditions are in the [Terms of use](/en/terms).`,
-  },
-  {
-    kind: 'page',
-    slug: 'loyalty-points',
-    title: 'Loyalty points',
-    summary: 'Play, collect points and turn them into balance.',
-    body: `## How you earn them
-
-Every real-money bet adds points to your account. Demo games and bets made with bonus money do not.
-
-## How you use them
-
-Points are exchanged for balance to play with. That balance counts as a bonus: it must be wagered {{wageringMultiplier}} times before it can be withdrawn.
-
-## Expiry
-
-Points are lost when the account goes {{dormantAccountMonths}} months without activity or is closed.
-
-All the offers are in [Promotions](/en/promotion), and the bonus calendar in [Bonuses](/en/promotion/bonuses).`,
-  },
-
-  // ---- promotions --------------------------------------------------------------------------
-  {
-    kind: 'promotion',
-    slug: 'weekly-cashback',
-    title: 'Monday cashback',
-    summary: 'Every Monday we pay back part of what you lost the week before.',
-    linkUrl: '/en/promotion/bonuses',
-    order: 1,
-    body: `## How it works
-
-Every Monday we add up your real-money bets of the week before, Monday to Sunday. If the result is a loss, we pay part of it back as a bonus; the percentage is in the notice you receive.
-
-## Conditions
-
-- The bonus is wagered {{wageringMultiplier}} times before it can be withdrawn.
-- Winnings made with bonus money alone can be withdrawn up to {{bonusCashOutMaxMultiplier}} times the deposit.
-- The [Terms of use](/en/terms) apply.`,
-  },
-  {
-    kind: 'promotion',
-    slug: 'wednesday-bonus',
-    title: 'Wednesday bonus',
-    summary: 'Deposit on a Wednesday and get a bonus on your deposit.',
-    linkUrl: '/en/promotion/bonuses',
-    order: 2,
-    body: `## How it works
-
-On Wednesdays, your first deposit of the day (from {{minDeposit}}) earns a bonus. The week's percentage is announced in your account.
-
-## Conditions
-
-- Deposit and bonus are wagered {{wageringMultiplier}} times before a withdrawal.
-- Staking more than {{irregularPlayPercent}} % of the deposit or of the bonus on a single play counts as irregular play.
-- The [Terms of use](/en/terms) apply.`,
-  },
-  {
-    kind: 'promotion',
-    slug: 'monthly-bonus',
-    title: 'Monthly bonus',
-    summary: 'On the 1st of each month, a bonus for those who played the month before.',
-    linkUrl: '/en/promotion/loyalty-points',
-    order: 3,
-    body: `## How it works
-
-On the 1st of each month, players who made real-money bets the month before get a bonus that grows with their activity and their [loyalty points](/en/promotion/loyalty-points).
-
-## Conditions
-
-- The bonus is wagered {{wageringMultiplier}} times before it can be withdrawn.
-- Winnings made with bonus money alone can be withdrawn up to {{bonusCashOutMaxMultiplier}} times the deposit.
-- The [Terms of use](/en/terms) apply.`,
   },
 
   // ---- FAQ: sections, then their questions ------------------------------------------------
@@ -393,10 +300,10 @@ On the 1st of each month, players who made real-money bets the month before get 
   {
     kind: 'faq',
     section: 'safety',
-    slug: 'self-exclusion',
-    title: 'Can I lock my account for a while?',
+    slug: 'gambling-help',
+    title: 'Where do I get help if gaming worries me?',
     order: 1,
-    body: 'Yes. Ask us for self-exclusion of up to {{selfExclusionMaxDays}} days from [Contact us](/en/contact-us). There is more in [Responsible gaming](/en/responsible).',
+    body: '[Responsible gaming](/en/responsible) lists the warning signs and where to get help. You can also write to us from [Contact us](/en/contact-us): a person will answer.',
   },
   {
     kind: 'faq',
@@ -438,11 +345,11 @@ On the 1st of each month, players who made real-money bets the month before get 
   },
   {
     kind: 'slider',
-    slug: 'promotions',
-    title: 'Bonuses every week',
-    summary: 'Cashback on Mondays, a bonus on Wednesdays and one every month.',
-    imageUrl: '/slides/promotions.svg',
-    linkUrl: '/en/promotion',
+    slug: 'live',
+    title: 'Live roulette',
+    summary: 'Bet alongside other players and check every round afterwards.',
+    imageUrl: '/slides/live.svg',
+    linkUrl: '/en/live-casino',
     order: 3,
     body: '',
   },

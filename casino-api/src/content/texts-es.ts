@@ -20,7 +20,7 @@ export const ES: SeedEntry[] = [
 - **Juego verificable.** Cada ronda de nuestros juegos propios se decide con una semilla del servidor y otra tuya; después de jugar puedes comprobar el resultado en la página [Juego justo](/provably-fair).
 - **Tu dinero, separado y a la vista.** Tu saldo, tus depósitos, tus retiradas y tus apuestas aparecen en tu cuenta al momento, con su historial completo.
 - **Reglas claras.** Los límites y plazos que aplicamos son los mismos que lees en los [Términos de uso](/terms); si cambian, cambian aquí a la vez.
-- **Juego responsable.** Puedes poner pausas y límites, y pedir la autoexclusión cuando lo necesites. Lo explicamos en [Juego responsable](/responsible).
+- **Juego responsable.** En [Juego responsable](/responsible) te contamos cómo mantener el juego como un entretenimiento y dónde pedir ayuda.
 
 ## Hablemos
 
@@ -34,7 +34,7 @@ Si tienes una pregunta, mira primero las [Preguntas frecuentes](/faq). Si no enc
     body: `## Empieza en cuatro pasos
 
 1. **Crea tu cuenta.** Solo se permite una cuenta por persona, y tienes que ser mayor de {{minimumAge}} años. Te enviaremos un correo para activarla.
-2. **Haz tu primer depósito.** Con tarjeta, transferencia bancaria, bono prepago o criptomonedas (Bitcoin o USDT), desde {{minDeposit}} y hasta {{maxDeposit}} por operación. No cobramos comisiones.
+2. **Haz tu primer depósito.** Con tarjeta, transferencia bancaria, cupón prepago o criptomonedas (Bitcoin o USDT), desde {{minDeposit}} y hasta {{maxDeposit}} por operación. No cobramos comisiones.
 3. **Juega.** Prueba cualquier juego en modo demo sin arriesgar nada y, cuando quieras, pasa a jugar con dinero real.
 4. **Retira tus ganancias.** Antes de retirar, el importe depositado debe apostarse {{wageringMultiplier}} veces. Las retiradas empiezan en {{minWithdrawal}}.
 
@@ -44,7 +44,7 @@ Si tienes una pregunta, mira primero las [Preguntas frecuentes](/faq). Si no enc
 - Las ganancias netas máximas son de {{maxNetWinningsPerDay}} cada 24 horas (lo que se gane por encima queda retenido para revisarlo) y se pueden retirar hasta {{maxWithdrawalPerMonth}} al mes.
 - Si te pedimos documentos (KYC), tendrás {{kycDeadlineDays}} días para enviarlos.
 
-Todas las condiciones están en los [Términos de uso](/terms). Las ofertas vigentes, en [Promociones](/promotion).`,
+Todas las condiciones están en los [Términos de uso](/terms).`,
   },
   {
     kind: 'page',
@@ -57,7 +57,7 @@ Nuestros juegos propios publican la semilla de cada ronda cuando termina. Con el
 
 ## Pagos sin comisiones
 
-Depositar y retirar no cuesta nada. Aceptamos tarjeta, transferencia bancaria, bonos prepago, Bitcoin y USDT. El único requisito antes de retirar es apostar {{wageringMultiplier}} veces lo depositado, una regla que protege contra el blanqueo de dinero.
+Depositar y retirar no cuesta nada. Aceptamos tarjeta, transferencia bancaria, cupones prepago, Bitcoin y USDT. El único requisito antes de retirar es apostar {{wageringMultiplier}} veces lo depositado, una regla que protege contra el blanqueo de dinero.
 
 ## Tu cuenta, siempre clara
 
@@ -69,7 +69,7 @@ Tus datos viajan cifrados, tu contraseña se guarda con un algoritmo diseñado p
 
 ## Ayuda cercana
 
-Respondemos en español y en inglés desde [Contacto](/contact-us). Y si el juego deja de ser un entretenimiento, en [Juego responsable](/responsible) encontrarás herramientas para ponerle freno.`,
+Respondemos en español y en inglés desde [Contacto](/contact-us). Y si el juego deja de ser un entretenimiento, en [Juego responsable](/responsible) encontrarás consejos y dónde pedir ayuda.`,
   },
   {
     kind: 'page',
@@ -106,11 +106,11 @@ Los depósitos van de {{minDeposit}} a {{maxDeposit}} por operación. No cobramo
 
 ## 6. Bonos
 
-Quien cobre ganancias obtenidas solo con dinero de bono podrá retirar como máximo {{bonusCashOutMaxMultiplier}} veces el importe de su depósito. Las condiciones de cada oferta se publican en [Promociones](/promotion).
+Hoy {{siteName}} no ofrece bonos. Si algún día los ofrece, sus condiciones se publicarán en estos términos antes de que puedan obtenerse.
 
 ## 7. Juego irregular
 
-Consideramos irregular apostar en una sola jugada más del {{irregularPlayPercent}} % del depósito o del bono, o usar estrategias para cubrir todos los resultados posibles. En esos casos podemos anular las ganancias obtenidas así.
+Consideramos irregular apostar en una sola jugada más del {{irregularPlayPercent}} % del depósito, o usar estrategias para cubrir todos los resultados posibles. En esos casos podemos anular las ganancias obtenidas así.
 
 ## 8. Reembolsos
 
@@ -156,7 +156,7 @@ Puedes pedirnos acceso a tus datos, su rectificación, su supresión, su portabi
     kind: 'page',
     slug: 'responsible',
     title: 'Juego responsable',
-    summary: 'El juego debe ser un entretenimiento. Herramientas y consejos para que siga siéndolo.',
+    summary: 'El juego debe ser un entretenimiento. Consejos para que siga siéndolo y dónde pedir ayuda.',
     body: `## Juega con cabeza
 
 - Decide antes de empezar cuánto dinero y cuánto tiempo vas a dedicar, y respétalo.
@@ -168,13 +168,13 @@ Puedes pedirnos acceso a tus datos, su rectificación, su supresión, su portabi
 
 Si dedicas al juego más tiempo o dinero del que querías, si lo ocultas a tu entorno, si pides prestado para jugar o si te pones nervioso cuando no puedes hacerlo, es momento de parar y pedir ayuda.
 
-## Herramientas a tu alcance
+## Lo que ya hace el sitio
 
-- **Autoexclusión:** puedes pedirnos que bloqueemos tu cuenta durante el periodo que elijas, de hasta {{selfExclusionMaxDays}} días. Mientras dure no podrás jugar ni depositar.
-- **Cierre de la cuenta:** si prefieres dejarlo del todo, cerramos tu cuenta y te devolvemos el saldo.
-- **Límites del sitio:** las ganancias netas que superen {{maxNetWinningsPerDay}} en 24 horas quedan retenidas para revisarlas en lugar de pagarse al momento, y nadie puede retirar más de {{maxWithdrawalPerMonth}} al mes.
+- **Modo demo:** puedes probar cualquier juego con saldo ficticio, sin arriesgar dinero.
+- **Límite de ganancias netas:** las ganancias netas que superen {{maxNetWinningsPerDay}} en 24 horas quedan retenidas para revisarlas en lugar de pagarse al momento.
+- **Límite de retiradas:** nadie puede retirar más de {{maxWithdrawalPerMonth}} al mes.
 
-Para pedir la autoexclusión o el cierre, escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}.
+Si te preocupa cómo juegas, escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}: te responderá una persona.
 
 ## Menores
 
@@ -202,99 +202,6 @@ Escríbenos desde [Contacto](/contact-us) o a {{supportEmail}} indicando la refe
 ## Cargos en tu banco
 
 Antes de pedir a tu banco que anule un cargo, habla con nosotros: casi siempre se resuelve antes así. Mientras un cargo esté en disputa, la cuenta quedará bloqueada.`,
-  },
-  {
-    kind: 'page',
-    slug: 'bonuses',
-    title: 'Bonos',
-    summary: 'El calendario de bonos de {{siteName}} y las reglas que comparten todos.',
-    body: `## Calendario
-
-- **Lunes:** reembolso semanal de una parte de lo perdido la semana anterior.
-- **Miércoles:** bono semanal sobre tu depósito.
-- **Día 1 de cada mes:** bono mensual para los jugadores activos.
-
-El importe de cada bono y su porcentaje se indican en cada [promoción](/promotion) y en el aviso que recibes al concederlo.
-
-## Reglas comunes
-
-- El dinero de bono se apuesta antes de poder retirarse, igual que el depósito: {{wageringMultiplier}} veces.
-- Lo ganado solo con dinero de bono se puede retirar hasta {{bonusCashOutMaxMultiplier}} veces el depósito.
-- Las apuestas de más del {{irregularPlayPercent}} % del depósito o del bono en una sola jugada se consideran juego irregular.
-
-Las condiciones completas están en los [Términos de uso](/terms).`,
-  },
-  {
-    kind: 'page',
-    slug: 'loyalty-points',
-    title: 'Puntos de fidelidad',
-    summary: 'Juega, acumula puntos y canjéalos por saldo.',
-    body: `## Cómo se ganan
-
-Cada apuesta con dinero real suma puntos a tu cuenta. Las partidas en modo demo y las apuestas con dinero de bono no suman.
-
-## Cómo se usan
-
-Los puntos se canjean por saldo para jugar. Ese saldo se trata como un bono: debe apostarse {{wageringMultiplier}} veces antes de retirarse.
-
-## Caducidad
-
-Los puntos se pierden si la cuenta pasa {{dormantAccountMonths}} meses sin actividad o se cierra.
-
-Tienes todas las ofertas en [Promociones](/promotion) y el calendario de bonos en [Bonos](/promotion/bonuses).`,
-  },
-
-  // ---- promotions --------------------------------------------------------------------------
-  {
-    kind: 'promotion',
-    slug: 'weekly-cashback',
-    title: 'Reembolso de los lunes',
-    summary: 'Cada lunes te devolvemos una parte de lo que perdiste la semana anterior.',
-    linkUrl: '/promotion/bonuses',
-    order: 1,
-    body: `## Cómo funciona
-
-Cada lunes calculamos el resultado de tus apuestas con dinero real de la semana anterior, de lunes a domingo. Si el saldo es negativo, te devolvemos una parte como bono; el porcentaje se indica en el aviso que recibes.
-
-## Condiciones
-
-- El bono se apuesta {{wageringMultiplier}} veces antes de poder retirarse.
-- Lo ganado solo con dinero de bono se puede retirar hasta {{bonusCashOutMaxMultiplier}} veces el depósito.
-- Se aplican los [Términos de uso](/terms).`,
-  },
-  {
-    kind: 'promotion',
-    slug: 'wednesday-bonus',
-    title: 'Bono de los miércoles',
-    summary: 'Deposita el miércoles y recibe un bono sobre tu depósito.',
-    linkUrl: '/promotion/bonuses',
-    order: 2,
-    body: `## Cómo funciona
-
-Los miércoles, tu primer depósito del día (desde {{minDeposit}}) recibe un bono. El porcentaje de la semana se anuncia en tu cuenta.
-
-## Condiciones
-
-- Depósito y bono se apuestan {{wageringMultiplier}} veces antes de retirar.
-- Apostar más del {{irregularPlayPercent}} % del depósito o del bono en una sola jugada se considera juego irregular.
-- Se aplican los [Términos de uso](/terms).`,
-  },
-  {
-    kind: 'promotion',
-    slug: 'monthly-bonus',
-    title: 'Bono mensual',
-    summary: 'El día 1 de cada mes, un bono para quienes jugaron el mes anterior.',
-    linkUrl: '/promotion/loyalty-points',
-    order: 3,
-    body: `## Cómo funciona
-
-El día 1 de cada mes, los jugadores que apostaron con dinero real el mes anterior reciben un bono que crece con su actividad y sus [puntos de fidelidad](/promotion/loyalty-points).
-
-## Condiciones
-
-- El bono se apuesta {{wageringMultiplier}} veces antes de poder retirarse.
-- Lo ganado solo con dinero de bono se puede retirar hasta {{bonusCashOutMaxMultiplier}} veces el depósito.
-- Se aplican los [Términos de uso](/terms).`,
   },
 
   // ---- FAQ: sections, then their questions ------------------------------------------------
@@ -340,7 +247,7 @@ El día 1 de cada mes, los jugadores que apostaron con dinero real el mes anteri
     slug: 'deposit-methods',
     title: '¿Cómo puedo depositar?',
     order: 1,
-    body: 'Con tarjeta, transferencia bancaria, bono prepago, Bitcoin o USDT, desde {{minDeposit}} hasta {{maxDeposit}} por operación y sin comisiones.',
+    body: 'Con tarjeta, transferencia bancaria, cupón prepago, Bitcoin o USDT, desde {{minDeposit}} hasta {{maxDeposit}} por operación y sin comisiones.',
   },
   {
     kind: 'faq',
@@ -393,10 +300,10 @@ El día 1 de cada mes, los jugadores que apostaron con dinero real el mes anteri
   {
     kind: 'faq',
     section: 'safety',
-    slug: 'self-exclusion',
-    title: '¿Puedo bloquear mi cuenta durante un tiempo?',
+    slug: 'gambling-help',
+    title: '¿Dónde pido ayuda si el juego me preocupa?',
     order: 1,
-    body: 'Sí. Pídenos la autoexclusión durante hasta {{selfExclusionMaxDays}} días desde [Contacto](/contact-us). Más información en [Juego responsable](/responsible).',
+    body: 'En [Juego responsable](/responsible) encontrarás las señales de alarma y dónde pedir ayuda. También puedes escribirnos desde [Contacto](/contact-us): te responderá una persona.',
   },
   {
     kind: 'faq',
@@ -438,11 +345,11 @@ El día 1 de cada mes, los jugadores que apostaron con dinero real el mes anteri
   },
   {
     kind: 'slider',
-    slug: 'promotions',
-    title: 'Bonos cada semana',
-    summary: 'Reembolso los lunes, bono los miércoles y un bono cada mes.',
-    imageUrl: '/slides/promotions.svg',
-    linkUrl: '/promotion',
+    slug: 'live',
+    title: 'Ruleta en vivo',
+    summary: 'Apuesta con otros jugadores y comprueba después cada ronda.',
+    imageUrl: '/slides/live.svg',
+    linkUrl: '/live-casino',
     order: 3,
     body: '',
   },
