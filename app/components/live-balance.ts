@@ -29,7 +29,11 @@ let refused = false
 let probing = false
 /** Counts the times every user went: a probe answered after that speaks for an older page. */
 let generation = 0
-const PROBE_TIMEOUT_MS = 10_000
+/**
+ * How long the probe may take. A plain GET the web server answers at once; the margin is for a
+ * busy phone or server, where giving up early would open the refused socket again.
+ */
+const PROBE_TIMEOUT_MS = 30_000
 
 let confirmedBy: object | null = null
 

@@ -114,8 +114,9 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     expect(await page.locator('main').innerText()).toContain(player.username)
     await expect.poll(() => asked, { timeout: 20_000 }).toEqual(['GET'])
     await page.evaluate(() => Object.assign(window, { notReloaded: true }))
-    // While the page waits for the answer, the parts that start watching (the header's, loaded
-    // after hydration; the account's balance, mounted again) open no socket of their own.
+    // While the page waits for the answer (up to 30 s, its probe's limit: the navigations below
+    // take a few seconds even on a loaded machine), the parts that start watching (the header's,
+    // loaded after hydration; the account's balance, mounted again) open no socket of their own.
     await lobbyAndBack()
     expect(sockets).toHaveLength(1)
     answer()
