@@ -24,6 +24,7 @@ const TABS = [
   { path: '/user-management/profile', key: 'profile' },
   { path: '/user-management/change-password', key: 'changePassword' },
 ] as const
+const STAFF_TABS = new Set<(typeof TABS)[number]['key']>(['profile', 'changePassword'])
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
@@ -31,6 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
     meta: pageMeta(args.context, getInstance(args.context).t('account.title')),
     username: player.username,
     balance: player.balance,
+    // An administrator's account plays no money (the casino API refuses it): no balance, and only
+    // the tabs of the account itself.
+    staff: player.scope === 'admin',
   }
 }
 
@@ -79,8 +83,9 @@ export function ErrorBoundary() {
 function AccountChrome({
   username,
   balance: rendered,
+  staff,
   children,
-}: Pick<Route.ComponentProps['loaderData'], 'username' | 'balance'> & { children: ReactNode }) {
+}: Pick<Route.ComponentProps['loaderData'], 'username' | 'balance' | 'staff'> & { children: ReactNode }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const localePath = useLocalePath()
@@ -103,30 +108,32 @@ function AccountChrome({
           <h1 className={styles.heading}>{t('account.heading')}</h1>
           <p className={styles.username}>{t('account.signedInAs', { username })}</p>
         </div>
-        <section aria-labelledby="balance-heading" className={styles.balance}>
-          <h2 id="balance-heading" className="visually-hidden">
-            {t('account.balance.heading')}
-          </h2>
-          <dl className={styles.balanceList}>
-            <div className={styles.balanceItem}>
-              <dt>{t('account.balance.total')}</dt>
-              <dd className={styles.balanceTotal}>{money(balance.total)}</dd>
-            </div>
-            <div className={styles.balanceItem}>
-              <dt>{t('account.balance.real')}</dt>
-              <dd>{money(balance.real)}</dd>
-            </div>
-            <div className={styles.balanceItem}>
-              <dt>{t('account.balance.bonus')}</dt>
-              <dd>{money(balance.bonus)}</dd>
-            </div>
-          </dl>
-        </section>
+        {staff ? null : (
+          <section aria-labelledby="balance-heading" className={styles.balance}>
+            <h2 id="balance-heading" className="visually-hidden">
+              {t('account.balance.heading')}
+            </h2>
+            <dl className={styles.balanceList}>
+              <div className={styles.balanceItem}>
+                <dt>{t('account.balance.total')}</dt>
+                <dd className={styles.balanceTotal}>{money(balance.total)}</dd>
+              </div>
+              <div className={styles.balanceItem}>
+                <dt>{t('account.balance.real')}</dt>
+                <dd>{money(balance.real)}</dd>
+              </div>
+              <div className={styles.balanceItem}>
+                <dt>{t('account.balance.bonus')}</dt>
+                <dd>{money(balance.bonus)}</dd>
+              </div>
+            </dl>
+          </section>
+        )}
       </header>
 
       <nav aria-label={t('account.tabs.label')} className={styles.tabs}>
         <ul className={styles.tabList}>
-          {TABS.map((tab) => (
+          {(staff ? TABS.filter((tab) => STAFF_TABS.has(tab.key)) : TABS).map((tab) => (
             <li key={tab.key}>
               {/* NavLink marks the tab of the current page with aria-current="page". */}
               <NavLink
