@@ -224,6 +224,17 @@ for (const database of testDatabases()) {
       const history = await b.get('/user-management/transactions?period=24h&status=complete')
       expect(textOf(history.html)).toMatch(/Saldo total\s*255,00 €/)
       expect(textOf(history.html)).toContain('Criptomoneda')
+
+      // Units typed as the Spanish page writes numbers ('por ejemplo, 0,0025'): 0,0002 BTC is
+      // credited at the sandbox's rate; what no language reads as a number is refused under its field.
+      const comma = { ...report, txId: 'cd'.repeat(32), confirmations: '3' }
+      const unreadable = await admin.post('/admin/deposits', { ...comma, units: '0,0,2' })
+      expect(unreadable.status).toBe(400)
+      expect(textOf(unreadable.html)).toMatch(/Importe en monedas\s*:\s*Introduce un número válido\./)
+      const inSpanish = await admin.post('/admin/deposits', { ...comma, units: '0,0002' })
+      expect(textOf(inSpanish.html)).toContain('Depósito en criptomoneda abonado.')
+      const after = await b.get('/user-management/transactions?period=24h&status=complete')
+      expect(textOf(after.html)).toMatch(/Saldo total\s*272,00 €/)
     })
   })
 }
