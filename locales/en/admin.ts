@@ -133,4 +133,13 @@ export default {
     sentVisitor: 'The answer is on its way by e-mail.',
     languages: { es: 'Spanish', en: 'English' },
   },
+  // Where a pending withdrawal is to be paid, as the administrator reads it: the player's, not "yours".
+  payout: {
+    iban: 'Player’s IBAN or account number',
+    beneficiaryName: 'Account holder’s full name',
+    swift: 'SWIFT / BIC of the account holder’s bank',
+    bankName: 'Account holder’s bank',
+    address: 'Account holder’s registration address',
+    walletAddress: 'Player’s Bitcoin address',
+  },
 }

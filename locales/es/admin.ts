@@ -135,4 +135,13 @@ export default {
     sentVisitor: 'La respuesta va de camino por correo.',
     languages: { es: 'español', en: 'inglés' },
   },
+  // Dónde se paga una retirada pendiente, tal como lo lee el administrador: del jugador, no «tuyo».
+  payout: {
+    iban: 'IBAN o número de cuenta del jugador',
+    beneficiaryName: 'Nombre completo del titular de la cuenta',
+    swift: 'SWIFT / BIC del banco del titular',
+    bankName: 'Banco del titular',
+    address: 'Domicilio del titular',
+    walletAddress: 'Dirección de Bitcoin del jugador',
+  },
 } satisfies typeof en

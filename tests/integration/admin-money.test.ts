@@ -87,6 +87,9 @@ for (const database of testDatabases()) {
       expect(textOf(sent.html)).toContain('Tu solicitud de retirada de 60,00 € se ha programado correctamente.')
       const pending = await admin.get('/admin/withdrawals')
       expect(textOf(pending.html)).toContain('ES9121000418450200051332')
+      // The page speaks to the administrator about the player's account, not about "yours".
+      expect(textOf(pending.html)).toContain('IBAN o número de cuenta del jugador ES9121000418450200051332')
+      expect(textOf(pending.html)).toContain('Nombre completo del titular de la cuenta Lucía García')
       const id = pending.html.match(new RegExp(`name="id" value="([0-9a-f-]{36})"`))?.[1]
       expect(id).toBeTruthy()
       const rejected = await admin.post('/admin/withdrawals', {
@@ -108,6 +111,10 @@ for (const database of testDatabases()) {
         amount: '30',
       })
       const list = await admin.get('/admin/withdrawals')
+      expect(textOf(list.html)).toContain('Dirección de Bitcoin del jugador bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
+      expect(textOf(list.html)).not.toContain('Dirección de tu monedero de Bitcoin')
+      const inEnglish = textOf((await admin.get('/en/admin/withdrawals')).html)
+      expect(inEnglish).toContain('Player’s Bitcoin address bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
       const bitcoinId = list.html.match(new RegExp(`name="id" value="([0-9a-f-]{36})"`))?.[1]
       const accepted = await admin.post('/admin/withdrawals', {
         intent: 'accept',
