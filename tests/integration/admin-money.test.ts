@@ -128,8 +128,21 @@ for (const database of testDatabases()) {
       await admin.post('/admin/withdrawals', { intent: 'accept', id: bitcoinId! })
       expect((await b.post(`/user-management/transactions/${bitcoinId}`, {})).status).toBe(409)
       const audit = await admin.get('/admin/audit')
-      expect(textOf(audit.html)).toContain('Rechazó una retirada')
-      expect(textOf(audit.html)).toContain('Aceptó una retirada')
+      // Each row says who did what to whose payment and how much, readably; ids and the record as
+      // stored stay behind each row's disclosure.
+      const rows = [...audit.html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => textOf(m[1]!))
+      const row = (action: string) => rows.find((r) => r.includes(action) && r.includes(player.username))
+      expect(row('Rechazó una retirada')).toMatch(
+        /admin Rechazó una retirada .*60,00 € · Motivo: El titular no coincide\./,
+      )
+      expect(row('Aceptó una retirada')).toMatch(/admin Aceptó una retirada .*30,00 €/)
+      const outsideDisclosures = textOf(audit.html.replace(/<details>[\s\S]*?<\/details>/g, ''))
+      expect(outsideDisclosures).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)
+      expect(outsideDisclosures).not.toContain('{')
+      expect(audit.html).toMatch(/<details><summary>Datos completos<\/summary>/)
+      expect(textOf(audit.html)).toContain(`"target": "${id}"`)
+      const auditInEnglish = textOf((await admin.get('/en/admin/audit')).html)
+      expect(auditInEnglish).toMatch(/Rejected a withdrawal .*€60\.00 · Reason: El titular no coincide\./)
       const ledger = await admin.get(`/admin/players?username=${player.username}`)
       expect(textOf(ledger.html)).toMatch(/Saldo total\s*70,00 €/)
     })
