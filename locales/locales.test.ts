@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { MESSAGE_CODES } from '#contract'
+import { AUDIT_ACTIONS, MESSAGE_CODES } from '#contract'
 import { resources } from './index.ts'
 
 type Tree = { [k: string]: string | Tree }
@@ -66,4 +66,11 @@ test('every catalogue message is a full sentence: a capital first, a period (or 
     .filter(([key]) => key.startsWith('catalogue.'))
     .filter(([, text]) => !/^(?:\{\{\d\}\}|[A-ZÁÉÍÓÚÑ¿0-9])/.test(text) || !/[.…]$/.test(text) || /[!¡]/.test(text))
   expect(wrong).toEqual([])
+})
+
+test('every action the casino API writes in the audit log has its text in both languages', () => {
+  const missing = AUDIT_ACTIONS.flatMap((action) =>
+    [es, en].filter((texts) => !texts.has(`admin.audit.actions.${action}`)).map(() => action),
+  )
+  expect(missing).toEqual([])
 })

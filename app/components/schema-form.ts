@@ -1,6 +1,7 @@
 import { useForm } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
+import { useLocale } from '#app/utils/locale.ts'
 import type { AmountLimits, FormName, FormSchema, parseForm as ParseForm } from '#app/utils/form-validation.ts'
 
 type Options<N extends FormName> = Omit<
@@ -27,6 +28,7 @@ let loaded: typeof ParseForm | undefined
  */
 export function useSchemaForm<N extends FormName>(name: N, { amountLimits, ...options }: Options<N>) {
   const [parseForm, setParseForm] = useState(() => loaded)
+  const locale = useLocale()
   const formId = options.id
   // Fields the player left while the schemas were loading: checked when they arrive.
   const leftEarly = useRef(new Set<Element>())
@@ -67,7 +69,7 @@ export function useSchemaForm<N extends FormName>(name: N, { amountLimits, ...op
       ? {
           shouldValidate: 'onBlur',
           shouldRevalidate: 'onInput',
-          onValidate: ({ formData }) => parseForm(name, formData, amountLimits),
+          onValidate: ({ formData }) => parseForm(name, formData, { locale, amountLimits }),
         }
       : // Without the schemas a check would be a request to the server: only on submit.
         { shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' }),

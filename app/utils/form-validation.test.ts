@@ -24,13 +24,18 @@ test('every message of every form for hostile text is a catalogue code', () => {
       }
       sent.push(everyField)
     }
-    for (const formData of sent) {
-      const submission = parseForm(name, formData)
-      const errors = (submission.status === 'error' ? submission.error : null) as Record<string, string[] | null> | null
-      for (const [field, messages] of Object.entries(errors ?? {}))
-        for (const message of messages ?? [])
-          if (!CODES.has(decodeMessage(message).code)) foreign.add(`${name} ${field || '(form)'}: ${message}`)
-    }
+    // As the casino API reads it, and as each language's page does.
+    for (const locale of [undefined, 'es', 'en'] as const)
+      for (const formData of sent) {
+        const submission = parseForm(name, formData, { locale })
+        const errors = (submission.status === 'error' ? submission.error : null) as Record<
+          string,
+          string[] | null
+        > | null
+        for (const [field, messages] of Object.entries(errors ?? {}))
+          for (const message of messages ?? [])
+            if (!CODES.has(decodeMessage(message).code)) foreign.add(`${name} ${field || '(form)'}: ${message}`)
+      }
   }
   expect([...foreign]).toEqual([])
 })
@@ -47,23 +52,56 @@ test("in the browser a money form checks the page's limits, with the casino API'
   const range = { refusal: 'amount_out_of_range', min: 10_00, max: 10_000_00, currency: 'EUR' } as const
   const outOfRange = [encodeMessage('amount_out_of_range', [euros(10_00), euros(10_000_00)])]
   for (const amount of ['5', '20000', '10000,01'])
-    expect(errorsOf(parseForm('deposit-carespay', formOf({ amount }), range))?.amount, amount).toEqual(outOfRange)
-  expect(parseForm('deposit-carespay', formOf({ amount: '10.000,00' }), range).status).toBe('success')
+    expect(
+      errorsOf(parseForm('deposit-carespay', formOf({ amount }), { locale: 'es', amountLimits: range }))?.amount,
+      amount,
+    ).toEqual(outOfRange)
+  expect(
+    parseForm('deposit-carespay', formOf({ amount: '10.000,00' }), { locale: 'es', amountLimits: range }).status,
+  ).toBe('success')
   // Without limits (the web server's check: the casino API judges the amount).
   expect(parseForm('deposit-carespay', formOf({ amount: '5' })).status).toBe('success')
 
   // A card's own rules still hold beside the limits.
   const card = { holderName: 'Lucía García', cardNumber: '4242424242424242', cvv2: '123', month: '1', year: '2001' }
-  const expired = parseForm('deposit-moto', formOf({ ...card, amount: '5' }), range)
+  const expired = parseForm('deposit-moto', formOf({ ...card, amount: '5' }), { locale: 'es', amountLimits: range })
   expect(errorsOf(expired)).toMatchObject({ amount: outOfRange })
-  const expiredOnly = parseForm('deposit-moto', formOf({ ...card, amount: '50' }), range)
+  const expiredOnly = parseForm('deposit-moto', formOf({ ...card, amount: '50' }), {
+    locale: 'es',
+    amountLimits: range,
+  })
   expect(errorsOf(expiredOnly)).toEqual({ month: ['invalid_date'] })
 
   const minimum = { refusal: 'amount_below_minimum', min: 20_00, currency: 'EUR' } as const
   const withdrawal = { method: 'bitcoin', walletAddress: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }
   expect(
-    errorsOf(parseForm('withdrawal-bitcoin', formOf({ ...withdrawal, amount: '19,99' }), minimum))?.amount,
+    errorsOf(
+      parseForm('withdrawal-bitcoin', formOf({ ...withdrawal, amount: '19,99' }), {
+        locale: 'es',
+        amountLimits: minimum,
+      }),
+    )?.amount,
   ).toEqual([encodeMessage('amount_below_minimum', [euros(20_00)])])
   // How much is too much hangs on the balance of the moment: the casino API says it.
-  expect(parseForm('withdrawal-bitcoin', formOf({ ...withdrawal, amount: '50000' }), minimum).status).toBe('success')
+  expect(
+    parseForm('withdrawal-bitcoin', formOf({ ...withdrawal, amount: '50000' }), { locale: 'es', amountLimits: minimum })
+      .status,
+  ).toBe('success')
+})
+
+test("a money form reads its amount in the page's language, in the browser and on the server alike", () => {
+  const withdrawal = { method: 'bitcoin', walletAddress: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }
+  const amountOf = (amount: string, locale: 'es' | 'en') => {
+    const submission = parseForm('withdrawal-bitcoin', formOf({ ...withdrawal, amount }), { locale })
+    return submission.status === 'success' ? submission.value.amount : errorsOf(submission)?.amount
+  }
+  expect(amountOf('1.234,56', 'es')).toBe(123456)
+  expect(amountOf('1,234.56', 'en')).toBe(123456)
+  expect(amountOf('1.234', 'es')).toBe(123400)
+  expect(amountOf('1,234', 'es')).toEqual(['invalid_number'])
+  expect(amountOf('1.234,56', 'en')).toEqual(['invalid_number'])
+  // A voucher's amount may stay empty in either language.
+  const voucher = { voucherCode: 'ABCD-EFGH-JKLM-NPQR' }
+  expect(parseForm('deposit-cashlib', formOf(voucher), { locale: 'en' }).status).toBe('success')
+  expect(parseForm('deposit-cashlib', formOf({ ...voucher, amount: '20,00' }), { locale: 'es' }).status).toBe('success')
 })

@@ -18,6 +18,7 @@ import {
   type Currency,
   LoginParams,
   MotoDepositProcessorParams,
+  optionalAmountInCents,
   ResendActivationParams,
   ResetPlayerPasswordParams,
   UpdateProfileParams,
@@ -30,6 +31,7 @@ import {
   ResetPasswordForm,
 } from './form-schemas.ts'
 import { encodeMessage } from './form-messages.ts'
+import type { Locale } from './locale.ts'
 
 export const FORMS = {
   login: LoginParams,
@@ -63,37 +65,52 @@ export type AmountLimits =
   | { refusal: 'amount_out_of_range'; min: number; max: number; currency: Currency }
   | { refusal: 'amount_below_minimum'; min: number; currency: Currency }
 
-const limited = new Map<string, z.ZodType>()
+const localized = new Map<string, z.ZodType>()
 
-function withAmountLimits(name: FormName, limits: AmountLimits) {
-  const key = JSON.stringify([name, limits])
-  let schema = limited.get(key)
-  if (!schema) {
-    schema = (FORMS[name] as z.ZodObject).safeExtend({ amount: limitedAmount(limits) })
-    // A page's limits are a few values: the map stays small.
-    limited.set(key, schema)
+/**
+ * The named form's schema for a page: its amount read in the page's language (ADR 0038), and in
+ * the browser checked against the page's limits too.
+ */
+function schemaFor(name: FormName, locale: Locale | undefined, limits: AmountLimits | undefined): z.ZodType {
+  const schema = FORMS[name] as z.ZodObject
+  const amount = schema.shape.amount
+  if (!amount || (!locale && !limits)) return schema
+  const key = JSON.stringify([name, locale, limits])
+  let extended = localized.get(key)
+  if (!extended) {
+    // A voucher's amount may be left empty (it is the voucher's own).
+    const optional = amount.safeParse(undefined).success
+    extended = schema.safeExtend({
+      amount: limits ? limitedAmount(limits, locale) : optional ? optionalAmountInCents(locale) : amountInCents(locale),
+    })
+    // Two languages and a page's limits: the map stays small.
+    localized.set(key, extended)
   }
-  return schema
+  return extended
 }
 
-function limitedAmount(limits: AmountLimits) {
+function limitedAmount(limits: AmountLimits, locale: Locale | undefined) {
   const money = (amount: number) => ({ amount, currency: limits.currency })
   const max = limits.refusal === 'amount_out_of_range' ? limits.max : Number.MAX_SAFE_INTEGER
   const message = encodeMessage(
     limits.refusal,
     limits.refusal === 'amount_out_of_range' ? [money(limits.min), money(max)] : [money(limits.min)],
   )
-  return amountInCents().refine((cents) => cents >= limits.min && cents <= max, message)
+  return amountInCents(locale).refine((cents) => cents >= limits.min && cents <= max, message)
 }
 
 /**
- * A posted form checked against the named form's schema (conform's submission), and in the
- * browser against its amount's limits too.
+ * A posted form checked against the named form's schema (conform's submission), its amount read
+ * in the page's language, and in the browser against its amount's limits too.
  */
-export const parseForm = <N extends FormName>(name: N, formData: FormData, amountLimits?: AmountLimits) =>
+export const parseForm = <N extends FormName>(
+  name: N,
+  formData: FormData,
+  { locale, amountLimits }: { locale?: Locale; amountLimits?: AmountLimits } = {},
+) =>
   // Catalogue codes for the messages zod would write in English (contract/rules.ts).
   parseWithZod(formData, {
-    schema: amountLimits ? withAmountLimits(name, amountLimits) : FORMS[name],
+    schema: schemaFor(name, locale, amountLimits),
     error: catalogueError,
   }) as Submission<
     // What parseWithZod answers for that schema (TypeScript cannot pick its overload for a generic name).

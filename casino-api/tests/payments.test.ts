@@ -193,7 +193,7 @@ test.for(backends)(
   'a bank transfer waits for the administrator, who credits what arrived, once [%s]',
   async (backend) => {
     const a = api(backend)
-    const { token } = await activePlayer(a)
+    const { token, params } = await activePlayer(a)
     const admin = await adminToken(a)
     const pending = await a.ok('carespay_deposit_processor', { amount: 200_00 }, as(token))
     expect(pending).toMatchObject({ status: 'pending', bank: { iban: 'ES9121000418450200051332' } })
@@ -213,6 +213,10 @@ test.for(backends)(
       admin: 'admin',
       action: 'confirm_bank_transfer',
       target: confirmed.transaction.id,
+      // Readable for the audit page: whose payment, which one, how much.
+      targetPlayer: params.username,
+      targetLabel: pending.reference,
+      amount: { amount: 190_00, currency: 'EUR' },
     })
   },
 )

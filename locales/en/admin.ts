@@ -104,7 +104,22 @@ export default {
       reset_own_password: 'Reset their own password by e-mail',
       release_held_winning: 'Released held winnings',
       void_held_winning: 'Voided held winnings',
+      content_created: 'Created a content entry',
+      content_updated: 'Changed a content entry',
+      content_removed: 'Removed a content entry',
     },
+    // What matters of each row in one line; the full record stays behind a disclosure.
+    on: 'On',
+    summary: 'Summary',
+    vouchers_one: '{{count}} voucher of {{amount}}',
+    vouchers_other: '{{count}} vouchers of {{amount}}',
+    units: '{{units}} {{coin}}',
+    confirmations_one: '{{count}} confirmation',
+    confirmations_other: '{{count}} confirmations',
+    reason: 'Reason: {{reason}}',
+    changed: 'Changed fields: {{fields}}',
+    ip: 'IP: {{ip}}',
+    raw: 'Full record',
   },
   support: {
     heading: 'Support inbox',
@@ -132,5 +147,14 @@ export default {
     sentPlayer: 'The answer is in the player’s Mailbox.',
     sentVisitor: 'The answer is on its way by e-mail.',
     languages: { es: 'Spanish', en: 'English' },
+  },
+  // Where a pending withdrawal is to be paid, as the administrator reads it: the player's, not "yours".
+  payout: {
+    iban: 'Player’s IBAN or account number',
+    beneficiaryName: 'Account holder’s full name',
+    swift: 'SWIFT / BIC of the account holder’s bank',
+    bankName: 'Account holder’s bank',
+    address: 'Account holder’s registration address',
+    walletAddress: 'Player’s Bitcoin address',
   },
 }

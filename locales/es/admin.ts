@@ -106,7 +106,22 @@ export default {
       reset_own_password: 'Restableció su propia contraseña por correo',
       release_held_winning: 'Liberó ganancias retenidas',
       void_held_winning: 'Anuló ganancias retenidas',
+      content_created: 'Creó una entrada de contenido',
+      content_updated: 'Modificó una entrada de contenido',
+      content_removed: 'Eliminó una entrada de contenido',
     },
+    // Lo esencial de cada fila en una línea; los datos completos quedan en un desplegable.
+    on: 'Sobre',
+    summary: 'Resumen',
+    vouchers_one: '{{count}} cupón de {{amount}}',
+    vouchers_other: '{{count}} cupones de {{amount}}',
+    units: '{{units}} {{coin}}',
+    confirmations_one: '{{count}} confirmación',
+    confirmations_other: '{{count}} confirmaciones',
+    reason: 'Motivo: {{reason}}',
+    changed: 'Campos cambiados: {{fields}}',
+    ip: 'IP: {{ip}}',
+    raw: 'Datos completos',
   },
   support: {
     heading: 'Buzón de soporte',
@@ -134,5 +149,14 @@ export default {
     sentPlayer: 'La respuesta está en el Buzón del jugador.',
     sentVisitor: 'La respuesta va de camino por correo.',
     languages: { es: 'español', en: 'inglés' },
+  },
+  // Dónde se paga una retirada pendiente, tal como lo lee el administrador: del jugador, no «tuyo».
+  payout: {
+    iban: 'IBAN o número de cuenta del jugador',
+    beneficiaryName: 'Nombre completo del titular de la cuenta',
+    swift: 'SWIFT / BIC del banco del titular',
+    bankName: 'Banco del titular',
+    address: 'Domicilio del titular',
+    walletAddress: 'Dirección de Bitcoin del jugador',
   },
 } satisfies typeof en

@@ -87,6 +87,9 @@ for (const database of testDatabases()) {
       expect(textOf(sent.html)).toContain('Tu solicitud de retirada de 60,00 € se ha programado correctamente.')
       const pending = await admin.get('/admin/withdrawals')
       expect(textOf(pending.html)).toContain('ES9121000418450200051332')
+      // The page speaks to the administrator about the player's account, not about "yours".
+      expect(textOf(pending.html)).toContain('IBAN o número de cuenta del jugador ES9121000418450200051332')
+      expect(textOf(pending.html)).toContain('Nombre completo del titular de la cuenta Lucía García')
       const id = pending.html.match(new RegExp(`name="id" value="([0-9a-f-]{36})"`))?.[1]
       expect(id).toBeTruthy()
       const rejected = await admin.post('/admin/withdrawals', {
@@ -108,6 +111,10 @@ for (const database of testDatabases()) {
         amount: '30',
       })
       const list = await admin.get('/admin/withdrawals')
+      expect(textOf(list.html)).toContain('Dirección de Bitcoin del jugador bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
+      expect(textOf(list.html)).not.toContain('Dirección de tu monedero de Bitcoin')
+      const inEnglish = textOf((await admin.get('/en/admin/withdrawals')).html)
+      expect(inEnglish).toContain('Player’s Bitcoin address bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
       const bitcoinId = list.html.match(new RegExp(`name="id" value="([0-9a-f-]{36})"`))?.[1]
       const accepted = await admin.post('/admin/withdrawals', {
         intent: 'accept',
@@ -121,8 +128,21 @@ for (const database of testDatabases()) {
       await admin.post('/admin/withdrawals', { intent: 'accept', id: bitcoinId! })
       expect((await b.post(`/user-management/transactions/${bitcoinId}`, {})).status).toBe(409)
       const audit = await admin.get('/admin/audit')
-      expect(textOf(audit.html)).toContain('Rechazó una retirada')
-      expect(textOf(audit.html)).toContain('Aceptó una retirada')
+      // Each row says who did what to whose payment and how much, readably; ids and the record as
+      // stored stay behind each row's disclosure.
+      const rows = [...audit.html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => textOf(m[1]!))
+      const row = (action: string) => rows.find((r) => r.includes(action) && r.includes(player.username))
+      expect(row('Rechazó una retirada')).toMatch(
+        /admin Rechazó una retirada .*60,00 € · Motivo: El titular no coincide\./,
+      )
+      expect(row('Aceptó una retirada')).toMatch(/admin Aceptó una retirada .*30,00 €/)
+      const outsideDisclosures = textOf(audit.html.replace(/<details>[\s\S]*?<\/details>/g, ''))
+      expect(outsideDisclosures).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)
+      expect(outsideDisclosures).not.toContain('{')
+      expect(audit.html).toMatch(/<details><summary>Datos completos<\/summary>/)
+      expect(textOf(audit.html)).toContain(`"target": "${id}"`)
+      const auditInEnglish = textOf((await admin.get('/en/admin/audit')).html)
+      expect(auditInEnglish).toMatch(/Rejected a withdrawal .*€60\.00 · Reason: El titular no coincide\./)
       const ledger = await admin.get(`/admin/players?username=${player.username}`)
       expect(textOf(ledger.html)).toMatch(/Saldo total\s*70,00 €/)
     })
@@ -224,6 +244,17 @@ for (const database of testDatabases()) {
       const history = await b.get('/user-management/transactions?period=24h&status=complete')
       expect(textOf(history.html)).toMatch(/Saldo total\s*255,00 €/)
       expect(textOf(history.html)).toContain('Criptomoneda')
+
+      // Units typed as the Spanish page writes numbers ('por ejemplo, 0,0025'): 0,0002 BTC is
+      // credited at the sandbox's rate; what no language reads as a number is refused under its field.
+      const comma = { ...report, txId: 'cd'.repeat(32), confirmations: '3' }
+      const unreadable = await admin.post('/admin/deposits', { ...comma, units: '0,0,2' })
+      expect(unreadable.status).toBe(400)
+      expect(textOf(unreadable.html)).toMatch(/Importe en monedas\s*:\s*Introduce un número válido\./)
+      const inSpanish = await admin.post('/admin/deposits', { ...comma, units: '0,0002' })
+      expect(textOf(inSpanish.html)).toContain('Depósito en criptomoneda abonado.')
+      const after = await b.get('/user-management/transactions?period=24h&status=complete')
+      expect(textOf(after.html)).toMatch(/Saldo total\s*272,00 €/)
     })
   })
 }

@@ -6,6 +6,7 @@ import {
   type UpstreamArgs,
   type UpstreamFailure,
 } from '#app/upstream/client.server.ts'
+import { localeFromPath } from '#app/utils/locale.ts'
 import { newActionKey } from '#app/utils/payments.server.ts'
 
 type AdminRefusal = {
@@ -30,6 +31,20 @@ export const adminRefusal = (result: UpstreamFailure): AdminRefusal => ({
   fields: result.fields ?? {},
   actionKey: newActionKey(),
 })
+
+/**
+ * A field the page refused before asking the casino API (an amount that is not a number as the
+ * page's language writes it, ADR 0038): told as the casino API tells a field it refused.
+ */
+export const adminFieldRefusal = (field: string): AdminRefusal => ({
+  ok: false,
+  code: 'validation_failed',
+  fields: { [field]: ['invalid_number'] },
+  actionKey: newActionKey(),
+})
+
+/** The page's language, which its amounts are typed in. */
+export const localeOf = (args: UpstreamArgs) => localeFromPath(new URL(args.request.url).pathname)
 
 /**
  * An administrator's action through the casino API: 4xx refusals come back to the form (with

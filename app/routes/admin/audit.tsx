@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { Pager } from '#app/components/pager.tsx'
 import { requireAdmin } from '#app/utils/auth.server.ts'
 import { formatDateTime } from '#app/utils/dates.ts'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import type { Route } from './+types/audit'
 import { adminRead, pageOf } from './admin.server.ts'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
@@ -13,8 +16,46 @@ export async function loader(args: Route.LoaderArgs) {
   return { list: await adminRead(args, 'get_admin_audit', { page: pageOf(args.request), pageSize: 50 }) }
 }
 
+type Entry = Route.ComponentProps['loaderData']['list']['items'][number]
+
+/**
+ * The row's key details in one line, in the page's language: the money (a voucher batch as its
+ * count and value), coin units, confirmations, the reason a player reads, the fields changed.
+ * Ids and hashes stay in the full record.
+ */
+function useSummary() {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  return ({ amount, details }: Pick<Entry, 'amount' | 'details'>) => {
+    const d = details ?? {}
+    const text = (key: string) => (typeof d[key] === 'string' && d[key] ? (d[key] as string) : null)
+    const moved = amount ? formatMoney(amount.amount, amount.currency, locale) : null
+    const parts: string[] = []
+    if (moved && typeof d.count === 'number') parts.push(t('admin.audit.vouchers', { count: d.count, amount: moved }))
+    else if (moved) parts.push(moved)
+    const units = text('units')
+    if (units && Number.isFinite(Number(units)))
+      parts.push(
+        t('admin.audit.units', {
+          units: formatNumber(Number(units), locale, { maximumFractionDigits: 8 }),
+          coin: text('coin') ?? '',
+        }),
+      )
+    if (typeof d.confirmations === 'number') parts.push(t('admin.audit.confirmations', { count: d.confirmations }))
+    const reason = text('reason')
+    if (reason) parts.push(t('admin.audit.reason', { reason }))
+    const changed: unknown = d.changed
+    if (Array.isArray(changed) && changed.length)
+      parts.push(t('admin.audit.changed', { fields: changed.map(String).join(', ') }))
+    const ip = text('ip')
+    if (ip) parts.push(t('admin.audit.ip', { ip }))
+    return parts.join(' · ')
+  }
+}
+
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const summary = useSummary()
   const { items, total, page, pageSize } = loaderData.list
   return (
     <>
@@ -28,7 +69,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <th scope="col">{t('money.history.date')}</th>
               <th scope="col">{t('admin.audit.admin')}</th>
               <th scope="col">{t('admin.audit.action')}</th>
-              <th scope="col">{t('admin.audit.target')}</th>
+              <th scope="col">{t('admin.audit.on')}</th>
+              <th scope="col">{t('admin.audit.summary')}</th>
               <th scope="col">{t('admin.audit.details')}</th>
             </tr>
           </thead>
@@ -37,9 +79,18 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <tr key={entry.id}>
                 <td>{formatDateTime(new Date(entry.createdAt))}</td>
                 <td>{entry.admin}</td>
-                <td>{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
-                <td>{entry.target ?? '—'}</td>
-                <td>{entry.details ? JSON.stringify(entry.details) : '—'}</td>
+                <td>{t(`admin.audit.actions.${entry.action}`)}</td>
+                <td>{[entry.targetPlayer, entry.targetLabel].filter(Boolean).join(' · ') || '—'}</td>
+                <td>{summary(entry) || '—'}</td>
+                <td>
+                  {/* The record as written, ids included, for when the summary is not enough. */}
+                  <details>
+                    <summary>{t('admin.audit.raw')}</summary>
+                    <pre className={money.rawRecord}>
+                      {JSON.stringify({ target: entry.target, ...entry.details }, null, 2)}
+                    </pre>
+                  </details>
+                </td>
               </tr>
             ))}
           </tbody>

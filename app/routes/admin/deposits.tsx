@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { parseAmountToCents, parseCoinUnits } from '#contract'
 import { data, Form } from 'react-router'
 import { SubmitButton } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
@@ -7,10 +8,11 @@ import { requireAdmin } from '#app/utils/auth.server.ts'
 import { formatDateTime } from '#app/utils/dates.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { formatNumber } from '#app/utils/numbers.ts'
 import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
 import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/deposits'
-import { adminAction, adminRead, pageOf } from './admin.server.ts'
+import { adminAction, adminFieldRefusal, adminRead, localeOf, pageOf, type AdminOutcome } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
 import * as money from '../user-management/money.css.ts'
 
@@ -29,15 +31,21 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
   const key = actionKeyOf(form) ?? newActionKey()
   const field = (name: string) => String(form.get(name) ?? '')
-  if (form.get('intent') === 'confirm')
+  const locale = localeOf(args)
+  if (form.get('intent') === 'confirm') {
+    const amount = parseAmountToCents(field('amount'), locale)
+    if (amount === null) return data<AdminOutcome>(adminFieldRefusal('amount'), { status: 400 })
     return adminAction(
       args,
       'confirm_bank_transfer',
-      { reference: field('reference'), amount: field('amount') as never },
+      { reference: field('reference'), amount },
       () => ({ message: 'admin.deposits.confirmed' }),
       key,
     )
-  if (form.get('intent') === 'crypto')
+  }
+  if (form.get('intent') === 'crypto') {
+    const units = parseCoinUnits(field('units'), locale)
+    if (units === null) return data<AdminOutcome>(adminFieldRefusal('units'), { status: 400 })
     return adminAction(
       args,
       'report_crypto_deposit',
@@ -45,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
         coin: field('coin') as 'BTC',
         address: field('address'),
         txId: field('txId'),
-        units: field('units'),
+        units,
         confirmations: field('confirmations') as never,
       },
       (answer: { message: string; confirmationsNeeded: number }) => ({
@@ -55,6 +63,7 @@ export async function action(args: Route.ActionArgs) {
       }),
       key,
     )
+  }
   throw data(null, { status: 400 })
 }
 
@@ -91,7 +100,7 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
                 name="amount"
                 inputMode="decimal"
                 required
-                defaultValue={(d.amount / 100).toFixed(2)}
+                defaultValue={formatNumber(d.amount / 100, locale, { minimumFractionDigits: 2 })}
                 className={forms.input}
               />
             </div>

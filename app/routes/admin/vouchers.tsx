@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
+import { parseAmountToCents } from '#contract'
+import { data, Form } from 'react-router'
 import { FormStatus, SubmitButton } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { Pager } from '#app/components/pager.tsx'
@@ -9,7 +10,7 @@ import { formatDateTime } from '#app/utils/dates.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/vouchers'
-import { adminRead, adminRefusal, pageOf } from './admin.server.ts'
+import { adminFieldRefusal, adminRead, adminRefusal, localeOf, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
 import * as money from '../user-management/money.css.ts'
@@ -23,8 +24,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args)
   const form = await args.request.formData()
+  const amount = parseAmountToCents(String(form.get('amount') ?? ''), localeOf(args))
+  if (amount === null) return data({ outcome: adminFieldRefusal('amount') }, { status: 400 })
   const result = await callUpstream(args, 'mint_vouchers', {
-    amount: String(form.get('amount') ?? '') as never,
+    amount,
     count: String(form.get('count') ?? '') as never,
   })
   if (result.ok) return { minted: result.data.items }

@@ -71,22 +71,22 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
             </dd>
             {w.payout.method === 'bank_transfer' ? (
               <>
-                <dt>IBAN</dt>
+                <dt>{t('admin.payout.iban')}</dt>
                 <dd>{w.payout.iban}</dd>
-                <dt>{t('money.withdrawal.beneficiaryName')}</dt>
+                <dt>{t('admin.payout.beneficiaryName')}</dt>
                 <dd>{w.payout.beneficiaryName}</dd>
-                <dt>SWIFT / BIC</dt>
+                <dt>{t('admin.payout.swift')}</dt>
                 <dd>{w.payout.swift}</dd>
-                <dt>{t('money.withdrawal.bankName')}</dt>
+                <dt>{t('admin.payout.bankName')}</dt>
                 <dd>{w.payout.bankName}</dd>
-                <dt>{t('money.withdrawal.address')}</dt>
+                <dt>{t('admin.payout.address')}</dt>
                 <dd>
                   {w.payout.address}, {w.payout.zipCode}
                 </dd>
               </>
             ) : (
               <>
-                <dt>{t('money.withdrawal.walletAddress')}</dt>
+                <dt>{t('admin.payout.walletAddress')}</dt>
                 <dd>{w.payout.walletAddress}</dd>
               </>
             )}

@@ -5,7 +5,7 @@ import { catalogGame } from '#casino-api/games/catalog.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useRefusalText } from '#app/components/use-catalogue.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
@@ -70,7 +70,12 @@ export async function action(args: Route.ActionArgs) {
           { roundId: String(form.get('roundId') ?? ''), action: ui?.actionFromForm?.(form) ?? {}, moveId },
           { gameSession: token },
         )
-      : await callUpstream(args, 'game_play', { bet: ui?.betFromForm(form) ?? {}, moveId }, { gameSession: token })
+      : await callUpstream(
+          args,
+          'game_play',
+          { bet: ui?.betFromForm(form, localeFromPath(new URL(args.request.url).pathname)) ?? {}, moveId },
+          { gameSession: token },
+        )
   if (!played.ok) {
     if (played.status === 401) return sessionEnded()
     if (played.status >= 500) throw upstreamUnavailable()

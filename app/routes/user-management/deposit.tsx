@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData()
   const method = formData.get('method')
   if (!isMethod(method) || method === 'crypto') throw data(null, { status: 400 })
-  const submission = parseForm(`deposit-${method}`, formData)
+  const submission = parseForm(`deposit-${method}`, formData, { locale })
   if (submission.status !== 'success') return invalidForm(submission, { hide: CARD_SECRETS })
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission, { hide: CARD_SECRETS })

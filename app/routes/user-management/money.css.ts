@@ -48,6 +48,14 @@ export const details = style({
 globalStyle(`${details} dt`, { color: vars.color.muted })
 globalStyle(`${details} dd`, { margin: 0, overflowWrap: 'anywhere' })
 
+/** An audit row's full record: its JSON wraps within the cell instead of widening the table. */
+export const rawRecord = style({
+  margin: `${space[2]} 0 0`,
+  fontSize: fontSize.small,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+})
+
 export const warning = style({
   borderLeft: `3px solid ${vars.color.accent}`,
   paddingLeft: space[3],

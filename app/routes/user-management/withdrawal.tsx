@@ -9,7 +9,7 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm } from '#app/utils/forms.server.ts'
-import { useLocale } from '#app/utils/locale.ts'
+import { localeFromPath, useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -42,7 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
   const formData = await args.request.formData()
-  const submission = parseForm(`withdrawal-${methodOf(formData.get('method'))}`, formData)
+  const submission = parseForm(`withdrawal-${methodOf(formData.get('method'))}`, formData, {
+    locale: localeFromPath(new URL(args.request.url).pathname),
+  })
   if (submission.status !== 'success') return invalidForm(submission)
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission)

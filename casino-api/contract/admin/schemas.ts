@@ -188,11 +188,38 @@ export const GetPlayerLedgerAnswer = z.object({
   transactions: paged(FinancialTransaction),
 })
 
+/** Everything the casino API writes in the audit log (the pages have a text for each). */
+export const AUDIT_ACTIONS = [
+  'accept_withdrawal',
+  'reject_withdrawal',
+  'confirm_bank_transfer',
+  'mint_vouchers',
+  'report_crypto_deposit',
+  'answer_support_message',
+  'change_own_password',
+  'reset_own_password',
+  'release_held_winning',
+  'void_held_winning',
+  'content_created',
+  'content_updated',
+  'content_removed',
+] as const
+export const AuditAction = z.enum(AUDIT_ACTIONS)
+export type AuditAction = z.infer<typeof AuditAction>
+
 export const AuditEntry = z.object({
   id: Id,
+  /** The administrator's username. */
   admin: z.string(),
-  action: z.string(),
+  action: AuditAction,
+  /** The id of the record acted on (a payment, held winning, support message, player, content entry). */
   target: z.string().nullable(),
+  /** The player the action concerned, by username (a payment's, a held winning's, a message's writer). */
+  targetPlayer: z.string().nullable(),
+  /** The record's own name: a payment's reference, a content entry's title, a message's subject. */
+  targetLabel: z.string().nullable(),
+  /** The money the action moved, held or minted (each voucher's value), when it concerned money. */
+  amount: Money.nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: Timestamp,
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Cents, Currency, Money, Timestamp } from '../common.ts'
 import { Balance } from '../player/schemas.ts'
 import { DepositProcessorKey, FinancialTransaction, WithdrawalMethod } from '../wallet/schemas.ts'
-import { amountInCents, cardNumber, cvv, required } from '../rules.ts'
+import { amountInCents, cardNumber, cvv, optionalAmountInCents, required } from '../rules.ts'
 
 export const PaymentKind = z.enum(['card', 'bank_transfer', 'voucher', 'crypto', 'bonus_code', 'loyalty'])
 
@@ -134,7 +134,7 @@ export const CashlibDepositProcessorParams = z.object({
     .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
     .refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
   /** A voucher is worth its face value; an amount, when sent, must be that value. */
-  amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), amountInCents().optional()),
+  amount: optionalAmountInCents(),
 })
 export const CashlibDepositProcessorAnswer = DepositComplete
 

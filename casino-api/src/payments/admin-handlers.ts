@@ -5,11 +5,20 @@
  * withdrawal's decision also writes the player's mailbox message there (told live at commit).
  */
 import { randomBytes } from 'node:crypto'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
-import type { adminCalls } from '../../contract/index.ts'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { adminCalls, AuditAction, Currency } from '../../contract/index.ts'
 import type { CallInput, Context, DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
-import { adminAudit, cryptoAddresses, payments, players, vouchers } from '../db/schema.ts'
+import {
+  adminAudit,
+  cryptoAddresses,
+  heldWinnings,
+  payments,
+  players,
+  siteContent,
+  supportMessages,
+  vouchers,
+} from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { sendOrLog } from '../mail/mailer.ts'
 import { withdrawalDecisionMail } from '../mail/texts.ts'
@@ -42,9 +51,54 @@ const adminOf = (input: Pick<CallInput<'get_admin_audit'>, 'session'>) => {
   return input.session.playerId
 }
 
+type AuditSubject = { player: string | null; label: string | null; amount?: number; currency?: Currency }
+
+/**
+ * The records a page of the audit log acted on, readable: the player concerned by username and
+ * the record's own name (a payment's reference, a held win's game, a message's subject, a content
+ * entry's title, a player's username). Targets are ids of different tables; one query per table.
+ */
+async function auditSubjects(ctx: Context, targets: readonly (string | null)[]) {
+  const ids = [...new Set(targets.filter((t): t is string => t !== null && isUuid(t)))]
+  const subjects = new Map<string, AuditSubject>()
+  if (ids.length === 0) return subjects
+  const [paid, held, messages, content, people] = await Promise.all([
+    ctx.db
+      .select({
+        id: payments.id,
+        player: players.username,
+        label: payments.reference,
+        amount: payments.amount,
+        currency: payments.currency,
+      })
+      .from(payments)
+      .innerJoin(players, eq(players.id, payments.playerId))
+      .where(inArray(payments.id, ids)),
+    ctx.db
+      .select({ id: heldWinnings.id, player: players.username, label: heldWinnings.gameId })
+      .from(heldWinnings)
+      .innerJoin(players, eq(players.id, heldWinnings.playerId))
+      .where(inArray(heldWinnings.id, ids)),
+    ctx.db
+      .select({ id: supportMessages.id, player: players.username, label: supportMessages.subject })
+      .from(supportMessages)
+      .leftJoin(players, eq(players.id, supportMessages.playerId))
+      .where(inArray(supportMessages.id, ids)),
+    ctx.db
+      .select({ id: siteContent.id, title: siteContent.title, slug: siteContent.slug })
+      .from(siteContent)
+      .where(inArray(siteContent.id, ids)),
+    ctx.db.select({ id: players.id, player: players.username }).from(players).where(inArray(players.id, ids)),
+  ])
+  for (const { id, ...subject } of [...paid, ...held, ...messages]) subjects.set(id, subject)
+  for (const c of content) subjects.set(c.id, { player: null, label: `${c.title} (${c.slug})` })
+  for (const p of people) subjects.set(p.id, { player: p.player, label: null })
+  return subjects
+}
+
 export async function audit(
   db: Queryable,
-  entry: { adminId: string; action: string; target: string | null; details?: Record<string, unknown>; at: Date },
+  entry: { adminId: string; action: AuditAction; target: string | null; details?: Record<string, unknown>; at: Date },
 ) {
   await db.insert(adminAudit).values({
     adminId: entry.adminId,
@@ -297,7 +351,7 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
         adminId,
         action: 'mint_vouchers',
         target: null,
-        details: { count: codes.length, amount: input.params.amount, hints: inserted.map((v) => v.codeHint) },
+        details: { count: codes.length, amount: input.params.amount, currency, hints: inserted.map((v) => v.codeHint) },
         at,
       })
       return inserted
@@ -455,15 +509,30 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
         .offset((page - 1) * pageSize),
       ctx.db.select({ n: count() }).from(adminAudit),
     ])
+    const subjects = await auditSubjects(
+      ctx,
+      rows.map((r) => r.entry.target),
+    )
     return {
-      items: rows.map(({ entry, admin }) => ({
-        id: entry.id,
-        admin,
-        action: entry.action,
-        target: entry.target,
-        details: (entry.details as Record<string, unknown> | null) ?? null,
-        createdAt: entry.createdAt.toISOString(),
-      })),
+      items: rows.map(({ entry, admin }) => {
+        const details = (entry.details as Record<string, unknown> | null) ?? null
+        const subject = (entry.target && subjects.get(entry.target)) || null
+        // What a row of the page says in a few words: a removed content entry is named by its details.
+        const named = typeof details?.title === 'string' ? `${details.title} (${String(details.slug)})` : null
+        const cents = typeof details?.amount === 'number' ? details.amount : (subject?.amount ?? null)
+        const currency = (details?.currency as Currency | undefined) ?? subject?.currency ?? null
+        return {
+          id: entry.id,
+          admin,
+          action: entry.action as AuditAction,
+          target: entry.target,
+          targetPlayer: subject?.player ?? null,
+          targetLabel: subject?.label ?? named,
+          amount: cents !== null && currency ? { amount: Math.abs(cents), currency } : null,
+          details,
+          createdAt: entry.createdAt.toISOString(),
+        }
+      }),
       total: counted?.n ?? 0,
       page,
       pageSize,

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { centsOf, parseDecimal } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { useLocale } from '#app/utils/locale.ts'
@@ -32,7 +33,7 @@ function DiceControls(controls: ControlsProps) {
           {t('games.frame.target')}
         </label>
         {/* Text, not a number field: a number field writes its value in the browser's language,
-            and the target is in the page's ('50,00' in Spanish); betFromForm reads either mark. */}
+            and the target is in the page's ('50,00' in Spanish), read as every amount is (ADR 0038). */}
         <input
           id="bet-target"
           name="target"
@@ -59,9 +60,10 @@ function DiceControls(controls: ControlsProps) {
 export const diceUi: GameUi = {
   Board: DiceBoard,
   Controls: DiceControls,
-  betFromForm: (form) => ({
+  betFromForm: (form, locale) => ({
     stake: cents(form.get('stake')),
-    target: Math.round(Number(String(form.get('target') ?? '').replace(',', '.')) * 100),
+    // Hundredths, as cents are; what is not a number goes as null, which the game server refuses.
+    target: centsOf(parseDecimal(String(form.get('target') ?? ''), locale, 2)),
     side: form.get('side'),
   }),
   playLabel: 'roll',

@@ -1,3 +1,4 @@
+import type { Locale } from '#app/utils/locale.ts'
 import type { ReactNode } from 'react'
 import type * as styles from '../games.css.ts'
 
@@ -43,8 +44,8 @@ export type GameUi = {
   Board: (props: BoardProps) => ReactNode
   /** The opening move's fields (stake, bet type...), inside the frame's bet form. */
   Controls: (props: ControlsProps) => ReactNode
-  /** The opening move read from the bet form; the game server validates it. */
-  betFromForm: (form: FormData) => unknown
+  /** The opening move read from the bet form, numbers in the page's language; the game server validates it. */
+  betFromForm: (form: FormData, locale: Locale) => unknown
   /** The opening move's button: games.frame.<playLabel> in the locales. */
   playLabel: PlayLabel
   /** Multi-step games: the submit buttons of the next move (name="move"), shown while a round waits. */
