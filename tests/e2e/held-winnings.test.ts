@@ -2,11 +2,18 @@
 // off, in Spanish and English: the player's balance stops at the limit and the mailbox says what
 // is held, the administrator releases it (or voids it with a reason) on /admin/held-winnings, and
 // the balance and the mailbox then follow the decision; axe on the administrator's page.
-import type { BrowserContext } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { winningsDecisionMessage, winningsHeldMessage } from '../../casino-api/src/mailbox/texts.ts'
-import { expectAccessible, LOCALE_MODES, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  changeAdminPassword,
+  expectAccessible,
+  loggedInPage,
+  LOCALE_MODES,
+  newContext,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer, playAsProvider } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -14,26 +21,10 @@ const ADMIN_FIRST = 'admin-first-password-held'
 const ADMIN_PASSWORD = 'admin-password-held-2026'
 const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
 
-async function logIn(context: BrowserContext, prefix: string, username: string, password: string) {
-  const page = await context.newPage()
-  await page.goto(`${prefix}/login`)
-  await page.locator('main input[name="username"]').fill(username)
-  await page.locator('main input[name="password"]').fill(password)
-  await page.locator('main form button[type="submit"]').click()
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
-  return page
-}
-
 describe.skipIf(skipBrowserTests)('held winnings in Chromium', () => {
   beforeAll(async () => {
     if (skipBrowserTests) return
-    const admin = new HttpBrowser(env.site.webUrl)
-    await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
-    await admin.post('/user-management/change-password', {
-      oldPassword: ADMIN_FIRST,
-      newPassword: ADMIN_PASSWORD,
-      confirmPassword: ADMIN_PASSWORD,
-    })
+    await changeAdminPassword(env.site, ADMIN_FIRST, ADMIN_PASSWORD)
   })
 
   for (const [i, { locale, javaScript }] of LOCALE_MODES.entries()) {
@@ -51,7 +42,7 @@ describe.skipIf(skipBrowserTests)('held winnings in Chromium', () => {
       const held = money('990,00', '990.00')
 
       const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
-      const page = await logIn(context, prefix, player.username, player.password)
+      const page = await loggedInPage(context, prefix, player.username, player.password)
       const balance = page.locator('header [data-balance-total]').first()
       // The player registered in Spanish: the casino's messages come in Spanish (their subjects
       // name no amount).
@@ -62,7 +53,7 @@ describe.skipIf(skipBrowserTests)('held winnings in Chromium', () => {
       expect(await balance.innerText()).toBe(money('5.010,00', '5,010.00'))
 
       const adminContext = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
-      const admin = await logIn(adminContext, prefix, 'admin', ADMIN_PASSWORD)
+      const admin = await loggedInPage(adminContext, prefix, 'admin', ADMIN_PASSWORD)
       // The administrator's header leads to the administration, and shows no wallet to play with.
       const adminHeader = admin.locator('header').first()
       await adminHeader.getByRole('link', { name: tr.common.nav.admin, exact: true }).first().waitFor()

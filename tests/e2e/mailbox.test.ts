@@ -5,7 +5,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  changeAdminPassword,
+  expectAccessible,
+  logInAs,
+  newContext,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 import { loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -20,15 +27,7 @@ const env = useSiteInChromium({
 let adminReady: Promise<void> | undefined
 /** The seeded admin's first password is changed once, as it must be, before the admin logs in in Chromium. */
 function adminAccount() {
-  adminReady ??= (async () => {
-    const admin = new HttpBrowser(env.site.webUrl)
-    await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
-    await admin.post('/user-management/change-password', {
-      oldPassword: ADMIN_FIRST,
-      newPassword: ADMIN_PASSWORD,
-      confirmPassword: ADMIN_PASSWORD,
-    })
-  })()
+  adminReady ??= changeAdminPassword(env.site, ADMIN_FIRST, ADMIN_PASSWORD)
   return adminReady
 }
 

@@ -2,11 +2,13 @@
 // through the 3-D Secure page, a declined card, a bank transfer, a voucher and a crypto deposit,
 // withdrawals by bank and Bitcoin, a cancel, the administrator accepting, rejecting, confirming,
 // minting and reporting, and the history filtered by each period; axe on each page.
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import {
+  changeAdminPassword,
   expectAccessible,
+  loggedInPage,
   fillWithdrawalDetails,
   LOCALE_MODES,
   newContext,
@@ -20,28 +22,12 @@ const ADMIN_FIRST = 'admin-first-password-e2e'
 const ADMIN_PASSWORD = 'admin-password-e2e-2026'
 const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
 
-async function logIn(context: BrowserContext, prefix: string, username: string, password: string) {
-  const page = await context.newPage()
-  await page.goto(`${prefix}/login`)
-  await page.locator('main input[name="username"]').fill(username)
-  await page.locator('main input[name="password"]').fill(password)
-  await page.locator('main form button[type="submit"]').click()
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
-  return page
-}
-
 const submit = (page: Page, formId: string) => page.locator(`#${formId} button[type="submit"]`).click()
 
 describe.skipIf(skipBrowserTests)('money in Chromium', () => {
   beforeAll(async () => {
     if (skipBrowserTests) return
-    const admin = new HttpBrowser(env.site.webUrl)
-    await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
-    await admin.post('/user-management/change-password', {
-      oldPassword: ADMIN_FIRST,
-      newPassword: ADMIN_PASSWORD,
-      confirmPassword: ADMIN_PASSWORD,
-    })
+    await changeAdminPassword(env.site, ADMIN_FIRST, ADMIN_PASSWORD)
   })
 
   for (const { locale, javaScript } of LOCALE_MODES) {
@@ -52,7 +38,7 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
       const { player } = await loggedInPlayer(env.site, HttpBrowser)
       const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
       const errors: string[] = []
-      const page = await logIn(context, prefix, player.username, player.password)
+      const page = await loggedInPage(context, prefix, player.username, player.password)
       page.on('pageerror', (e) => errors.push(e.message))
       const a11y = async () => {
         if (javaScript) await expectAccessible(page)
@@ -122,7 +108,7 @@ describe.skipIf(skipBrowserTests)('money in Chromium', () => {
       // One by Bitcoin the administrator accepts, one by bank the administrator rejects.
       await withdraw('bitcoin', '20')
       const adminContext = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
-      const admin = await logIn(adminContext, prefix, 'admin', ADMIN_PASSWORD)
+      const admin = await loggedInPage(adminContext, prefix, 'admin', ADMIN_PASSWORD)
       await admin.goto(`${prefix}/admin/withdrawals`)
       if (javaScript) await expectAccessible(admin)
       const mine = admin.locator('section', { hasText: player.username })

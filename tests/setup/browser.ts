@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { newPlayer, startTestSite, type TestSite } from './harness.ts'
+import { Browser as HttpBrowser } from './http.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 
@@ -147,4 +148,26 @@ export async function fillWithdrawalDetails(page: Page, method: 'bank_transfer' 
   await page.locator('input[name="bankName"]').fill('CaixaBank')
   await page.locator('input[name="zipCode"]').fill('28013')
   await page.locator('input[name="address"]').fill('Calle Mayor 1')
+}
+
+/** The seeded administrator's first password changed to `next`, as the site asks at the first log-in. */
+export async function changeAdminPassword(site: TestSite, first: string, next: string) {
+  const admin = new HttpBrowser(site.webUrl)
+  await admin.post('/login', { username: 'admin', password: first })
+  await admin.post('/user-management/change-password', {
+    oldPassword: first,
+    newPassword: next,
+    confirmPassword: next,
+  })
+}
+
+/** A new page of `context` logged in through the login form of the `prefix` language ('' or '/en'). */
+export async function loggedInPage(context: BrowserContext, prefix: string, username: string, password: string) {
+  const page = await context.newPage()
+  await page.goto(`${prefix}/login`)
+  await page.locator('main input[name="username"]').fill(username)
+  await page.locator('main input[name="password"]').fill(password)
+  await page.locator('main form button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+  return page
 }
