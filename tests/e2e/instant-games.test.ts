@@ -2,7 +2,8 @@
 // opened for fun by a visitor and played with JavaScript on (es or en) and off (the other
 // language), by keyboard where it matters; their rules, paytables and documented returns in the
 // game view's panel; a keno draw with no numbers refused with its message; axe on each game view;
-// then a player with money plays each of them for real, and Bet History adds up to the wallet.
+// then a player with money plays each of them for real, and Bet History adds up to the wallet;
+// and three real dice rolls show in the game view's 'your last rounds' without a reload.
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
@@ -224,3 +225,39 @@ test.skipIf(skipBrowserTests)(
     await context.close()
   },
 )
+
+describe.skipIf(skipBrowserTests)("the game view's last rounds follow play", () => {
+  for (const lang of ['es', 'en'] as const) {
+    test(`three real dice rolls are listed in the panel without a reload (${lang})`, async () => {
+      const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
+      await depositByCard(b, '20.00')
+      const { context, page, errors } = await pageWithErrors(env.browser, {
+        javaScript: true,
+        baseURL: env.site.webUrl,
+      })
+      await logInAs(page, player)
+      const g = words[lang].games
+      await page.goto(`${lang === 'es' ? '' : '/en'}/casino/dice?mode=real`)
+      await page.waitForLoadState('networkidle')
+      const frame = page.frameLocator('iframe')
+      await poll(() => frame.locator('[aria-live="polite"]').first().innerText()).toMatch(/\d[.,]\d\d/)
+      const panel = page.locator('details')
+      await poll(() => panel.getByText(g.view.noRounds).count()).toBe(1)
+      // A mark on the game view's document: a reload would drop it.
+      await page.evaluate(() => Object.assign(window, { notReloaded: true }))
+      const rows = panel.getByRole('listitem')
+      const stake = new RegExp(`^#\\d+: ${g.view.roundLine.split(' {{')[0]} `)
+      for (const played of [1, 2, 3]) {
+        const roll = frame.getByRole('button', { name: g.frame.roll, exact: true })
+        await poll(() => roll.isEnabled()).toBe(true)
+        await roll.click()
+        await poll(() => rows.count()).toBe(played)
+      }
+      for (const row of await rows.all()) expect(await row.innerText()).toMatch(stake)
+      expect(await panel.getByText(g.view.noRounds).count()).toBe(0)
+      expect(await page.evaluate(() => 'notReloaded' in window)).toBe(true)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})

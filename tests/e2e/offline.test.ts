@@ -1,11 +1,46 @@
-// The service worker (/sw.js, scope /), its offline page in the visitor's language, and the
-// page reload after a failed chunk load (at most once a minute).
+// The service worker (/sw.js, scope /), its offline page in the visitor's language, the page
+// reload after a failed chunk load (at most once a minute), and Chromium's offer to install the
+// site (its manifest's icons, the worker).
 import { describe, expect, test } from 'vitest'
-import { skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { launchWithProfile, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 
 const env = useSiteInChromium()
 
 describe.skipIf(skipBrowserTests)('offline and updates', () => {
+  test('Chromium finds the site installable: the manifest has PNG icons of 192 and 512 pixels, maskable too', async () => {
+    // Not in an incognito context (Chromium installs nothing from one).
+    const context = await launchWithProfile(env.site.webUrl)
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto('/en')
+    // Installing needs the service worker: the page registers it.
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+    const devtools = await context.newCDPSession(page)
+    const manifest = await devtools.send('Page.getAppManifest')
+    expect(manifest.url).toBe(`${env.site.webUrl}/manifest.webmanifest`)
+    expect(manifest.errors).toEqual([])
+    const icons = (
+      JSON.parse(manifest.data ?? '{}') as { icons: { src: string; sizes: string; type: string; purpose: string }[] }
+    ).icons
+    for (const sizes of ['192x192', '512x512'])
+      for (const purpose of ['any', 'maskable'])
+        expect(icons).toContainEqual(expect.objectContaining({ sizes, type: 'image/png', purpose }))
+    // Each icon is a PNG of its size.
+    for (const sizes of ['192x192', '512x512']) {
+      const [width] = sizes.split('x').map(Number)
+      for (const icon of icons.filter((i) => i.sizes === sizes)) {
+        const answer = await page.request.get(new URL(icon.src, env.site.webUrl).href)
+        expect(answer.headers()['content-type']).toBe('image/png')
+        const png = await answer.body()
+        expect(png.readUInt32BE(16)).toBe(width)
+        expect(png.readUInt32BE(20)).toBe(width)
+      }
+    }
+    await expect
+      .poll(async () => (await devtools.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 30_000 })
+      .toEqual([])
+    await context.close()
+  })
+
   test("the service worker controls the site with scope / and shows the offline page in the visitor's language", async () => {
     // 127.0.0.1 is a secure context for service workers, like localhost.
     const context = await env.browser.newContext({ baseURL: env.site.webUrl, serviceWorkers: 'allow' })

@@ -1,5 +1,7 @@
 // Debian Chromium driven by playwright-core, as a player would use the site.
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
@@ -14,21 +16,41 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
  */
 export const skipBrowserTests = !CHROMIUM && !process.env.CI
 
-export async function launchBrowser(): Promise<Browser> {
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+function chromiumPath() {
   if (!CHROMIUM) throw new Error('Debian chromium is not installed (apt-get install chromium fonts-liberation)')
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+  return CHROMIUM
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+}
+
+/**
+ * A Chromium of its own with a profile on disk (a temporary folder, removed on close), with the
+ * service worker allowed: what a browser's incognito window cannot do, such as installing the site.
+ */
+export async function launchWithProfile(baseURL: string): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'casino-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    baseURL,
+    serviceWorkers: 'allow',
   })
+  context.setDefaultTimeout(30_000)
+  context.on('close', () => rmSync(profile, { recursive: true, force: true }))
+  return context
 }
 
 export async function newContext(

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, useFetcher, useNavigation } from 'react-router'
 import type { RoundView } from '#contract'
@@ -9,6 +10,7 @@ import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
+import { tellRecentRounds } from './recent-rounds.tsx'
 import { chipValues, GAME_UI, type Symbols, sessionAmount } from './boards/index.ts'
 
 /** After this many demo rounds the frame asks the player to play for real. */
@@ -95,6 +97,12 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
   const refusalText = useRefusalText()
   const navigation = useNavigation()
   const result = fetcher.data ?? actionData
+  const recentRounds = 'expired' in loaderData ? null : loaderData.recentRounds
+  // The game view's panel lists the last rounds: it hears them from here each time a move loaded
+  // them again.
+  useEffect(() => {
+    if (recentRounds) tellRecentRounds(recentRounds)
+  }, [recentRounds])
   if ('expired' in loaderData || (result && 'expired' in result)) return <SessionEnded lobby="/casino" />
   const game = loaderData
   const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'

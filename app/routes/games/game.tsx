@@ -21,6 +21,7 @@ import { sessionAmount } from './boards/shared.tsx'
 import * as styles from './games.css.ts'
 import { panelTables, slotPaytable } from './paytables.ts'
 import { isLiveLobby } from './live-path.ts'
+import { type RecentRound, RecentRounds } from './recent-rounds.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -90,7 +91,7 @@ export async function loader(args: Route.LoaderArgs) {
         balance: table.data.balance,
         // The round in progress: its committed hash, the round id as client seed, nonce 0.
         seeds: { serverSeedHash: round?.serverSeedHash ?? '', clientSeed: round?.clientSeed ?? '', nonce: 0 },
-        recentRounds: [] as { id: string; nonce: number; stake: number; win: number | null }[],
+        recentRounds: [] as RecentRound[],
       },
       ...panelOf(gameId, t, language),
       loggedIn: Boolean(player),
@@ -137,6 +138,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
   const locale = useLocale()
   const catalogue = useCatalogue()
   const stage = useRef<HTMLDivElement>(null)
+  const frame = useRef<HTMLIFrameElement>(null)
   const { gameId, name, mode } = loaderData
   const location = useLocation()
   const lobby = localePath(isLiveLobby(location.pathname) ? '/live-casino' : '/casino')
@@ -216,6 +218,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               and scripts allowed would restrict nothing. */}
           {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
           <iframe
+            ref={frame}
             src={frameSrc}
             title={t('games.view.frameTitle', { name })}
             className={styles.frame}
@@ -309,17 +312,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
           </dl>
           <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
           <h2>{t('games.view.recent')}</h2>
-          {game.recentRounds.length === 0 ? (
-            <p className={styles.small}>{t('games.view.noRounds')}</p>
-          ) : (
-            <ul className={styles.wins}>
-              {game.recentRounds.map((r) => (
-                <li key={r.id}>
-                  #{r.nonce}: {t('games.view.roundLine', { stake: played(r.stake), win: played(r.win ?? 0) })}
-                </li>
-              ))}
-            </ul>
-          )}
+          <RecentRounds rendered={game.recentRounds} frame={frame} amount={played} />
         </details>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import type { LiveRoundView } from '#contract'
@@ -12,6 +12,7 @@ import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/live-frame'
 import * as styles from './games.css.ts'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
+import { countdownClock, outdated, phaseEnd, secondsLeft } from './countdown.ts'
 import { chipValues, sessionAmount } from './boards/index.ts'
 import { Pocket, pocketLabel, RouletteControls, rouletteBetFromForm } from './boards/roulette.tsx'
 
@@ -66,21 +67,25 @@ export async function action(args: Route.ActionArgs) {
   return { bet: placed.data.bet }
 }
 
-/** Seconds left until `at`, by the server's clock as the page last read it. */
-function useSecondsLeft(at: string, serverNow: string) {
-  const hydrated = useHydrated()
-  const [offset] = useState(() => Date.parse(serverNow) - Date.now())
-  const compute = useCallback(
-    () => Math.max(0, Math.ceil((Date.parse(at) - (Date.now() + offset)) / 1000)),
-    [at, offset],
-  )
-  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((Date.parse(at) - Date.parse(serverNow)) / 1000)))
+/**
+ * Seconds left in the shown round's phase, by the casino API's clock (countdown.ts): each reading
+ * of the table (the page's data, loaded again) is followed once, and one older than what the page
+ * already heard leaves the count as it was. Rendered on the server, and until the page has
+ * followed the reading (after hydration), from the reading's own server time.
+ */
+function useSecondsLeft(round: LiveRoundView | null, serverNow: string) {
+  const [clock] = useState(countdownClock)
+  const { countdown, now } = useSyncExternalStore(clock.subscribe, clock.get, clock.get)
   useEffect(() => {
-    if (!hydrated) return
-    const timer = setInterval(() => setLeft(compute()), 250)
-    return () => clearInterval(timer)
-  }, [hydrated, compute])
-  return left
+    if (round) clock.hear({ round, serverNow, heardAt: Date.now() })
+  }, [clock, round, serverNow])
+  if (!round) return { left: 0, countdown }
+  const fresh = Math.max(0, Math.ceil((phaseEnd(round) - Date.parse(serverNow)) / 1000))
+  if (!countdown) return { left: fresh, countdown }
+  if (countdown.roundId === round.id && countdown.phase === round.phase)
+    return { left: secondsLeft(countdown, now), countdown }
+  // Data of a round or phase the page has seen end has no time left; a later one is followed next.
+  return { left: outdated(countdown, round) ? 0 : fresh, countdown }
 }
 
 type ResultEvent = { type: 'live_round_result'; roundId: string; outcome: { value: number }; serverSeed: string }
@@ -119,22 +124,16 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
   useRealtimeEvent('live_bets_closed', refresh)
   useRealtimeEvent('live_round_settled', refresh)
 
-  // The next moment the table changes phase: the page reads it again then (socket or not).
-  const due = round
-    ? round.phase === 'betting'
-      ? round.bettingClosesAt
-      : round.phase === 'closed'
-        ? round.resultAt
-        : round.nextAt
-    : (table?.now ?? new Date(0).toISOString())
-  const left = useSecondsLeft(due, table?.now ?? due)
+  const { left, countdown } = useSecondsLeft(round, table?.now ?? new Date(0).toISOString())
   const hydrated = useHydrated()
+  // The page reads the table again when the phase is due to end (socket or not), and again after
+  // each reading until the phase has changed.
   useEffect(() => {
     if (!hydrated || !table) return
-    const wait = Math.max(Date.parse(due) - Date.parse(table.now), 0) + 400
+    const wait = (countdown ? Math.max(countdown.deadline - (Date.now() + countdown.offset), 0) : 0) + 400
     const timer = setTimeout(refresh, wait)
     return () => clearTimeout(timer)
-  }, [hydrated, due, table, refresh])
+  }, [hydrated, countdown, table, refresh])
 
   if (!table) return <SessionEnded lobby="/live-casino" />
 
