@@ -37,7 +37,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <tr key={entry.id}>
                 <td>{formatDateTime(new Date(entry.createdAt))}</td>
                 <td>{entry.admin}</td>
-                <td>{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+                <td>
+                  {t([`admin.audit.actions.${entry.action}`, `admin.settings.auditActions.${entry.action}`], {
+                    defaultValue: entry.action,
+                  })}
+                </td>
                 <td>{entry.target ?? '—'}</td>
                 <td>{entry.details ? JSON.stringify(entry.details) : '—'}</td>
               </tr>
