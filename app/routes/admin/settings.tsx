@@ -93,7 +93,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
       <Form method="post" className={forms.form} key={formKey}>
-        <fieldset className={styles.fieldset} aria-describedby="countries-help countryBlackList-error">
+        <fieldset
+          className={styles.fieldset}
+          aria-describedby={invalid('countryBlackList') ? 'countries-help countryBlackList-error' : 'countries-help'}
+        >
           <legend className={forms.label}>{t('admin.settings.countries')}</legend>
           <p id="countries-help" className={forms.help}>
             {values.countries.length
