@@ -56,7 +56,7 @@ export default [
     ]),
   ]),
 
-  // admin: the administrator's pages (withdrawals, deposits, vouchers, players' ledgers, audit log, support inbox).
+  // admin: the administrator's pages (withdrawals, deposits, vouchers, players' ledgers, audit log, support inbox, settings).
   ...inBothLanguages([
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/index.tsx'),
@@ -71,6 +71,7 @@ export default [
       route('content/:id', 'routes/admin/content-entry.tsx', { id: 'admin/content-entry' }),
       route('support', 'routes/admin/support.tsx'),
       route('support/:id', 'routes/admin/support-message.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),
 

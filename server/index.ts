@@ -31,6 +31,7 @@ async function startEmbedded(env: Env, publicUrl: string, log: pino.Logger): Pro
         adminPassword: env.ADMIN_PASSWORD,
         providerSecret: env.PROVIDER_SECRET,
         seedDemo: env.SEED_DEMO,
+        geoLocalCountry: env.GEO_LOCAL_COUNTRY ?? null,
         // The web server is its only client and forwards the visitor's ip from loopback.
         trustedProxies: ['127.0.0.1', '::1'],
         // Its request lines repeat ours (every page makes a few calls): only when debugging.

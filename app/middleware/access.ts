@@ -2,6 +2,7 @@ import type { Submission } from '@conform-to/react'
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { isRestricted, type Geolocation, type MessageCode, type SiteSettings } from '#contract'
 import { getGeolocation, getSiteSettings } from '#app/upstream/site.server.ts'
+import { getPlayer } from '#app/utils/auth.server.ts'
 import { replyFromUpstream } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, stripLocale } from '#app/utils/locale.ts'
 import { getRequestInfo } from './context.ts'
@@ -47,10 +48,21 @@ export const accessMiddleware: MiddlewareFunction<Response> = async (args, next)
   if (restricted && !onRestrictionPage) {
     throw redirect(localizePath(localeFromPath(path), '/restriction'))
   }
-  if (settings && !settings.siteAccess && !onRestrictionPage) {
+  if (settings && !settings.siteAccess && !onRestrictionPage && !(await adminOnAdminPage(args, path))) {
     throw data({ code: 'site_disabled' satisfies MessageCode }, { status: 503 })
   }
   return next()
+}
+
+/**
+ * With the site switched off, a logged-in administrator keeps the administration (to switch it
+ * back on in the settings): the casino API still answers admin calls then. Only asked on /admin
+ * pages, so a closed site costs players no extra call.
+ */
+async function adminOnAdminPage(args: Parameters<MiddlewareFunction<Response>>[0], path: string) {
+  const bare = stripLocale(path)
+  if (bare !== '/admin' && !bare.startsWith('/admin/')) return false
+  return (await getPlayer(args))?.scope === 'admin'
 }
 
 /** The refusal of an action that needs the access check when it could not be made. */

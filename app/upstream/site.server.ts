@@ -47,6 +47,15 @@ export async function getSiteSettings(args: UpstreamArgs): Promise<SettingsAnswe
   )
 }
 
+/**
+ * Drops the copy of the settings, after an administrator changed them through this web server:
+ * the next page here reads them anew. Other web servers see the change when their copy
+ * expires (SITE_TTL_MS, a minute).
+ */
+export function clearSiteSettingsCache() {
+  settingsCache.clear()
+}
+
 /** The visitor's country and ip as the casino API sees them (cached ~60 s per ip), or null. */
 export async function getGeolocation(args: UpstreamArgs): Promise<Geolocation | null> {
   const { upstreamUrl, clientIp, accessCheckTimeoutMs = ACCESS_CHECK_TIMEOUT_MS } = getRequestInfo(args.context)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { isCountryCode } from '#casino-api/contract/countries.ts'
 
 /**
  * The web server's configuration, read from the environment once and checked at boot: a wrong
@@ -47,6 +48,15 @@ export const EnvSchema = z
     SMTP_URL: optionalText,
     ADMIN_PASSWORD: optionalText,
     PROVIDER_SECRET: optionalText,
+    /** The ISO country that loopback and private addresses count as for geo-blocking (e.g. ES). */
+    GEO_LOCAL_COUNTRY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 country code, e.g. ES')
+        .transform((v) => v.toUpperCase())
+        .optional(),
+    ),
     /** 'true' seeds the demo player demo / demo-player-2026: `npm start` and `npm run dev` set it, the container does not. */
     SEED_DEMO: z
       .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false'))

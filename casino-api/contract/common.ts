@@ -136,6 +136,9 @@ export const MESSAGE_CODES = [
   'content_saved',
   'content_removed',
   'slug_taken',
+  'settings_saved',
+  'invalid_ip_range',
+  'list_too_long',
 ] as const
 
 export const MessageCode = z.enum(MESSAGE_CODES)

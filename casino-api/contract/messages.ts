@@ -128,6 +128,9 @@ export const englishMessages = {
   content_saved: 'The content was saved.',
   content_removed: 'The content was removed.',
   slug_taken: 'This slug is already used for this kind of content in this language.',
+  settings_saved: 'The settings were saved.',
+  invalid_ip_range: 'Enter IP addresses or CIDR ranges (IPv4 or IPv6), one per line.',
+  list_too_long: 'This list has too many entries.',
   transaction_conflict: 'This transaction id was already used with other details.',
   idempotency_conflict:
     'This request was already sent with other details, so nothing was done. Please check the details and send it again.',

@@ -33,6 +33,8 @@ export type Context = {
   dataDir: string
   /** The web app's public URL without a trailing slash: the base of e-mailed links. */
   webUrl: string
+  /** The country loopback and private addresses count as (GEO_LOCAL_COUNTRY), null for none. */
+  geoLocalCountry: string | null
   log: FastifyBaseLogger
 }
 

@@ -14,6 +14,7 @@
 import { accountHandlers } from './accounts/handlers.ts'
 import type { Handlers } from './context.ts'
 import { siteHandlers } from './site/handlers.ts'
+import { settingsAdminHandlers } from './site/admin-handlers.ts'
 import { supportHandlers } from './support/handlers.ts'
 import { walletHandlers } from './wallet/handlers.ts'
 import { heldWinningsAdminHandlers } from './wallet/held-winnings.ts'
@@ -27,6 +28,7 @@ export const handlers: Handlers = {
   ...accountHandlers,
   ...supportHandlers,
   ...siteHandlers,
+  ...settingsAdminHandlers,
   ...walletHandlers,
   ...heldWinningsAdminHandlers,
   ...paymentHandlers,

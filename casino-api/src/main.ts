@@ -4,16 +4,23 @@
  * it), DATABASE_SCHEMA, WEB_URL (http://localhost:3000), SMTP_URL, MAIL_FROM, ADMIN_PASSWORD,
  * PROVIDER_SECRET (the game providers' wallet key; generated into DATA_DIR without it), SEED_DEMO
  * (true: create the demo player; default false), TRUSTED_PROXIES (comma list of
- * addresses/CIDRs, default loopback), LOG_LEVEL, LIVE_BETTING_MS / LIVE_SPIN_MS / LIVE_RESULT_MS (the
+ * addresses/CIDRs, default loopback), GEO_LOCAL_COUNTRY (the ISO country loopback and private
+ * addresses count as for geo-blocking; default none), LOG_LEVEL, LIVE_BETTING_MS / LIVE_SPIN_MS / LIVE_RESULT_MS (the
  * live tables' betting window, spin and result on show; 15 s, 5 s, 6 s), LIVE_TABLES=false (this
  * instance drives no table).
  */
+import { isCountryCode } from '../contract/countries.ts'
 import { startCasinoApi } from './server.ts'
 
 const env = process.env
 const port = env.PORT ? Number(env.PORT) : 4000
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not '${env.PORT}'`)
+  process.exit(1)
+}
+
+if (env.GEO_LOCAL_COUNTRY && !isCountryCode(env.GEO_LOCAL_COUNTRY)) {
+  console.error(`GEO_LOCAL_COUNTRY must be an ISO 3166-1 alpha-2 code (e.g. ES), not '${env.GEO_LOCAL_COUNTRY}'`)
   process.exit(1)
 }
 
@@ -45,6 +52,7 @@ const api = await startCasinoApi({
   providerSecret: env.PROVIDER_SECRET || undefined,
   seedDemo: env.SEED_DEMO === 'true',
   trustedProxies: list(env.TRUSTED_PROXIES) ?? ['loopback'],
+  geoLocalCountry: env.GEO_LOCAL_COUNTRY || null,
   liveTables: env.LIVE_TABLES === 'false' ? false : liveTimings,
 })
 

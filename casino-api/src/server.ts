@@ -51,6 +51,11 @@ export type CasinoApiOptions = {
   adminPassword?: string
   /** Create the demo player demo / demo-player-2026 (SEED_DEMO). Default false. */
   seedDemo?: boolean
+  /**
+   * The ISO country that loopback and private addresses count as for geo-blocking
+   * (GEO_LOCAL_COUNTRY). Default none: such a visitor is never kept out by the country blacklist.
+   */
+  geoLocalCountry?: string | null
   /** Addresses/CIDRs (or 'loopback', 'uniquelocal'...) whose X-Forwarded-For is believed. Default ['loopback']. */
   trustedProxies?: string[]
   /** fastify's pino logger on stdout. Default true. */
@@ -163,6 +168,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         afterAnswer,
         dataDir,
         webUrl,
+        geoLocalCountry: options.geoLocalCountry?.toUpperCase() ?? null,
         log: fastify.log,
       }),
       handlers,

@@ -3,7 +3,9 @@ import type { Context } from '../src/context.ts'
 import { isGeoGuarded, MONEY_CALLS, moneyMoving } from '../src/site/geo-guard.ts'
 import { handlers } from '../src/handlers.ts'
 import { setSetting } from '../src/site/settings.ts'
-import { ADMIN_PASSWORD, activePlayer, backends, login, useApis } from './helpers.ts'
+import { TEST_CARDS } from '../src/payments/cards.ts'
+import { ADMIN_PASSWORD, activePlayer, adminToken, backends, login, useApis } from './helpers.ts'
+import { card, key } from './payment-helpers.ts'
 
 const api = useApis()
 
@@ -91,3 +93,25 @@ test('every routed call that moves money goes through the geo guard', () => {
   }
   expect(isGeoGuarded(moneyMoving(async () => ({}) as never))).toBe(true)
 })
+
+test.for(backends)(
+  "an administrator's account deposits, withdraws and plays for real nothing; its demo play and its own account work [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const admin = await adminToken(a)
+    for (const [call, params] of [
+      ['moto_deposit_processor', card(TEST_CARDS.approvedVisa, 20_00)],
+      ['cashlib_deposit_processor', { voucherCode: 'AAAA-BBBB-CCCC-DDDD' }],
+      [
+        'send_withdrawal_request',
+        { method: 'bitcoin', amount: 20_00, walletAddress: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' },
+      ],
+      ['get_game_url', { gameId: 'european-roulette', mode: 'real', language: 'es' }],
+    ] as const) {
+      const refused = await a.fail(call, params as never, 403, { token: admin, headers: key() })
+      expect(refused.code, call).toBe('forbidden')
+    }
+    await a.ok('get_game_url', { gameId: 'european-roulette', mode: 'demo', language: 'es' }, { token: admin })
+    expect((await a.ok('player', {}, { token: admin })).username).toBe('admin')
+  },
+)

@@ -107,6 +107,7 @@ export default {
       content_created: 'Created a content entry',
       content_updated: 'Changed a content entry',
       content_removed: 'Removed a content entry',
+      settings_updated: 'Changed the site settings',
     },
     // What matters of each row in one line; the full record stays behind a disclosure.
     on: 'On',
@@ -156,5 +157,25 @@ export default {
     bankName: 'Account holder’s bank',
     address: 'Account holder’s registration address',
     walletAddress: 'Player’s Bitcoin address',
+  },
+  settings: {
+    section: 'Settings',
+    heading: 'Site settings',
+    intro:
+      'Who may use the site: blacklisted countries and addresses are sent to the restriction page and cannot log in, register or move money. Saved changes apply on this server at once, on the others within a minute.',
+    countries: 'Blacklisted countries',
+    countriesNone: 'No country is blacklisted.',
+    countriesBlocked_one: '1 country blacklisted: {{list}}.',
+    countriesBlocked_other: '{{count}} countries blacklisted: {{list}}.',
+    ips: 'Blacklisted IP addresses and ranges',
+    ipsHelp:
+      'One a line: an IPv4 or IPv6 address (203.0.113.9, 2001:db8::1) or a CIDR range (203.0.113.0/24, 2001:db8::/32).',
+    badLines: 'Not an address or a range: {{list}}',
+    siteAccess: 'The site is open to players',
+    siteAccessWarning:
+      'Unticked, every visitor and player gets “You can’t access the site.” and cannot log in. Only an administrator who is logged in keeps the administration: stay logged in to switch the site back on.',
+    withdrawalCancellation: 'Players may cancel a pending withdrawal',
+    withdrawalCancellationHelp: 'Untick it where the licence forbids reversing a withdrawal.',
+    save: 'Save the settings',
   },
 }

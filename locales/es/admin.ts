@@ -109,6 +109,7 @@ export default {
       content_created: 'Creó una entrada de contenido',
       content_updated: 'Modificó una entrada de contenido',
       content_removed: 'Eliminó una entrada de contenido',
+      settings_updated: 'Cambió los ajustes del sitio',
     },
     // Lo esencial de cada fila en una línea; los datos completos quedan en un desplegable.
     on: 'Sobre',
@@ -158,5 +159,25 @@ export default {
     bankName: 'Banco del titular',
     address: 'Domicilio del titular',
     walletAddress: 'Dirección de Bitcoin del jugador',
+  },
+  settings: {
+    section: 'Ajustes',
+    heading: 'Ajustes del sitio',
+    intro:
+      'Quién puede usar el sitio: los países y las direcciones de la lista negra van a la página de restricción y no pueden iniciar sesión, registrarse ni mover dinero. Los cambios guardados se aplican al momento en este servidor y en los demás en menos de un minuto.',
+    countries: 'Países en la lista negra',
+    countriesNone: 'Ningún país está en la lista negra.',
+    countriesBlocked_one: '1 país en la lista negra: {{list}}.',
+    countriesBlocked_other: '{{count}} países en la lista negra: {{list}}.',
+    ips: 'Direcciones IP y rangos en la lista negra',
+    ipsHelp:
+      'Uno por línea: una dirección IPv4 o IPv6 (203.0.113.9, 2001:db8::1) o un rango CIDR (203.0.113.0/24, 2001:db8::/32).',
+    badLines: 'No es una dirección ni un rango: {{list}}',
+    siteAccess: 'El sitio está abierto a los jugadores',
+    siteAccessWarning:
+      'Sin marcar, todos los visitantes y jugadores ven «No puedes acceder al sitio.» y no pueden iniciar sesión. Solo un administrador con la sesión iniciada conserva la administración: no cierres la sesión para poder volver a abrir el sitio.',
+    withdrawalCancellation: 'Los jugadores pueden cancelar un retiro pendiente',
+    withdrawalCancellationHelp: 'Desmárcalo donde la licencia prohíba revertir un retiro.',
+    save: 'Guardar los ajustes',
   },
 } satisfies typeof en

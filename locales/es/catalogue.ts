@@ -143,4 +143,7 @@ export default {
   content_saved: 'El contenido se ha guardado.',
   content_removed: 'El contenido se ha eliminado.',
   slug_taken: 'Este slug ya se usa para este tipo de contenido en este idioma.',
+  settings_saved: 'Los ajustes se han guardado.',
+  invalid_ip_range: 'Escribe direcciones IP o rangos CIDR (IPv4 o IPv6), uno por línea.',
+  list_too_long: 'Esta lista tiene demasiadas entradas.',
 } satisfies typeof en

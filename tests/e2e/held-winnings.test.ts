@@ -59,6 +59,12 @@ describe.skipIf(skipBrowserTests)('held winnings in Chromium', () => {
       await adminHeader.getByRole('link', { name: tr.common.nav.admin, exact: true }).first().waitFor()
       expect(await adminHeader.locator('[data-balance-total]').count()).toBe(0)
       expect(await adminHeader.getByRole('link', { name: tr.common.header.deposit, exact: true }).count()).toBe(0)
+      // Nor does the administrator's account area: only the account's own tabs.
+      await admin.goto(`${prefix}/user-management/profile`)
+      expect(
+        await admin.getByRole('navigation', { name: tr.account.tabs.label }).getByRole('link').allInnerTexts(),
+      ).toEqual([tr.account.tabs.profile, tr.account.tabs.changePassword])
+      expect(await admin.locator('main [data-balance-total], main #balance-heading').count()).toBe(0)
       await admin.goto(`${prefix}/admin/held-winnings`)
       const mine = admin.locator('section', { hasText: player.username })
       await mine.locator('h3', { hasText: held }).waitFor()

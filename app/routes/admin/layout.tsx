@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { path: '/admin/audit', key: 'audit' },
   { path: '/admin/content', key: 'content' },
   { path: '/admin/support', key: 'support' },
+  { path: '/admin/settings', key: 'settings', label: 'admin.settings.section' },
 ] as const
 
 export async function loader(args: Route.LoaderArgs) {
@@ -47,7 +48,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 to={localePath(section.path)}
                 className={({ isActive }) => (isActive ? `${styles.tab} ${styles.tabActive}` : styles.tab)}
               >
-                {t(`admin.sections.${section.key}`)}
+                {'label' in section ? t(section.label) : t(`admin.sections.${section.key}`)}
               </NavLink>
             </li>
           ))}

@@ -48,6 +48,24 @@ export const adminCalls = {
     summary:
       "A site-content body rendered to sanitized HTML with the settings' numbers, as players will see it; nothing is saved.",
   }),
+  get_site_settings: defineCall({
+    method: 'POST',
+    path: '/admin/get_site_settings',
+    auth: 'admin',
+    read: true,
+    params: Ad.GetSiteSettingsParams,
+    answer: Ad.GetSiteSettingsAnswer,
+    summary: 'The settings the administrator edits: site access, country and ip blacklists, withdrawal cancellation.',
+  }),
+  update_site_settings: defineCall({
+    method: 'POST',
+    path: '/admin/update_site_settings',
+    auth: 'admin',
+    params: Ad.UpdateSiteSettingsParams,
+    answer: Ad.UpdateSiteSettingsAnswer,
+    summary:
+      'Replace the site access switch, the country blacklist (ISO codes), the ip blacklist (IPv4/IPv6 addresses and CIDR ranges) and whether players may cancel a pending withdrawal; audited with the values before and after.',
+  }),
   list_pending_withdrawals: defineCall({
     method: 'POST',
     path: '/admin/list_pending_withdrawals',

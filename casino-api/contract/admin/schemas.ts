@@ -3,7 +3,10 @@ import { Cents, Id, Money, Page, paged, Timestamp } from '../common.ts'
 import { Balance } from '../player/schemas.ts'
 import { FinancialTransaction } from '../wallet/schemas.ts'
 import { SiteContent, SiteContentFields } from '../content/schemas.ts'
-import { amountInCents, optionalText, required } from '../rules.ts'
+import { amountInCents, checkbox, optionalText, required } from '../rules.ts'
+import { COUNTRY_CODES, isCountryCode } from '../countries.ts'
+import { parseIpRange } from '../site/ip.ts'
+import { SiteSettings } from '../site/schemas.ts'
 
 // ---- site content ----------------------------------------------------------------------
 
@@ -28,6 +31,65 @@ export const RemoveSiteContentAnswer = z.object({ ok: z.literal(true), message: 
 /** The editor's preview: a body rendered exactly as the front calls will render it, nothing saved. */
 export const PreviewSiteContentParams = SiteContentFields.pick({ locale: true, body: true })
 export const PreviewSiteContentAnswer = z.object({ html: z.string() })
+
+// ---- site settings ---------------------------------------------------------------------
+
+/** At most this many addresses and ranges in the ip blacklist (ranges cover the rest). */
+export const IP_BLACKLIST_MAX = 500
+
+/** The settings the administrator's settings page edits: geo-blocking, site access, cancellations. */
+export const EditableSiteSettings = SiteSettings.pick({
+  siteAccess: true,
+  countryBlackList: true,
+  ipBlackList: true,
+  withdrawalCancellation: true,
+})
+export type EditableSiteSettings = z.infer<typeof EditableSiteSettings>
+
+export const GetSiteSettingsParams = z.object({})
+export const GetSiteSettingsAnswer = z.object({ settings: EditableSiteSettings })
+
+/** One value or none from a form, or a list from JSON: always a list. */
+const asList = (v: unknown) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])
+
+/**
+ * The whole of the page's settings, absolute values (so sending them twice changes nothing). A
+ * form sends the ticked countries as repeated values and the ip blacklist as one text, one entry
+ * a line; an empty list is stored as null (nothing blocked). Every error is under its field.
+ */
+export const UpdateSiteSettingsParams = z.object({
+  siteAccess: checkbox(),
+  withdrawalCancellation: checkbox(),
+  countryBlackList: z.preprocess(
+    asList,
+    z
+      .array(z.string().trim().toUpperCase().refine(isCountryCode, 'invalid_value'), { error: 'invalid_value' })
+      .max(COUNTRY_CODES.length, 'list_too_long')
+      .transform((codes) => (codes.length ? [...new Set(codes)].sort() : null)),
+  ),
+  ipBlackList: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(/\r?\n/) : asList(v)),
+    z
+      .array(z.string().trim(), { error: 'invalid_value' })
+      .transform((lines) => [...new Set(lines.filter(Boolean))])
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .max(50, 'invalid_ip_range')
+              .refine((v) => parseIpRange(v) !== null, 'invalid_ip_range'),
+          )
+          .max(IP_BLACKLIST_MAX, 'list_too_long'),
+      )
+      .transform((entries) => (entries.length ? entries : null)),
+  ),
+})
+export const UpdateSiteSettingsAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('settings_saved'),
+  settings: EditableSiteSettings,
+})
 
 // ---- withdrawals and bank transfers ----------------------------------------------------
 
@@ -203,6 +265,7 @@ export const AUDIT_ACTIONS = [
   'content_created',
   'content_updated',
   'content_removed',
+  'settings_updated',
 ] as const
 export const AuditAction = z.enum(AUDIT_ACTIONS)
 export type AuditAction = z.infer<typeof AuditAction>

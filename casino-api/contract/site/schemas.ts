@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Cents, Currency } from '../common.ts'
+import { inRange, parseIpRange } from './ip.ts'
 
 export const GetSettingParams = z.object({})
 export const SiteSettings = z.object({
@@ -8,6 +9,7 @@ export const SiteSettings = z.object({
   siteAccess: z.boolean(),
   /** ISO 3166-1 alpha-2 codes; null when no country is blocked. */
   countryBlackList: z.array(z.string().length(2)).nullable(),
+  /** Addresses and CIDR ranges, IPv4 or IPv6 ('203.0.113.9', '198.51.100.0/24', '2001:db8::/32'). */
   ipBlackList: z.array(z.string()).nullable(),
   currency: Currency,
   currencyLabel: z.string(),
@@ -70,7 +72,8 @@ export type Geolocation = z.infer<typeof GeolocationAnswer>
 
 /**
  * The spec's restriction rule, for both halves: a visitor is kept out when a blacklist is set and
- * holds their country or their ip (`alsoIp`: the address the web app saw, when it differs).
+ * holds their country, or their ip or a range it lies in (`alsoIp`: the address the web app saw,
+ * when it differs). An entry that is no address or range matches nothing.
  */
 export function isRestricted(
   settings: Pick<SiteSettings, 'countryBlackList' | 'ipBlackList'>,
@@ -79,6 +82,7 @@ export function isRestricted(
 ): boolean {
   const country = geo.countryCode?.toUpperCase()
   if (country && settings.countryBlackList?.some((c) => c.toUpperCase() === country)) return true
-  const ips = settings.ipBlackList ?? []
-  return ips.includes(geo.ip) || (alsoIp !== undefined && ips.includes(alsoIp))
+  const ranges = (settings.ipBlackList ?? []).flatMap((entry) => parseIpRange(entry) ?? [])
+  const seen = alsoIp === undefined ? [geo.ip] : [geo.ip, alsoIp]
+  return ranges.some((range) => seen.some((ip) => inRange(ip, range)))
 }

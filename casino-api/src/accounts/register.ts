@@ -31,7 +31,7 @@ export async function registerPlayer(
 ): Promise<z.input<typeof RegisterPlayerAnswer>> {
   const settings = await getSettings(ctx.db)
   if (!settings.siteAccess) throw new ApiError(403, 'site_disabled')
-  if (isBlocked(settings, client.ip)) throw new ApiError(403, 'country_restricted')
+  if (isBlocked(settings, client.ip, ctx.geoLocalCountry)) throw new ApiError(403, 'country_restricted')
 
   // This casino has no promo codes yet (bonuses come with their own issue): a code is refused
   // under its field, never accepted and stored as if it would give something.

@@ -46,7 +46,8 @@ type MoneyAdminCalls = Pick<
   | 'get_admin_audit'
 >
 
-const adminOf = (input: Pick<CallInput<'get_admin_audit'>, 'session'>) => {
+/** The administrator's id; 403 'forbidden' for any other session. */
+export const adminOf = (input: Pick<CallInput<'get_admin_audit'>, 'session'>) => {
   if (input.session?.scope !== 'admin') throw new ApiError(403, 'forbidden')
   return input.session.playerId
 }

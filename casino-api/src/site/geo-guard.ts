@@ -41,8 +41,13 @@ export const MONEY_CALLS = [
  * 403 'country_restricted' when the settings' blacklists keep the client's address out. A
  * caller that needs the settings too passes them in (they are read once).
  */
-export async function refuseRestrictedClient(ctx: Pick<Context, 'db'>, ip: string, settings?: SiteSettings) {
-  if (isBlocked(settings ?? (await getSettings(ctx.db)), ip)) throw new ApiError(403, 'country_restricted')
+export async function refuseRestrictedClient(
+  ctx: Pick<Context, 'db' | 'geoLocalCountry'>,
+  ip: string,
+  settings?: SiteSettings,
+) {
+  if (isBlocked(settings ?? (await getSettings(ctx.db)), ip, ctx.geoLocalCountry))
+    throw new ApiError(403, 'country_restricted')
 }
 
 const GUARDED = Symbol('geo-guarded')

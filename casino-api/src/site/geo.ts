@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import geoip from 'geoip-country'
 import { isRestricted, type Geolocation, type SiteSettings } from '../../contract/index.ts'
+import { inRange, parseIpRange } from '../../contract/site/ip.ts'
 
 /** '::ffff:1.2.3.4' (an IPv4 client on an IPv6 socket) is 1.2.3.4. */
 export function normalizeIp(ip: string) {
@@ -46,13 +47,38 @@ export function clientIp(ips: string[] | undefined, socketIp: string | undefined
   return normalizeIp(socketIp ?? '')
 }
 
-/** ISO country of an address, null for private, reserved or unknown ones. */
-export function countryOf(ip: string): string | null {
+/** Loopback, private, unique-local and link-local ranges: no geo database knows where they are. */
+const LOCAL_RANGES = [
+  '127.0.0.0/8',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '169.254.0.0/16',
+  '::1/128',
+  'fc00::/7',
+  'fe80::/10',
+].map((range) => parseIpRange(range)!)
+
+export const isLocalAddress = (ip: string) => LOCAL_RANGES.some((range) => inRange(ip, range))
+
+/**
+ * ISO country of an address, null for reserved or unknown ones. A loopback or private address is
+ * `localCountry` (GEO_LOCAL_COUNTRY; null by default): a test or a staging site on one machine
+ * can be geo-blocked like a visitor from that country. Behind a proxy the client's own address
+ * counts only when the proxy is trusted (TRUSTED_PROXIES); otherwise every visitor is the
+ * proxy's local address.
+ */
+export function countryOf(ip: string, localCountry: string | null = null): string | null {
   const country = isIP(ip) ? geoip.lookup(ip)?.country : undefined
-  return country && /^[A-Z]{2}$/.test(country) ? country : null
+  if (country && /^[A-Z]{2}$/.test(country)) return country
+  return localCountry && isIP(ip) && isLocalAddress(ip) ? localCountry : null
 }
 
-export const geolocate = (ip: string): Geolocation => ({ ip, countryCode: countryOf(ip) })
+export const geolocate = (ip: string, localCountry: string | null = null): Geolocation => ({
+  ip,
+  countryCode: countryOf(ip, localCountry),
+})
 
 /** Whether the settings' blacklists keep this address out (the contract's rule). */
-export const isBlocked = (settings: SiteSettings, ip: string) => isRestricted(settings, geolocate(ip))
+export const isBlocked = (settings: SiteSettings, ip: string, localCountry: string | null = null) =>
+  isRestricted(settings, geolocate(ip, localCountry))

@@ -10,5 +10,5 @@ export const siteHandlers: DomainHandlers<typeof siteCalls> = {
     return { ...settings, contentVersion }
   },
 
-  geolocation: async (_ctx, { ip }) => geolocate(ip),
+  geolocation: async (ctx, { ip }) => geolocate(ip, ctx.geoLocalCountry),
 }
