@@ -153,44 +153,47 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </ul>
           ) : null}
         </div>
-        <div className={forms.checkField}>
-          <div className={forms.checkRow}>
-            <input
-              id="siteAccess"
-              name="siteAccess"
-              type="checkbox"
-              defaultChecked={values.siteAccess}
-              className={forms.checkbox}
-              aria-describedby="siteAccess-warning"
-            />
-            <label htmlFor="siteAccess" className={forms.checkLabel}>
-              {t('admin.settings.siteAccess')}
-            </label>
-          </div>
-          <p id="siteAccess-warning" className={styles.warning}>
-            {t('admin.settings.siteAccessWarning')}
-          </p>
-        </div>
-        <div className={forms.checkField}>
-          <div className={forms.checkRow}>
-            <input
-              id="withdrawalCancellation"
-              name="withdrawalCancellation"
-              type="checkbox"
-              defaultChecked={values.withdrawalCancellation}
-              className={forms.checkbox}
-              aria-describedby="withdrawalCancellation-help"
-            />
-            <label htmlFor="withdrawalCancellation" className={forms.checkLabel}>
-              {t('admin.settings.withdrawalCancellation')}
-            </label>
-          </div>
-          <p id="withdrawalCancellation-help" className={forms.help}>
-            {t('admin.settings.withdrawalCancellationHelp')}
-          </p>
-        </div>
+        <SettingSwitch
+          name="siteAccess"
+          checked={values.siteAccess}
+          label={t('admin.settings.siteAccess')}
+          note={t('admin.settings.siteAccessWarning')}
+          noteClassName={styles.warning}
+        />
+        <SettingSwitch
+          name="withdrawalCancellation"
+          checked={values.withdrawalCancellation}
+          label={t('admin.settings.withdrawalCancellation')}
+          note={t('admin.settings.withdrawalCancellationHelp')}
+          noteClassName={forms.help}
+        />
         <SubmitButton>{t('admin.settings.save')}</SubmitButton>
       </Form>
     </>
+  )
+}
+
+/** A yes/no setting: its box, its label and the note that says what it does. */
+function SettingSwitch(props: { name: string; checked: boolean; label: string; note: string; noteClassName: string }) {
+  const noteId = `${props.name}-note`
+  return (
+    <div className={forms.checkField}>
+      <div className={forms.checkRow}>
+        <input
+          id={props.name}
+          name={props.name}
+          type="checkbox"
+          defaultChecked={props.checked}
+          className={forms.checkbox}
+          aria-describedby={noteId}
+        />
+        <label htmlFor={props.name} className={forms.checkLabel}>
+          {props.label}
+        </label>
+      </div>
+      <p id={noteId} className={props.noteClassName}>
+        {props.note}
+      </p>
+    </div>
   )
 }
