@@ -1,12 +1,6 @@
 import { expect, test } from 'vitest'
-import {
-  amountInCents,
-  isValidCardNumber,
-  normalizePhone,
-  parseAmountToCents,
-  parseCoinUnits,
-  parseDecimal,
-} from './rules.ts'
+import { amountInCents, isValidCardNumber, normalizePhone } from './rules.ts'
+import { parseAmountToCents, parseCoinUnits, parseDecimal } from './decimal.ts'
 
 test('phones are one phone however they are written', () => {
   expect(normalizePhone('+34 600-11 22 33')).toBe('+34600112233')

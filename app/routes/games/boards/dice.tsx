@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { centsOf, parseDecimal } from '#contract'
+import { centsOf, parseDecimal } from '#casino-api/contract/decimal.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { useLocale } from '#app/utils/locale.ts'
