@@ -161,9 +161,6 @@ export default {
     reels: 'Reels',
     reel: 'Reel {{n}}',
     betType: 'Bet',
-    numbers: 'Numbers',
-    numbersHint:
-      'For inside bets: the numbers the chip covers, e.g. 17-18 (split) or 0-1-2 (trio). Use 00 for double zero.',
     pocket: 'The ball lands on {{pocket}}',
     colours: { red: 'red', black: 'black', green: 'green' },
     target: 'Target',

@@ -165,9 +165,6 @@ export default {
     reels: 'Rodillos',
     reel: 'Rodillo {{n}}',
     betType: 'Tipo de apuesta',
-    numbers: 'Números',
-    numbersHint:
-      'Para apuestas interiores: los números que cubre la ficha, por ejemplo 17-18 (caballo) o 0-1-2 (trío). Escribe 00 para el doble cero.',
     pocket: 'La bola cae en el {{pocket}}',
     colours: { red: 'rojo', black: 'negro', green: 'verde' },
     target: 'Objetivo',

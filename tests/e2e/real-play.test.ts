@@ -25,7 +25,8 @@ const press = (frame: FrameLocator, name: string | RegExp) =>
 const ROUNDS: Partial<Record<AnyEngine['kind'], (frame: FrameLocator) => Promise<unknown>>> = {
   slots: (f) => press(f, g.frame.spin),
   roulette: async (f) => {
-    await putChips(f, '€1.00', [g.table.spots.red])
+    // One euro, or one fun chip.
+    await putChips(f, /^(€1\.00|1\.00 Fichas)$/, [g.table.spots.red])
     await press(f, g.frame.place)
   },
   dice: (f) => press(f, g.frame.roll),

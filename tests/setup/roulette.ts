@@ -6,8 +6,8 @@ import type { FrameLocator } from 'playwright-core'
  * games.table.spots, '17-18' filled in). Without JavaScript each spot is a post of the frame:
  * the next spot is pressed once the table shows the chips on the last one (in its name).
  */
-export async function putChips(frame: FrameLocator, chip: string, spots: string[]) {
-  await frame.getByRole('radio', { name: chip, exact: true }).check()
+export async function putChips(frame: FrameLocator, chip: string | RegExp, spots: string[]) {
+  await frame.getByRole('radio', { name: chip, exact: typeof chip === 'string' }).check()
   for (const spot of spots) {
     await frame.getByRole('button', { name: spot, exact: true }).click()
     await frame.getByRole('button', { name: `${spot}: ` }).waitFor()

@@ -10,7 +10,7 @@ import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
-import { tellRecentRounds } from './recent-rounds.tsx'
+import { RoundList, tellRecentRounds } from './recent-rounds.tsx'
 import { chipValues, GAME_UI, type Symbols, sessionAmount } from './boards/index.ts'
 
 /** After this many demo rounds the frame asks the player to play for real. */
@@ -168,6 +168,17 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
           {refusalText(error)}
         </p>
       ) : null}
+
+      {/* Without JavaScript the game view's panel cannot hear the rounds played here: the frame
+          lists them itself, as each move loads them again. */}
+      <noscript>
+        <section aria-labelledby="frame-recent">
+          <h2 id="frame-recent" className={styles.liveHeading}>
+            {t('games.view.recent')}
+          </h2>
+          <RoundList rounds={game.recentRounds} amount={amount} />
+        </section>
+      </noscript>
 
       {game.balance.mode === 'demo' && game.roundsPlayed >= DEMO_PROMPT_ROUNDS ? (
         <aside className={styles.prompt} aria-labelledby="play-for-real">

@@ -61,7 +61,12 @@ export function RecentRounds({
     return () => window.removeEventListener('message', listen)
   }, [frame, rendered])
   // The page's new data (another game, the other mode) starts from its own list.
-  const rounds = told && told.from === rendered ? told.rounds : rendered
+  return <RoundList rounds={told && told.from === rendered ? told.rounds : rendered} amount={amount} />
+}
+
+/** A list of last rounds: the panel's, and the game client's own without JavaScript (frame.tsx). */
+export function RoundList({ rounds, amount }: { rounds: readonly RecentRound[]; amount: Amount }) {
+  const { t } = useTranslation()
   return rounds.length === 0 ? (
     <p className={styles.small}>{t('games.view.noRounds')}</p>
   ) : (
