@@ -47,7 +47,7 @@ function noServerStylesheet(): Plugin {
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the browser's hashed files, written once at
  * build time beside them (`x.js.br`, `x.js.gz`): the web server sends the copy the browser takes
- * (server/app.ts) instead of compressing every request at the fast level, and the files come out
+ * (server/middleware/static-files.ts) instead of compressing every request at the fast level, and the files come out
  * smaller than on-the-fly compression makes them.
  */
 function precompressedAssets(): Plugin {

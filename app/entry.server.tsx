@@ -12,7 +12,7 @@ import { BatchingStream, type HeadTag } from './utils/batching-stream.server.ts'
 import { withInlineStylesheet } from './utils/inline-stylesheet.server.ts'
 import { localeFromPath } from './utils/locale.ts'
 
-// server/app.ts takes these from the build, so that it sets the very context key the routes read
+// server/build.ts takes these from the build, so that it sets the very context key the routes read
 // and configures the build's own copy of the environment (a second copy would be another object).
 export { requestContext }
 export { configureServerEnv } from './utils/env.server.ts'

@@ -63,6 +63,11 @@ try {
   const pages: { label: string; path: string; headers: () => Promise<Record<string, string>>; target?: number }[] = [
     { label: '/ (visitor)', path: '/', headers: visitor, target: 0.6 },
     { label: '/ (visitor, rendered)', path: '/', headers: uncachedVisitor },
+    // The lobbies, the other pages the page cache keeps (ADR 0033), with and without it.
+    { label: '/casino (visitor)', path: '/casino', headers: visitor },
+    { label: '/casino (visitor, rendered)', path: '/casino', headers: uncachedVisitor },
+    { label: '/live-casino (visitor)', path: '/live-casino', headers: visitor },
+    { label: '/live-casino (visitor, rendered)', path: '/live-casino', headers: uncachedVisitor },
     { label: '/en/register (visitor)', path: '/en/register', headers: visitor },
     { label: '/user-management/profile (logged in)', path: '/user-management/profile', headers: player, target: 0.4 },
     // The same page's data alone, as a client-side navigation asks for it: the session, the

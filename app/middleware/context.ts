@@ -9,8 +9,8 @@ export type Log = {
 }
 
 /**
- * What the web server knows about a request before React Router runs: set by server/app.ts
- * in `getLoadContext`, read by loaders, actions and middleware through `getRequestInfo`.
+ * What the web server knows about a request before React Router runs: set by
+ * server/middleware/react-router.ts, read by loaders, actions and middleware through `getRequestInfo`.
  */
 export type RequestInfo = {
   /** CSP nonce of this response: every inline script carries it. */
@@ -31,7 +31,7 @@ export type RequestInfo = {
 
 /**
  * One key per process, even when the module is loaded twice (Vite re-evaluates modules on hot
- * reload in development; server/app.ts takes it from the build): contexts compare by identity.
+ * reload in development; server/build.ts takes it from the build): contexts compare by identity.
  */
 const KEY = Symbol.for('casino.web.requestContext')
 const holder = globalThis as typeof globalThis & { [KEY]?: RouterContext<RequestInfo> }

@@ -19,7 +19,7 @@ export function setsOnlyPreferences(response: Response) {
 
 /**
  * How long a browser may keep a page (ADR 0021). The web server answers `private, no-store` for
- * anything React Router does not mark otherwise (server/app.ts); this middleware, the root's
+ * anything React Router does not mark otherwise (server/middleware/private-by-default.ts); this middleware, the root's
  * outermost, marks what a visitor sees as `private, no-cache` with `Vary: Cookie`, so that the
  * back/forward cache keeps it and no shared cache does, as long as:
  *

@@ -1,25 +1,20 @@
 // The bare page's server: express, compression, static files and React Router's handler, as
-// the casino's server/app.ts serves its build (without the casino's own middleware).
+// the casino's server (server/app.ts) serves its build (without the casino's own middleware).
 // `node bench/bare-app/server.ts` after `react-router build bench/bare-app`; PORT (default 3100).
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import zlib from 'node:zlib'
 import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
 import express from 'express'
 import type { ServerBuild } from 'react-router'
+import { compressAnswers } from '../../server/middleware/compression.ts'
 
 const buildDir = path.join(import.meta.dirname, 'build')
 const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
 
 const app = express()
 app.disable('x-powered-by')
-// The casino's compression settings (server/app.ts), so that both pay the same for it.
-app.use(
-  compression({
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 16 } },
-  }),
-)
+// The casino's own compression middleware, so that both pay the same for it.
+app.use(compressAnswers)
 app.use(
   '/assets',
   express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
