@@ -10,6 +10,9 @@ export const LOCALES = ['es', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = LOCALES[0]
 
+/** The path prefix of a language's pages: '' for the default, '/en' for English. */
+export const localePrefix = (locale: Locale) => (locale === DEFAULT_LOCALE ? '' : `/${locale}`)
+
 export const isLocale = (value: unknown): value is Locale => LOCALES.some((locale) => locale === value)
 
 /** Each language's BCP 47 tag for Intl (country names, the tests that compare with Intl). */
