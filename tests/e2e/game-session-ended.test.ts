@@ -3,6 +3,7 @@
 // JavaScript, and the balance does not move.
 import { expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
+import { putChips } from '../setup/roulette.ts'
 import { expectAccessible, logInAs, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
@@ -25,6 +26,7 @@ for (const { javaScript, locale } of [
       await page.goto(`${prefix}/casino/european-roulette?mode=real`)
       const frame = page.frameLocator('iframe')
       await expect.poll(() => frame.locator('[aria-live="polite"]').first().innerText()).toMatch(/20[.,]00/)
+      await putChips(frame, locale === 'en' ? '€1.00' : '1,00 €', [tr.games.table.spots.red])
 
       // Another tab of the same browser logs out.
       const other = await context.newPage()
@@ -32,8 +34,6 @@ for (const { javaScript, locale } of [
       await other.getByRole('button', { name: tr.common.header.logout }).first().click()
       await other.getByRole('link', { name: tr.common.header.login }).first().waitFor()
 
-      await frame.getByLabel(tr.games.frame.betType, { exact: true }).selectOption('red')
-      await frame.getByLabel(tr.games.frame.stake, { exact: true }).selectOption('100')
       await frame.getByRole('button', { name: tr.games.frame.place, exact: true }).click()
       await frame.getByText(tr.games.frame.expired).waitFor()
       await expect(frame.getByRole('link', { name: tr.games.frame.lobby }).getAttribute('href')).resolves.toBe(

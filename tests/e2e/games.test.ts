@@ -12,6 +12,7 @@ import {
   pageWithErrors as openPage,
 } from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
+import { putChips } from '../setup/roulette.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const env = useSiteInChromium()
@@ -107,9 +108,7 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     expect(await total.innerText()).toBe('€20.00')
     await page.waitForLoadState('networkidle')
     const frame = page.frameLocator('iframe')
-    await frame.getByLabel(en.frame.betType, { exact: true }).selectOption('straight')
-    await frame.getByLabel(en.frame.numbers).fill('17')
-    await frame.getByLabel(en.frame.stake).selectOption('100')
+    await putChips(frame, '€1.00', [en.table.spots.straight.replace('{{numbers}}', '17')])
     await frame.getByRole('button', { name: en.frame.place }).click()
     const landed = frame.getByText(/The ball lands on (\d+)/)
     await expect.poll(() => landed.count()).toBe(1)

@@ -81,7 +81,20 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     const roundId = frame.html.match(/name="roundId" value="([^"]+)"/)?.[1]
     const moveId = frame.html.match(/name="moveId" value="([^"]+)"/)?.[1]
     expect(roundId).toBeTruthy()
-    const placed = await b.post(src!, { roundId: roundId!, moveId: moveId!, type: 'red', numbers: '', amount: '100' })
+    // Chips go on the table one post at a time (nothing is bet yet), then the bets are placed.
+    const staged = await b.post(src!, {
+      roundId: roundId!,
+      moveId: moveId!,
+      wheel: 'european',
+      bet: 'red::50',
+      chip: '50',
+      stage: 'add:split:17-18',
+    })
+    expect(staged.status).toBe(200)
+    expect(staged.html).toContain('name="bet" value="red::50"')
+    expect(staged.html).toContain('name="bet" value="split:17-18:50"')
+    expect(staged.html).toContain(en.games.live.noBets)
+    const placed = await b.post(src!, { roundId: roundId!, moveId: moveId!, bet: ['red::50', 'split:17-18:50'] })
     expect(placed.status).toBe(200)
     expect(placed.html).toContain(en.games.live.betPlaced.replace('{{amount}}', '€1.00'))
     expect(placed.html).toContain(en.games.live.betLine.split(':')[0]!.replace('{{seq}}', ''))
@@ -107,9 +120,7 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     const late = await b.post(src!, {
       roundId: '00000000-0000-4000-8000-000000000000',
       moveId: crypto.randomUUID(),
-      type: 'red',
-      numbers: '',
-      amount: '100',
+      bet: 'red::100',
     })
     expect(late.status).toBe(409)
     expect(late.html).toContain(en.catalogue.betting_closed)

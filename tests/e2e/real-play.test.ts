@@ -7,6 +7,7 @@ import { expect, test } from 'vitest'
 import { CATALOG } from '#casino-api/games/catalog.ts'
 import type { AnyEngine } from '#casino-api/games/engine.ts'
 import { resources } from '#locales/index.ts'
+import { putChips } from '../setup/roulette.ts'
 import { logInAs, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { readBetHistory } from '../setup/bet-history.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
@@ -24,8 +25,7 @@ const press = (frame: FrameLocator, name: string | RegExp) =>
 const ROUNDS: Partial<Record<AnyEngine['kind'], (frame: FrameLocator) => Promise<unknown>>> = {
   slots: (f) => press(f, g.frame.spin),
   roulette: async (f) => {
-    await f.getByLabel(g.frame.betType, { exact: true }).selectOption('red')
-    await f.getByLabel(g.frame.stake).selectOption('100')
+    await putChips(f, '€1.00', [g.table.spots.red])
     await press(f, g.frame.place)
   },
   dice: (f) => press(f, g.frame.roll),

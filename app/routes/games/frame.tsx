@@ -63,6 +63,10 @@ export async function action(args: Route.ActionArgs) {
     return { intent: 'rotate' as const, revealed: rotated.data.revealed }
   }
   const ui = GAME_UI[String(form.get('engine') ?? '')]
+  // A chip put on the table, taken back or cleared without JavaScript: nothing is played yet.
+  if (form.has('stage') && ui?.stage) return { intent: 'stage' as const, staged: ui.stage(form) }
+  // The bets stay on the table after a spin (to spin again) and after a refusal (to change them).
+  const staged = ui?.stage?.(form)
   const moveId = String(form.get('moveId') ?? '')
   const played =
     intent === 'act'
@@ -82,11 +86,11 @@ export async function action(args: Route.ActionArgs) {
     if (played.status === 401) return sessionEnded()
     if (played.status >= 500) throw upstreamUnavailable()
     return data(
-      { intent: 'play' as const, error: played.code, args: played.args, fields: played.fields ?? {} },
+      { intent: 'play' as const, error: played.code, args: played.args, fields: played.fields ?? {}, staged },
       { status: played.status },
     )
   }
-  return { intent: 'play' as const, round: played.data.round }
+  return { intent: 'play' as const, round: played.data.round, staged }
 }
 
 export default function GameFrame({ loaderData, actionData }: Route.ComponentProps) {
@@ -147,7 +151,13 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
         <BetForm method="post" className={styles.betForm}>
           <input type="hidden" name="engine" value={game.engine} />
           <input type="hidden" name="moveId" value={game.moveId} />
-          <ui.Controls config={game.config} chips={chips} amount={amount} />
+          <ui.Controls
+            config={game.config}
+            chips={chips}
+            amount={amount}
+            maxBet={game.maxBet}
+            staged={result && 'staged' in result ? result.staged : undefined}
+          />
           <button type="submit" name="intent" value="play" className={styles.bigButton} disabled={busy}>
             {t(`games.frame.${ui.playLabel}`)}
           </button>

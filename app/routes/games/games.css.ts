@@ -1,5 +1,5 @@
 import { layered, layers } from '#app/styles/layered.ts'
-import { fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
+import { breakpoints, fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
 import { button } from '#app/styles/ui.css.ts'
 import { TONES } from '#casino-api/games/catalog.ts'
 
@@ -245,9 +245,23 @@ export const symbol = style({
 })
 export const symbolWin = style({ borderColor: vars.color.accent, boxShadow: `0 0 0 2px ${vars.color.accent}` })
 export const betForm = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'end' })
+// On a narrow frame the move's button stays in view at the frame's foot while a tall board (the
+// roulette table) scrolls under it.
 export const bigButton = style([
   button.primary,
-  { minHeight: '48px', padding: `0 ${space[6]}`, fontSize: fontSize.large },
+  {
+    minHeight: '48px',
+    padding: `0 ${space[6]}`,
+    fontSize: fontSize.large,
+    '@media': {
+      [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: {
+        position: 'sticky',
+        bottom: space[2],
+        zIndex: 3,
+        boxShadow: `0 0 0 4px ${vars.color.page}`,
+      },
+    },
+  },
 ])
 export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
 export const win = style({ color: vars.color.successText })

@@ -14,7 +14,13 @@ import * as styles from './games.css.ts'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
 import { countdownClock, outdated, phaseEnd, secondsLeft } from './countdown.ts'
 import { chipValues, sessionAmount } from './boards/index.ts'
-import { Pocket, pocketLabel, RouletteControls, rouletteBetFromForm } from './boards/roulette.tsx'
+import {
+  Pocket,
+  pocketLabel,
+  RouletteControls,
+  rouletteBetFromForm,
+  rouletteStageFromForm,
+} from './boards/roulette.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData && 'name' in loaderData ? loaderData.name : '' },
@@ -49,6 +55,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
+  // A chip put on the table, taken back or cleared without JavaScript: nothing is bet yet.
+  if (form.has('stage')) return { staged: rouletteStageFromForm(form) }
   const placed = await callUpstream(
     args,
     'live_bet',
@@ -62,7 +70,11 @@ export async function action(args: Route.ActionArgs) {
   if (!placed.ok) {
     if (placed.status === 401) return sessionEnded()
     if (placed.status >= 500) throw upstreamUnavailable()
-    return data({ error: placed.code, args: placed.args, fields: placed.fields ?? {} }, { status: placed.status })
+    // The chips stay on the table, to change them or to bet again.
+    return data(
+      { error: placed.code, args: placed.args, fields: placed.fields ?? {}, staged: rouletteStageFromForm(form) },
+      { status: placed.status },
+    )
   }
   return { bet: placed.data.bet }
 }
@@ -139,6 +151,7 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
 
   const amount = sessionAmount(table.balance.mode, table.balance.currency, locale, t('games.frame.chips'))
   const error = result && 'error' in result ? result : null
+  const placedBet = result && 'bet' in result ? result.bet : undefined
   const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
   const BetForm = fetcher.Form
   const shownPocket =
@@ -181,7 +194,15 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
         <BetForm method="post" className={styles.betForm} aria-label={t('games.live.betForm')}>
           <input type="hidden" name="roundId" value={round.id} />
           <input type="hidden" name="moveId" value={table.moveId} />
-          <RouletteControls chips={chipValues(table.minBet, table.maxBet)} amount={amount} />
+          {/* A new table once the bets are down (they show under "your bets"). */}
+          <RouletteControls
+            key={placedBet?.id ?? 'table'}
+            config={undefined}
+            chips={chipValues(table.minBet, table.maxBet)}
+            amount={amount}
+            maxBet={table.maxBet}
+            staged={result && 'staged' in result ? result.staged : undefined}
+          />
           <button type="submit" className={styles.bigButton} disabled={busy}>
             {t('games.live.placeBet')}
           </button>
@@ -193,8 +214,8 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
         <p role="alert" className={forms.bad}>
           {refusalText(error)}
         </p>
-      ) : result && 'bet' in result ? (
-        <output>{t('games.live.betPlaced', { amount: amount(result.bet.stake) })}</output>
+      ) : placedBet ? (
+        <output>{t('games.live.betPlaced', { amount: amount(placedBet.stake) })}</output>
       ) : null}
 
       <section aria-labelledby="live-bets">

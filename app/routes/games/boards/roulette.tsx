@@ -1,17 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { DOUBLE_ZERO, isRed } from '#casino-api/games/engines/layouts.ts'
-import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
-import { cents, ChipSelect } from './shared.tsx'
+import { betsOf, stageFromForm, tableSpots } from './roulette-table.ts'
+import { RouletteTable, type Staged, WHEELS, wheelOf } from './roulette-table.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
-
-/** Numbers typed for an inside roulette bet ("17-18", "0, 1, 2", "00"): 37 stands for 00. */
-export function parseNumbers(text: string): number[] {
-  return text
-    .split(/[\s,;/-]+/)
-    .filter(Boolean)
-    .map((part) => (part === '00' ? DOUBLE_ZERO : /^\d{1,2}$/.test(part) ? Number(part) : Number.NaN))
-}
 
 export const pocketLabel = (pocket: number) => (pocket === DOUBLE_ZERO ? '00' : String(pocket))
 const colourOf = (pocket: number) =>
@@ -34,78 +26,32 @@ export function Pocket({ pocket }: { pocket: number | undefined }) {
 
 const RouletteBoard = ({ view }: BoardProps) => <Pocket pocket={(view as { pocket?: number } | undefined)?.pocket} />
 
-export const OUTSIDE_BETS = [
-  'red',
-  'black',
-  'odd',
-  'even',
-  'low',
-  'high',
-  'dozen1',
-  'dozen2',
-  'dozen3',
-  'column1',
-  'column2',
-  'column3',
-] as const
-export const INSIDE_BETS = ['straight', 'split', 'street', 'corner', 'line', 'trio', 'basket'] as const
+/** The spots of every wheel's table: what a posted form may put chips on. */
+const SPOTS = new Map(WHEELS.map((w) => [w, new Set(tableSpots(w).map((s) => s.id))]))
 
-/** The bet type, the numbers an inside bet covers, and the chip. */
-export function RouletteControls(controls: Pick<ControlsProps, 'chips' | 'amount'>) {
-  const { t } = useTranslation()
+/** The chips of a posted table, with the change its pressed button asks for (roulette-table.ts). */
+export const rouletteStageFromForm = (form: FormData): Staged =>
+  stageFromForm(form, SPOTS.get(wheelOf({ wheel: String(form.get('wheel') ?? '') }))!)
+
+/** A spin's bets: the chips on the table, one bet per spot (the frame's, or a live table's). */
+export const rouletteBetFromForm = (form: FormData) => ({ bets: betsOf(rouletteStageFromForm(form).placed) })
+
+export function RouletteControls({ config, chips, amount, maxBet, staged }: ControlsProps) {
   return (
-    <>
-      <div>
-        <label htmlFor="bet-type" className={forms.label}>
-          {t('games.frame.betType')}
-        </label>
-        <select id="bet-type" name="type" className={forms.select} defaultValue="red">
-          {[...OUTSIDE_BETS, ...INSIDE_BETS].map((type) => (
-            <option key={type} value={type}>
-              {t(`games.betTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="bet-numbers" className={forms.label}>
-          {t('games.frame.numbers')}
-        </label>
-        <input
-          id="bet-numbers"
-          name="numbers"
-          inputMode="numeric"
-          maxLength={20}
-          className={forms.input}
-          aria-describedby="bet-numbers-hint"
-        />
-        <p id="bet-numbers-hint" className={styles.small}>
-          {t('games.frame.numbersHint')}
-        </p>
-      </div>
-      <ChipSelect name="amount" label={t('games.frame.stake')} {...controls} />
-    </>
+    <RouletteTable
+      wheel={wheelOf(config)}
+      chips={chips}
+      amount={amount}
+      maxStake={maxBet}
+      staged={staged as Staged | undefined}
+    />
   )
-}
-
-/** The one-chip roulette bet of a form (the frame's, or a live table's). */
-export function rouletteBetFromForm(form: FormData) {
-  const type = String(form.get('type') ?? '')
-  const inside = (INSIDE_BETS as readonly string[]).includes(type)
-  return {
-    bets: [
-      {
-        type,
-        numbers: inside ? parseNumbers(String(form.get('numbers') ?? '')) : [],
-        amount: cents(form.get('amount')),
-      },
-    ],
-  }
 }
 
 export const rouletteUi: GameUi = {
   Board: RouletteBoard,
   Controls: RouletteControls,
   betFromForm: rouletteBetFromForm,
+  stage: rouletteStageFromForm,
   playLabel: 'place',
 }

@@ -26,6 +26,10 @@ export type ControlsProps = {
   /** Stakes offered between the game's limits, in cents. */
   chips: number[]
   amount: Amount
+  /** The highest stake of a round, in cents. */
+  maxBet: number
+  /** A staged opening move (stage below), as the last posted form left it. */
+  staged?: unknown
 }
 
 export type MoveProps = {
@@ -46,6 +50,11 @@ export type GameUi = {
   Controls: (props: ControlsProps) => ReactNode
   /** The opening move read from the bet form, numbers in the page's language; the game server validates it. */
   betFromForm: (form: FormData, locale: Locale) => unknown
+  /**
+   * Games whose opening move is put together in steps (chips on a roulette table): the move as a
+   * posted form's button changed it, so that the form builds it without JavaScript too.
+   */
+  stage?: (form: FormData) => unknown
   /** The opening move's button: games.frame.<playLabel> in the locales. */
   playLabel: PlayLabel
   /** Multi-step games: the submit buttons of the next move (name="move"), shown while a round waits. */

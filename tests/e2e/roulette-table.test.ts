@@ -1,0 +1,98 @@
+// The roulette betting table in Chromium, as a player uses it: several bets on one spin (numbers,
+// a line between them, an even chance), undo, the total, the bets kept for the next spin and
+// cleared; in both languages, with and without JavaScript, on a desktop and a phone's width.
+import { describe, expect, test } from 'vitest'
+import { isRed } from '#casino-api/games/engines/layouts.ts'
+import { resources } from '#locales/index.ts'
+import {
+  expectAccessible,
+  LOCALE_MODES,
+  pageWithErrors,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
+import { putChips } from '../setup/roulette.ts'
+
+const env = useSiteInChromium()
+
+describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
+  for (const { locale, javaScript } of LOCALE_MODES)
+    test(`${locale}, JavaScript ${javaScript ? 'on' : 'off'}: four chips, one undone, one spin pays each bet`, async () => {
+      const tr = resources[locale].translation.games
+      const spot = (type: keyof typeof tr.table.spots, numbers = '') =>
+        tr.table.spots[type].replace('{{numbers}}', numbers)
+      // Each language at both widths; axe (JavaScript on) at both.
+      const width = javaScript === (locale === 'es') ? 390 : 1280
+      const { context, page, errors } = await pageWithErrors(env.browser, {
+        javaScript,
+        baseURL: env.site.webUrl,
+        viewport: { width, height: 844 },
+      })
+      await page.goto(`${locale === 'en' ? '/en' : ''}/casino/european-roulette?mode=demo`)
+      const frame = page.frameLocator('iframe')
+      const balance = () => frame.locator('[aria-live="polite"]').first().innerText()
+      // Demo chips, written as the page's language writes numbers.
+      const chips = (n: string) => `${n} Fichas`
+      await expect.poll(balance).toMatch(locale === 'en' ? /1,000\.00/ : /1\.?000,00/)
+
+      await putChips(frame, chips(locale === 'en' ? '1.00' : '1,00'), [
+        spot('straight', '17'),
+        spot('split', '17-18'),
+        spot('red'),
+        spot('corner', '1-2-4-5'),
+      ])
+      await frame.getByRole('button', { name: tr.table.undo }).click()
+      const total = frame.locator('output').first()
+      await expect
+        .poll(() => total.innerText())
+        .toBe(
+          tr.table.total_other
+            .replace('{{amount}}', chips(locale === 'en' ? '3.00' : '3,00'))
+            .replace('{{count}}', '3'),
+        )
+      // The spot keeps its chips in its name, for a screen reader.
+      await expect
+        .poll(() => frame.getByRole('button', { name: new RegExp(`^${spot('split', '17-18')}: `) }).count())
+        .toBe(1)
+      if (javaScript) await expectAccessible(page)
+
+      await frame.getByRole('button', { name: tr.frame.place, exact: true }).click()
+      const landed = frame.getByText(locale === 'en' ? /The ball lands on (\d+)/ : /La bola cae en el (\d+)/)
+      await expect.poll(() => landed.count()).toBe(1)
+      const pocket = Number((await landed.innerText()).match(/(\d+)/)![1])
+      // 1 on 17 pays 36, 1 on 17-18 pays 18, 1 on red pays 2: each bet of the spin was played.
+      const won = (pocket === 17 ? 36 : 0) + ([17, 18].includes(pocket) ? 18 : 0) + (isRed(pocket) ? 2 : 0)
+      const after = 1000 - 3 + won
+      // (Spanish pages may write 1000 without its grouping mark.)
+      const written = after.toLocaleString(locale === 'en' ? 'en-US' : 'de-DE', { minimumFractionDigits: 2 })
+      await expect
+        .poll(async () => (await balance()).replace(/(\d)\.(\d{3},)/, '$1$2'))
+        .toContain(written.replace(/^(\d)\.(\d{3},)/, '$1$2'))
+      // The bets stay on the table for the next spin, until cleared.
+      expect(await total.innerText()).toContain(chips(locale === 'en' ? '3.00' : '3,00'))
+      await frame.getByRole('button', { name: tr.table.clear }).click()
+      await expect
+        .poll(() => total.innerText())
+        .toBe(
+          tr.table.total_other
+            .replace('{{amount}}', chips(locale === 'en' ? '0.00' : '0,00'))
+            .replace('{{count}}', '0'),
+        )
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+  test('a chip past the round limit stays off, with the limit in the message (JavaScript off)', async () => {
+    const tr = resources.en.translation.games
+    const { context, page } = await pageWithErrors(env.browser, { javaScript: false, baseURL: env.site.webUrl })
+    await page.goto('/en/casino/european-roulette?mode=demo')
+    const frame = page.frameLocator('iframe')
+    await putChips(frame, '500.00 Fichas', [tr.table.spots.red])
+    await frame.getByRole('button', { name: tr.table.spots.black, exact: true }).click()
+    await expect
+      .poll(() => frame.getByRole('alert').innerText())
+      .toBe(tr.table.overLimit.replace('{{max}}', '500.00 Fichas'))
+    expect(await frame.locator('output').first().innerText()).toContain('500.00 Fichas on 1 spot')
+    await context.close()
+  })
+})
