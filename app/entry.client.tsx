@@ -3,6 +3,13 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#casino-api/contract/locales.ts'
+
+/** Each language's catalogue, loaded on its own: a page needs only its language's. */
+const CATALOGUES: Record<Locale, () => Promise<typeof import('#locales/es/index.ts')>> = {
+  es: () => import('#locales/es/index.ts'),
+  en: () => import('#locales/en/index.ts'),
+}
 
 const CHUNK_RELOAD_KEY = 'chunk-reload-at'
 const CHUNK_RELOAD_THROTTLE_MS = 60_000
@@ -77,14 +84,14 @@ async function main() {
   watchChunkErrors()
   linkNoInlinedStylesheet()
   // Only the page's own catalogue: the language changes with a full page load.
-  const lng = document.documentElement.lang === 'en' ? 'en' : 'es'
-  const catalogue =
-    lng === 'en' ? (await import('#locales/en/index.ts')).default : (await import('#locales/es/index.ts')).default
+  const { lang } = document.documentElement
+  const lng = isLocale(lang) ? lang : DEFAULT_LOCALE
+  const catalogue = (await CATALOGUES[lng]()).default
   const i18n = createInstance()
   await i18n.use(initReactI18next).init({
     lng,
     fallbackLng: lng,
-    supportedLngs: ['es', 'en'],
+    supportedLngs: [...LOCALES],
     resources: { [lng]: catalogue },
     interpolation: { escapeValue: false },
   })

@@ -33,7 +33,15 @@ import './styles/global.css.ts'
 import { darkTheme, lightTheme } from './styles/theme.css.ts'
 import { isUpstreamUnavailable } from './upstream/client.server.ts'
 import { getPlayer, redirectIfPasswordChangeRequired, toPublicPlayer } from './utils/auth.server.ts'
-import { isLocale, localeFromPath, localizePath, stripLocale, type Locale } from './utils/locale.ts'
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  localeFromPath,
+  localizePath,
+  stripLocale,
+  type Locale,
+} from './utils/locale.ts'
 import { localeCookie, readLocaleCookie, readTheme, themeCookie } from './utils/preferences.server.ts'
 import { sameSitePath } from './utils/safe-path.ts'
 import { commitSession, destroySession, getSession } from './utils/session.server.ts'
@@ -74,7 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
 
   const localeValue = getLocale(context)
-  const locale: Locale = isLocale(localeValue) ? localeValue : 'es'
+  const locale: Locale = isLocale(localeValue) ? localeValue : DEFAULT_LOCALE
   const { origin } = getRequestInfo(context)
   const access = context.get(siteAccessContext)
   const i18n = getInstance(context)
@@ -158,9 +166,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={themeState.theme === 'light' ? '#f7f5ef' : '#0d0e12'} />
-        <link rel="alternate" hrefLang="es" href={origin + localizePath('es', path)} />
-        <link rel="alternate" hrefLang="en" href={origin + localizePath('en', path)} />
-        <link rel="alternate" hrefLang="x-default" href={origin + localizePath('es', path)} />
+        {LOCALES.map((l) => (
+          <link key={l} rel="alternate" hrefLang={l} href={origin + localizePath(l, path)} />
+        ))}
+        <link rel="alternate" hrefLang="x-default" href={origin + localizePath(DEFAULT_LOCALE, path)} />
         <Meta />
         <Links />
       </head>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { AUDIT_ACTIONS, MESSAGE_CODES } from '#contract'
+import { AUDIT_ACTIONS, DEFAULT_LOCALE, LOCALES, MESSAGE_CODES } from '#contract'
 import { resources } from './index.ts'
 
 type Tree = { [k: string]: string | Tree }
@@ -16,21 +16,27 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
+/** Every language of the contract's list, each with its catalogue (a language without one fails to compile). */
+const catalogues = LOCALES.map((locale) => [locale, flatten(resources[locale].translation as Tree)] as const)
 const es = flatten(resources.es.translation as Tree)
 const en = flatten(resources.en.translation as Tree)
 
-test('Spanish and English have exactly the same keys', () => {
-  const missingInEn = [...es.keys()].filter((k) => !en.has(k))
-  const missingInEs = [...en.keys()].filter((k) => !es.has(k))
-  expect({ missingInEn, missingInEs }).toEqual({ missingInEn: [], missingInEs: [] })
+test("every language has exactly the default language's keys", () => {
+  const base = flatten(resources[DEFAULT_LOCALE].translation as Tree)
+  for (const [locale, texts] of catalogues) {
+    const missing = [...base.keys()].filter((k) => !texts.has(k))
+    const extra = [...texts.keys()].filter((k) => !base.has(k))
+    expect({ locale, missing, extra }).toEqual({ locale, missing: [], extra: [] })
+  }
 })
 
 test('no message is empty and interpolations match between the languages', () => {
-  for (const [key, text] of es) {
-    expect(text.trim(), key).not.toBe('')
-    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
-    expect(vars(en.get(key) ?? ''), key).toEqual(vars(text))
-  }
+  const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
+  for (const [key, text] of es)
+    for (const [locale, texts] of catalogues) {
+      expect(texts.get(key)?.trim(), `${key} (${locale})`).not.toBe('')
+      expect(vars(texts.get(key) ?? ''), `${key} (${locale})`).toEqual(vars(text))
+    }
 })
 
 test('every message code of the contract has a catalogue entry', () => {

@@ -1,6 +1,7 @@
 import type { MessageCode } from '#contract'
 import { resources } from '#locales/index.ts'
 import { LOCALE_COOKIE } from '#app/utils/cookie-names.ts'
+import { DEFAULT_LOCALE, isLocale, localeFromPath, localizePath } from '#app/utils/locale.ts'
 import { escapeHtml } from '#app/utils/html.ts'
 
 /**
@@ -51,10 +52,11 @@ export type PlainPageCode = Extract<
  * Spanish. No scripts, no styles needed.
  */
 export function plainPage(cookieHeader: string | undefined, code: PlainPageCode, path = '') {
-  const enPath = path === '/en' || path.startsWith('/en/') || path === '/en.data'
-  const lng = enPath || new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=en(?:;|$)`).test(cookieHeader ?? '') ? 'en' : 'es'
+  const fromPath = localeFromPath(path)
+  const cookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1]
+  const lng = fromPath !== DEFAULT_LOCALE || !isLocale(cookie) ? fromPath : cookie
   const { catalogue, common } = resources[lng].translation
-  const home = lng === 'en' ? '/en' : '/'
+  const home = localizePath(lng, '/')
   const homeText = escapeHtml(common.errors.goHome)
   const message = escapeHtml(catalogue[code])
   return `<!doctype html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title></head><body><main><h1>${message}</h1><p><a href="${home}">${homeText}</a></p></main></body></html>`

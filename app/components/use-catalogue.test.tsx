@@ -8,12 +8,11 @@ import { expect, test } from 'vitest'
 import { MESSAGE_CODES, MESSAGE_VALUES, type MessageArg, type MessageCode, type Money } from '#contract'
 import { resources } from '#locales/index.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
-import type { Locale } from '#app/utils/locale.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { LOCALES, type Locale } from '#app/utils/locale.ts'
+import { formatMoney } from '#casino-api/contract/format.ts'
 import { useMessageText } from './forms.tsx'
 import { useCatalogue } from './use-catalogue.ts'
 
-const LOCALES = ['es', 'en'] as const
 const placeholders = (text: string) => new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))
 
 /** Renders `show` (a hook's use) on a page of `locale` and answers its text. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { MessageArg, MessageCode } from '#contract'
 import { isMoney } from '#casino-api/contract/message-values.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatMoney } from '#app/utils/money.ts'
+import { formatMoney } from '#casino-api/contract/format.ts'
 
 /**
  * Text of a catalogue code (locales/<lng>/catalogue.ts) with its values: the casino API, the

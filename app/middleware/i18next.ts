@@ -91,7 +91,7 @@ function memoizedView(instance: i18n): i18n {
   return Object.create(layer) as i18n
 }
 
-const instances: Record<Locale, i18n> = { es: createLocaleInstance('es'), en: createLocaleInstance('en') }
+const instances = Object.fromEntries(LOCALES.map((l) => [l, createLocaleInstance(l)])) as Record<Locale, i18n>
 
 /** The shared, initialised i18next instance of a locale. */
 export function getInstanceFor(locale: Locale): i18n {

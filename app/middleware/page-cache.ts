@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from 'react-router'
 import { LOCALE_COOKIE, THEME_COOKIE } from '#app/utils/cookie-names.ts'
+import { LOCALES, localizePath } from '#app/utils/locale.ts'
 import { getRequestInfo } from './context.ts'
 import { setsOnlyPreferences } from './http-cache.ts'
 
@@ -13,11 +14,13 @@ export const PAGE_CACHE_HEADER = 'X-Page-Cache'
  * home and the lobbies. Not the forms (the registration picks the visitor's country), not the
  * pages with a query (filters: unbounded keys), not a player's pages.
  */
-const SHARED_PAGES = new Set(['/', '/en', '/casino', '/en/casino', '/live-casino', '/en/live-casino'])
+const SHARED_PAGES = new Set(
+  ['/', '/casino', '/live-casino'].flatMap((page) => LOCALES.map((l) => localizePath(l, page))),
+)
 /** The values a kept page may be for: any other value renders (and no one can grow the cache). */
 const KNOWN_VALUES: Record<string, ReadonlySet<string>> = {
   [THEME_COOKIE]: new Set(['light', 'dark']),
-  [LOCALE_COOKIE]: new Set(['es', 'en']),
+  [LOCALE_COOKIE]: new Set(LOCALES),
 }
 /** Stands for the response's CSP nonce in a kept page (a NUL never occurs in our HTML). */
 const NONCE_MARK = '\u0000nonce\u0000'

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { LOCALES } from './locale.ts'
 import {
   COUNTRY_CODES,
   countryName,
@@ -24,7 +25,7 @@ test('names follow the locale', () => {
 })
 
 test('options are sorted by their name in the locale', () => {
-  for (const locale of ['es', 'en']) {
+  for (const locale of LOCALES) {
     const options = countryOptions(locale)
     expect(options).toHaveLength(COUNTRY_CODES.length)
     const collator = new Intl.Collator(locale, { sensitivity: 'base' })
@@ -40,7 +41,7 @@ test('options are sorted by their name in the locale', () => {
 })
 
 test('the packed list for loader data unpacks to the same options', () => {
-  for (const locale of ['es', 'en']) {
+  for (const locale of LOCALES) {
     const text = packedCountryOptions(locale)
     expect(unpackCountryOptions(text)).toEqual(countryOptions(locale))
     expect(unpackCountryOptions(text)).toBe(unpackCountryOptions(text))

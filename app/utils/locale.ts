@@ -1,27 +1,30 @@
 import { useLocation } from 'react-router'
+import { DEFAULT_LOCALE, INTL_LOCALES, localePrefix, LOCALES, type Locale } from '#casino-api/contract/locales.ts'
 import { sameSitePath } from './safe-path.ts'
 
-/**
- * Spanish is the default and has no prefix; English lives under /en. The locale always comes
- * from the URL (automatic detection is off), so a link is enough to change it.
- */
-export const LOCALES = ['es', 'en'] as const
-export type Locale = (typeof LOCALES)[number]
-export const DEFAULT_LOCALE: Locale = 'es'
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#casino-api/contract/locales.ts'
 
-export function isLocale(value: unknown): value is Locale {
-  return value === 'es' || value === 'en'
+/**
+ * The default language (Spanish) has no prefix; each other one lives under '/<code>' ('/en').
+ * The locale always comes from the URL (automatic detection is off), so a link is enough to
+ * change it. The list of languages is the contract's (casino-api/contract/locales.ts).
+ */
+const PREFIXED = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
+
+/** The language whose prefix starts the path ('/en', '/en/login', '/en.data' for single fetch), if any. */
+function prefixOf(pathname: string): Locale | undefined {
+  return PREFIXED.find((l) => pathname === `/${l}` || pathname.startsWith(`/${l}/`) || pathname === `/${l}.data`)
 }
 
-/** '/en', '/en/login', '/en.data' (single fetch) → 'en'; anything else → 'es'. */
+/** '/en', '/en/login', '/en.data' (single fetch) → 'en'; anything else → the default, 'es'. */
 export function localeFromPath(pathname: string): Locale {
-  return pathname === '/en' || pathname.startsWith('/en/') || pathname === '/en.data' ? 'en' : 'es'
+  return prefixOf(pathname) ?? DEFAULT_LOCALE
 }
 
 /** The path without its locale prefix: '/en/login' → '/login', '/en' → '/'. */
 export function stripLocale(pathname: string): string {
-  if (pathname === '/en') return '/'
-  if (pathname.startsWith('/en/')) return pathname.slice(3)
+  const prefix = prefixOf(pathname)
+  if (prefix && pathname !== `/${prefix}.data`) return pathname.slice(prefix.length + 1) || '/'
   return pathname || '/'
 }
 
@@ -37,13 +40,13 @@ export function localizePath(locale: Locale, path: string): string {
   const rest = cut === -1 ? '' : path.slice(cut)
   const bare = stripLocale(pathname.startsWith('/') ? pathname : `/${pathname}`)
   const safe = sameSitePath(bare)
-  if (locale === 'es') return safe + rest
-  return (safe === '/' ? '/en' : `/en${safe}`) + rest
+  const prefix = localePrefix(locale)
+  return (prefix && safe === '/' ? prefix : prefix + safe) + rest
 }
 
 /** BCP 47 tag for Intl (money, dates). */
 export function intlLocale(locale: Locale): string {
-  return locale === 'en' ? 'en-GB' : 'es-ES'
+  return INTL_LOCALES[locale]
 }
 
 export function useLocale(): Locale {

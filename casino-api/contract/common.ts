@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { CURRENCIES } from './format.ts'
+import { LOCALES } from './locales.ts'
 
 /**
  * Stable codes for every message the casino API can answer with. The web app shows
@@ -144,7 +146,6 @@ export const MESSAGE_CODES = [
 export const MessageCode = z.enum(MESSAGE_CODES)
 export type MessageCode = z.infer<typeof MessageCode>
 
-export const CURRENCIES = ['EUR', 'INR'] as const
 export const Currency = z.enum(CURRENCIES)
 export type Currency = z.infer<typeof Currency>
 
@@ -202,7 +203,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   })
 
-export const LOCALES = ['es', 'en'] as const
+export { LOCALES }
 export const Locale = z.enum(LOCALES)
 export type Locale = z.infer<typeof Locale>
 

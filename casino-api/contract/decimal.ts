@@ -1,15 +1,10 @@
-import type { Locale } from './common.ts'
+import { NUMBER_RULES } from './format.ts'
+import { LOCALES, type Locale } from './locales.ts'
 
 /*
  * Numbers typed in a page's language, read without the schema library: the game clients (the
  * dice board) read their inputs with these and must start without zod (page-speed test).
  */
-
-/** Each language's decimal mark and grouping mark, as the pages write numbers (app/utils/numbers.ts). */
-const MARKS: Record<Locale, { decimal: string; group: string }> = {
-  es: { decimal: ',', group: '.' },
-  en: { decimal: '.', group: ',' },
-}
 
 /** A number's digits as typed, before and after its decimal mark ('1.234,5' → '1234', '5'). */
 export type DecimalDigits = { integer: string; fraction: string }
@@ -26,7 +21,7 @@ export type DecimalDigits = { integer: string; fraction: string }
 export function parseDecimal(input: string, locale: Locale, maxFractionDigits: number): DecimalDigits | null {
   const text = input.trim().replace(/^[€$₹]\s*|\s*[€$₹]$/g, '')
   if (text.length > 40 || !/^[\d.,]+$/.test(text)) return null
-  const { decimal, group } = MARKS[locale]
+  const { decimal, group } = NUMBER_RULES[locale]
   const grouped = (digits: string) => new RegExp(`^[1-9]\\d{0,2}(\\${group}\\d{3})+$`).test(digits)
   const parts = text.split(decimal)
   if (parts.length > 2) return null
@@ -58,9 +53,7 @@ export function centsOf(digits: DecimalDigits | null): number | null {
  */
 export function parseAmountToCents(input: string, locale?: Locale): number | null {
   if (locale) return centsOf(parseDecimal(input, locale, 2))
-  const readings = new Set(
-    (Object.keys(MARKS) as Locale[]).map((l) => centsOf(parseDecimal(input, l, 2))).filter((c) => c !== null),
-  )
+  const readings = new Set(LOCALES.map((l) => centsOf(parseDecimal(input, l, 2))).filter((c) => c !== null))
   return readings.size === 1 ? [...readings][0]! : null
 }
 

@@ -6,6 +6,7 @@
  * labels live in locales/ (games.rules.<engine kind>).
  */
 import type { GameCategory } from '../contract/games/schemas.ts'
+import type { Locale } from '../contract/locales.ts'
 import type { AnyEngine, Limits } from './engine.ts'
 import { blackjackEngine, SIX_DECK_S17 } from './engines/blackjack.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'
@@ -48,7 +49,7 @@ export type Theme = {
 
 export type CatalogGame = {
   id: string
-  name: { es: string; en: string }
+  name: Record<Locale, string>
   category: GameCategory
   engine: AnyEngine
   config: unknown

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { catalogGame } from '../games/catalog.ts'
 import { hashServerSeed, roundRng } from '../games/fair.ts'
+import { gameNames } from '../src/db/schema.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
 
@@ -18,6 +20,19 @@ async function launch(a: TestApi, gameId: string, mode: 'demo' | 'real', token?:
 }
 
 for (const backend of backends) {
+  test(`${backend}: a game not yet named in the page's language is listed, searched and shown by its Spanish name`, async () => {
+    const a = api(backend)
+    const english = and(eq(gameNames.gameId, 'golden-sevens'), eq(gameNames.locale, 'en'))
+    await a.db.delete(gameNames).where(english)
+    try {
+      const found = await a.ok('get_games', { search: 'sietes', language: 'en' })
+      expect(found.items).toMatchObject([{ id: 'golden-sevens', name: 'Sietes de Oro' }])
+      expect((await a.ok('get_games', { search: 'golden sevens', language: 'en' })).total).toBe(0)
+    } finally {
+      await a.db.insert(gameNames).values({ gameId: 'golden-sevens', locale: 'en', name: 'Golden Sevens' })
+    }
+  })
+
   test(`${backend}: the lobby lists, filters, searches, sorts and pages the games, with localized names`, async () => {
     const a = api(backend)
     const all = await a.ok('get_games', { pageSize: 100 })

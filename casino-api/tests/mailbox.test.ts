@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { ServerEvent, SOCKET_PATH } from '../contract/index.ts'
 import { adminAudit, mailboxMessages } from '../src/db/schema.ts'
@@ -32,8 +32,8 @@ async function note(a: TestApi, playerId: string, subject: string) {
 }
 
 /** A player with `cents` deposited by card and staked three times, so they may withdraw. */
-async function withdrawable(a: TestApi, cents: number) {
-  const player = await activePlayer(a, { language: 'en' })
+async function withdrawable(a: TestApi, cents: number, language: 'es' | 'en' = 'en') {
+  const player = await activePlayer(a, { language })
   const card = {
     holderName: 'Ann Smith',
     cardNumber: TEST_CARDS.approvedVisa,
@@ -188,6 +188,27 @@ test.for(backends)(
     const rows = await a.db.select().from(mailboxMessages).where(eq(mailboxMessages.playerId, playerId))
     expect(rows.map((r) => r.source).sort()).toEqual(
       [`withdrawal:${accepted.transaction.id}`, `withdrawal:${rejected.transaction.id}`].sort(),
+    )
+  },
+)
+
+test.for(backends)(
+  'a Spanish player reads a four-digit amount grouped, in the mailbox and the e-mail, as the pages write it [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const admin = await adminToken(a)
+    const player = await withdrawable(a, 2_000_00, 'es')
+    const request = await a.ok('send_withdrawal_request', bank(1_234_56), as(player.token))
+    await a.ok('accept_withdrawal', { id: request.transaction.id, payoutReference: 'PAY-9' }, as(admin))
+
+    const [message] = (await a.ok('get_mailbox', {}, { token: player.token })).items
+    expect(message).toMatchObject({ subject: 'Retirada aceptada' })
+    expect(message!.html).toContain('tu retirada de 1.234,56\u00a0€')
+    // The e-mail leaves after the answer.
+    await vi.waitFor(
+      async () =>
+        expect((await readLatestMail(a.dataDir, player.params.email))?.text).toContain('tu retiro de 1.234,56\u00a0€'),
+      { timeout: 10_000 },
     )
   },
 )

@@ -147,7 +147,7 @@ for (const database of testDatabases()) {
       expect(terms).toContain('PNG, JPEG or GIF, up to 5 MB per file')
       const faq = textOf((await b.get('/faq/payments')).html)
       expect(faq).toContain('50.000 € al mes')
-      expect(faq).toContain('Por encima de 2500 € te pediremos')
+      expect(faq).toContain('Por encima de 2.500 € te pediremos')
     })
 
     test('an unknown FAQ topic or promotion is the translated 404', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
-import { CONTENT_KINDS, LOCALES, SiteContentFields, type SiteContent } from '#contract'
+import { CONTENT_KINDS, DEFAULT_LOCALE, LOCALES, SiteContentFields, type SiteContent } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
 import { SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
@@ -64,7 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
       ? valuesOf(entry)
       : {
           kind: CONTENT_KINDS.find((k) => k === url.searchParams.get('kind')) ?? 'page',
-          locale: LOCALES.find((l) => l === url.searchParams.get('locale')) ?? 'es',
+          locale: LOCALES.find((l) => l === url.searchParams.get('locale')) ?? DEFAULT_LOCALE,
           published: 'on',
           order: '0',
         },
@@ -95,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === 'preview') {
     const preview = await callUpstream(args, 'preview_site_content', {
-      locale: LOCALES.find((l) => l === values.locale) ?? 'es',
+      locale: LOCALES.find((l) => l === values.locale) ?? DEFAULT_LOCALE,
       body: values.body ?? '',
     })
     if (!preview.ok && preview.status >= 500) throw upstreamUnavailable()

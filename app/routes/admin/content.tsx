@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { CONTENT_KINDS, LOCALES, type SiteContent } from '#contract'
+import { CONTENT_KINDS, LOCALES, localePrefix, type SiteContent } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { button } from '#app/styles/ui.css.ts'
 import { requireAdmin } from '#app/utils/auth.server.ts'
-import { formatDateTime } from '#app/utils/dates.ts'
+import { formatDateTime } from '#casino-api/contract/format.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/content'
 import { adminRead } from './admin.server.ts'
@@ -14,7 +14,7 @@ import * as money from '../user-management/money.css.ts'
 
 /** Where an entry is read on the site (FAQ questions: their topic's page). */
 export function publicPath(entry: Pick<SiteContent, 'kind' | 'slug' | 'locale' | 'section'>) {
-  const prefix = entry.locale === 'en' ? '/en' : ''
+  const prefix = localePrefix(entry.locale)
   switch (entry.kind) {
     case 'page':
       return `${prefix}/${['bonuses', 'loyalty-points'].includes(entry.slug) ? `promotion/${entry.slug}` : entry.slug}`

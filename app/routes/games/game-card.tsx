@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Game } from '#contract'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from './games.css.ts'
 
 /** Thumbnails are drawn at 4:3; the browser reserves the space before they arrive. */

@@ -7,7 +7,7 @@ import { CATALOG, catalogGame } from '#casino-api/games/catalog.ts'
 import { resources } from '#locales/index.ts'
 import { getInstanceFor } from '#app/middleware/i18next.ts'
 import { LOCALES, type Locale } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import { panelTables, slotPaytable } from './paytables.ts'
 
 /** The panel's tables of a game as rows of cells, the slots' paytable included. */

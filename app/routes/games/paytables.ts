@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { CatalogGame } from '#casino-api/games/catalog.ts'
 import type { Locale } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import { type AndarBaharConfig, andarBaharRtp } from '#casino-api/games/engines/andar-bahar.ts'
 import { BACCARAT_RTP } from '#casino-api/games/engines/baccarat.ts'
 import { type DiceConfig, DICE_OUTCOMES, diceMultiplier, winningRolls } from '#casino-api/games/engines/dice.ts'

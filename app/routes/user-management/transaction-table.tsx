@@ -2,9 +2,8 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FinancialTransaction } from '#contract'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
-import { formatDateTime } from '#app/utils/dates.ts'
+import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatMoney } from '#app/utils/money.ts'
 import * as money from './money.css.ts'
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Id, Locale, LOCALES, Timestamp } from '../common.ts'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { checkbox, isPrintableText, optionalText, required } from '../rules.ts'
 import { isSitePath, isWebLink } from './links.ts'
 
@@ -39,7 +40,7 @@ const optionalTimestamp = () =>
     'invalid_date',
   )
 
-const localeParam = () => Locale.catch('es')
+const localeParam = () => Locale.catch(DEFAULT_LOCALE)
 
 // ---- front: what players read ---------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Cents, Currency, DateRange, Id, Locale, Page, paged, Timestamp } from '../common.ts'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { optionalText, required } from '../rules.ts'
 
 /** The product's game categories (spec point 3); the category selector links to them. */
@@ -113,14 +114,14 @@ export const GetGamesAnswer = paged(Game)
 export const GetGameProvidersParams = z.object({ live: optionalFlag(), category: GameCategory.optional() })
 export const GetGameProvidersAnswer = z.object({ items: z.array(GameProvider) })
 
-export const GetGameGroupListParams = z.object({ live: optionalFlag(), language: Locale.catch('es') })
+export const GetGameGroupListParams = z.object({ live: optionalFlag(), language: Locale.catch(DEFAULT_LOCALE) })
 export const GetGameGroupListAnswer = z.object({ items: z.array(GameGroup) })
 
 /** Demo needs no login; real play needs the bearer token (401 without it). */
 export const GetGameUrlParams = z.object({
   gameId: required(64),
   mode: GameMode,
-  language: Locale.catch('es'),
+  language: Locale.catch(DEFAULT_LOCALE),
 })
 export const GameUrl = z.object({
   /** Opened in an iframe; single use and short lived. */
@@ -136,7 +137,7 @@ export const GetLiveGameUrlParams = z.object({
   /** A specific table; the provider picks one with free seats when absent. */
   tableId: optionalText(64),
   mode: GameMode.default('real'),
-  language: Locale.catch('es'),
+  language: Locale.catch(DEFAULT_LOCALE),
 })
 /** The table id is the one to `subscribe` to on the socket for its round events. */
 export const GetLiveGameUrlAnswer = GameUrl.extend({ tableId: Id })

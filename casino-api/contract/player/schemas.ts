@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Currency, Done, Id, Locale, Timestamp } from '../common.ts'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import {
   anyPassword,
   birthday,
@@ -107,7 +108,7 @@ export const RegisterPlayerParams = z.object({
   postalCode: required(20),
   city: required(80),
   country: countryCode(),
-  language: Locale.catch('es'),
+  language: Locale.catch(DEFAULT_LOCALE),
   currency: Currency.catch('EUR'),
   newsletter: checkbox(),
   ageConfirmed: mustAccept('accept_age'),
@@ -139,7 +140,7 @@ export const ActivatePlayerAnswer = z.object({
 export const ResetPlayerPasswordParams = z.object({
   username: required(64),
   email: email(),
-  language: Locale.catch('es'),
+  language: Locale.catch(DEFAULT_LOCALE),
 })
 export const ResetPlayerPasswordAnswer = Done
 
@@ -180,7 +181,7 @@ export const UpdateProfileParams = z.object({
   postalCode: required(20),
   city: required(80),
   country: countryCode(),
-  language: Locale.catch('es'),
+  language: Locale.catch(DEFAULT_LOCALE),
   newsletter: checkbox(),
 })
 export const UpdateProfileAnswer = z.object({

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { localePrefix } from '../../contract/index.ts'
 import type { z } from 'zod'
 import type {
   ActivatePlayerAnswer,
@@ -21,8 +22,7 @@ import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 export const ACTIVATION_TTL_HOURS = 72
 
 /** A page of the web app in the player's language: Spanish has no prefix, English /en. */
-export const webLink = (ctx: Context, locale: Locale, path: string) =>
-  `${ctx.webUrl}${locale === 'en' ? '/en' : ''}${path}`
+export const webLink = (ctx: Context, locale: Locale, path: string) => `${ctx.webUrl}${localePrefix(locale)}${path}`
 
 export async function registerPlayer(
   ctx: Context,

@@ -34,6 +34,9 @@ test("the settings' values, formatted for each language; an unknown name stays v
   expect(es.maxWithdrawalPerMonth).toBe('50.000\u00a0€')
   expect(en.maxWithdrawalPerMonth).toBe('€50,000')
   expect(en.extraVerificationAbove).toBe('€2,500')
+  // Four digits are grouped in Spanish too, as the pages and the e-mails write amounts.
+  expect(es.extraVerificationAbove).toBe('2.500\u00a0€')
+  expect(es.maxNetWinningsPerDay).toBe('5.000\u00a0€')
   expect(en.maxNetWinningsPerDay).toBe('€5,000')
   expect(es.kycFileTypes).toBe('PNG, JPEG o GIF')
   expect(en.kycFileTypes).toBe('PNG, JPEG or GIF')

@@ -8,22 +8,16 @@
  */
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
-import type { Locale, SiteSettings } from '../../contract/index.ts'
+import { formatMoney, formatNumber, INTL_LOCALES, type Locale, type SiteSettings } from '../../contract/index.ts'
 
-const INTL_LOCALE: Record<Locale, string> = { es: 'es-ES', en: 'en-GB' }
-
-/** The values texts may name, formatted for the page's language. */
+/**
+ * The values texts may name, written as the pages write them (contract/format.ts): a limit of
+ * 2500 € reads '2.500 €' in the terms as on the deposit page.
+ */
 export function ruleValues(settings: SiteSettings, locale: Locale): Record<string, string> {
-  const intl = INTL_LOCALE[locale]
-  const money = (cents: number) =>
-    new Intl.NumberFormat(intl, {
-      style: 'currency',
-      currency: settings.currency,
-      maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-      minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    }).format(cents / 100)
-  const number = (n: number) => new Intl.NumberFormat(intl).format(n)
-  const list = (items: string[]) => new Intl.ListFormat(intl, { type: 'disjunction' }).format(items)
+  const money = (cents: number) => formatMoney(cents, settings.currency, locale, { wholeWithoutCents: true })
+  const number = (n: number) => formatNumber(n, locale, { maximumFractionDigits: 3 })
+  const list = (items: string[]) => new Intl.ListFormat(INTL_LOCALES[locale], { type: 'disjunction' }).format(items)
   const { limits, rules } = settings
   return {
     siteName: settings.siteName,

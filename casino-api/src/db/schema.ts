@@ -24,14 +24,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { CURRENCIES } from '../../contract/format.ts'
+import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 export const scopeEnum = pgEnum('scope', ['player', 'admin'])
 export const playerStatusEnum = pgEnum('player_status', ['pending', 'active', 'suspended', 'closed'])
 export const genderEnum = pgEnum('gender', ['male', 'female'])
-export const localeEnum = pgEnum('locale', ['es', 'en'])
-export const currencyEnum = pgEnum('currency', ['EUR', 'INR'])
+export const localeEnum = pgEnum('locale', LOCALES)
+export const currencyEnum = pgEnum('currency', CURRENCIES)
 export const oneTimeTokenKindEnum = pgEnum('one_time_token_kind', ['activation', 'password_reset', 'email_change'])
 
 export const players = pgTable(
@@ -54,7 +56,7 @@ export const players = pgTable(
     city: text('city').notNull(),
     /** ISO 3166-1 alpha-2, upper-case. */
     country: text('country').notNull(),
-    language: localeEnum('language').notNull().default('es'),
+    language: localeEnum('language').notNull().default(DEFAULT_LOCALE),
     currency: currencyEnum('currency').notNull().default('EUR'),
     newsletter: boolean('newsletter').notNull().default(false),
     promoCode: text('promo_code'),
@@ -232,7 +234,7 @@ export const supportMessages = pgTable(
     message: text('message').notNull(),
     ip: text('ip'),
     /** The language of the page it was sent from: a visitor's answer is written in it. */
-    language: localeEnum('language').notNull().default('es'),
+    language: localeEnum('language').notNull().default(DEFAULT_LOCALE),
     createdAt: at('created_at').notNull().defaultNow(),
     /** When an administrator answered it (the answer went to the player's mailbox or the visitor's e-mail). */
     handledAt: at('handled_at'),
@@ -620,8 +622,6 @@ export const games = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    nameEs: text('name_es').notNull(),
-    nameEn: text('name_en').notNull(),
     category: text('category').notNull(),
     live: boolean('live').notNull().default(false),
     hasDemo: boolean('has_demo').notNull().default(true),
@@ -645,6 +645,23 @@ export const games = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('games_category_idx').on(t.category, t.sortOrder)],
+)
+
+/**
+ * A game's name in one language: a row per game and language (not a column per language), so a
+ * new language is rows, not a migration (ADR 0039). A reader takes the default language's row
+ * when a game has none in the page's (games/names.ts).
+ */
+export const gameNames = pgTable(
+  'game_names',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    locale: localeEnum('locale').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.locale] })],
 )
 
 /**

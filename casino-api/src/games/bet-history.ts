@@ -8,13 +8,20 @@
 import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
-import type { BetDetails, GetBetDetailsParams, GetBetListAnswer, GetBetListParams } from '../../contract/index.ts'
+import type {
+  BetDetails,
+  GetBetDetailsParams,
+  GetBetListAnswer,
+  GetBetListParams,
+  Locale,
+} from '../../contract/index.ts'
 import { catalogGame } from '../../games/catalog.ts'
 import { roundRng } from '../../games/fair.ts'
 import type { Context } from '../context.ts'
 import { gameRounds, gameSeeds, games, heldWinnings, liveBets, liveRounds, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { periodOf } from '../payments/records.ts'
+import { gameName } from './names.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 
 /** The providers' display names (the built-in one is the casino's own studio). */
@@ -51,7 +58,8 @@ type Line = {
   createdAt: Date
   settledAt: Date | null
   provider: string
-  nameEs: string
+  /** Its name in the page's language as the games table knows it (a title no longer in the code). */
+  storedName: string
   /** The seed that drew it is public. */
   revealed: boolean
   /** The part of its win held by the net winnings limit, and what became of it. */
@@ -65,7 +73,7 @@ function betLine(line: Line, language: ListParams['language']): z.input<typeof G
     id: line.id,
     roundId: line.roundId,
     gameId: line.gameId,
-    gameName: game ? game.name[language] : line.nameEs,
+    gameName: game ? game.name[language] : line.storedName,
     provider: providerName(line.provider),
     bet: line.stake,
     win,
@@ -112,6 +120,7 @@ const asDate = (value: unknown) => (value === null || value === undefined ? null
  * read through a union come as the driver gives them (PostgreSQL: bigints as text), hence unknown.
  */
 const lineColumns = (
+  language: Locale,
   c: Record<
     'id' | 'roundId' | 'gameId' | 'stake' | 'win' | 'settled' | 'currency' | 'createdAt' | 'settledAt' | 'revealed',
     SQLWrapper
@@ -129,7 +138,7 @@ const lineColumns = (
   createdAt: sql<unknown>`${c.createdAt}`.as('created_at'),
   settledAt: sql<unknown>`${c.settledAt}`.as('settled_at'),
   provider: sql<string>`${games.provider}`.as('provider'),
-  nameEs: sql<string>`${games.nameEs}`.as('name_es'),
+  storedName: sql<string>`${gameName(language)}`.as('stored_name'),
   revealed: sql<boolean>`${c.revealed}`.as('revealed'),
 })
 
@@ -144,7 +153,7 @@ export async function betList(ctx: Ctx, playerId: string, params: ListParams) {
   const where = filters(playerId, params, ctx.now())
   const rounds = ctx.db
     .select(
-      lineColumns({
+      lineColumns(params.language, {
         id: gameRounds.id,
         roundId: gameRounds.id,
         gameId: gameRounds.gameId,
@@ -164,7 +173,7 @@ export async function betList(ctx: Ctx, playerId: string, params: ListParams) {
     .where(where.rounds)
   const live = ctx.db
     .select(
-      lineColumns({
+      lineColumns(params.language, {
         id: liveBets.id,
         roundId: liveBets.roundId,
         gameId: liveRounds.tableId,
@@ -243,11 +252,11 @@ const ownFields = (row: Pick<Line, 'id' | 'stake' | 'win' | 'currency' | 'create
 })
 /** The game's provider and name, whether the seed that drew the bet is public, and the held part of its win. */
 const playedAt = (
-  row: { provider: string; nameEs: string; held: { amount: number; status: HeldStatus } | null },
+  row: { provider: string; storedName: string; held: { amount: number; status: HeldStatus } | null },
   revealed: boolean,
 ) => ({
   provider: row.provider,
-  nameEs: row.nameEs,
+  storedName: row.storedName,
   revealed,
   held: row.held && heldView(row.held.amount, row.held.status),
 })
@@ -258,7 +267,13 @@ type Details = z.input<typeof BetDetails>
 /** A game round of the player's, with its seed pair (the server seed once rotated) and moves. */
 async function roundDetails(ctx: Ctx, playerId: string, params: DetailsParams): Promise<Details | null> {
   const [row] = await ctx.db
-    .select({ round: gameRounds, seed: gameSeeds, provider: games.provider, nameEs: games.nameEs, held: heldWinnings })
+    .select({
+      round: gameRounds,
+      seed: gameSeeds,
+      provider: games.provider,
+      storedName: gameName(params.language),
+      held: heldWinnings,
+    })
     .from(gameRounds)
     .innerJoin(gameSeeds, eq(gameSeeds.id, gameRounds.seedId))
     .innerJoin(games, eq(games.id, gameRounds.gameId))
@@ -301,7 +316,13 @@ async function roundDetails(ctx: Ctx, playerId: string, params: DetailsParams): 
 /** A bet of the player's at a live table: its round's seeds once the result is shown, and what it drew. */
 async function liveBetDetails(ctx: Ctx, playerId: string, params: DetailsParams): Promise<Details | null> {
   const [row] = await ctx.db
-    .select({ bet: liveBets, round: liveRounds, provider: games.provider, nameEs: games.nameEs, held: heldWinnings })
+    .select({
+      bet: liveBets,
+      round: liveRounds,
+      provider: games.provider,
+      storedName: gameName(params.language),
+      held: heldWinnings,
+    })
     .from(liveBets)
     .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
     .innerJoin(games, eq(games.id, liveRounds.tableId))

@@ -4,9 +4,10 @@
  * web app's origin), bet history with each round's verification data; and the game server's
  * calls (game-server.ts), opened by a game session's token.
  */
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
+  localePrefix,
   PLAYER_GAME_GROUPS,
   type Game,
   type gameCalls,
@@ -21,19 +22,23 @@ import { ApiError } from '../http/errors.ts'
 import { moneyMoving } from '../site/geo-guard.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 import { betDetails, betList, providerName } from './bet-history.ts'
+import { gameName } from './names.ts'
 import { actRound, openGame, playRound, rotate } from './game-server.ts'
 import { liveTable, placeLiveBet } from './live.ts'
 import { createGameSession, type GameSession } from './sessions.ts'
 
-type GameRow = typeof games.$inferSelect
+/** A games row with its name in the page's language. */
+type GameRow = typeof games.$inferSelect & { name: string }
+/** The games' columns and the name in `language`. */
+const withName = (language: Locale) => ({ ...getTableColumns(games), name: gameName(language) })
 /** The tags, in the order of the home page's rows. */
 const TAGS = ['popular', 'new', 'exclusive'] as const
 
-function gameOf(row: GameRow, language: Locale, favourite: boolean): z.input<typeof Game> {
+function gameOf(row: GameRow, favourite: boolean): z.input<typeof Game> {
   return {
     id: row.id,
     slug: row.id,
-    name: language === 'en' ? row.nameEn : row.nameEs,
+    name: row.name,
     provider: { id: row.provider, name: providerName(row.provider) },
     category: row.category as Game['category'],
     thumbnailUrl: `/game-art/${row.id}.svg`,
@@ -92,10 +97,9 @@ async function launch(
     currency,
     language,
   })
-  const prefix = language === 'en' ? '/en' : ''
   return {
     // A live table's client is its own page of the web app.
-    url: `${ctx.webUrl}${prefix}/game-frame/${live ? 'live/' : ''}${made.token}`,
+    url: `${ctx.webUrl}${localePrefix(language)}/game-frame/${live ? 'live/' : ''}${made.token}`,
     gameId,
     mode,
     expiresAt: made.expiresAt.toISOString(),
@@ -108,7 +112,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
     if (params.category) where.push(eq(games.category, params.category))
     if (params.provider) where.push(eq(games.provider, params.provider))
     if (params.live !== undefined) where.push(eq(games.live, params.live))
-    const nameColumn = params.language === 'en' ? games.nameEn : games.nameEs
+    const nameColumn = gameName(params.language)
     if (params.search) where.push(ilike(nameColumn, likePattern(params.search)))
     const group = params.group
     let order = [asc(games.sortOrder), asc(nameColumn)]
@@ -138,7 +142,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
     const filter = and(...where)
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
       ctx.db
-        .select()
+        .select(withName(params.language))
         .from(games)
         .where(filter)
         .orderBy(...order)
@@ -152,7 +156,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
       rows.map((r) => r.id),
     )
     return {
-      items: rows.map((r) => gameOf(r, params.language, favourites.has(r.id))),
+      items: rows.map((r) => gameOf(r, favourites.has(r.id))),
       total,
       page: params.page,
       pageSize: params.pageSize,
@@ -174,7 +178,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
 
   get_game_group_list: async (ctx, { params, session }) => {
     const rows = await ctx.db
-      .select()
+      .select(withName(params.language))
       .from(games)
       .where(and(eq(games.enabled, true), params.live === undefined ? undefined : eq(games.live, params.live)))
       .orderBy(asc(games.sortOrder))
@@ -200,7 +204,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
             name: names[tag]![params.language],
             live: false,
             gameCount: inGroup.length,
-            games: inGroup.slice(0, 12).map((r) => gameOf(r, params.language, favourites.has(r.id))),
+            games: inGroup.slice(0, 12).map((r) => gameOf(r, favourites.has(r.id))),
           }
         }),
         {
@@ -209,7 +213,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
           name: names.live![params.language],
           live: true,
           gameCount: live.length,
-          games: live.slice(0, 12).map((r) => gameOf(r, params.language, favourites.has(r.id))),
+          games: live.slice(0, 12).map((r) => gameOf(r, favourites.has(r.id))),
         },
       ].filter((g) => g.gameCount > 0),
     }

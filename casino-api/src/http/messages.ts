@@ -1,4 +1,4 @@
-import { englishMessages, isMoney, type MessageArg, type MessageCode } from '../../contract/index.ts'
+import { englishMessages, formatMoney, isMoney, type MessageArg, type MessageCode } from '../../contract/index.ts'
 
 /**
  * The English text of a code with its args filled in (see contract/messages.ts): an amount as
@@ -8,8 +8,6 @@ export function messageText(code: MessageCode, args: readonly MessageArg[] = [])
   return englishMessages[code].replace(/\{\{(\d)\}\}/g, (m, i: string) => {
     const arg = args[Number(i)]
     if (arg === undefined) return m
-    return isMoney(arg)
-      ? new Intl.NumberFormat('en-GB', { style: 'currency', currency: arg.currency }).format(arg.amount / 100)
-      : String(arg)
+    return isMoney(arg) ? formatMoney(arg.amount, arg.currency, 'en') : String(arg)
   })
 }

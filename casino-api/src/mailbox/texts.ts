@@ -2,13 +2,9 @@
  * The texts of the casino's messages to a player's mailbox, in the player's language (plain
  * text; the mailbox renders it escaped). The e-mails of the same events are in mail/texts.ts.
  */
-import type { Currency, Locale } from '../../contract/index.ts'
+import type { Locale } from '../../contract/index.ts'
 
 export type MailboxText = { subject: string; body: string }
-
-/** An amount in cents as the player reads it: '1.234,50 €', '€1,234.50'. */
-export const formatMoney = (cents: number, currency: Currency, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-GB', { style: 'currency', currency }).format(cents / 100)
 
 export function withdrawalDecisionMessage(
   locale: Locale,

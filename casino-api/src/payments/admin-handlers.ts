@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { adminCalls, AuditAction, Currency } from '../../contract/index.ts'
+import { formatMoney, type adminCalls, type AuditAction, type Currency } from '../../contract/index.ts'
 import type { CallInput, Context, DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import {
@@ -23,7 +23,7 @@ import { ApiError } from '../http/errors.ts'
 import { sendOrLog } from '../mail/mailer.ts'
 import { withdrawalDecisionMail } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
-import { formatMoney, withdrawalDecisionMessage } from '../mailbox/texts.ts'
+import { withdrawalDecisionMessage } from '../mailbox/texts.ts'
 import { getSettings } from '../site/settings.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import { remainingTurnover } from '../wallet/wagering.ts'

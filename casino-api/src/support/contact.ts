@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Done, PlayerSendMessageParams } from '../../contract/index.ts'
+import { DEFAULT_LOCALE, type Done, type PlayerSendMessageParams } from '../../contract/index.ts'
 import { getPlayer } from '../accounts/players.ts'
 import { sendOrLog } from '../mail/mailer.ts'
 import type { Context, Session } from '../context.ts'
@@ -35,7 +35,7 @@ export async function sendSupportMessage(
     subject: params.subject,
     message: params.message,
     ip: client.ip,
-    language: params.language ?? player?.language ?? 'es',
+    language: params.language ?? player?.language ?? DEFAULT_LOCALE,
     createdAt: now,
   })
   const settings = await getSettings(ctx.db)

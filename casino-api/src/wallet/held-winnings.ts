@@ -7,14 +7,14 @@
  * message in one database transaction; ledger:check proves the account equals the rows held.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm'
-import type { adminCalls, Currency, HeldWinning } from '../../contract/index.ts'
+import { formatMoney, type adminCalls, type Currency, type HeldWinning } from '../../contract/index.ts'
 import type { CallInput, Context, DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { isUuid } from '../db/errors.ts'
 import { heldWinnings, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
-import { formatMoney, winningsDecisionMessage, winningsHeldMessage } from '../mailbox/texts.ts'
+import { winningsDecisionMessage, winningsHeldMessage } from '../mailbox/texts.ts'
 import { audit } from '../payments/admin-handlers.ts'
 import { playerOf } from '../payments/service.ts'
 import { post, type Posting } from './ledger.ts'

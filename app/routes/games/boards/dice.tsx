@@ -3,7 +3,7 @@ import { centsOf, parseDecimal } from '#casino-api/contract/decimal.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import { cents, ChipSelect, useTimes } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 

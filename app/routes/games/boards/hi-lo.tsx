@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { HiLoGuess, HiLoView } from '#casino-api/games/engines/hi-lo.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from '../games.css.ts'
 import { useCardName } from './card-name.ts'
 import { CardRow } from './playing-card.tsx'

@@ -2,8 +2,8 @@ import { type MouseEvent, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRed } from '#casino-api/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
-import { useLocale } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { useLocale, type Locale } from '#app/utils/locale.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import * as css from './roulette-table.css.ts'
 import {
   encodePlaced,
@@ -31,7 +31,7 @@ export const wheelOf = (config: unknown): Wheel => {
 }
 
 /** The chips of a spot as its disc writes them: '0,5', '20', '1k' (in the page's language). */
-function chipText(cents: number, locale: 'es' | 'en') {
+function chipText(cents: number, locale: Locale) {
   return cents >= 100_000
     ? `${formatNumber(cents / 100_000, locale, { maximumFractionDigits: 1 })}k`
     : formatNumber(cents / 100, locale, { maximumFractionDigits: 2 })

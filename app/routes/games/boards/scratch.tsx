@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from '../games.css.ts'
 import { cents, ChipSelect } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'

@@ -1,8 +1,7 @@
 import type { Currency, GameMode, Locale } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatMoney } from '#app/utils/money.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 import type { Amount, ControlsProps } from './types.ts'
 
 /** Chip values (cents) offered between a game's limits: 0.10, 0.20, 0.50, 1, 2, 5, 10, 20, 50, 100, 500. */

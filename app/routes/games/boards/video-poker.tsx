@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatNumber } from '#app/utils/numbers.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import type { VideoPokerView } from '#casino-api/games/engines/video-poker.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
