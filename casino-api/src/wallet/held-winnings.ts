@@ -1,6 +1,6 @@
 /**
  * Held winnings (ADR 0036): the part of a win past the player's net winnings limit of the last 24
- * hours sits in the system account 'winnings_held' (wallet_win, migration 0019) with a
+ * hours sits in the system account 'winnings_held' (db/sql/wallet_win.sql) with a
  * held_winnings row, until an administrator releases it (paid to the balances the win would
  * have gone to) or voids it (back to the player's games account). Each decision is one ledger
  * transaction, written with the row's new status, the audit entry and the player's mailbox
