@@ -15,7 +15,7 @@ import { heldWinnings, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { formatMoney, winningsDecisionMessage, winningsHeldMessage } from '../mailbox/texts.ts'
-import { audit } from '../payments/admin-handlers.ts'
+import { audit } from '../payments/audit.ts'
 import { playerOf } from '../payments/service.ts'
 import { post, type Posting } from './ledger.ts'
 
