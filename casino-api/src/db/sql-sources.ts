@@ -11,11 +11,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { migrationsFolder } from './open.ts'
 
 export const sqlSourcesFolder = fileURLToPath(new URL('./sql', import.meta.url))
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
-/** A migration's name (its journal tag, e.g. '0019_wallet_round_rules') and its SQL. */
+/** A migration (named by its journal tag, e.g. '0019_wallet_round_rules') or a source file (by its function). */
 export type SqlFile = { name: string; sql: string }
 
 /** drizzle-kit's separator between the statements of a migration. */
