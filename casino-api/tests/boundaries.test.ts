@@ -70,3 +70,12 @@ test("the web app never makes the game providers' wallet calls: no call name, pa
   })
   expect(found).toEqual([])
 })
+
+// A handler maps a call to a service function and its answer; the service opens the database
+// transaction, so what a call locks and writes is found in one place (ADR 0041).
+test('no handler opens a database transaction: db.transaction(...) is in the services, never in a handlers.ts', () => {
+  const handlers = sourceFiles(join(API, 'src')).filter((file) => file.endsWith('handlers.ts'))
+  expect(handlers.length).toBeGreaterThan(8)
+  const opening = handlers.filter((file) => /\.transaction\(/.test(readFileSync(file, 'utf8')))
+  expect(opening.map((file) => relative(ROOT, file))).toEqual([])
+})

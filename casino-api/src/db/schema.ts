@@ -279,9 +279,9 @@ export const mailboxMessages = pgTable(
 // ---- ledger -------------------------------------------------------------------------------
 //
 // Double entry: every movement of money is one ledger transaction whose postings sum to zero
-// (checked when the database transaction commits, by a trigger of migration 0002). A posting
-// adds its signed amount, in cents, to its account's balance in the same statement (trigger
-// too), and a player's account can never go below zero (check constraint), so balances are
+// (checked when the INSERT of its postings ends, by the trigger of
+// db/sql/ledger_postings_inserted.sql). A posting adds its signed amount, in cents, to its
+// account's balance in the same statement (that trigger too), and a player's account can never go below zero (check constraint), so balances are
 // always in step with the postings and never negative. The other side of a player's money is a
 // system account (cash received through processors, games, bonuses, fees), which may be
 // negative.
@@ -302,7 +302,7 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /**
      * Postings that moved the balance since this column came (migration 0020), counted by the
-     * posting trigger (0021) under the account's row lock: a player's balance version is the sum over
+     * posting trigger (db/sql/ledger_postings_inserted.sql) under the account's row lock: a player's balance version is the sum over
      * their real and bonus accounts (the `version` of the contract's Balance).
      */
     balanceVersion: bigint('balance_version', { mode: 'number' }).notNull().default(0),

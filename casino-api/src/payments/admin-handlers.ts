@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { formatMoney, type adminCalls, type AuditAction, type Currency } from '../../contract/index.ts'
 import type { CallInput, Context, DomainHandlers } from '../context.ts'
-import type { Queryable } from '../db/open.ts'
 import {
   adminAudit,
   cryptoAddresses,
@@ -29,7 +28,9 @@ import { playerBalance } from '../wallet/ledger.ts'
 import { remainingTurnover } from '../wallet/wagering.ts'
 import { unitsToCents, type Coin } from './crypto.ts'
 import { financialTransaction, historyPage, type PaymentRow } from './records.ts'
-import { completeDeposit, insertPayment, playerOf, releaseWithdrawal, settle, sha256Hex } from './service.ts'
+import { audit } from './audit.ts'
+import { confirmBankTransfer, playerOf, recordCryptoDeposit, releaseWithdrawal, settle } from './service.ts'
+import { mintVouchers } from './vouchers.ts'
 import { isUuid } from '../db/errors.ts'
 
 type MoneyAdminCalls = Pick<
@@ -95,19 +96,6 @@ async function auditSubjects(ctx: Context, targets: readonly (string | null)[]) 
   for (const c of content) subjects.set(c.id, { player: null, label: `${c.title} (${c.slug})` })
   for (const p of people) subjects.set(p.id, { player: p.player, label: null })
   return subjects
-}
-
-export async function audit(
-  db: Queryable,
-  entry: { adminId: string; action: AuditAction; target: string | null; details?: Record<string, unknown>; at: Date },
-) {
-  await db.insert(adminAudit).values({
-    adminId: entry.adminId,
-    action: entry.action,
-    target: entry.target,
-    details: entry.details ?? null,
-    createdAt: entry.at,
-  })
 }
 
 async function pendingPage(
@@ -300,19 +288,7 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
         ],
         fields: { amount: ['amount_out_of_range'] },
       })
-    const at = ctx.now()
-    const settled = await ctx.db.transaction(async (tx) => {
-      const done = await completeDeposit(tx as never, row.id, at, amount)
-      if (done)
-        await audit(tx, {
-          adminId,
-          action: 'confirm_bank_transfer',
-          target: row.id,
-          details: { reference, amount },
-          at,
-        })
-      return done
-    })
+    const settled = await confirmBankTransfer(ctx.db, { adminId, paymentId: row.id, reference, amount, at: ctx.now() })
     if (settled) return { ok: true, message: 'deposit_complete', transaction: financialTransaction(settled.row) }
     const [now] = await ctx.db.select().from(payments).where(eq(payments.id, row.id))
     if (now?.status === 'complete' && now.amount === amount)
@@ -334,29 +310,7 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
       })
     const at = ctx.now()
     const codes = Array.from({ length: input.params.count }, voucherCode)
-    const rows = await ctx.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(vouchers)
-        .values(
-          codes.map((code) => ({
-            codeHash: sha256Hex(code),
-            codeHint: code.slice(-4),
-            amount: input.params.amount,
-            currency,
-            createdBy: adminId,
-            createdAt: at,
-          })),
-        )
-        .returning()
-      await audit(tx, {
-        adminId,
-        action: 'mint_vouchers',
-        target: null,
-        details: { count: codes.length, amount: input.params.amount, currency, hints: inserted.map((v) => v.codeHint) },
-        at,
-      })
-      return inserted
-    })
+    const rows = await mintVouchers(ctx.db, { adminId, codes, amount: input.params.amount, currency, at })
     return {
       ok: true,
       items: rows.map((v, i) => ({
@@ -425,42 +379,18 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
         fields: { units: ['amount_below_minimum'] },
       })
     const needed = ctx.payments.crypto.confirmations[coin as Coin]
-    const at = ctx.now()
-    const result = await ctx.db.transaction(async (tx) => {
-      const { row, created } = await insertPayment(tx, {
-        playerId: player.id,
-        kind: 'deposit',
-        processor: 'crypto',
-        status: 'pending',
-        amount: cents,
-        currency: player.currency,
-        reference: `${coin}-${chainTx.slice(0, 16).toUpperCase()}`,
-        // One credit per chain transaction, whoever reports it and however often.
-        idempotencyKey: `crypto:${coin}:${chainTx}`,
-        destination: `${address.slice(0, 6)}…${address.slice(-4)}`,
-        details: { coin, address, txId: chainTx, units, confirmations },
-        at,
-      })
-      const details = row.details as { address?: string; units?: string }
-      if (!created && (details.address !== address || details.units !== units))
-        throw new ApiError(409, 'transaction_conflict')
-      await audit(tx, {
-        adminId,
-        action: 'report_crypto_deposit',
-        target: row.id,
-        details: { coin, txId: chainTx, units, confirmations },
-        at,
-      })
-      if (row.status === 'pending' && confirmations >= needed) {
-        const done = await completeDeposit(tx as never, row.id, at)
-        return done?.row ?? row
-      }
-      if (row.status === 'pending')
-        await tx
-          .update(payments)
-          .set({ details: { ...(row.details as object), confirmations }, updatedAt: at })
-          .where(eq(payments.id, row.id))
-      return row
+    const result = await recordCryptoDeposit(ctx.db, {
+      adminId,
+      playerId: player.id,
+      currency: player.currency,
+      coin,
+      address,
+      chainTx,
+      units,
+      cents,
+      confirmations,
+      needed,
+      at: ctx.now(),
     })
     return {
       ok: true,

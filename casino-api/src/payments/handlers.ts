@@ -9,7 +9,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Currency, paymentCalls, walletCalls } from '../../contract/index.ts'
 import { isValidIBAN, isValidBIC } from 'ibantools'
 import type { Context, DomainHandlers, CallInput } from '../context.ts'
-import { cryptoAddresses, payments, vouchers } from '../db/schema.ts'
+import { cryptoAddresses, payments } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { moneyMoving } from '../site/geo-guard.ts'
 import { getSettings } from '../site/settings.ts'
@@ -23,18 +23,16 @@ import { financialTransaction, historyPage, ownPayment, periodOf, type PaymentRo
 import {
   completeDeposit,
   failPayment,
-  holdWithdrawal,
   insertPayment,
-  lockPlayer,
   newReference,
   playerOf,
   releaseWithdrawal,
   requestKey,
+  requestWithdrawal,
   settle,
-  sha256Hex,
-  withdrawnThisMonth,
 } from './service.ts'
-import { isValidBitcoinAddress, maskDestination } from './withdrawal-checks.ts'
+import { redeemVoucher } from './vouchers.ts'
+import { isValidBitcoinAddress } from './withdrawal-checks.ts'
 
 type PlayerCalls = typeof paymentCalls & Omit<typeof walletCalls, 'validate_promo_code'>
 
@@ -305,32 +303,13 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
     // redeemed gives its point back: only wrong codes add up.
     const limited = { ip: input.ip, accounts: [`player:${player.id}`] }
     await ctx.limits.check('voucherRedemption', limited)
-    const codeHash = sha256Hex(input.params.voucherCode)
-    const at = ctx.now()
-    const redeemed = await ctx.db.transaction(async (tx) => {
-      const [voucher] = await tx
-        .select()
-        .from(vouchers)
-        .where(and(eq(vouchers.codeHash, codeHash), sql`${vouchers.redeemedAt} IS NULL`))
-        .for('update')
-      if (!voucher || voucher.currency !== player.currency) return null
-      if (input.params.amount !== undefined && input.params.amount !== voucher.amount)
-        throw new ApiError(400, 'voucher_invalid', { fields: { amount: ['invalid_value'] } })
-      const { row } = await insertPayment(tx, {
-        playerId: player.id,
-        kind: 'deposit',
-        processor: 'cashlib',
-        status: 'pending',
-        amount: voucher.amount,
-        currency: voucher.currency,
-        reference: newReference('VC'),
-        idempotencyKey,
-        details: { voucher: voucher.codeHint },
-        at,
-      })
-      await tx.update(vouchers).set({ redeemedAt: at, paymentId: row.id }).where(eq(vouchers.id, voucher.id))
-      const settled = await completeDeposit(tx as never, row.id, at)
-      return settled?.row ?? row
+    const redeemed = await redeemVoucher(ctx.db, {
+      playerId: player.id,
+      currency: player.currency,
+      code: input.params.voucherCode,
+      amount: input.params.amount,
+      idempotencyKey,
+      at: ctx.now(),
     })
     if (!redeemed) throw new ApiError(400, 'voucher_invalid', { fields: { voucherCode: ['voucher_invalid'] } })
     await ctx.limits.refund('voucherRedemption', limited)
@@ -458,61 +437,26 @@ export const paymentHandlers: DomainHandlers<PlayerCalls> = {
         args: [{ amount: limits.minWithdrawal, currency: player.currency }],
         fields: { amount: ['amount_below_minimum'] },
       })
-    const at = ctx.now()
-    const row = await ctx.db.transaction(async (tx) => {
-      await lockPlayer(tx, player.id)
-      const balance = await playerBalance(tx, player.id, player.currency)
-      if (params.amount > balance.real)
-        throw new ApiError(400, 'amount_too_big', {
-          args: [{ amount: balance.real, currency: player.currency }],
-          fields: { amount: ['amount_too_big'] },
-        })
-      const remaining = await remainingTurnover(tx, player.id, player.currency)
-      if (remaining > 0)
-        throw new ApiError(400, 'wager_not_met', {
-          args: [{ amount: remaining, currency: player.currency }],
-          fields: { amount: ['more_bets_needed'] },
-        })
-      const month = await withdrawnThisMonth(tx, player.id, player.currency, at)
-      if (month + params.amount > limits.maxWithdrawalPerMonth)
-        throw new ApiError(400, 'limit_exceeded', {
-          args: [{ amount: Math.max(0, limits.maxWithdrawalPerMonth - month), currency: player.currency }],
-          fields: { amount: ['amount_too_big'] },
-        })
-      const details =
-        params.method === 'bank_transfer'
-          ? {
-              method: params.method,
-              iban: params.iban,
-              beneficiaryName: params.beneficiaryName,
-              swift: params.swift,
-              bankName: params.bankName,
-              zipCode: params.zipCode,
-              address: params.address,
-            }
-          : { method: params.method, walletAddress: params.walletAddress }
-      const { row: created } = await insertPayment(tx, {
-        playerId: player.id,
-        kind: 'withdrawal',
-        processor: params.method,
-        status: 'pending',
-        amount: params.amount,
-        currency: player.currency,
-        reference: newReference('WD'),
-        idempotencyKey,
-        destination: maskDestination(details),
-        details,
-        reviewRequired: params.amount > limits.extraVerificationAbove,
-        at,
-      })
-      await holdWithdrawal(tx as never, created, at)
-      const after = await playerBalance(tx, player.id, player.currency)
-      const [updated] = await tx
-        .update(payments)
-        .set({ balanceAfter: after.total })
-        .where(eq(payments.id, created.id))
-        .returning()
-      return updated ?? created
+    const details =
+      params.method === 'bank_transfer'
+        ? {
+            method: params.method,
+            iban: params.iban,
+            beneficiaryName: params.beneficiaryName,
+            swift: params.swift,
+            bankName: params.bankName,
+            zipCode: params.zipCode,
+            address: params.address,
+          }
+        : { method: params.method, walletAddress: params.walletAddress }
+    const row = await requestWithdrawal(ctx.db, {
+      playerId: player.id,
+      currency: player.currency,
+      amount: params.amount,
+      details,
+      idempotencyKey,
+      limits,
+      at: ctx.now(),
     })
     return answer(row)
   }),

@@ -12,9 +12,11 @@ import type { Database, Queryable } from '../db/open.ts'
 import { payments, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { playerBalance, post } from '../wallet/ledger.ts'
-import { creditDeposit } from '../wallet/wagering.ts'
+import { creditDeposit, remainingTurnover } from '../wallet/wagering.ts'
 import { queueEvent } from '../realtime/outbox.ts'
+import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
+import { maskDestination, type Destination } from './withdrawal-checks.ts'
 
 /** Where a withdrawal's amount waits between the request and the administrator's decision. */
 export const WITHDRAWALS_HELD = 'withdrawals_pending'
@@ -120,6 +122,91 @@ export function completeDeposit(db: Database, id: string, at: Date, amount?: num
   })
 }
 
+/**
+ * An administrator's confirmation that a bank transfer arrived: completes the pending deposit
+ * with the amount received, audited in the same database transaction. Null when it was not
+ * pending (nothing moved, nothing audited).
+ */
+export async function confirmBankTransfer(
+  db: Database,
+  c: { adminId: string; paymentId: string; reference: string; amount: number; at: Date },
+) {
+  return db.transaction(async (tx) => {
+    const done = await completeDeposit(tx as never, c.paymentId, c.at, c.amount)
+    if (done)
+      await audit(tx, {
+        adminId: c.adminId,
+        action: 'confirm_bank_transfer',
+        target: c.paymentId,
+        details: { reference: c.reference, amount: c.amount },
+        at: c.at,
+      })
+    return done
+  })
+}
+
+export type CryptoDepositReport = {
+  adminId: string
+  playerId: string
+  currency: Currency
+  coin: string
+  address: string
+  /** The chain transaction's id, lower case, without 0x. */
+  chainTx: string
+  units: string
+  /** What the units are worth, in the player's cents. */
+  cents: number
+  confirmations: number
+  /** The confirmations that complete a deposit of this coin. */
+  needed: number
+  at: Date
+}
+
+/**
+ * An administrator's report of a crypto deposit seen on chain: one payment per chain transaction
+ * (a report again updates its confirmations, other units or another address are a conflict),
+ * completed once it has the confirmations needed; audited in the same database transaction.
+ * Answers the payment.
+ */
+export async function recordCryptoDeposit(db: Database, r: CryptoDepositReport): Promise<PaymentRow> {
+  return db.transaction(async (tx) => {
+    const { row, created } = await insertPayment(tx, {
+      playerId: r.playerId,
+      kind: 'deposit',
+      processor: 'crypto',
+      status: 'pending',
+      amount: r.cents,
+      currency: r.currency,
+      reference: `${r.coin}-${r.chainTx.slice(0, 16).toUpperCase()}`,
+      // One credit per chain transaction, whoever reports it and however often.
+      idempotencyKey: `crypto:${r.coin}:${r.chainTx}`,
+      destination: `${r.address.slice(0, 6)}…${r.address.slice(-4)}`,
+      details: { coin: r.coin, address: r.address, txId: r.chainTx, units: r.units, confirmations: r.confirmations },
+      at: r.at,
+    })
+    const details = row.details as { address?: string; units?: string }
+    if (!created && (details.address !== r.address || details.units !== r.units))
+      throw new ApiError(409, 'transaction_conflict')
+    await audit(tx, {
+      adminId: r.adminId,
+      action: 'report_crypto_deposit',
+      target: row.id,
+      details: { coin: r.coin, txId: r.chainTx, units: r.units, confirmations: r.confirmations },
+      at: r.at,
+    })
+    if (row.status === 'pending' && r.confirmations >= r.needed) {
+      const done = await completeDeposit(tx as never, row.id, r.at)
+      return done?.row ?? row
+    }
+    if (row.status === 'pending')
+      await tx
+        .update(payments)
+        .set({ details: { ...(row.details as object), confirmations: r.confirmations }, updatedAt: r.at })
+        .where(eq(payments.id, row.id))
+    return row
+  })
+}
+
 /** Marks a pending payment failed (a decline, a failed or abandoned challenge): no money moved. */
 export function failPayment(db: Database, id: string, at: Date, code: string, reason: string | null = null) {
   return settle(db, id, 'failed', at, { failureCode: code, failureReason: reason })
@@ -158,6 +245,69 @@ export async function releaseWithdrawal(tx: Database, row: PaymentRow, at: Date,
         ? { account: { system: CASH }, amount: row.amount }
         : { account: { playerId: row.playerId, kind: 'real' }, amount: row.amount },
     ],
+  })
+}
+
+export type WithdrawalRequest = {
+  playerId: string
+  currency: Currency
+  amount: number
+  /** Where the money goes, as the player gave it (kept whole, shown masked). */
+  details: Destination & Record<string, string | undefined>
+  idempotencyKey: string
+  limits: { maxWithdrawalPerMonth: number; extraVerificationAbove: number }
+  at: Date
+}
+
+/**
+ * Records a player's withdrawal request and holds its amount, in one database transaction under
+ * the player's row lock (one money request of a player at a time), after the checks that need
+ * that lock: the real balance covers it, every deposit is wagered, and the month's withdrawals
+ * stay within the limit. Answers the pending payment with the balance after the hold.
+ */
+export async function requestWithdrawal(db: Database, w: WithdrawalRequest): Promise<PaymentRow> {
+  return db.transaction(async (tx) => {
+    await lockPlayer(tx, w.playerId)
+    const balance = await playerBalance(tx, w.playerId, w.currency)
+    if (w.amount > balance.real)
+      throw new ApiError(400, 'amount_too_big', {
+        args: [{ amount: balance.real, currency: w.currency }],
+        fields: { amount: ['amount_too_big'] },
+      })
+    const remaining = await remainingTurnover(tx, w.playerId, w.currency)
+    if (remaining > 0)
+      throw new ApiError(400, 'wager_not_met', {
+        args: [{ amount: remaining, currency: w.currency }],
+        fields: { amount: ['more_bets_needed'] },
+      })
+    const month = await withdrawnThisMonth(tx, w.playerId, w.currency, w.at)
+    if (month + w.amount > w.limits.maxWithdrawalPerMonth)
+      throw new ApiError(400, 'limit_exceeded', {
+        args: [{ amount: Math.max(0, w.limits.maxWithdrawalPerMonth - month), currency: w.currency }],
+        fields: { amount: ['amount_too_big'] },
+      })
+    const { row: created } = await insertPayment(tx, {
+      playerId: w.playerId,
+      kind: 'withdrawal',
+      processor: w.details.method,
+      status: 'pending',
+      amount: w.amount,
+      currency: w.currency,
+      reference: newReference('WD'),
+      idempotencyKey: w.idempotencyKey,
+      destination: maskDestination(w.details),
+      details: w.details,
+      reviewRequired: w.amount > w.limits.extraVerificationAbove,
+      at: w.at,
+    })
+    await holdWithdrawal(tx as never, created, w.at)
+    const after = await playerBalance(tx, w.playerId, w.currency)
+    const [updated] = await tx
+      .update(payments)
+      .set({ balanceAfter: after.total })
+      .where(eq(payments.id, created.id))
+      .returning()
+    return updated ?? created
   })
 }
 

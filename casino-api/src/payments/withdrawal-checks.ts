@@ -38,7 +38,7 @@ export function isValidBitcoinAddress(address: string): boolean {
   }
 }
 
-type Destination = { method: 'bank_transfer'; iban: string } | { method: 'bitcoin'; walletAddress: string }
+export type Destination = { method: 'bank_transfer'; iban: string } | { method: 'bitcoin'; walletAddress: string }
 
 /** 'ES91 •••• 1332' or 'bc1qcr…6fyu': enough for the player to recognise, not to copy. */
 export function maskDestination(d: Destination) {

@@ -1,10 +1,11 @@
 /**
- * The relay of the ledger's balance events (migration 0013): the posting trigger writes each
- * player's 'balance_changed' event into realtime_outbox in the transaction that moves the money,
- * and every instance calls realtime_relay, which sends the waiting events on
- * 'casino_events' (where every instance's socket hears them, socket.ts) and deletes them in one
- * transaction, one relay at a time: within RELAY_EVERY_MS after a request of its own that may have
- * written events (kick), and every 400 ms at the latest otherwise. So an event goes out once,
+ * The relay of the ledger's balance events (ADR 0025): the posting trigger
+ * (db/sql/ledger_postings_inserted.sql) writes each player's 'balance_changed' event into
+ * realtime_outbox in the transaction that moves the money, and every instance calls
+ * realtime_relay, which sends the waiting events on 'casino_events' (where every instance's
+ * socket hears them, socket.ts) and deletes them in one transaction, one relay at a time: within
+ * RELAY_EVERY_MS after a request of its own that may have written events (kick), and every
+ * 400 ms at the latest otherwise. So an event goes out once,
  * after its movement committed, even if the instance that moved the money stops right after.
  *
  * Not a NOTIFY in the money's own transaction: PostgreSQL holds one lock from a notifying

@@ -3,14 +3,14 @@
  * JSON text frames of the contract (ServerEvent). Opened with the bearer token in the
  * Authorization header, like every player call; a token that is refused gets 401 before the
  * upgrade. Events come from the database: every instance LISTENs on 'casino_events' (payload
- * `{ playerId, event }`, e.g. the ledger's balance trigger of migration 0008), so a movement made
- * through one instance reaches the player's sockets on all of them.
+ * `{ playerId, event }`, e.g. the ledger's balance events that outbox.ts relays), so a movement
+ * made through one instance reaches the player's sockets on all of them.
  *
  * A socket is pinged every 30 s and dropped when it did not answer the last ping; one whose
  * unsent frames pile up past MAX_BUFFERED (a client that stopped reading) is closed (1013), never
- * buffered without bound. A token revoked (log-out, password change; a notification of migration
- * 0008) closes its sockets at once, and the token is checked again every minute, so an expired
- * session's socket closes too (4401).
+ * buffered without bound. A token revoked (log-out, password change; a notification of
+ * db/sql/access_tokens_notify_revoked.sql) closes its sockets at once, and the token is checked
+ * again every minute, so an expired session's socket closes too (4401).
  *
  * Live tables: a socket that sends `subscribe` with a table id gets `subscribed` (the round in
  * progress) and then the table's round events, NOTIFYed as `{ tableId, event }` by whichever

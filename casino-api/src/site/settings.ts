@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm'
-import { SiteSettings } from '../../contract/index.ts'
-import type { Queryable } from '../db/open.ts'
+import { SiteSettings, type EditableSiteSettings } from '../../contract/index.ts'
+import type { Database, Queryable } from '../db/open.ts'
 import { settings, siteContent } from '../db/schema.ts'
+import { audit } from '../payments/audit.ts'
 
 /** Defaults seeded at first start; limits from the specification's point 9, in cents; the texts' rules from points 5 and 9. */
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -85,4 +86,48 @@ export async function setSetting<K extends keyof SiteSettings>(
     .insert(settings)
     .values({ key, value, updatedAt: now })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+}
+
+/** The settings the administrator's settings page edits (site/admin-handlers.ts). */
+const EDITABLE = ['siteAccess', 'countryBlackList', 'ipBlackList', 'withdrawalCancellation'] as const
+
+export const editable = (all: EditableSiteSettings): EditableSiteSettings => ({
+  siteAccess: all.siteAccess,
+  countryBlackList: all.countryBlackList,
+  ipBlackList: all.ipBlackList,
+  withdrawalCancellation: all.withdrawalCancellation,
+})
+
+/**
+ * Replaces the settings the settings page edits, audited. Two administrators saving at once: the
+ * save locks the settings' rows (select ... for update) before it reads the values it replaces,
+ * so the saves run one after the other and each audit row holds the values that were really
+ * there before it. The last save wins, as a save sends every value of the page. A save that
+ * changes nothing writes nothing and no audit row, so a form sent twice is one change.
+ */
+export async function saveEditableSettings(db: Database, adminId: string, after: EditableSiteSettings, at: Date) {
+  await db.transaction(async (tx) => {
+    // Rows missing (a database older than a setting) are added first, so every one is locked.
+    await seedSettings(tx, at)
+    await tx
+      .select({ key: settings.key })
+      .from(settings)
+      .where(inArray(settings.key, [...EDITABLE]))
+      .for('update')
+    const before = editable(await getSettings(tx))
+    const changed = EDITABLE.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    if (!changed.length) return
+    for (const key of changed) await setSetting(tx, key, after[key] as never, at)
+    await audit(tx, {
+      adminId,
+      action: 'settings_updated',
+      target: null,
+      details: {
+        changed,
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+      },
+      at,
+    })
+  })
 }

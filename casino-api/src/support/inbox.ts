@@ -16,7 +16,7 @@ import { sendOrLog } from '../mail/mailer.ts'
 import { supportAnswerMail } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { supportAnswerMessage } from '../mailbox/texts.ts'
-import { audit } from '../payments/admin-handlers.ts'
+import { audit } from '../payments/audit.ts'
 import { isUuid } from '../db/errors.ts'
 
 const sender = alias(players, 'sender')

@@ -1,8 +1,9 @@
 /**
  * The game wallet: bet, win and rollback of game rounds, for the game providers (the built-in
- * one, over HTTP: wallet/handlers.ts). Each is one call of a database function (migration
- * 0006) that locks the player's accounts, checks for a replay, writes the ledger transaction
- * and the wallet_transactions row, and updates wagering, in one statement: one round trip.
+ * one, over HTTP: wallet/handlers.ts). Each is one call of a database function (wallet_bet,
+ * wallet_win, wallet_rollback: their bodies in db/sql/) that locks the player's accounts, checks
+ * for a replay, writes the ledger transaction and the wallet_transactions row, and updates
+ * wagering, in one statement: one round trip.
  *
  * Idempotent by the provider's transaction id: a replay with the same params answers the first
  * answer (with `replayed: true`) and moves nothing; the same id with other params is refused

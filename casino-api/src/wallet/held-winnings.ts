@@ -1,6 +1,6 @@
 /**
  * Held winnings (ADR 0036): the part of a win past the player's net winnings limit of the last 24
- * hours sits in the system account 'winnings_held' (wallet_win, migration 0019) with a
+ * hours sits in the system account 'winnings_held' (db/sql/wallet_win.sql) with a
  * held_winnings row, until an administrator releases it (paid to the balances the win would
  * have gone to) or voids it (back to the player's games account). Each decision is one ledger
  * transaction, written with the row's new status, the audit entry and the player's mailbox
@@ -15,7 +15,7 @@ import { heldWinnings, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { winningsDecisionMessage, winningsHeldMessage } from '../mailbox/texts.ts'
-import { audit } from '../payments/admin-handlers.ts'
+import { audit } from '../payments/audit.ts'
 import { playerOf } from '../payments/service.ts'
 import { post, type Posting } from './ledger.ts'
 

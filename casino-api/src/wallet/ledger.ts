@@ -1,8 +1,9 @@
 /**
  * The double-entry ledger: every movement of money is one transaction whose postings sum to
  * zero, written in one database transaction, at most once per idempotency key. The database
- * keeps balances in step and refuses a player balance below zero (see schema.ts and migration
- * 0002); this module builds the postings and turns those refusals into answers.
+ * keeps balances in step and refuses a player balance below zero (see schema.ts and
+ * db/sql/ledger_postings_inserted.sql); this module builds the postings and turns those refusals
+ * into answers.
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Balance, Currency } from '../../contract/index.ts'
@@ -109,11 +110,11 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
         })
       }
       // The postings go in with one statement: the database checks that they sum to zero when
-      // it ends (migration 0013). Its trigger moves the balances in the order of the rows:
-      // player accounts before system accounts and by id within each (the wallet's functions of
-      // migration 0006 lock in that order too), so two transactions touching the same accounts
-      // cannot wait for each other in a circle. System accounts last also holds a shared
-      // account's lock for the shortest time.
+      // it ends (db/sql/ledger_postings_inserted.sql). Its trigger moves the balances in the
+      // order of the rows: player accounts before system accounts and by id within each (the
+      // wallet's functions, db/sql/wallet_*.sql, lock in that order too), so two transactions
+      // touching the same accounts cannot wait for each other in a circle. System accounts last
+      // also holds a shared account's lock for the shortest time.
       rows.sort((a, b) =>
         a.system !== b.system
           ? a.system

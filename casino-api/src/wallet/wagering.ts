@@ -1,17 +1,16 @@
 /**
- * Wagering: a deposit must be staked DEPOSIT_WAGERING_MULTIPLIER times over (the spec's "100 %
- * three times") before it can be withdrawn. A deposit credited here records its requirement in
- * the same database transaction; the wallet's bets add to it (wallet_wager, migration 0006) and
- * their rollbacks take it back. Bonus requirements (the bonuses issue) use the same table with
- * kind 'bonus'.
+ * Wagering: a deposit must be staked three times over (the spec's "100 % three times") before it
+ * can be withdrawn. The rules are the database's functions, all of them (ADR 0041): a deposit
+ * credited here records its requirement in the same database transaction (wagering_deposit),
+ * the wallet's bets add to it (wallet_wager) and their rollbacks take it back (wallet_rollback);
+ * their bodies are in db/sql/. Bonus requirements (the bonuses issue) use the same table with
+ * kind 'bonus'. This module credits deposits and reads what is left to wager.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Currency } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
 import { wageringRequirements } from '../db/schema.ts'
 import { post, type Posted } from './ledger.ts'
-
-export const DEPOSIT_WAGERING_MULTIPLIER = 3
 
 export type DepositCredit = {
   playerId: string
@@ -51,15 +50,10 @@ export async function creditDeposit(db: Database, deposit: DepositCredit): Promi
       ],
     },
     async (tx, { transactionId }) => {
-      await tx.insert(wageringRequirements).values({
-        playerId: deposit.playerId,
-        currency: deposit.currency,
-        kind: 'deposit',
-        ledgerTransactionId: transactionId,
-        amount: deposit.amount,
-        required: deposit.amount * DEPOSIT_WAGERING_MULTIPLIER,
-        createdAt: deposit.at,
-      })
+      await tx.execute(
+        sql`select wagering_deposit(${transactionId}::uuid, ${deposit.playerId}::uuid, ${deposit.currency}::currency,
+          ${deposit.amount}::bigint, ${deposit.at.toISOString()}::timestamptz)`,
+      )
     },
   )
 }
