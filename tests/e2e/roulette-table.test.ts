@@ -14,6 +14,8 @@ import {
 import { putChips } from '../setup/roulette.ts'
 
 const env = useSiteInChromium()
+/** Demo chips, written as the page's language writes numbers. */
+const chips = (n: string) => `${n} Fichas`
 
 describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
   for (const { locale, javaScript } of LOCALE_MODES)
@@ -31,8 +33,6 @@ describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
       await page.goto(`${locale === 'en' ? '/en' : ''}/casino/european-roulette?mode=demo`)
       const frame = page.frameLocator('iframe')
       const balance = () => frame.locator('[aria-live="polite"]').first().innerText()
-      // Demo chips, written as the page's language writes numbers.
-      const chips = (n: string) => `${n} Fichas`
       await expect.poll(balance).toMatch(locale === 'en' ? /1,000\.00/ : /1\.?000,00/)
 
       await putChips(frame, chips(locale === 'en' ? '1.00' : '1,00'), [

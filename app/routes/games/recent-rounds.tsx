@@ -49,7 +49,6 @@ export function RecentRounds({
   /** How the session writes amounts (money, or fun chips in demo). */
   amount: Amount
 }) {
-  const { t } = useTranslation()
   const [told, setTold] = useState<{ from: RecentRound[]; rounds: RecentRound[] } | null>(null)
   useEffect(() => {
     const listen = (event: MessageEvent<{ type?: unknown; rounds?: unknown }>) => {
