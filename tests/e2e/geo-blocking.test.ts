@@ -56,6 +56,11 @@ describe.skipIf(skipBrowserTests)('geo-blocking from the settings page', () => {
         .getByRole('group', { name: tr.admin.settings.countries })
         .getByRole('checkbox', { name: `${andorraName} (${LOCAL_COUNTRY})` })
       const ips = admin.getByLabel(tr.admin.settings.ips)
+      // Beside the name, the country's flag: a picture that loads (a flag emoji is two letters or
+      // empty boxes on Windows and without an emoji font).
+      const flag = admin.locator(`label[for="country-${LOCAL_COUNTRY}"] img`)
+      await flag.scrollIntoViewIfNeeded()
+      await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
       // A line that is no address or range: refused, nothing saved, the form as it was sent.
       await andorra.check()
       await ips.fill('203.0.113.0/24\nnot-an-address')

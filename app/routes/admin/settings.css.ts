@@ -27,3 +27,9 @@ export const countries = style({
 })
 
 export const warning = style({ margin: 0, color: vars.color.dangerText, fontSize: fontSize.small })
+/** A country's flag beside its name, framed so that white flags show on the dark page. */
+export const flag = style({
+  display: 'inline-block',
+  verticalAlign: 'middle',
+  boxShadow: `0 0 0 1px ${vars.color.border}`,
+})

@@ -24,8 +24,15 @@ const valuesOf = (settings: EditableSiteSettings): Values => ({
   ips: (settings.ipBlackList ?? []).join('\n'),
 })
 
-/** The flag of an ISO country code as an emoji (its two regional indicator letters). */
-const flagOf = (code: string) => String.fromCodePoint(...[...code].map((c) => 0x1f1a5 + c.charCodeAt(0)))
+// Every country's flag as a picture (flag-icons), not as an emoji: Windows and Chromium without
+// an emoji font draw a flag emoji as two letters or empty boxes. Each is a file of the build,
+// loaded lazily as the list scrolls; none is precached by the service worker.
+const FLAGS = import.meta.glob<string>('/node_modules/flag-icons/flags/4x3/*.svg', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+})
+const flagOf = (code: string) => FLAGS[`/node_modules/flag-icons/flags/4x3/${code.toLowerCase()}.svg`]
 
 /**
  * /admin/settings: geo-blocking (countries and ip addresses or ranges), the site access switch
@@ -119,7 +126,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   className={forms.checkbox}
                 />
                 <label htmlFor={`country-${country.value}`} className={forms.checkLabel}>
-                  <span aria-hidden="true">{flagOf(country.value)}</span> {country.label} ({country.value})
+                  {flagOf(country.value) ? (
+                    <img
+                      src={flagOf(country.value)}
+                      alt=""
+                      width={20}
+                      height={15}
+                      loading="lazy"
+                      className={styles.flag}
+                    />
+                  ) : null}{' '}
+                  {country.label} ({country.value})
                 </label>
               </li>
             ))}
