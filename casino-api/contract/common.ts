@@ -130,6 +130,7 @@ export const MESSAGE_CODES = [
   'betting_closed',
   'round_in_progress',
   'move_in_progress',
+  'no_chips_placed',
   'message_sent',
   'contact_messages_limited',
   'message_deleted',

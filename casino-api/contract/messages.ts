@@ -145,4 +145,5 @@ export const englishMessages = {
   betting_closed: 'Bets are closed for this round. Place your bet when the next round opens.',
   round_in_progress: 'Finish the round in play first.',
   move_in_progress: 'Your previous move is still being played. Please wait a moment.',
+  no_chips_placed: 'Put at least one chip on the table.',
 } satisfies Record<MessageCode, string>

@@ -125,6 +125,7 @@ export default {
   betting_closed: 'Las apuestas de esta ronda están cerradas. Apuesta cuando se abra la siguiente.',
   round_in_progress: 'Termina primero la ronda en juego.',
   move_in_progress: 'Tu jugada anterior todavía se está procesando. Espera un momento.',
+  no_chips_placed: 'Pon al menos una ficha en la mesa.',
   bonus_code_invalid: 'El código de bono no existe o ya se ha usado.',
   bonus_active: 'Todavía tienes un bono activo. Sigue jugando e inténtalo más tarde.',
   bonus_code_applied: 'El código de bono se ha aplicado.',

@@ -82,11 +82,16 @@ describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
       await context.close()
     })
 
-  test('a chip past the round limit stays off, with the limit in the message (JavaScript off)', async () => {
+  test('a spin without chips, and a chip past the round limit, are refused with what is wrong (JavaScript off)', async () => {
     const tr = resources.en.translation.games
     const { context, page } = await pageWithErrors(env.browser, { javaScript: false, baseURL: env.site.webUrl })
     await page.goto('/en/casino/european-roulette?mode=demo')
     const frame = page.frameLocator('iframe')
+    // A spin with no chips on the table says what is missing.
+    await frame.getByRole('button', { name: tr.frame.place, exact: true }).click()
+    await expect
+      .poll(() => frame.getByRole('alert').innerText())
+      .toBe(resources.en.translation.catalogue.no_chips_placed)
     await putChips(frame, '500.00 Fichas', [tr.table.spots.red])
     await frame.getByRole('button', { name: tr.table.spots.black, exact: true }).click()
     await expect

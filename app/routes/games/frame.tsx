@@ -67,6 +67,9 @@ export async function action(args: Route.ActionArgs) {
   if (form.has('stage') && ui?.stage) return { intent: 'stage' as const, staged: ui.stage(form) }
   // The bets stay on the table after a spin (to spin again) and after a refusal (to change them).
   const staged = ui?.stage?.(form)
+  // A spin of a table without chips: said here, before the game server is asked.
+  if (intent === 'play' && staged?.placed.length === 0)
+    return data({ intent: 'play' as const, error: 'no_chips_placed' as const, fields: {}, staged }, { status: 400 })
   const moveId = String(form.get('moveId') ?? '')
   const played =
     intent === 'act'

@@ -57,6 +57,9 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
   // A chip put on the table, taken back or cleared without JavaScript: nothing is bet yet.
   if (form.has('stage')) return { staged: rouletteStageFromForm(form) }
+  const staged = rouletteStageFromForm(form)
+  if (staged.placed.length === 0)
+    return data({ error: 'no_chips_placed' as const, fields: {}, staged }, { status: 400 })
   const placed = await callUpstream(
     args,
     'live_bet',
@@ -72,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
     if (placed.status >= 500) throw upstreamUnavailable()
     // The chips stay on the table, to change them or to bet again.
     return data(
-      { error: placed.code, args: placed.args, fields: placed.fields ?? {}, staged: rouletteStageFromForm(form) },
+      { error: placed.code, args: placed.args, fields: placed.fields ?? {}, staged },
       { status: placed.status },
     )
   }

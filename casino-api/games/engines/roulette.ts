@@ -132,7 +132,7 @@ export const RouletteBetItem = z.object({
 })
 export type RouletteBetItem = z.infer<typeof RouletteBetItem>
 export const RouletteBet = z.object({
-  bets: z.array(RouletteBetItem, { error: 'invalid_value' }).min(1, 'field_required').max(60, 'invalid_value'),
+  bets: z.array(RouletteBetItem, { error: 'invalid_value' }).min(1, 'no_chips_placed').max(60, 'invalid_value'),
 })
 export type RouletteBet = z.infer<typeof RouletteBet>
 

@@ -54,7 +54,7 @@ export type GameUi = {
    * Games whose opening move is put together in steps (chips on a roulette table): the move as a
    * posted form's button changed it, so that the form builds it without JavaScript too.
    */
-  stage?: (form: FormData) => unknown
+  stage?: (form: FormData) => { placed: readonly unknown[] }
   /** The opening move's button: games.frame.<playLabel> in the locales. */
   playLabel: PlayLabel
   /** Multi-step games: the submit buttons of the next move (name="move"), shown while a round waits. */
