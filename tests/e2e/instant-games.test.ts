@@ -181,24 +181,6 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       await context.close()
     })
   }
-
-  test('without JavaScript the game client lists the rounds it plays (en)', async () => {
-    const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
-    await depositByCard(b, '20.00')
-    const { context, page } = await pageWithErrors(env.browser, { javaScript: false, baseURL: env.site.webUrl })
-    await logInAs(page, player)
-    await page.goto('/en/casino/dice?mode=real')
-    const g = words.en.games
-    const frame = page.frameLocator('iframe')
-    const list = frame.getByRole('region', { name: g.view.recent })
-    await poll(() => list.getByText(g.view.noRounds).count()).toBe(1)
-    for (const played of [1, 2]) {
-      await frame.getByRole('button', { name: g.frame.roll, exact: true }).click()
-      await poll(() => list.getByRole('listitem').count()).toBe(played)
-    }
-    expect(await list.getByRole('listitem').first().innerText()).toMatch(/^#\d+: /)
-    await context.close()
-  })
 })
 
 test.skipIf(skipBrowserTests)(

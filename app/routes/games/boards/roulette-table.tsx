@@ -1,4 +1,4 @@
-import { type MouseEvent, useMemo, useState } from 'react'
+import { type MouseEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRed } from '#casino-api/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
@@ -119,6 +119,20 @@ export function RouletteTable({
       </span>
     ) : null
   }
+  // A spot is a button of the bet form: pressed, it puts the chosen chip on it (stageHere).
+  const spotButton = (spot: Spot, look: string, content: ReactNode, title?: string) => (
+    <button
+      key={spot.id}
+      type="submit"
+      name="stage"
+      value={`add:${spot.id}`}
+      className={`${look} ${placeOf(spot)}`}
+      aria-label={spotLabel(spot)}
+      title={title}
+    >
+      {content}
+    </button>
+  )
   const boxText = (spot: Spot) => {
     if (spot.type === 'straight') return pocketName(spot.numbers[0]!)
     if (spot.type === 'red' || spot.type === 'black') return <span className={css.swatch[spot.type]} />
@@ -156,20 +170,7 @@ export function RouletteTable({
       </fieldset>
       <fieldset className={css.table}>
         <legend className="visually-hidden">{t('games.table.layout')}</legend>
-        {spots
-          .filter((s) => s.cell)
-          .map((spot) => (
-            <button
-              key={spot.id}
-              type="submit"
-              name="stage"
-              value={`add:${spot.id}`}
-              className={`${css.box[boxTone(spot)]} ${placeOf(spot)}`}
-              aria-label={spotLabel(spot)}
-            >
-              {boxText(spot)}
-            </button>
-          ))}
+        {spots.filter((s) => s.cell).map((spot) => spotButton(spot, css.box[boxTone(spot)], boxText(spot)))}
         {/* A box's chips lie over it, outside its button: the button's text is its label's. */}
         {spots
           .filter((s) => s.cell && onSpot.has(s.id))
@@ -179,21 +180,7 @@ export function RouletteTable({
             </span>
           ))}
         <div className={`${css.lines} ${placeOf({ id: '', type: 'straight', numbers: [], cell: NUMBERS_AREA })}`}>
-          {spots
-            .filter((s) => s.at)
-            .map((spot) => (
-              <button
-                key={spot.id}
-                type="submit"
-                name="stage"
-                value={`add:${spot.id}`}
-                className={`${css.lineSpot} ${placeOf(spot)}`}
-                aria-label={spotLabel(spot)}
-                title={spotName(spot)}
-              >
-                {mark(spot)}
-              </button>
-            ))}
+          {spots.filter((s) => s.at).map((spot) => spotButton(spot, css.lineSpot, mark(spot), spotName(spot)))}
         </div>
       </fieldset>
       <div className={css.actions}>
