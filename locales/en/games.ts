@@ -208,6 +208,7 @@ export default {
     layout: 'Betting table',
     chipValue: 'Chip value',
     spotWithChips: '{{spot}}: {{amount}} bet',
+    betReturn: '{{spot}}: {{stake}} bet, {{returned}} back',
     total_one: 'Total bet {{amount}} on {{count}} spot',
     total_other: 'Total bet {{amount}} on {{count}} spots',
     undo: 'Undo',

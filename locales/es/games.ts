@@ -212,6 +212,7 @@ export default {
     layout: 'Mesa de apuestas',
     chipValue: 'Valor de la ficha',
     spotWithChips: '{{spot}}: {{amount}} apostados',
+    betReturn: '{{spot}}: apostado {{stake}}, devuelve {{returned}}',
     total_one: 'Apuesta total {{amount}} en {{count}} casilla',
     total_other: 'Apuesta total {{amount}} en {{count}} casillas',
     undo: 'Deshacer',

@@ -63,6 +63,16 @@ describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
       // 1 on 17 pays 36, 1 on 17-18 pays 18, 1 on red pays 2: each bet of the spin was played.
       const won = (pocket === 17 ? 36 : 0) + ([17, 18].includes(pocket) ? 18 : 0) + (isRed(pocket) ? 2 : 0)
       const after = 1000 - 3 + won
+      // The board lists each bet of the spin with what it brought back.
+      const money = (n: number) => chips(n.toFixed(2).replace('.', locale === 'en' ? '.' : ','))
+      const line = (name: string, back: number) =>
+        tr.table.betReturn.replace('{{spot}}', name).replace('{{stake}}', money(1)).replace('{{returned}}', money(back))
+      for (const [name, back] of [
+        [spot('straight', '17'), pocket === 17 ? 36 : 0],
+        [spot('split', '17-18'), [17, 18].includes(pocket) ? 18 : 0],
+        [spot('red'), isRed(pocket) ? 2 : 0],
+      ] as const)
+        await expect.poll(() => frame.getByText(line(name, back), { exact: true }).count()).toBe(1)
       // (Spanish pages may write 1000 without its grouping mark.)
       const written = after.toLocaleString(locale === 'en' ? 'en-US' : 'de-DE', { minimumFractionDigits: 2 })
       await expect

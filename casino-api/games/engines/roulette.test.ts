@@ -131,7 +131,7 @@ test('a round: the pocket comes from the stream, every bet is settled, the same 
   const seeds = { serverSeed: 'a', clientSeed: 'b', nonce: 0 }
   const step = rouletteEngine.start(eu, bet, roundRng(seeds))
   expect(step.state.pocket).toBe(25) // fair.test.ts: the first pocket of these seeds
-  expect(step).toEqual({ state: { pocket: 25, returns: [200, 360] }, stake: 110, win: 560 })
+  expect(step).toEqual({ state: { pocket: 25, returns: [200, 360], bets: bet.bets }, stake: 110, win: 560 })
   expect(rouletteEngine.start(eu, bet, roundRng(seeds))).toEqual(step)
 })
 

@@ -140,6 +140,8 @@ export type RouletteState = {
   pocket: number
   /** Per bet, in the order placed: what it returned (chips and payout; 0 when lost). */
   returns: number[]
+  /** The spin's bets, so that its board lists each with its return (absent in older rounds). */
+  bets?: RouletteBetItem[]
 }
 
 /** The numbers a bet covers, or null when the table does not offer it. */
@@ -176,7 +178,11 @@ export const rouletteEngine: GameEngine<RouletteConfig, RouletteBet, never, Roul
   start(config, bet, rng) {
     const pocket = rng.int(pocketCount(config))
     const returns = bet.bets.map((b) => betReturn(config, b, pocket))
-    return { state: { pocket, returns }, stake: stakeOf(config, bet), win: returns.reduce((a, b) => a + b, 0) }
+    return {
+      state: { pocket, returns, bets: bet.bets },
+      stake: stakeOf(config, bet),
+      win: returns.reduce((a, b) => a + b, 0),
+    }
   },
   view: (_config, state) => state,
   // Any bet of the single-zero wheels returns 36/37; the French even-money bets 36/37 + 1/74;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { DOUBLE_ZERO, isRed } from '#casino-api/games/engines/layouts.ts'
 import * as styles from '../games.css.ts'
-import { betsOf, stageFromForm, tableSpots } from './roulette-table.ts'
+import { betsOf, type SpotType, stageFromForm, tableSpots } from './roulette-table.ts'
 import { RouletteTable, type Staged, WHEELS, wheelOf } from './roulette-table.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
@@ -24,7 +24,31 @@ export function Pocket({ pocket }: { pocket: number | undefined }) {
   )
 }
 
-const RouletteBoard = ({ view }: BoardProps) => <Pocket pocket={(view as { pocket?: number } | undefined)?.pocket} />
+type SpinView = { pocket?: number; returns?: number[]; bets?: { type: SpotType; numbers: number[]; amount: number }[] }
+
+/** The pocket, then each bet of the spin with what it returned. */
+function RouletteBoard({ view, amount }: BoardProps) {
+  const { t } = useTranslation()
+  const spin = view as SpinView | undefined
+  return (
+    <>
+      <Pocket pocket={spin?.pocket} />
+      {spin?.bets?.length ? (
+        <ul className={styles.wins}>
+          {spin.bets.map((bet, i) => (
+            <li key={i}>
+              {t('games.table.betReturn', {
+                spot: t(`games.table.spots.${bet.type}`, { numbers: bet.numbers.map(pocketLabel).join('-') }),
+                stake: amount(bet.amount),
+                returned: amount(spin.returns?.[i] ?? 0),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}
 
 /** The spots of every wheel's table: what a posted form may put chips on. */
 const SPOTS = new Map(WHEELS.map((w) => [w, new Set(tableSpots(w).map((s) => s.id))]))
