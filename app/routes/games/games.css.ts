@@ -1,5 +1,5 @@
 import { layered, layers } from '#app/styles/layered.ts'
-import { breakpoints, fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
+import { fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
 import { button } from '#app/styles/ui.css.ts'
 import { TONES } from '#casino-api/games/catalog.ts'
 
@@ -245,24 +245,22 @@ export const symbol = style({
 })
 export const symbolWin = style({ borderColor: vars.color.accent, boxShadow: `0 0 0 2px ${vars.color.accent}` })
 export const betForm = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'end' })
-// On a narrow frame the move's button stays in view at the frame's foot while a tall board (the
-// roulette table) scrolls under it.
+// The move's button stays in view at the frame's foot while a board taller than the frame (the
+// roulette table, on a phone or after a spin of many bets) scrolls under it.
 export const bigButton = style([
   button.primary,
   {
     minHeight: '48px',
     padding: `0 ${space[6]}`,
     fontSize: fontSize.large,
-    '@media': {
-      [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: {
-        position: 'sticky',
-        bottom: space[2],
-        zIndex: 3,
-        boxShadow: `0 0 0 4px ${vars.color.page}`,
-      },
-    },
+    position: 'sticky',
+    bottom: space[2],
+    zIndex: 3,
+    boxShadow: `0 0 0 4px ${vars.color.page}`,
   },
 ])
+/** A roulette spin's result: the pocket, and beside it (below on a phone) each bet's return. */
+export const spinResult = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: space[5] })
 export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
 export const win = style({ color: vars.color.successText })
 export const wins = style({ margin: 0, paddingLeft: space[4], color: vars.color.muted, fontSize: fontSize.small })

@@ -31,7 +31,7 @@ function RouletteBoard({ view, amount }: BoardProps) {
   const { t } = useTranslation()
   const spin = view as SpinView | undefined
   return (
-    <>
+    <div className={styles.spinResult}>
       <Pocket pocket={spin?.pocket} />
       {spin?.bets?.length ? (
         <ul className={styles.wins}>
@@ -46,7 +46,7 @@ function RouletteBoard({ view, amount }: BoardProps) {
           ))}
         </ul>
       ) : null}
-    </>
+    </div>
   )
 }
 
