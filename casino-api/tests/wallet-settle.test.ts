@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { games, walletTransactions } from '../src/db/schema.ts'
+import { gameRounds, games, walletTransactions } from '../src/db/schema.ts'
 import { playerBalance } from '../src/wallet/ledger.ts'
-import { fundedPlayer } from './game-helpers.ts'
+import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import { AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
@@ -148,3 +148,23 @@ test.for(backends)('a round staked by provider_bet is settled by its win alone [
   expect(settled.win).toMatchObject({ amount: win.amount, replayed: false })
   expect(await total(a, playerId)).toBe(14_00)
 })
+
+test.for(backends)(
+  "the game server settles a real instant round in one call, under the round's bet and win ids [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const { token } = await fundedPlayer(a, 10_00)
+    const { session } = await launchGame(a, GAME, 'real', token)
+    const { round } = await a.ok('game_play', { bet: { lineBet: 10 }, moveId: randomUUID() }, asGame(session))
+    const [row] = await a.db.select().from(gameRounds).where(eq(gameRounds.id, round.id))
+    expect(row).toMatchObject({ status: 'settled', pending: null })
+    const moved = await rowsOf(a, round.id)
+    expect(moved.map((r) => [r.externalId, r.amount]).sort()).toEqual([
+      [`${round.id}:bet:0`, round.stake],
+      [`${round.id}:win`, round.win],
+    ])
+    // One call: both written at the same instant, by one statement.
+    expect(new Set(moved.map((r) => r.createdAt.getTime())).size).toBe(1)
+    expect((await a.ok('get_player_balance', {}, { token })).total).toBe(10_00 - round.stake + round.win!)
+  },
+)
