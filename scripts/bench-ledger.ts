@@ -331,8 +331,9 @@ try {
   const version = (await admin.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
   const wallet = new Map<Way, Stats>()
   await withCasinoApi(async (url, pid) => {
-    const ids = await fundedPlayers(clients)
-    for (const { way } of WAYS) wallet.set(way, await playRounds(url, pid, ids, way))
+    // New players for each way: a win sums its player's movements of the last 24 hours (the net
+    // winnings limit), so players who played the first way would make the second one's wins dearer.
+    for (const { way } of WAYS) wallet.set(way, await playRounds(url, pid, await fundedPlayers(clients), way))
   })
   const opened = await openDatabase({ driver: 'postgres', url: databaseUrl, schema: walletSchema })
   const report = await checkLedger(opened.db).finally(() => opened.close())
