@@ -46,6 +46,19 @@ test.for(backends)('a settlement stakes and pays the round once, and a replay mo
   expect((await rowsOf(a, round.roundId)).map((r) => r.kind).sort()).toEqual(['bet', 'win'])
 })
 
+test.for(backends)(
+  "without the provider's key, a settlement is refused, a player's own token included [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const { playerId, token } = await fundedPlayer(a, 10_00)
+    const round = settlement(playerId, 2_00, 20_00)
+    await a.fail('provider_settle', round, 401)
+    await a.fail('provider_settle', round, 401, { token })
+    expect(await rowsOf(a, round.roundId)).toEqual([])
+    expect(await total(a, playerId)).toBe(10_00)
+  },
+)
+
 test.for(backends)('the same ids with another body are refused, and nothing moves [%s]', async (backend) => {
   const a = api(backend)
   const { playerId } = await fundedPlayer(a, 10_00)
