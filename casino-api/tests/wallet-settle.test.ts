@@ -181,3 +181,19 @@ test.for(backends)(
     expect((await a.ok('get_player_balance', {}, { token })).total).toBe(10_00 - round.stake + round.win!)
   },
 )
+
+test.for(backends)(
+  'a settled win past the net winnings limit is held as a win is, and the player told once [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const { playerId, token } = await fundedPlayer(a, 20_00)
+    // The default limit (5 000 € a day) lets the stake back and 5 000 € through; the rest is held.
+    const round = { ...settlement(playerId, 10_00, 5_100_00), gameId: 'classic-keno' }
+    const paid = await a.ok('provider_settle', round, AS_PROVIDER)
+    expect(paid.win).toMatchObject({ amount: 5_100_00, real: 5_010_00, held: 90_00 })
+    await a.ok('provider_settle', round, AS_PROVIDER)
+    expect(await total(a, playerId)).toBe(20_00 - 10_00 + 5_010_00)
+    const mailbox = await a.ok('get_mailbox', {}, { token })
+    expect(mailbox.items.filter((m) => m.subject === 'Estamos revisando parte de tu premio')).toHaveLength(1)
+  },
+)

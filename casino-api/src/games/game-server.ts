@@ -5,8 +5,8 @@
  * then moves through the seamless wallet over HTTP: the stake as `<round>:bet:<n>`, the win as
  * `<round>:win`, both idempotent, so a round left open by a crash or a lost connection is
  * settled again by the same calls on the next launch (`settleOpenRounds`). An instant round
- * (its outcome known when it is staked) sends both in one call, provider_settle (ADR 0042). Demo rounds move fun
- * chips on the session row, with the same engine, seeds and odds.
+ * (its outcome known when it is staked) sends both in one call, provider_settle (ADR 0042). Demo
+ * rounds move fun chips on the session row, with the same engine, seeds and odds.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
