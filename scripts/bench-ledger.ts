@@ -1,18 +1,20 @@
-// `npm run bench:ledger`: game wallet round trips (a bet, then its win) per second through the
-// casino API's HTTP interface on PostgreSQL, beside pgbench's tpcb-like TPS on the same server in
-// the same run, and their ratio (target >= 0.4 x). The casino API runs alone in its own process
-// (node casino-api/src/main.ts) on a fresh schema; BENCH_CLIENTS players each play one round after
-// another (1 € bet, then a win of 0 or 2 €) over keep-alive connections. pgbench then runs as
-// many clients, with a scale of as many branches (its documentation's advice), in a schema of its
-// own. Both schemas are dropped at the end, after `ledger:check`'s invariants are proved on the
-// wallet's.
+// `npm run bench:ledger`: game rounds per second through the casino API's provider wallet over
+// HTTP on PostgreSQL, beside pgbench's tpcb-like TPS on the same server in the same run, and their
+// ratio (target >= 0.4 x for settled instant rounds). Two ways to play a round are measured, one
+// after the other, by the same casino API: an instant round settled by one call (provider_settle,
+// ADR 0042), and the two calls of a multi-step game (provider_bet, then provider_win). The casino
+// API runs alone in its own process (node casino-api/src/main.ts) on a fresh schema;
+// BENCH_CLIENTS players each play one round after another (1 € bet, then a win of 0 or 2 €) over
+// keep-alive connections. pgbench then runs as many clients, with a scale of as many branches (its
+// documentation's advice), in a schema of its own. Both schemas are dropped at the end, after
+// `ledger:check`'s invariants are proved on the wallet's.
 //
 //
 // The machine this runs on is often shared, so throughput alone says as much about the other
 // work as about ours. With PostgreSQL on this machine, the bench also reads the CPU time each side
 // spent (/proc): the PostgreSQL backends (known by their application_name), the casino API and
 // the load client for the wallet; the backends and pgbench itself for pgbench. CPU per round
-// trip against CPU per pgbench transaction is the cost ratio, which the load of the machine moves
+// against CPU per pgbench transaction is the cost ratio, which the load of the machine moves
 // much less than the throughput ratio.
 //
 // BENCH_DATABASE_URL (default DATABASE_URL, then TEST_DATABASE_URL), BENCH_DURATION (seconds per
@@ -196,8 +198,15 @@ async function connection(url: string) {
   }
 }
 
-/** Each client plays rounds for one player, one after another: a bet, then its win. */
-async function playRounds(url: string, apiPid: number, playerIds: string[]): Promise<Stats> {
+/** How a round's money moves: one settlement call, or a bet and then its win. */
+type Way = 'settle' | 'bet+win'
+const WAYS: { way: Way; label: string }[] = [
+  { way: 'settle', label: 'settled instant rounds/s (provider_settle: one call)' },
+  { way: 'bet+win', label: 'bet+win round trips/s (provider_bet, then provider_win: two calls)' },
+]
+
+/** Each client plays rounds for one player, one after another, the `way` given. */
+async function playRounds(url: string, apiPid: number, playerIds: string[], way: Way): Promise<Stats> {
   const connections = await Promise.all(playerIds.map(() => connection(url)))
   let measuring = false
   const stop = new AbortController()
@@ -210,9 +219,14 @@ async function playRounds(url: string, apiPid: number, playerIds: string[]): Pro
     for (let n = 0; !stop.signal.aborted; n++) {
       const round = { playerId, currency: 'EUR', roundId: `r-${randomUUID()}`, gameId: 'golden-sevens' }
       const started = performance.now()
+      const bet = { transactionId: `b-${randomUUID()}`, amount: 1_00 }
+      const win = { transactionId: `w-${randomUUID()}`, amount: n % 2 ? 2_00 : 0 }
       try {
-        await post(calls.provider_bet.path, { ...round, transactionId: `b-${randomUUID()}`, amount: 1_00 })
-        await post(calls.provider_win.path, { ...round, transactionId: `w-${randomUUID()}`, amount: n % 2 ? 2_00 : 0 })
+        if (way === 'settle') await post(calls.provider_settle.path, { ...round, bet, win })
+        else {
+          await post(calls.provider_bet.path, { ...round, ...bet })
+          await post(calls.provider_win.path, { ...round, ...win })
+        }
       } catch (error) {
         stats.errors += 1
         if (stats.errors === 1) console.error(error instanceof Error ? error.message : error)
@@ -279,14 +293,47 @@ async function runPgbench(): Promise<{ tps: number; command: string; cpuPerTrans
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
+/** One way's lines of the table: its rate, latency, failures, CPU, and its ratio to pgbench (the target's, for `targeted`). */
+function printWay(
+  label: string,
+  stats: Stats,
+  reference: Awaited<ReturnType<typeof runPgbench>> | null,
+  targeted: boolean,
+) {
+  const perSecond = stats.pairs / stats.seconds
+  const sorted = [...stats.latencies].sort((a, b) => a - b)
+  console.log(`| ${label} | ${perSecond.toFixed(1)} |`)
+  console.log(
+    `| … round latency p50 / p99 | ${percentile(sorted, 0.5).toFixed(1)} / ${percentile(sorted, 0.99).toFixed(1)} ms |`,
+  )
+  console.log(`| … failed rounds | ${stats.errors} |`)
+  const cpu = stats.cpu
+  const cpuPerRound = cpu && stats.pairs ? (cpu.backends + cpu.api + cpu.client) / stats.pairs : null
+  if (cpu && cpuPerRound !== null) {
+    const per = (ms: number) => (ms / stats.pairs).toFixed(2)
+    console.log(
+      `| … CPU per round: PostgreSQL backends + casino API + load client | ${cpuPerRound.toFixed(2)} ms (${per(cpu.backends)} + ${per(cpu.api)} + ${per(cpu.client)}) |`,
+    )
+  }
+  if (!reference) return
+  const ratio = perSecond / reference.tps
+  const target = targeted ? ` (target >= ${TARGET} x: ${ratio >= TARGET ? 'met' : 'NOT met'})` : ''
+  console.log(`| … ratio to pgbench | ${ratio.toFixed(2)} x${target} |`)
+  if (reference.cpuPerTransaction !== null && cpuPerRound)
+    console.log(
+      `| … cost ratio (CPU per pgbench transaction / CPU per round) | ${(reference.cpuPerTransaction / cpuPerRound).toFixed(2)} x |`,
+    )
+}
+
 // Plain connections for the schemas themselves: openDatabase would migrate the default schema.
 const admin = new PgPool({ connectionString: databaseUrl, max: 1 })
 try {
   const version = (await admin.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
-  let wallet: Stats | undefined
+  const wallet = new Map<Way, Stats>()
   await withCasinoApi(async (url, pid) => {
-    const ids = await fundedPlayers(clients)
-    wallet = await playRounds(url, pid, ids)
+    // New players for each way: a win sums its player's movements of the last 24 hours (the net
+    // winnings limit), so players who played the first way would make the second one's wins dearer.
+    for (const { way } of WAYS) wallet.set(way, await playRounds(url, pid, await fundedPlayers(clients), way))
   })
   const opened = await openDatabase({ driver: 'postgres', url: databaseUrl, schema: walletSchema })
   const report = await checkLedger(opened.db).finally(() => opened.close())
@@ -294,37 +341,17 @@ try {
   await admin.query(`CREATE SCHEMA "${pgbenchSchema}"`)
   const reference = havePgbench ? await runPgbench() : null
 
-  const perSecond = wallet!.pairs / wallet!.seconds
-  const sorted = [...wallet!.latencies].sort((a, b) => a - b)
   const { host, pathname } = new URL(databaseUrl)
   console.log(
     `\nbench:ledger on PostgreSQL ${version?.v} at ${host}${pathname}, ${clients} clients, ${duration} s each\n`,
   )
   console.log(`| measure | value |\n| --- | ---: |`)
-  console.log(`| wallet bet+win round trips/s (HTTP, casino API) | ${perSecond.toFixed(1)} |`)
-  console.log(
-    `| round trip latency p50 / p99 | ${percentile(sorted, 0.5).toFixed(1)} / ${percentile(sorted, 0.99).toFixed(1)} ms |`,
-  )
-  console.log(`| failed round trips | ${wallet!.errors} |`)
-  const cpu = wallet!.cpu
-  const cpuPerPair = cpu && wallet!.pairs ? (cpu.backends + cpu.api + cpu.client) / wallet!.pairs : null
-  if (cpu && cpuPerPair !== null) {
-    const per = (ms: number) => (ms / wallet!.pairs).toFixed(2)
-    console.log(
-      `| CPU per round trip: PostgreSQL backends + casino API + load client | ${cpuPerPair.toFixed(2)} ms (${per(cpu.backends)} + ${per(cpu.api)} + ${per(cpu.client)}) |`,
-    )
-  }
   if (reference) {
-    const ratio = perSecond / reference.tps
     console.log(`| pgbench tpcb-like TPS (${reference.command}) | ${reference.tps.toFixed(1)} |`)
     if (reference.cpuPerTransaction !== null)
       console.log(`| CPU per pgbench transaction: backends + pgbench | ${reference.cpuPerTransaction.toFixed(2)} ms |`)
-    console.log(`| ratio | ${ratio.toFixed(2)} x (target >= ${TARGET} x: ${ratio >= TARGET ? 'met' : 'NOT met'}) |`)
-    if (reference.cpuPerTransaction !== null && cpuPerPair)
-      console.log(
-        `| cost ratio (CPU per pgbench transaction / CPU per round trip) | ${(reference.cpuPerTransaction / cpuPerPair).toFixed(2)} x |`,
-      )
   }
+  for (const { way, label } of WAYS) printWay(label, wallet.get(way)!, reference, way === 'settle')
   console.log(
     `\nledger:check on the wallet's schema after the run: ${report.violations.length ? `${report.violations.length} VIOLATION(S)` : 'every invariant holds'} (${report.transactions} transactions)`,
   )
@@ -332,7 +359,7 @@ try {
     console.log(
       "\npgbench was not found, so there is no reference TPS. It comes with PostgreSQL's client tools: `sudo apt-get install postgresql-client` (Debian, Ubuntu), `brew install libpq` (macOS), or the postgres Docker image (`docker run --rm --network host postgres pgbench ...`).",
     )
-  if (report.violations.length || wallet!.errors) process.exitCode = 1
+  if (report.violations.length || [...wallet.values()].some((stats) => stats.errors)) process.exitCode = 1
   else if (!reference) process.exitCode = 2
 } finally {
   await admin.query(`DROP SCHEMA IF EXISTS "${walletSchema}" CASCADE`).catch(() => {})

@@ -71,6 +71,18 @@ export const walletCalls = {
   }),
 }
 
+/** What a bet is refused with; a settlement (a bet and its win) with these too. */
+const BET_REFUSALS = [
+  'insufficient_funds',
+  'transaction_conflict',
+  'bet_rolled_back',
+  'account_not_active',
+  'not_found',
+  'game_unavailable',
+  'round_closed',
+  'amount_out_of_range',
+] as const
+
 /**
  * The provider wallet: what a game provider's server calls to move real-money play (the
  * built-in provider, later others). Server to server with the provider's secret; idempotent by
@@ -94,16 +106,7 @@ export const providerWalletCalls = {
     answer: W.ProviderWalletAnswer,
     summary:
       "Stake money on a game round: real balance first, then bonus. The game must be in the provider's catalogue with its maximum multiplier, and the round not closed by a win. Idempotent by transactionId: a replay answers the first answer.",
-    errors: [
-      'insufficient_funds',
-      'transaction_conflict',
-      'bet_rolled_back',
-      'account_not_active',
-      'not_found',
-      'game_unavailable',
-      'round_closed',
-      'amount_out_of_range',
-    ],
+    errors: BET_REFUSALS,
   }),
   provider_win: defineCall({
     method: 'POST',
@@ -129,7 +132,17 @@ export const providerWalletCalls = {
     params: W.ProviderRollbackParams,
     answer: W.ProviderWalletAnswer,
     summary:
-      'Give back the stake of a bet whose round has no win; a rollback of a bet not received yet makes that bet refused. Idempotent by transactionId.',
+      'Give back the stake of a bet whose round has no win; a rollback of a bet not received yet makes that bet refused. A settled round (provider_settle) has its win, so its bet is not given back (`rollback_after_win`). Idempotent by transactionId.',
     errors: ['bet_already_rolled_back', 'rollback_after_win', 'transaction_conflict', 'not_found'],
+  }),
+  provider_settle: defineCall({
+    method: 'POST',
+    path: '/provider/wallet/settle',
+    auth: 'provider',
+    params: W.ProviderSettleParams,
+    answer: W.ProviderSettleAnswer,
+    summary:
+      "Settle an instant round (its outcome known when it is staked) in one call: its bet and its win, each under its own transactionId, in one transaction, exactly as provider_bet then provider_win would record them: the same refusals with the same codes (insufficient funds, a closed round, a game without its maximum multiplier), a win of at most the game's maximum multiplier times the stake, the part past the net winnings limit held. Nothing moves unless both go through. Idempotent by the two ids together: a replay with the same params answers the first answers (`replayed`) and moves nothing; either id used before by another call, or with other params, is refused (`transaction_conflict`). A bet of the round recorded by provider_bet under the bet's transactionId with the same params is replayed, and only the win moves. Rollback: as for a bet and its win, the bet's transactionId cannot be rolled back once settled (`rollback_after_win`); a rollback that came first (the bet's transactionId) makes the settlement refused (`bet_rolled_back`). Multi-step games keep provider_bet and provider_win.",
+    errors: [...BET_REFUSALS, 'win_above_max', 'round_not_found'],
   }),
 }

@@ -196,6 +196,18 @@ export const ProviderRollbackParams = RoundCall.extend({
   betTransactionId: ProviderRef,
 })
 
+/**
+ * An instant round's bet and win at once (ADR 0042): each under its own transaction id, as
+ * provider_bet and provider_win would record them, so a later rollback names the bet's.
+ */
+export const ProviderSettleParams = ProviderCall.extend({
+  roundId: ProviderRef,
+  gameId: ProviderRef,
+  bet: z.object({ transactionId: ProviderRef, amount: Cents.positive() }),
+  /** Zero for a lost round. */
+  win: z.object({ transactionId: ProviderRef, amount: Cents.nonnegative() }),
+})
+
 export const ProviderWalletAnswer = z.object({
   transactionId: z.string(),
   /** The wallet's own id of the transaction. */
@@ -220,3 +232,7 @@ export const ProviderWalletAnswer = z.object({
   createdAt: Timestamp,
 })
 export type ProviderWalletAnswer = z.infer<typeof ProviderWalletAnswer>
+
+/** The bet's and the win's answers; the win's balance is the balances after the round. */
+export const ProviderSettleAnswer = z.object({ bet: ProviderWalletAnswer, win: ProviderWalletAnswer })
+export type ProviderSettleAnswer = z.infer<typeof ProviderSettleAnswer>

@@ -4,8 +4,9 @@
  * (derived from the seeds: games/fair.ts), and is written before any money moves. Real money
  * then moves through the seamless wallet over HTTP: the stake as `<round>:bet:<n>`, the win as
  * `<round>:win`, both idempotent, so a round left open by a crash or a lost connection is
- * settled again by the same calls on the next launch (`settleOpenRounds`). Demo rounds move fun
- * chips on the session row, with the same engine, seeds and odds.
+ * settled again by the same calls on the next launch (`settleOpenRounds`). An instant round
+ * (its outcome known when it is staked) sends both in one call, provider_settle (ADR 0042). Demo
+ * rounds move fun chips on the session row, with the same engine, seeds and odds.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
@@ -103,10 +104,22 @@ async function settle(ctx: Context, session: GameSession, row: RoundRow): Promis
   return settled!
 }
 
-/** Stakes a real round's opening bet; a refusal cancels the round (and lets go of it) and is passed on. */
+/**
+ * Stakes a real round's opening bet, with its win when the outcome is known already (an instant
+ * round: one call, provider_settle, under the same ids as the two calls); a refusal cancels the
+ * round (and lets go of it) and is passed on. Answers whether the round is paid.
+ */
 async function stake(ctx: Context, session: GameSession, row: RoundRow) {
+  const bet = { transactionId: `${row.id}:bet:0`, amount: row.stake }
   try {
-    await ctx.gameWallet.bet({ ...refOf(session, row), transactionId: `${row.id}:bet:0`, amount: row.stake })
+    if (row.win === null) await ctx.gameWallet.bet({ ...refOf(session, row), ...bet })
+    else
+      await ctx.gameWallet.settle({
+        ...refOf(session, row),
+        bet,
+        win: { transactionId: `${row.id}:win`, amount: row.win },
+      })
+    return row.win !== null
   } catch (error) {
     if (error instanceof ApiError)
       await ctx.db
@@ -157,11 +170,15 @@ async function playPending(ctx: Context, session: GameSession, game: CatalogGame
   const pending = pendingOf(row)!
   const real = session.mode === 'real'
   if (pending.moveId === row.moveId) {
-    // The opening move: its outcome was drawn when the round was written; its stake goes now.
-    await stake(ctx, session, row)
-    await release(ctx, row.id, pending.moveId)
-    const opened = await reread(ctx, row.id)
-    return opened.win !== null && opened.status === 'open' ? settle(ctx, session, opened) : opened
+    // The opening move: its outcome was drawn when the round was written; its stake goes now,
+    // and an instant round's win with it, so the round is settled as the round's lock is let go.
+    const paid = await stake(ctx, session, row)
+    const [opened] = await ctx.db
+      .update(gameRounds)
+      .set({ pending: null, ...(paid ? { status: 'settled' as const, settledAt: ctx.now() } : {}) })
+      .where(and(eq(gameRounds.id, row.id), holds(pending.moveId)))
+      .returning()
+    return opened ?? reread(ctx, row.id)
   }
   const step = game.engine.act!(game.config, row.state, pending.action)
   if ('error' in step) {

@@ -7,6 +7,7 @@
 import {
   ErrorBody,
   PROVIDER_KEY_HEADER,
+  ProviderSettleAnswer,
   ProviderWalletAnswer,
   providerWalletCalls,
   type Currency,
@@ -20,6 +21,13 @@ export type SeamlessWallet = {
   bet(ref: RoundRef & { transactionId: string; amount: number }): Promise<ProviderWalletAnswer>
   win(ref: RoundRef & { transactionId: string; amount: number }): Promise<ProviderWalletAnswer>
   rollback(ref: RoundRef & { transactionId: string; betTransactionId: string }): Promise<ProviderWalletAnswer>
+  /** An instant round's bet and win in one call (provider_settle). */
+  settle(
+    ref: RoundRef & {
+      bet: { transactionId: string; amount: number }
+      win: { transactionId: string; amount: number }
+    },
+  ): Promise<ProviderSettleAnswer>
 }
 
 /** Refusals the wallet answers that the game passes on to the player as they are. */
@@ -29,7 +37,7 @@ const PASSED_ON = new Set<MessageCode>(['insufficient_funds', 'account_not_activ
 const ATTEMPTS = 3
 
 export function httpWallet(apiUrl: () => string, providerKey: string): SeamlessWallet {
-  const call = async (path: string, params: unknown): Promise<ProviderWalletAnswer> => {
+  const call = async <A>(path: string, params: unknown, answer: { parse(body: unknown): A }): Promise<A> => {
     let lastError: unknown
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       let response: Response
@@ -45,7 +53,7 @@ export function httpWallet(apiUrl: () => string, providerKey: string): SeamlessW
         continue
       }
       const body: unknown = await response.json().catch(() => null)
-      if (response.ok) return ProviderWalletAnswer.parse(body)
+      if (response.ok) return answer.parse(body)
       const refusal = ErrorBody.safeParse(body)
       if (refusal.success && PASSED_ON.has(refusal.data.error.code))
         throw new ApiError(response.status, refusal.data.error.code)
@@ -58,8 +66,9 @@ export function httpWallet(apiUrl: () => string, providerKey: string): SeamlessW
     throw lastError instanceof Error ? lastError : new Error(String(lastError))
   }
   return {
-    bet: (p) => call(providerWalletCalls.provider_bet.path, p),
-    win: (p) => call(providerWalletCalls.provider_win.path, p),
-    rollback: (p) => call(providerWalletCalls.provider_rollback.path, p),
+    bet: (p) => call(providerWalletCalls.provider_bet.path, p, ProviderWalletAnswer),
+    win: (p) => call(providerWalletCalls.provider_win.path, p, ProviderWalletAnswer),
+    rollback: (p) => call(providerWalletCalls.provider_rollback.path, p, ProviderWalletAnswer),
+    settle: (p) => call(providerWalletCalls.provider_settle.path, p, ProviderSettleAnswer),
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The game wallet: bet, win and rollback of game rounds, for the game providers (the built-in
- * one, over HTTP: wallet/handlers.ts). Each is one call of a database function (wallet_bet,
- * wallet_win, wallet_rollback: their bodies in db/sql/) that locks the player's accounts, checks
+ * The game wallet: bet, win and rollback of game rounds, and the settlement of an instant round
+ * (its bet and win at once), for the game providers (the built-in one, over HTTP:
+ * wallet/handlers.ts). Each is one call of a database function (wallet_bet, wallet_win,
+ * wallet_rollback, wallet_settle: their bodies in db/sql/) that locks the player's accounts, checks
  * for a replay, writes the ledger transaction and the wallet_transactions row, and updates
  * wagering, in one statement: one round trip.
  *
@@ -113,7 +114,7 @@ const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, () => ApiError> = {
 /** Stakes `amount` cents (more than zero) on a round: real balance first, then bonus. */
 export function bet(db: Queryable, call: WalletCallBase & { amount: number }) {
   checkAmount(call.amount, 1)
-  return run(
+  return one(
     db,
     call,
     sql`select wallet_bet(${call.provider}, ${call.transactionId}, ${call.playerId}::uuid, ${call.currency}::currency,
@@ -124,7 +125,7 @@ export function bet(db: Queryable, call: WalletCallBase & { amount: number }) {
 /** Pays `amount` cents (zero closes a lost round) on a round that has a stake standing. */
 export function win(db: Queryable, call: WalletCallBase & { amount: number }) {
   checkAmount(call.amount, 0)
-  return run(
+  return one(
     db,
     call,
     sql`select wallet_win(${call.provider}, ${call.transactionId}, ${call.playerId}::uuid, ${call.currency}::currency,
@@ -132,9 +133,36 @@ export function win(db: Queryable, call: WalletCallBase & { amount: number }) {
   )
 }
 
+/**
+ * Settles an instant round in one call (wallet_settle, ADR 0042): its bet `betTransactionId` and
+ * its win `winTransactionId`, as `bet` then `win` would, in one statement. A replay answers both
+ * first answers; either id used otherwise is refused ('transaction_conflict').
+ */
+export async function settle(
+  db: Queryable,
+  call: Omit<WalletCallBase, 'transactionId'> & {
+    betTransactionId: string
+    winTransactionId: string
+    bet: number
+    win: number
+  },
+): Promise<{ bet: WalletResult; win: WalletResult }> {
+  checkAmount(call.bet, 1)
+  checkAmount(call.win, 0)
+  const answer = await run(
+    db,
+    call,
+    sql`select wallet_settle(${call.provider}, ${call.betTransactionId}, ${call.winTransactionId}, ${call.playerId}::uuid,
+      ${call.currency}::currency, ${call.bet}::bigint, ${call.win}::bigint, ${call.roundId}, ${call.gameId},
+      ${call.at.toISOString()}::timestamptz) as r`,
+  )
+  const replayed = answer.outcome === 'replayed'
+  return { bet: resultOf(answer.bet!, replayed || !!answer.bet_replayed), win: resultOf(answer.win!, replayed) }
+}
+
 /** Gives back the stake of the bet `betTransactionId`, unless its round has a win. */
 export function rollback(db: Queryable, call: WalletCallBase & { betTransactionId: string }) {
-  return run(
+  return one(
     db,
     call,
     sql`select wallet_rollback(${call.provider}, ${call.transactionId}, ${call.betTransactionId}, ${call.playerId}::uuid,
@@ -146,14 +174,18 @@ function checkAmount(amount: number, min: number) {
   if (!Number.isSafeInteger(amount) || amount < min) throw new Error(`invalid wallet amount ${amount}`)
 }
 
+/** What a wallet function answers: its outcome and the rows it wrote (or found, on a replay). */
+type Answer = { outcome: Outcome; tx?: Row; bet?: Row; win?: Row; bet_replayed?: boolean }
+
+/** Runs a wallet function; a refusal is thrown as its API error. */
 async function run(
   db: Queryable,
   player: Pick<WalletCallBase, 'playerId' | 'currency'>,
   query: ReturnType<typeof sql>,
-): Promise<WalletResult> {
-  let answer: { outcome: Outcome; tx?: Row }
+): Promise<Answer> {
+  let answer: Answer
   try {
-    const result = (await db.execute(query)) as unknown as { rows: { r: typeof answer }[] }
+    const result = (await db.execute(query)) as unknown as { rows: { r: Answer }[] }
     answer = result.rows[0]!.r
   } catch (error) {
     const pg = pgErrorOf(error)
@@ -171,7 +203,20 @@ async function run(
     throw (await balanceRefusal(db, error, player)) ?? error
   }
   if (answer.outcome !== 'ok' && answer.outcome !== 'replayed') throw REFUSALS[answer.outcome]()
-  const row = answer.tx!
+  return answer
+}
+
+/** A call that writes one row: bet, win or rollback. */
+async function one(
+  db: Queryable,
+  player: Pick<WalletCallBase, 'playerId' | 'currency'>,
+  query: ReturnType<typeof sql>,
+) {
+  const answer = await run(db, player, query)
+  return resultOf(answer.tx!, answer.outcome === 'replayed')
+}
+
+function resultOf(row: Row, replayed: boolean): WalletResult {
   return {
     transactionId: row.external_id,
     walletTransactionId: row.id,
@@ -182,7 +227,7 @@ async function run(
     bonus: row.bonus_amount,
     held: row.held,
     balance: balanceOf(row.currency, row.real_after, row.bonus_after),
-    replayed: answer.outcome === 'replayed',
+    replayed,
     createdAt: new Date(row.created_at),
   }
 }
