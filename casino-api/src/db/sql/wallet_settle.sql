@@ -24,8 +24,6 @@ BEGIN
   IF p_bet_id = p_win_id THEN RETURN jsonb_build_object('outcome', 'conflict'); END IF;
   -- A win recorded under its id already: this is a replay (or a conflict). Recorded rows never
   -- change, so they are read without the lock.
-  -- A win recorded under its id already: this is a replay (or a conflict). Recorded rows never
-  -- change, so they are read without the lock.
   SELECT * INTO v_win_row FROM wallet_transactions w WHERE w.provider = p_provider AND w.external_id = p_win_id;
   IF NOT FOUND THEN
     SELECT g.max_multiplier INTO v_max FROM games g WHERE g.id = p_game AND g.provider = p_provider;
