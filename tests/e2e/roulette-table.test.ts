@@ -110,4 +110,38 @@ describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
     expect(await frame.locator('output').first().innerText()).toContain('500.00 Fichas on 1 spot')
     await context.close()
   })
+
+  for (const [width, right] of [
+    [1280, '20'],
+    [390, '18'],
+  ] as const)
+    test(`with JavaScript the table is one tab stop that the arrow keys walk (${width} px)`, async () => {
+      const tr = resources.en.translation.games
+      const { context, page, errors } = await pageWithErrors(env.browser, {
+        javaScript: true,
+        baseURL: env.site.webUrl,
+        viewport: { width, height: 844 },
+      })
+      await page.goto('/en/casino/european-roulette?mode=demo')
+      const frame = page.frameLocator('iframe')
+      const spots = frame.locator('button[value^="add:"]')
+      await expect.poll(() => spots.evaluateAll((b) => b.filter((x) => x.tabIndex === 0).length)).toBe(1)
+      const focused = () => frame.locator(':focus').getAttribute('aria-label')
+      await frame
+        .getByRole('button', { name: tr.table.spots.straight.replace('{{numbers}}', '17'), exact: true })
+        .focus()
+      // Across the screen 17's right neighbour is 20, down it 18; the line between them comes first.
+      await page.keyboard.press('ArrowRight')
+      expect(await focused()).toMatch(/^Split 17-/)
+      await page.keyboard.press('ArrowRight')
+      expect(await focused()).toBe(tr.table.spots.straight.replace('{{numbers}}', right))
+      // The spot in focus is the table's one tab stop, and Enter puts a chip on it.
+      expect(
+        await spots.evaluateAll((b) => b.filter((x) => x.tabIndex === 0).map((x) => x.getAttribute('value'))),
+      ).toEqual([`add:straight:${right}`])
+      await page.keyboard.press('Enter')
+      await expect.poll(focused).toMatch(new RegExp(`^Straight up ${right}: `))
+      expect(errors).toEqual([])
+      await context.close()
+    })
 })

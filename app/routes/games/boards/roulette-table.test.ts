@@ -3,8 +3,10 @@ import { coveredNumbers, INSIDE, OUTSIDE } from '#casino-api/games/engines/roule
 import {
   betsOf,
   decodePlaced,
+  type Direction,
   encodePlaced,
   MAX_SPOTS,
+  spotTowards,
   stage,
   stageFromForm,
   tableSpots,
@@ -96,4 +98,36 @@ test('a posted form stages as the browser does, and drops what is not a chip on 
   form.set('stage', 'add:corner:1-2-3-4')
   expect(stageFromForm(form, spots).placed).toHaveLength(2)
   expect(decodePlaced('straight:0:100')).toEqual({ spot: 'straight:0', amount: 100 })
+})
+
+test('arrow keys walk the table through the numbers and the lines between them, both ways it is laid out', () => {
+  const spots = tableSpots('european')
+  const byId = (id: string) => spots.find((s) => s.id === id)!
+  const walk = (from: string, keys: Direction[], across: boolean) =>
+    keys.reduce((at, key) => spotTowards(spots, at, key, across) ?? at, byId(from)).id
+  // Across: 17's right neighbour is 20, past the line between them; below it is 16.
+  expect(walk('straight:17', ['right'], true)).toBe('split:17-20')
+  expect(walk('straight:17', ['right', 'right'], true)).toBe('straight:20')
+  expect(walk('straight:17', ['down', 'down'], true)).toBe('straight:16')
+  expect(walk('straight:16', ['down', 'down'], true)).toBe('dozen2:')
+  expect(walk('straight:3', ['left', 'left'], true)).toBe('straight:0')
+  // Down the screen: 17's right neighbour is 18, and below it is 20.
+  expect(walk('straight:17', ['right', 'right'], false)).toBe('straight:18')
+  expect(walk('straight:17', ['down', 'down'], false)).toBe('straight:20')
+  // Every spot is reached from the zero, both ways.
+  for (const across of [true, false]) {
+    const seen = new Set<string>(['straight:0'])
+    const queue = ['straight:0']
+    while (queue.length) {
+      const at = byId(queue.pop()!)
+      for (const key of ['left', 'right', 'up', 'down'] as const) {
+        const next = spotTowards(spots, at, key, across)
+        if (next && !seen.has(next.id)) {
+          seen.add(next.id)
+          queue.push(next.id)
+        }
+      }
+    }
+    expect(seen.size).toBe(spots.length)
+  }
 })

@@ -177,3 +177,38 @@ export function stageFromForm(form: FormData, spots: ReadonlySet<string>) {
           : { placed }
   return { ...staged, chip }
 }
+
+/** A spot's centre on a table laid out across: [long, short] in a number's box. */
+function centreOf(spot: Spot): [number, number] {
+  if (spot.at) return spot.at
+  const { long, short, longSpan, shortSpan } = spot.cell!
+  return [long - 1 + longSpan / 2, (short - 1) / 2 + shortSpan / 4]
+}
+
+export type Direction = 'left' | 'right' | 'up' | 'down'
+
+/**
+ * The spot an arrow key moves to from `from`: the nearest one that way, favouring those in line
+ * with it (every spot can be reached, the lines between the numbers too). `across` says how the
+ * table is laid out: along the screen (the long axis to the right) or down it (the long axis
+ * down, the 1-2-3 street on top). Null at the table's edge.
+ */
+export function spotTowards(spots: readonly Spot[], from: Spot, direction: Direction, across: boolean) {
+  // The screen's direction in the table's axes [long, short].
+  const steps: Record<Direction, [number, number]> = across
+    ? { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] }
+    : { down: [1, 0], up: [-1, 0], left: [0, 1], right: [0, -1] }
+  const [dl, ds] = steps[direction]
+  const [fl, fs] = centreOf(from)
+  let best: Spot | null = null
+  let bestScore = Number.POSITIVE_INFINITY
+  for (const spot of spots) {
+    const [l, s] = centreOf(spot)
+    const along = (l - fl) * dl + (s - fs) * ds
+    if (along <= 0.01) continue
+    const aside = Math.abs((l - fl) * ds - (s - fs) * dl)
+    const score = along + 2 * aside
+    if (score < bestScore) [best, bestScore] = [spot, score]
+  }
+  return best
+}

@@ -1,7 +1,9 @@
-import { type MouseEvent, type ReactNode, useMemo, useState } from 'react'
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRed } from '#casino-api/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { media } from '#app/styles/theme.css.ts'
 import { useLocale, type Locale } from '#app/utils/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
 import * as css from './roulette-table.css.ts'
@@ -14,6 +16,8 @@ import {
   type Spot,
   SHORT_TRACKS,
   type StageRefusal,
+  type Direction,
+  spotTowards,
   stageFromForm,
   tableSpots,
   totalOf,
@@ -98,6 +102,30 @@ export function RouletteTable({
   const total = totalOf(table.placed)
 
   // A table button pressed with JavaScript: the form as it would be posted, staged here.
+  // With JavaScript the table is one tab stop: the arrow keys move between its spots (a roving
+  // focus); without it every spot is a stop of its own.
+  const hydrated = useHydrated()
+  const [active, setActive] = useState(() => spots[0]!.id)
+  const spotOf = (target: EventTarget) => {
+    const value = (target as HTMLElement).closest('button[value^="add:"]')?.getAttribute('value')
+    return value ? spots.find((s) => s.id === value.slice(4)) : undefined
+  }
+  const ARROWS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' }
+  const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
+    const from = spotOf(event.target)
+    const direction = ARROWS[event.key]
+    if (!from || !direction) return
+    event.preventDefault()
+    const next = spotTowards(spots, from, direction, window.matchMedia(media.sm).matches)
+    if (!next) return
+    setActive(next.id)
+    event.currentTarget.querySelector<HTMLButtonElement>(`button[value="add:${next.id}"]`)?.focus()
+  }
+  const followFocus = (event: FocusEvent<HTMLElement>) => {
+    const spot = spotOf(event.target)
+    if (spot) setActive(spot.id)
+  }
+
   const stageHere = (event: MouseEvent<HTMLElement>) => {
     const pressed = (event.target as HTMLElement).closest('button[name="stage"]') as HTMLButtonElement | null
     if (!pressed?.form) return
@@ -129,6 +157,7 @@ export function RouletteTable({
       className={`${look} ${placeOf(spot)}`}
       aria-label={spotLabel(spot)}
       title={title}
+      tabIndex={hydrated && spot.id !== active ? -1 : undefined}
     >
       {content}
     </button>
@@ -168,7 +197,9 @@ export function RouletteTable({
           </span>
         ))}
       </fieldset>
-      <fieldset className={css.table}>
+      {/* The keys and the focus are the spot buttons' own: the fieldset only follows them. */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <fieldset className={css.table} onKeyDown={moveFocus} onFocus={followFocus}>
         <legend className="visually-hidden">{t('games.table.layout')}</legend>
         {spots.filter((s) => s.cell).map((spot) => spotButton(spot, css.box[boxTone(spot)], boxText(spot)))}
         {/* A box's chips lie over it, outside its button: the button's text is its label's. */}
