@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { Client } from 'pg'
 import { expect, test } from 'vitest'
+import { READINESS_TIMEOUT_MS } from '../src/db/readiness.ts'
 import { backends, startTestApi, type TestApi } from './helpers.ts'
 import { withoutNewestMigration } from './migration-records.ts'
 
@@ -31,7 +32,7 @@ test.for(backends)(
 )
 
 test.runIf(process.env.TEST_DATABASE_URL)(
-  '/readyz is 503 database_unreachable once the database is dropped; /healthz stays 200',
+  '/readyz is 503 database_unreachable while the database does not answer within 2 s, and once it is dropped; /healthz stays 200',
   async () => {
     const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL })
     await admin.connect()
@@ -47,6 +48,25 @@ test.runIf(process.env.TEST_DATABASE_URL)(
         dropSchemaOnClose: false,
       })
       expect(await probe(api, '/readyz')).toEqual({ status: 200, body: { ok: true } })
+
+      // A database that holds the probe's query (here a lock on what it reads) is not waited for.
+      const locker = new Client({ connectionString: databaseUrl.href })
+      await locker.connect()
+      try {
+        await locker.query('BEGIN')
+        await locker.query('LOCK TABLE drizzle.__drizzle_migrations IN ACCESS EXCLUSIVE MODE')
+        const started = Date.now()
+        expect(await probe(api, '/readyz')).toEqual({
+          status: 503,
+          body: { ok: false, reason: 'database_unreachable' },
+        })
+        expect(Date.now() - started).toBeLessThan(READINESS_TIMEOUT_MS + 3_000)
+        await locker.query('ROLLBACK')
+      } finally {
+        await locker.end()
+      }
+      expect(await probe(api, '/readyz')).toEqual({ status: 200, body: { ok: true } })
+
       // FORCE ends the API's connections; its pool's next connection finds no database.
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`)
       const notReady = await probe(api, '/readyz')
