@@ -172,7 +172,11 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         log: fastify.log,
       }),
       handlers,
-      { logger: options.logger ?? true, trustedProxies: options.trustedProxies ?? ['loopback'] },
+      {
+        logger: options.logger ?? true,
+        trustedProxies: options.trustedProxies ?? ['loopback'],
+        ready: () => opened.ready(),
+      },
     )
 
     log = app.log

@@ -164,7 +164,7 @@ test('an unexpected error is a 500 internal_error without details; so is an answ
       },
       geolocation: async () => ({ ip: 42 }) as never,
     },
-    { logger: false, trustedProxies: [] },
+    { logger: false, trustedProxies: [], ready: async () => ({ ok: true }) },
   )
   for (const res of [
     await app.inject({ method: 'POST', url: '/front/get_setting', payload: {} }),

@@ -4,9 +4,10 @@ import { BROWSER_SOCKET_PATH, socketProbeStatus, type RelayOptions } from '../re
 import type { Site } from '../site.ts'
 
 /**
- * /healthz (the process answers), /readyz (and reaches the casino API) and the realtime socket's
- * answer without the upgrade, for the page's client (server/realtime.ts). They answer on any
- * host name (before loopback-name.ts) and are never cached.
+ * /healthz (the process answers), /readyz (and the casino API's own /readyz is 200: its database
+ * answers and is migrated) and the realtime socket's answer without the upgrade, for the page's
+ * client (server/realtime.ts). They answer on any host name (before loopback-name.ts) and are
+ * never cached.
  */
 export function healthChecks(site: Site, relay: RelayOptions): Router {
   const router = Router()
@@ -17,11 +18,10 @@ export function healthChecks(site: Site, relay: RelayOptions): Router {
   router.get('/readyz', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const upstream = await checkUpstream(site.upstreamFor(req))
-    if (!upstream.ok)
-      site.log.warn({ requestId: res.locals.requestId, reason: upstream.reason }, 'not ready: casino API')
-    res
-      .status(upstream.ok ? 200 : 503)
-      .json({ status: upstream.ok ? 'ready' : 'unavailable', upstream: upstream.ok ? 'ok' : 'unreachable' })
+    if (upstream.ok) return res.json({ status: 'ready', upstream: 'ok' })
+    // The upstream's reason goes to the log only: this answer is public, on any host name.
+    site.log.warn({ requestId: res.locals.requestId, reason: upstream.reason }, 'not ready: casino API')
+    res.status(503).json({ status: 'unavailable', upstream: upstream.upstream })
   })
   router.get(BROWSER_SOCKET_PATH, (req, res) => {
     res.setHeader('Cache-Control', 'no-store')

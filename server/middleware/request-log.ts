@@ -21,7 +21,8 @@ export function requestLog(site: Site): RequestHandler {
     res.setHeader('X-Request-Id', locals.requestId)
     const started = process.hrtime.bigint()
     res.on('finish', () => {
-      if (req.path === '/healthz') return
+      // Probes come every few seconds; a /readyz that fails is logged by health.ts.
+      if (req.path === '/healthz' || req.path === '/readyz') return
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6
       const line = {
         requestId: locals.requestId,

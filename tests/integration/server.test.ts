@@ -3,6 +3,9 @@
 import { pino } from 'pino'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { setSetting } from '#casino-api/src/site/settings.ts'
+import { freePort } from '#casino-api/tests/api-process.ts'
+import { withoutNewestMigration } from '#casino-api/tests/migration-records.ts'
+import { startFaultProxy } from '../setup/fault-proxy.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { startTestSite, type TestSite } from '../setup/harness.ts'
 
@@ -14,9 +17,42 @@ afterAll(async () => {
   await site?.close()
 })
 
-test('/healthz answers while the process is up and /readyz checks the casino API', async () => {
-  expect((await fetch(`${site.webUrl}/healthz`)).status).toBe(200)
-  expect((await fetch(`${site.webUrl}/readyz`)).status).toBe(200)
+/** /healthz and /readyz as a load balancer sees them. */
+async function probes() {
+  const [health, ready] = await Promise.all([fetch(`${site.webUrl}/healthz`), fetch(`${site.webUrl}/readyz`)])
+  return { health: health.status, ready: ready.status, readiness: (await ready.json()) as unknown }
+}
+
+test("/healthz answers while the process is up; /readyz follows the casino API's readiness", async () => {
+  const ready = { health: 200, ready: 200, readiness: { status: 'ready', upstream: 'ok' } }
+  expect(await probes()).toEqual(ready)
+
+  // The casino API answers, but its database lacks the newest migration: its /readyz is 503.
+  await withoutNewestMigration(site.api.db, undefined, async () => {
+    expect(await probes()).toEqual({
+      health: 200,
+      ready: 503,
+      readiness: { status: 'unavailable', upstream: 'not_ready' },
+    })
+  })
+  expect(await probes()).toEqual(ready)
+
+  // Nothing listens at the upstream's address, then the upstream never answers.
+  const unreachable = { health: 200, ready: 503, readiness: { status: 'unavailable', upstream: 'unreachable' } }
+  site.setUpstream(`http://127.0.0.1:${await freePort()}`)
+  expect(await probes()).toEqual(unreachable)
+  const proxy = await startFaultProxy(site.apiUrl)
+  try {
+    site.setUpstream(proxy.url)
+    proxy.fail('/readyz', 'hang')
+    const started = Date.now()
+    expect(await probes()).toEqual(unreachable)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  } finally {
+    site.setUpstream(site.apiUrl)
+    await proxy.close()
+  }
+  expect(await probes()).toEqual(ready)
 })
 
 test('pages carry the security headers and a CSP nonce that matches every inline script', async () => {

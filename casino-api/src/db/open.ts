@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Client, Pool } from 'pg'
 import { ensurePrivateDir, makeTreePrivate } from '../files.ts'
+import { checkReadiness, newestShippedMigration, type Readiness } from './readiness.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -41,6 +42,8 @@ export type OpenedDatabase = {
    * Answers the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /** The readiness probe's check (readiness.ts): the database answers and is migrated to this code's newest. */
+  ready(): Promise<Readiness>
   close(): Promise<void>
 }
 
@@ -64,6 +67,7 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
       db: db as unknown as Database,
       driver: 'pglite',
       listen: (channel, onPayload) => client.listen(channel, onPayload),
+      ready: readinessOf(db as unknown as Database, 'drizzle'),
       async close() {
         await client.close()
         await makeTreePrivate(dataDir)
@@ -101,6 +105,8 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
     db,
     driver: 'postgres',
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    // The migrations' records are where migratePostgres keeps them.
+    ready: readinessOf(db, schemaName ?? 'drizzle'),
     async close() {
       try {
         if (schemaName && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)
@@ -109,6 +115,12 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
       }
     },
   }
+}
+
+/** The journal is read once: the code's newest migration does not change while it runs. */
+function readinessOf(db: Database, migrationsSchema: string) {
+  const expected = newestShippedMigration(migrationsFolder)
+  return () => checkReadiness(db, migrationsSchema, expected)
 }
 
 /**

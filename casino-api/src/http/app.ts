@@ -18,6 +18,7 @@ import {
 import { resolveGameSession } from '../games/sessions.ts'
 import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
+import type { Readiness } from '../db/readiness.ts'
 import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../site/geo.ts'
 import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from './auth.ts'
@@ -30,6 +31,8 @@ export const BODY_LIMIT = 64 * 1024
 export type AppOptions = {
   logger: boolean
   trustedProxies: string[]
+  /** The readiness probe's check (db/readiness.ts). */
+  ready: () => Promise<Readiness>
 }
 
 export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Handlers, options: AppOptions) {
@@ -130,7 +133,17 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
   // The contract as OpenAPI 3.1, so an operator can check their own backend against it.
   const openApi = buildOpenApi()
   app.get('/openapi.json', async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(openApi))
-  app.get('/healthz', async () => ({ ok: true }))
+  // Liveness (the process answers) and readiness (it can serve: db/readiness.ts). Probes come
+  // every few seconds: fastify's request lines are info, so they are left out; an instance that
+  // is not ready says why at warn.
+  const probe = { logLevel: 'warn' } as const
+  app.get('/healthz', probe, async () => ({ ok: true }))
+  app.get('/readyz', probe, async (req, reply) => {
+    const readiness = await options.ready()
+    if (readiness.ok) return { ok: true }
+    req.log.warn({ reason: readiness.reason }, 'not ready')
+    return reply.code(503).send({ ok: false, reason: readiness.reason })
+  })
 
   app.setNotFoundHandler(async (_req, reply) => {
     return reply.code(404).send(new ApiError(404, 'not_found').toBody())
