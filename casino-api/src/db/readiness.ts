@@ -1,6 +1,9 @@
 /**
- * Whether this instance can serve: the database answers a query within a short time, and its
- * newest applied migration is the newest this code ships (casino-api/drizzle/meta/_journal.json).
+ * Whether this instance can serve: the database answers a query within a short time, and it has
+ * every migration this code ships (casino-api/drizzle/meta/_journal.json). A database migrated
+ * further by a newer instance is ready for this one: migrations are forward only and leave what
+ * older code uses in place, so during a rolling deploy the old instances keep serving until they
+ * are replaced.
  * Both are one query on drizzle's bookkeeping table (a row per migration, a few dozen), so a probe
  * every few seconds costs the database next to nothing.
  */
@@ -10,7 +13,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from './open.ts'
 
 /** Why the instance is not ready: short codes for the probe's answer, never a message or a stack. */
-export type NotReadyReason = 'database_unreachable' | 'migrations_behind' | 'migrations_ahead'
+export type NotReadyReason = 'database_unreachable' | 'migrations_behind'
 export type Readiness = { ok: true } | { ok: false; reason: NotReadyReason }
 
 /** How long a probe waits for the database: a load balancer's probe usually gives up after a few seconds. */
@@ -50,8 +53,7 @@ export async function checkReadiness(
     if (answer === 'timeout') return { ok: false, reason: 'database_unreachable' }
     const newest = (answer as unknown as { rows: { created_at: string | number }[] }).rows[0]
     const applied = newest ? Number(newest.created_at) : 0
-    if (applied === expected) return { ok: true }
-    return { ok: false, reason: applied < expected ? 'migrations_behind' : 'migrations_ahead' }
+    return applied >= expected ? { ok: true } : { ok: false, reason: 'migrations_behind' }
   } catch {
     return { ok: false, reason: 'database_unreachable' }
   } finally {
