@@ -85,8 +85,10 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors while streaming (after the shell) are logged here; shell errors reject above.
-          if (shellRendered) console.error(error)
+          // Errors while streaming (after the shell) are logged here; shell errors reject above. A
+          // browser that left mid-stream (a closed tab, a navigation) aborts the request and its
+          // pending data with it: nothing went wrong on this side, so nothing is logged.
+          if (shellRendered && !request.signal.aborted) console.error(error)
         },
       },
     )
