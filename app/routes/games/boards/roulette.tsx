@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { DOUBLE_ZERO, isRed } from '#casino-api/games/engines/layouts.ts'
 import * as styles from '../games.css.ts'
-import { betsOf, type SpotType, stageFromForm, tableSpots } from './roulette-table.ts'
+import { betsOf, pocketName, type SpotType, stageFromForm, tableSpots } from './roulette-table.ts'
 import { RouletteTable, type Staged, WHEELS, wheelOf } from './roulette-table.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
-export const pocketLabel = (pocket: number) => (pocket === DOUBLE_ZERO ? '00' : String(pocket))
+/** A pocket as the wheel writes it (37 is 00): the table's own name for it. */
+export const pocketLabel = pocketName
 const colourOf = (pocket: number) =>
   pocket === 0 || pocket === DOUBLE_ZERO ? 'green' : isRed(pocket) ? 'red' : 'black'
 
