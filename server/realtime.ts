@@ -19,6 +19,7 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '#contract'
 import { getSessionSecrets, isSecureCookie, getEnv } from '#app/utils/env.server.ts'
 import { openSession, sessionCookieSettings } from '#app/utils/session.server.ts'
+import { webMetrics } from './metrics.ts'
 
 export const BROWSER_SOCKET_PATH = '/ws'
 const PING_EVERY_MS = 30_000
@@ -78,6 +79,7 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions) {
   })
 
   function relay(browser: WebSocket, upstreamBase: string, token: string) {
+    webMetrics.sockets.inc()
     alive.add(browser)
     browser.on('pong', () => alive.add(browser))
     let upstream: WebSocket | undefined
@@ -118,6 +120,7 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions) {
     })
     browser.on('error', () => {})
     browser.on('close', () => {
+      webMetrics.sockets.dec()
       clearTimeout(retry)
       clearTimeout(ends)
       const ws = upstream

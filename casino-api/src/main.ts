@@ -7,17 +7,23 @@
  * addresses/CIDRs, default loopback), GEO_LOCAL_COUNTRY (the ISO country loopback and private
  * addresses count as for geo-blocking; default none), LOG_LEVEL, LIVE_BETTING_MS / LIVE_SPIN_MS / LIVE_RESULT_MS (the
  * live tables' betting window, spin and result on show; 15 s, 5 s, 6 s), LIVE_TABLES=false (this
- * instance drives no table).
+ * instance drives no table), METRICS_PORT / METRICS_HOST (Prometheus metrics at /metrics on that
+ * port, 127.0.0.1 by default; none without METRICS_PORT).
  */
 import { isCountryCode } from '../contract/countries.ts'
 import { startCasinoApi } from './server.ts'
 
 const env = process.env
-const port = env.PORT ? Number(env.PORT) : 4000
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a port number, not '${env.PORT}'`)
+/** The port in variable `name`, or undefined when it is unset; exits on anything else. */
+function portIn(name: 'PORT' | 'METRICS_PORT'): number | undefined {
+  if (!env[name]) return undefined
+  const value = Number(env[name])
+  if (Number.isInteger(value) && value >= 0 && value <= 65535) return value
+  console.error(`${name} must be a port number, not '${env[name]}'`)
   process.exit(1)
 }
+const port = portIn('PORT') ?? 4000
+const metricsPort = portIn('METRICS_PORT')
 
 if (env.GEO_LOCAL_COUNTRY && !isCountryCode(env.GEO_LOCAL_COUNTRY)) {
   console.error(`GEO_LOCAL_COUNTRY must be an ISO 3166-1 alpha-2 code (e.g. ES), not '${env.GEO_LOCAL_COUNTRY}'`)
@@ -54,7 +60,10 @@ const api = await startCasinoApi({
   trustedProxies: list(env.TRUSTED_PROXIES) ?? ['loopback'],
   geoLocalCountry: env.GEO_LOCAL_COUNTRY || null,
   liveTables: env.LIVE_TABLES === 'false' ? false : liveTimings,
+  metricsPort,
+  metricsHost: env.METRICS_HOST || undefined,
 })
+if (api.metricsUrl) console.log(`Casino API: metrics at ${api.metricsUrl}`)
 
 let stopping = false
 async function shutdown(signal: string) {

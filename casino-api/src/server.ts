@@ -12,6 +12,7 @@ import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail/mailer.ts'
 import { pruneSpentRows } from './maintenance.ts'
+import { apiRegistry, serveMetrics, type MetricsServer } from './metrics.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
@@ -85,11 +86,19 @@ export type CasinoApiOptions = {
    * sockets).
    */
   liveTables?: Partial<LiveTimings> | false
+  /**
+   * Serve the Prometheus metrics (metrics.ts) at /metrics on this port of `metricsHost`
+   * (default 127.0.0.1), never on the API's own port; 0 picks a free one. Default: none.
+   */
+  metricsPort?: number
+  metricsHost?: string
 }
 
 export type CasinoApi = {
   url: string
   port: number
+  /** The metrics' URL, with `metricsPort`. */
+  metricsUrl?: string
   db: Database
   close(): Promise<void>
 }
@@ -238,27 +247,33 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       'expiring 3-D Secure challenges failed',
     )
 
+    let metrics: MetricsServer | undefined
     let closing: Promise<void> | undefined
-    return {
-      url: ownUrl,
-      port,
-      db: opened.db,
-      close: () =>
-        (closing ??= (async () => {
-          const stopping = [pruning.stop(), expiring.stop()]
-          try {
-            await live?.close()
-            await realtime.close()
-            await app.close()
-            await Promise.all(pending)
-            await Promise.all(stopping)
-            await relay.close()
-          } finally {
-            mailer.close()
-            await opened.close()
-          }
-        })()),
+    const close = () =>
+      (closing ??= (async () => {
+        const stopping = [pruning.stop(), expiring.stop()]
+        try {
+          await metrics?.close()
+          await live?.close()
+          await realtime.close()
+          await app.close()
+          await Promise.all(pending)
+          await Promise.all(stopping)
+          await relay.close()
+        } finally {
+          mailer.close()
+          await opened.close()
+        }
+      })())
+    if (options.metricsPort !== undefined) {
+      try {
+        metrics = await serveMetrics(apiRegistry, { port: options.metricsPort, host: options.metricsHost })
+      } catch (error) {
+        await close()
+        throw error
+      }
     }
+    return { url: ownUrl, port, metricsUrl: metrics?.url, db: opened.db, close }
   } catch (error) {
     await opened.close().catch(() => {})
     throw error
