@@ -1,0 +1,118 @@
+// `npm run backup [-- <file>]` and `npm run restore -- <file>`: the casino API's database, as
+// `ledger:check` finds it. PostgreSQL (DATABASE_URL, and DATABASE_SCHEMA when set): pg_dump's
+// custom format, restored by pg_restore in one transaction over the objects it holds; the site
+// may run during a backup (pg_dump reads one snapshot), not during a restore. PGlite (the files
+// in DATA_DIR/db): PGlite's own dump of its data folder (a .tar.gz), which only one process may
+// open: stop the site for both. A restore keeps the folder it replaces beside it.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { ensurePrivateDir, makeTreePrivate, PRIVATE_FILE_MODE } from '#casino-api/src/files.ts'
+
+type Target =
+  | { kind: 'postgres'; url: URL; password: string; schema?: string; label: string }
+  | { kind: 'pglite'; dir: string; label: string }
+
+const env = process.env
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-')
+
+function target(): Target {
+  if (env.DATABASE_URL) {
+    const url = new URL(env.DATABASE_URL)
+    // The password goes to pg_dump in its environment, never on a command line others can list.
+    const password = decodeURIComponent(url.password)
+    url.password = ''
+    const schema = env.DATABASE_SCHEMA || undefined
+    return {
+      kind: 'postgres',
+      url,
+      password,
+      schema,
+      label: `PostgreSQL ${url.host}${url.pathname}${schema ? `, schema ${schema}` : ''}`,
+    }
+  }
+  const dir = resolve(env.DATA_DIR || './data', 'db')
+  return { kind: 'pglite', dir, label: `PGlite ${dir}` }
+}
+
+function fail(message: string): never {
+  console.error(`${command}: ${message}`)
+  process.exit(1)
+}
+
+/** Runs pg_dump or pg_restore; its own messages go to stderr. */
+function run(tool: 'pg_dump' | 'pg_restore', args: string[], password: string) {
+  const result = spawnSync(tool, args, { stdio: 'inherit', env: { ...env, PGPASSWORD: password || env.PGPASSWORD } })
+  if (result.error) fail(`cannot run ${tool} (apt-get install postgresql-client): ${result.error.message}`)
+  if (result.status !== 0) fail(`${tool} failed (exit ${result.status})`)
+}
+
+async function backup(db: Target, file: string | undefined) {
+  const out = resolve(
+    file ?? `${env.BACKUP_DIR || './backups'}/casino-${stamp()}.${db.kind === 'postgres' ? 'pgdump' : 'tar.gz'}`,
+  )
+  // Backups hold every player's data: a private folder, a private file.
+  await ensurePrivateDir(dirname(out))
+  if (db.kind === 'postgres') {
+    writeFileSync(out, '', { mode: PRIVATE_FILE_MODE })
+    run(
+      'pg_dump',
+      ['--format=custom', `--file=${out}`, ...(db.schema ? [`--schema=${db.schema}`] : []), `--dbname=${db.url}`],
+      db.password,
+    )
+  } else {
+    if (!existsSync(db.dir)) fail(`no database in ${db.dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`)
+    const pglite = await PGlite.create(db.dir)
+    try {
+      const dump = await pglite.dumpDataDir('gzip')
+      writeFileSync(out, Buffer.from(await dump.arrayBuffer()), { mode: PRIVATE_FILE_MODE })
+    } finally {
+      await pglite.close()
+    }
+  }
+  console.log(`backup: ${db.label} written to ${out}`)
+}
+
+async function restore(db: Target, file: string | undefined) {
+  if (!file) fail('name the backup file: npm run restore -- <file>')
+  const from = resolve(file)
+  if (!existsSync(from)) fail(`no file ${from}`)
+  const bytes = readFileSync(from)
+  // pg_dump's custom format starts "PGDMP"; PGlite's dump is gzip (1f 8b).
+  const kind =
+    bytes.subarray(0, 5).toString('latin1') === 'PGDMP'
+      ? 'postgres'
+      : bytes[0] === 0x1f && bytes[1] === 0x8b
+        ? 'pglite'
+        : null
+  if (kind !== db.kind)
+    fail(
+      `${from} is ${kind ? `a ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} backup` : 'not a backup of this tool'}, and the database is ${db.label}`,
+    )
+  if (db.kind === 'postgres') {
+    // One transaction: it replaces every object of the backup, or changes nothing.
+    run(
+      'pg_restore',
+      ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${db.url}`, from],
+      db.password,
+    )
+  } else {
+    if (existsSync(db.dir)) {
+      const kept = `${db.dir}.before-restore-${stamp()}`
+      renameSync(db.dir, kept)
+      console.log(`restore: the database it replaces is kept in ${kept}`)
+    }
+    await mkdir(dirname(db.dir), { recursive: true })
+    await ensurePrivateDir(db.dir)
+    const pglite = await PGlite.create(db.dir, { loadDataDir: new Blob([bytes]) })
+    await pglite.close()
+    await makeTreePrivate(db.dir)
+  }
+  console.log(`restore: ${db.label} restored from ${from}; check it with npm run ledger:check`)
+}
+
+const command = process.argv[2] === 'restore' ? 'restore' : 'backup'
+const db = target()
+await (command === 'restore' ? restore(db, process.argv[3]) : backup(db, process.argv[3]))
