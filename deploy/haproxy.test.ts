@@ -2,10 +2,13 @@
 // in front of two casino API processes started at the same moment on one empty PostgreSQL
 // database: the migrations run once, requests are shared between the two, an instance killed
 // with SIGKILL leaves the rotation without a player seeing an error, and with no instance ready
-// the balancer answers 503.
-import { spawn } from 'node:child_process'
+// the balancer answers 503. And the check is readiness, not liveness: an instance that accepts
+// connections but is not ready gets nothing.
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Client } from 'pg'
@@ -25,6 +28,57 @@ async function healthzServed(metricsPort: number) {
   return line ? Number(line.split(' ').at(-1)) : 0
 }
 
+/** HAProxy with deploy/haproxy.cfg on a free port in front of two servers (host:port). */
+async function startHaproxy(servers: [string, string]) {
+  const port = await freePort()
+  let log = ''
+  const child = spawn('haproxy', ['-db', '-f', join(ROOT, 'deploy/haproxy.cfg')], {
+    env: { ...process.env, LISTEN_PORT: String(port), SERVER_1: servers[0], SERVER_2: servers[1] },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk))
+  const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).catch(() => null)
+  const status = async (path: string) => (await get(path))?.status ?? 0
+  return {
+    process: child,
+    log: () => log,
+    get,
+    status,
+    /** Until the balancer answers /readyz with 200 (a server is up and its check passed). */
+    ready: () =>
+      waitFor(
+        () => `the balancer to answer (its log: ${log.slice(-500)})`,
+        async () => (await status('/readyz')) === 200,
+      ),
+  }
+}
+
+test('a server whose /readyz is not 200 gets no traffic, though it accepts connections and its /healthz is 200', async () => {
+  const servers = await Promise.all(
+    (['ready', 'not-ready'] as const).map(async (name) => {
+      const server = createServer((req, res) => {
+        res.writeHead(name === 'not-ready' && req.url === '/readyz' ? 503 : 200, { 'x-server': name }).end()
+      })
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+      return server
+    }),
+  )
+  const hosts = servers.map((s) => `127.0.0.1:${(s.address() as AddressInfo).port}`)
+  const balancer = await startHaproxy([hosts[0]!, hosts[1]!])
+  try {
+    await balancer.ready()
+    // Its checks take the unready one (server "two") out of rotation; then every answer is the ready one's.
+    await waitFor('server two marked down', () => balancer.log().includes('servers/two is DOWN'), { timeoutMs: 20_000 })
+    const answeredBy = new Set<string | null>()
+    for (let i = 0; i < 10; i++) answeredBy.add((await balancer.get('/healthz'))?.headers.get('x-server') ?? null)
+    expect([...answeredBy]).toEqual(['ready'])
+  } finally {
+    balancer.process.kill('SIGTERM')
+    for (const server of servers) server.close()
+  }
+}, 60_000)
+
 for (const backend of backends.filter((b) => b === 'postgres')) {
   test(`${backend}: HAProxy with deploy/haproxy.cfg balances two casino APIs on /readyz and survives a SIGKILL`, async () => {
     const database = `casino_lb_${randomBytes(4).toString('hex')}`
@@ -36,7 +90,7 @@ for (const backend of backends.filter((b) => b === 'postgres')) {
     const dirs = [mkdtempSync(join(tmpdir(), 'casino-lb-1-')), mkdtempSync(join(tmpdir(), 'casino-lb-2-'))]
     const metricsPorts = [await freePort(), await freePort()]
     const apis: ApiProcess[] = []
-    let haproxy: ReturnType<typeof spawn> | undefined
+    let haproxy: ChildProcess | undefined
     try {
       // Both at once on the empty database, as compose starts them.
       apis.push(
@@ -63,29 +117,10 @@ for (const backend of backends.filter((b) => b === 'postgres')) {
       await db.end()
       expect(applied.rows[0].n).toBe(journal.entries.length)
 
-      const port = await freePort()
-      let log = ''
-      haproxy = spawn('haproxy', ['-db', '-f', join(ROOT, 'deploy/haproxy.cfg')], {
-        env: {
-          ...process.env,
-          LISTEN_PORT: String(port),
-          SERVER_1: new URL(apis[0]!.url).host,
-          SERVER_2: new URL(apis[1]!.url).host,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      haproxy.stdout!.on('data', (chunk: Buffer) => (log += chunk))
-      haproxy.stderr!.on('data', (chunk: Buffer) => (log += chunk))
-      const lb = `http://127.0.0.1:${port}`
-      const status = (path: string) =>
-        fetch(lb + path).then(
-          (r) => r.status,
-          () => 0,
-        )
-      await waitFor(
-        () => `the balancer to answer (its log: ${log.slice(-500)})`,
-        async () => (await status('/readyz')) === 200,
-      )
+      const balancer = await startHaproxy([new URL(apis[0]!.url).host, new URL(apis[1]!.url).host])
+      haproxy = balancer.process
+      const { status } = balancer
+      await balancer.ready()
 
       // Round robin: both instances serve.
       const before = await Promise.all(metricsPorts.map(healthzServed))
