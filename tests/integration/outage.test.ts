@@ -112,11 +112,12 @@ test('a logout while the casino API is down sticks: the old cookie is refused, a
   })
 })
 
+/** How many calls to get_setting the web's metrics count as failed in this way. */
+const failures = async (kind: string) =>
+  (await webMetrics.upstreamErrors.get()).values.find((v) => v.labels.call === 'get_setting' && v.labels.kind === kind)
+    ?.value ?? 0
+
 test("the web app's metrics count a failed call to the casino API by its name and how it failed", async () => {
-  const failures = async (kind: string) =>
-    (await webMetrics.upstreamErrors.get()).values.find(
-      (v) => v.labels.call === 'get_setting' && v.labels.kind === kind,
-    )?.value ?? 0
   await throughProxy(async (proxy) => {
     proxy.fail('/front/get_setting', 'down')
     const before = await failures('unreachable')
