@@ -91,7 +91,7 @@ async function main() {
           async (error: NodeJS.ErrnoException) => {
             log.fatal(
               { err: { code: error.code, message: error.message } },
-              `metrics port ${env.METRICS_PORT}: not free`,
+              `the metrics could not be served on ${env.METRICS_HOST}:${env.METRICS_PORT}`,
             )
             await embedded?.close().catch(() => {})
             process.exit(1)
