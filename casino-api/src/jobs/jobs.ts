@@ -114,9 +114,12 @@ export async function startJobs(store: JobStore, log: () => Pick<FastifyBaseLogg
             try {
               await handle(job.data, { id: job.id, createdOn: new Date(job.createdOn) })
             } catch (error) {
-              // pg-boss tries it again after its backoff; the cause is logged once per try.
+              // pg-boss tries it again after its backoff; the cause is logged once per try, and
+              // at error level when it was the last one.
               const err = error instanceof Error ? error.message : String(error)
-              log().warn({ job: name, id: job.id, try: job.retryCount + 1, err }, 'job failed')
+              const fields = { job: name, id: job.id, try: job.retryCount + 1, err }
+              if (job.retryCount >= job.retryLimit) log().error(fields, 'job failed for good')
+              else log().warn(fields, 'job failed, to be tried again')
               throw error
             }
           }),
