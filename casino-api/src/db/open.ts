@@ -99,15 +99,15 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // that would crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => options.onIdleError?.(error))
+  // The job queue's tables beside a test's schema (and dropped with it), else pg-boss's own.
+  const jobsSchema = schemaName ? `${schemaName}_jobs` : 'pgboss'
   try {
-    await migratePostgres(pool, schemaName)
+    await migratePostgres(pool, schemaName, jobsSchema)
   } catch (error) {
     await pool.end().catch(() => {})
     throw error
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database
-  // The job queue's tables beside a test's schema (and dropped with it), else pg-boss's own.
-  const jobsSchema = schemaName ? `${schemaName}_jobs` : 'pgboss'
   return {
     db,
     driver: 'postgres',
@@ -146,14 +146,16 @@ function readinessOf(db: Database, migrationsSchema: string) {
  * before enum types and foreign-key targets is dropped so that they resolve through the
  * search_path like the tables do.
  */
-async function migratePostgres(pool: Pool, schemaName: string | undefined) {
+async function migratePostgres(pool: Pool, schemaName: string | undefined, jobsSchema: string) {
   const client = await pool.connect()
   const lockKey = `casino-api:migrate:${schemaName ?? 'default'}`
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey])
     try {
-      // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently.
+      // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently
+      // (the job queue's too: pg-boss installs its tables under a lock of its own, but not the schema).
       if (schemaName) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`)
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${jobsSchema}"`)
       const db = drizzleNodePg({ client, schema })
       const config: MigrationConfig = schemaName
         ? { migrationsFolder, migrationsSchema: schemaName }
