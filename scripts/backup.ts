@@ -57,11 +57,9 @@ async function backup(db: Target, file: string | undefined) {
   await ensurePrivateDir(dirname(out))
   if (db.kind === 'postgres') {
     writeFileSync(out, '', { mode: PRIVATE_FILE_MODE })
-    run(
-      'pg_dump',
-      ['--format=custom', `--file=${out}`, ...(db.schema ? [`--schema=${db.schema}`] : []), `--dbname=${db.url}`],
-      db.password,
-    )
+    // With DATABASE_SCHEMA the job queue lives in <schema>_jobs beside it (db/open.ts): both go.
+    const schemas = db.schema ? [`--schema=${db.schema}`, `--schema=${db.schema}_jobs`] : []
+    run('pg_dump', ['--format=custom', `--file=${out}`, ...schemas, `--dbname=${db.url}`], db.password)
   } else {
     if (!existsSync(db.dir)) fail(`no database in ${db.dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`)
     const pglite = await PGlite.create(db.dir)

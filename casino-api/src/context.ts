@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { CallName, Calls, ParamsOf } from '../contract/index.ts'
 import type { Passwords } from './accounts/passwords.ts'
 import type { Database } from './db/open.ts'
-import type { Mailer } from './mail/mailer.ts'
+import type { Jobs } from './jobs/jobs.ts'
 import type { RateLimiter } from './rate-limits.ts'
 import type { PaymentsConfig } from './payments/config.ts'
 import type { ProviderAuth } from './wallet/provider-auth.ts'
@@ -14,7 +14,8 @@ import type { SeamlessWallet } from './games/wallet-client.ts'
 export type Context = {
   db: Database
   passwords: Passwords
-  mailer: Mailer
+  /** Durable work (jobs/jobs.ts): e-mails, work after the answer. */
+  jobs: Jobs
   /** Per-ip and per-account limits of the username check, registration and reset mails. */
   limits: RateLimiter
   /** Which game provider an X-Provider-Key belongs to, if any ('provider' calls). */
@@ -24,11 +25,6 @@ export type Context = {
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */
   payments: PaymentsConfig
   now: () => Date
-  /**
-   * Runs `task` after the answer is sent (its failure is logged); closing the API waits for it.
-   * For work whose timing must not show in the answer.
-   */
-  afterAnswer: (task: () => Promise<void>) => void
   /** The data folder (database, e-mails, the generated admin password file). */
   dataDir: string
   /** The web app's public URL without a trailing slash: the base of e-mailed links. */

@@ -13,18 +13,18 @@ import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail/mailer.ts'
 import { pruneSpentRows } from './maintenance.ts'
 import { apiRegistry, serveMetrics, type MetricsServer } from './metrics.ts'
+import { startJobs, type Schedules } from './jobs/jobs.ts'
+import { sendActivationAgain } from './accounts/links.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
-import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
+import { BUILTIN_PROVIDER, ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
-import { EXPIRE_CHALLENGES_EVERY_MS, expireOverdueChallenges } from './payments/challenges.ts'
+import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
-import { syncCatalog } from './games/catalog-sync.ts'
+import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from './games/catalog-sync.ts'
 import { httpWallet } from './games/wallet-client.ts'
 import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './games/live.ts'
-
-const PRUNE_EVERY_MS = 60 * 60 * 1000
 
 export type CasinoApiOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -87,6 +87,13 @@ export type CasinoApiOptions = {
    */
   liveTables?: Partial<LiveTimings> | false
   /**
+   * The other game providers whose catalogue feeds are synced into the games table, besides the
+   * built-in one (ADR 0045). Default: GAME_PROVIDERS from the environment, else none.
+   */
+  gameProviders?: GameFeedSource[]
+  /** Cron expressions of the scheduled jobs (jobs/jobs.ts DEFAULT_SCHEDULES); tests set faster ones. */
+  schedules?: Schedules
+  /**
    * Serve the Prometheus metrics (metrics.ts) at /metrics on this port of `metricsHost`
    * (default 127.0.0.1), never on the API's own port; 0 picks a free one. Default: none.
    */
@@ -100,6 +107,10 @@ export type CasinoApi = {
   /** The metrics' URL, with `metricsPort`. */
   metricsUrl?: string
   db: Database
+  /** Syncs every provider's catalogue feed now (it runs at start and as the 'sync_catalogs' schedule); answers the failures. */
+  syncCatalogs(): Promise<{ provider: string; error: string }[]>
+  /** Resolves once the queued e-mails are written or sent (jobs.ts `settled`): for tests. */
+  mailSettled(timeoutMs?: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -108,6 +119,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const now = options.now ?? (() => new Date())
   const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
   const payments = options.payments ?? paymentsConfigFromEnv()
+  const gameProviders = options.gameProviders ?? gameFeedsFromEnv()
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
   await ensurePrivateDir(dataDir)
@@ -131,55 +143,33 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   try {
     const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
     const providerSecret = await ensureProviderSecret(dataDir, options.providerSecret, (line) => console.log(line))
-    // The catalogue first: the demo's played rounds go through the wallet, which takes bets only
-    // on games it knows.
-    await syncCatalog(opened.db)
-    await seed(opened.db, passwords, {
-      adminPassword: options.adminPassword,
-      seedDemo: options.seedDemo ?? false,
-      dataDir,
-      now: now(),
-      print: (line) => console.log(line),
-    })
-
     const mailer = createMailer({
       smtpUrl: options.smtpUrl,
       mailDir: resolve(dataDir, 'mail'),
       from: options.mailFrom ?? `"Casino" <no-reply@${new URL(webUrl).hostname}>`,
     })
     const limits = createRateLimiter(opened.db, options.rateLimits)
-    const pending = new Set<Promise<void>>()
-    const afterAnswer = (task: () => Promise<void>) => {
-      const running: Promise<void> = new Promise<void>((done) => setImmediate(done))
-        .then(task)
-        .catch((error: unknown) =>
-          app.log.error(
-            { err: error instanceof Error ? error.message : String(error) },
-            'work after the answer failed',
-          ),
-        )
-        .finally(() => pending.delete(running))
-      pending.add(running)
-    }
+    const jobs = await startJobs(opened.jobStore, () => log ?? console)
     // The built-in game provider pays through this API's own provider door, over HTTP, like an
     // external provider would; the address is known once the server listens.
     let ownUrl = ''
+    let context: Context | undefined
     const app = buildApp(
-      (fastify): Context => ({
-        db: opened.db,
-        passwords,
-        mailer,
-        limits,
-        providerAuth: providerAuth(providerSecret),
-        gameWallet: httpWallet(() => ownUrl, providerSecret),
-        payments,
-        now,
-        afterAnswer,
-        dataDir,
-        webUrl,
-        geoLocalCountry: options.geoLocalCountry?.toUpperCase() ?? null,
-        log: fastify.log,
-      }),
+      (fastify): Context =>
+        (context = {
+          db: opened.db,
+          passwords,
+          jobs,
+          limits,
+          providerAuth: providerAuth(providerSecret),
+          gameWallet: httpWallet(() => ownUrl, providerSecret),
+          payments,
+          now,
+          dataDir,
+          webUrl,
+          geoLocalCountry: options.geoLocalCountry?.toUpperCase() ?? null,
+          log: fastify.log,
+        }),
       handlers,
       {
         logger: options.logger ?? true,
@@ -192,13 +182,17 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
     const realtime = await startRealtime(app.server, opened, { db: opened.db, now, log: app.log })
     const relay = startOutboxRelay({ db: opened.db, log: app.log })
-    // A call that may have moved money has its balance events relayed at once, not after an idle wait.
+    // A call that may have moved money has its balance events relayed at once, not after an idle
+    // wait, and the e-mails and work it queued start now rather than at the workers' next poll.
     app.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET') relay.kick()
+      if (request.method === 'GET') return
+      relay.kick()
+      jobs.kick()
     })
     try {
       await app.listen({ port: options.port ?? 4000, host: options.host ?? '127.0.0.1' })
     } catch (error) {
+      await jobs.close()
       mailer.close()
       await realtime.close()
       await relay.close()
@@ -210,6 +204,33 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
     ownUrl = `http://${urlHost}:${port}`
 
+    // The catalogue from the providers' feeds, the built-in one's over this API's own HTTP, before
+    // the seed: the demo's played rounds go through the wallet, which takes bets only on games it knows.
+    const syncCatalogs = async () => {
+      const failures = await syncFeeds(opened.db, [builtinFeed(ownUrl), ...gameProviders])
+      for (const failure of failures) app.log.error(failure, 'a catalogue feed could not be synced')
+      return failures
+    }
+    try {
+      const builtinFailure = (await syncCatalogs()).find((f) => f.provider === BUILTIN_PROVIDER)
+      if (builtinFailure)
+        throw new Error(`the built-in provider's catalogue could not be synced: ${builtinFailure.error}`)
+      await seed(opened.db, passwords, {
+        adminPassword: options.adminPassword,
+        seedDemo: options.seedDemo ?? false,
+        dataDir,
+        now: now(),
+        print: (line) => console.log(line),
+      })
+    } catch (error) {
+      await realtime.close()
+      await relay.close()
+      await app.close()
+      await jobs.close()
+      mailer.close()
+      throw error
+    }
+
     const live =
       options.liveTables === false
         ? null
@@ -218,47 +239,32 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
             { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables },
           )
 
-    // Maintenance every instance runs, once at the start and then on a timer: each job is
-    // idempotent and safe to run from several instances at once. A failed run is logged and the
-    // next one tries again; closing waits for a run under way.
-    const repeat = (everyMs: number, job: () => Promise<unknown>, failure: string) => {
-      const run = () =>
-        job().then(
-          () => {},
-          (error: unknown) => app.log.error({ err: error instanceof Error ? error.message : String(error) }, failure),
-        )
-      let running = run()
-      const timer = setInterval(() => (running = run()), everyMs)
-      timer.unref()
-      return {
-        started: running,
-        stop: () => {
-          clearInterval(timer)
-          return running
-        },
-      }
-    }
-    const pruning = repeat(PRUNE_EVERY_MS, () => pruneSpentRows(opened.db, now()), 'pruning spent rows failed')
-    await pruning.started
-    // An abandoned 3-D Secure challenge fails on time, whether or not its page is opened again.
-    const expiring = repeat(
-      EXPIRE_CHALLENGES_EVERY_MS,
-      () => expireOverdueChallenges(opened.db, now()),
-      'expiring 3-D Secure challenges failed',
+    // The durable work (jobs/jobs.ts): mails, work after an answer, and the schedules that run
+    // once per period whichever instances are up: pruning spent rows, failing abandoned 3-D Secure
+    // challenges on time (whether or not their page is opened again), and the providers' catalogue
+    // feeds again (new games, changed paytables, withdrawn titles).
+    const ctx = context as Context
+    await jobs.work(
+      {
+        mail: ({ kind: _kind, ...mail }, job) => mailer.send(mail, { id: job.id, at: job.createdOn }),
+        resend_activation: (data) => sendActivationAgain(ctx, data),
+        prune_spent_rows: () => pruneSpentRows(opened.db, now()),
+        expire_challenges: () => expireOverdueChallenges(opened.db, now()).then(() => {}),
+        sync_catalogs: () => syncCatalogs().then(() => {}),
+      },
+      { schedules: options.schedules },
     )
 
     let metrics: MetricsServer | undefined
     let closing: Promise<void> | undefined
     const close = () =>
       (closing ??= (async () => {
-        const stopping = [pruning.stop(), expiring.stop()]
         try {
           await metrics?.close()
           await live?.close()
           await realtime.close()
           await app.close()
-          await Promise.all(pending)
-          await Promise.all(stopping)
+          await jobs.close()
           await relay.close()
         } finally {
           mailer.close()
@@ -273,7 +279,15 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         throw error
       }
     }
-    return { url: ownUrl, port, metricsUrl: metrics?.url, db: opened.db, close }
+    return {
+      url: ownUrl,
+      port,
+      metricsUrl: metrics?.url,
+      db: opened.db,
+      syncCatalogs,
+      mailSettled: (timeoutMs) => jobs.settled(timeoutMs),
+      close,
+    }
   } catch (error) {
     await opened.close().catch(() => {})
     throw error

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { players } from '../src/db/schema.ts'
-import { activePlayer, backends, login, mailedToken, newPlayer, useApis, WEB_URL } from './helpers.ts'
+import { activePlayer, backends, latestMail, login, mailedToken, newPlayer, useApis, WEB_URL } from './helpers.ts'
 
 // The demo player is seeded only when asked for.
 const api = useApis({ seedDemo: true })
@@ -225,8 +225,7 @@ test.for(backends)('contact messages reach support, from players and from visito
   expect(
     await a.ok('player_send_message', { subject: 'Mi retirada', message: 'Hola, ¿cuándo llega?' }, { token }),
   ).toEqual({ ok: true, message: 'message_sent' })
-  const { readLatestMail } = await import('../src/mail/mail-box.ts')
-  const toSupport = await readLatestMail(a.dataDir, 'support@casino.local')
+  const toSupport = await latestMail(a, 'support@casino.local')
   expect(toSupport?.subject).toBe('[Contacto] Mi retirada')
   expect(toSupport?.text).toContain(params.username)
   expect(toSupport?.text).toContain('Hola, ¿cuándo llega?')
@@ -237,7 +236,7 @@ test.for(backends)('contact messages reach support, from players and from visito
     name: 'Ann',
     email: 'ann@example.com',
   })
-  expect((await readLatestMail(a.dataDir, 'support@casino.local'))?.text).toContain('Ann <ann@example.com>')
+  expect((await latestMail(a, 'support@casino.local'))?.text).toContain('Ann <ann@example.com>')
 
   // A visitor must say where the answer goes.
   expect((await a.fail('player_send_message', { subject: 'Hi', message: 'Hello' }, 400)).fields).toEqual({

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { readLatestMail } from '../src/mail/mail-box.ts'
 import { oneTimeTokens, players } from '../src/db/schema.ts'
-import { activePlayer, backends, contact, login, mailedToken, useApis } from './helpers.ts'
+import { activePlayer, backends, contact, latestMail, login, mailedToken, useApis } from './helpers.ts'
 
 const api = useApis()
 
@@ -24,7 +23,7 @@ test.for(backends)(
       { token },
     )
     expect(wrong).toMatchObject({ code: 'old_password_wrong', fields: { currentPassword: ['old_password_wrong'] } })
-    expect(await readLatestMail(a.dataDir, newEmail)).toBeNull()
+    expect(await latestMail(a, newEmail)).toBeNull()
 
     const asked = await a.ok(
       'update_profile',
@@ -38,7 +37,7 @@ test.for(backends)(
     })
     expect((await a.ok('get_player_profile', {}, { token })).email).toBe(params.email)
 
-    const notice = await readLatestMail(a.dataDir, params.email)
+    const notice = await latestMail(a, params.email)
     expect(notice?.subject).toBe('Se está cambiando tu dirección de correo')
     expect(notice?.text).toContain(newEmail)
     const { token: link, mail } = await mailedToken(a, newEmail, '/confirm-email/')

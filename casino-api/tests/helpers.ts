@@ -201,8 +201,14 @@ export const contact = (p: { phone: string }) => ({
   newsletter: false,
 })
 
+/** The newest e-mail to `to`, once the mails queued so far are written (they are jobs, sent after the answer). */
+export async function latestMail(api: TestApi, to: string) {
+  await api.mailSettled()
+  return readLatestMail(api.dataDir, to)
+}
+
 export async function mailedToken(api: TestApi, to: string, pathPart: string) {
-  const mail = await readLatestMail(api.dataDir, to)
+  const mail = await latestMail(api, to)
   expect(mail, `no e-mail to ${to}`).not.toBeNull()
   const link = extractLink(mail!, pathPart)
   expect(link, `no ${pathPart} link in the e-mail to ${to}`).not.toBeNull()

@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest'
-import { extractLink, readLatestMail } from '../src/mail/mail-box.ts'
-import { activePlayer, backends, mailedToken, newPlayer, useApis, type TestApi } from './helpers.ts'
+import { extractLink } from '../src/mail/mail-box.ts'
+import { activePlayer, backends, latestMail, mailedToken, newPlayer, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
 
@@ -9,7 +9,7 @@ async function nextActivationToken(a: TestApi, to: string, previous: string) {
   let token = previous
   await expect
     .poll(async () => {
-      const mail = await readLatestMail(a.dataDir, to)
+      const mail = await latestMail(a, to)
       const link = mail ? extractLink(mail, '/activate/') : null
       token = link ? new URL(link).pathname.split('/').pop()! : previous
       return token

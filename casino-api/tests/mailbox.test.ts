@@ -4,13 +4,13 @@ import { expect, test, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { ServerEvent, SOCKET_PATH } from '../contract/index.ts'
 import { adminAudit, mailboxMessages } from '../src/db/schema.ts'
-import { readLatestMail } from '../src/mail/mail-box.ts'
 import { writeMailboxMessage } from '../src/mailbox/messages.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import {
   activePlayer,
   AS_PROVIDER,
   backends,
+  latestMail,
   checkLedgerAfterEach,
   useApis,
   type TestApi,
@@ -206,8 +206,7 @@ test.for(backends)(
     expect(message!.html).toContain('tu retirada de 1.234,56\u00a0€')
     // The e-mail leaves after the answer.
     await vi.waitFor(
-      async () =>
-        expect((await readLatestMail(a.dataDir, player.params.email))?.text).toContain('tu retiro de 1.234,56\u00a0€'),
+      async () => expect((await latestMail(a, player.params.email))?.text).toContain('tu retiro de 1.234,56\u00a0€'),
       { timeout: 10_000 },
     )
   },
@@ -265,10 +264,10 @@ test.for(backends)(
 
     await a.ok('answer_support_message', { id: fromVisitor!.id, answer: 'Yes, we do.' }, { token: admin })
     const end = Date.now() + 10_000
-    let mail = await readLatestMail(a.dataDir, 'ann@example.com')
+    let mail = await latestMail(a, 'ann@example.com')
     while (!mail && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 50))
-      mail = await readLatestMail(a.dataDir, 'ann@example.com')
+      mail = await latestMail(a, 'ann@example.com')
     }
     expect(mail?.subject).toBe('Re: Bitcoin?')
     expect(mail?.text).toContain('Hello Ann,')

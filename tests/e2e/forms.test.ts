@@ -22,7 +22,7 @@ async function activePlayer() {
   const player = newPlayer()
   const http = new Browser(env.site.webUrl)
   await http.post('/register', player)
-  await http.post(new URL(env.site.lastMailTo(player.email).link!).pathname, {})
+  await http.post(new URL((await env.site.lastMailTo(player.email)).link!).pathname, {})
   return player
 }
 
@@ -230,7 +230,7 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
     const player = newPlayer()
     const http = new Browser(env.site.webUrl)
     await http.post('/register', player)
-    await http.post(new URL(env.site.lastMailTo(player.email).link!).pathname, {})
+    await http.post(new URL((await env.site.lastMailTo(player.email)).link!).pathname, {})
     for (const javaScript of [true, false]) {
       const context = await newContext(env.browser, { javaScript, baseURL: env.site.webUrl })
       const page = await context.newPage()
@@ -333,7 +333,7 @@ describe.skipIf(skipBrowserTests)('forms in Chromium', () => {
         country,
         language,
       })
-      const link = env.site.lastMailTo(newEmail).link!
+      const link = (await env.site.lastMailTo(newEmail)).link!
       expect(link).toContain('/confirm-email/')
       // A mail scanner opens the link: it sees only the button, and the link still works afterwards.
       const scanned = await new Browser(env.site.webUrl).get(new URL(link).pathname)

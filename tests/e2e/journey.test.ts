@@ -46,7 +46,7 @@ describe.skipIf(skipBrowserTests)('the player journey in Chromium', () => {
       await page.getByText(tr.catalogue.player_created).waitFor()
 
       // activate from the e-mailed link
-      const { link } = env.site.lastMailTo(player.email)
+      const { link } = await env.site.lastMailTo(player.email)
       expect(link).toContain(`${prefix}/activate/`)
       await page.goto(link!)
       if (!javaScript) await page.getByRole('button', { name: tr.auth.activate.submit }).click()

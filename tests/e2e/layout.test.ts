@@ -17,7 +17,7 @@ async function activePlayer(site: TestSite) {
   const player = newPlayer()
   const b = new Browser(site.webUrl)
   await b.post('/register', player)
-  await b.post(new URL(site.lastMailTo(player.email).link!).pathname, {})
+  await b.post(new URL((await site.lastMailTo(player.email)).link!).pathname, {})
   return player
 }
 

@@ -30,7 +30,7 @@ describe.skipIf(skipBrowserTests)('log-in protections in Chromium', () => {
     const player = newPlayer()
     const form = new FormBrowser(site.webUrl)
     expect((await form.post('/register', player)).status).toBe(200)
-    await form.post(new URL(site.lastMailTo(player.email).link!).pathname, {})
+    await form.post(new URL((await site.lastMailTo(player.email)).link!).pathname, {})
 
     const context = await newContext(browser, { javaScript: true, baseURL: site.webUrl })
     const page = await context.newPage()

@@ -22,9 +22,9 @@ describe.skipIf(skipBrowserTests)('password reset in Chromium', () => {
       await page.locator('main input[name="username"]').fill(player.username)
       await page.locator('main input[name="email"]').fill(player.email)
       await page.locator('main form button[type="submit"]').click()
-      await expect.poll(() => env.site.lastMailTo(player.email).link ?? '').toMatch(/\/reset-password\//)
+      await expect.poll(async () => (await env.site.lastMailTo(player.email)).link ?? '').toMatch(/\/reset-password\//)
       // The link leads to the page in the language the player asked in.
-      const resetPath = new URL(env.site.lastMailTo(player.email).link!).pathname
+      const resetPath = new URL((await env.site.lastMailTo(player.email)).link!).pathname
       expect(resetPath.startsWith(`${prefix}/reset-password/`)).toBe(true)
       await page.goto(resetPath)
 

@@ -7,7 +7,7 @@ import { newPlayer, startTestSite, testDatabases, type TestSite } from '../setup
 async function registerAndActivate(site: TestSite, player = newPlayer()) {
   const b = new Browser(site.webUrl)
   expect((await b.post('/register', player)).status).toBe(200)
-  const { link } = site.lastMailTo(player.email)
+  const { link } = await site.lastMailTo(player.email)
   const activated = await b.post(new URL(link!).pathname, {})
   expect(textOf(activated.html)).toContain('Tu cuenta está activa.')
   return player
@@ -108,7 +108,7 @@ for (const database of testDatabases()) {
       expect(wrong.html).toContain(`value="${newEmail}"`)
       expect(wrong.html).toContain('value="Sevilla"')
       expect(wrong.html).not.toContain('not-my-password')
-      expect(() => site.lastMailTo(newEmail)).toThrow(/no e-mail/)
+      await expect(site.lastMailTo(newEmail)).rejects.toThrow(/no e-mail/)
 
       const asked = await b.post('/user-management/profile', { ...form, currentPassword: player.password })
       expect(asked.url).toBe(`${site.webUrl}/user-management/profile`)
@@ -117,11 +117,11 @@ for (const database of testDatabases()) {
       expect(asked.html).toContain(`value="${player.email}"`)
       expect(asked.html).toContain('value="Sevilla"')
 
-      const notice = site.lastMailTo(player.email)
+      const notice = await site.lastMailTo(player.email)
       // (The harness decodes the mail as Latin-1: only ASCII parts are compared.)
       expect(notice.text).toContain(`de tu cuenta ${player.username} a ${newEmail}. Solo cambiar`)
       expect(notice.text).toContain(newEmail)
-      const { link } = site.lastMailTo(newEmail)
+      const { link } = await site.lastMailTo(newEmail)
       expect(link).toMatch(new RegExp(`^${site.webUrl}/confirm-email/[A-Za-z0-9_-]{43}$`))
 
       // Opening the link (a mail scanner, a preview) spends nothing: it shows a button.

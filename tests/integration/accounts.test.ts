@@ -13,7 +13,7 @@ async function registerAndActivate(site: TestSite, player = newPlayer()) {
   const registered = await b.post('/register', player)
   expect(registered.status).toBe(200)
   expect(textOf(registered.html)).toContain('Tu cuenta está creada.')
-  const { link } = site.lastMailTo(player.email)
+  const { link } = await site.lastMailTo(player.email)
   expect(link).toMatch(new RegExp(`^${site.webUrl}/activate/[A-Za-z0-9_-]{20,}$`))
   const activated = await b.post(new URL(link!).pathname, {})
   expect(textOf(activated.html)).toContain('Tu cuenta está activa.')
@@ -74,7 +74,7 @@ for (const database of testDatabases()) {
       const b = new Browser(site.webUrl)
       const registered = await b.post('/en/register', player)
       expect(textOf(registered.html)).toContain('Your account has been created.')
-      const { link } = site.lastMailTo(player.email)
+      const { link } = await site.lastMailTo(player.email)
       expect(link).toMatch(new RegExp(`^${site.webUrl}/en/activate/`))
       const activated = await b.post(new URL(link!).pathname, {})
       expect(textOf(activated.html)).toContain('Your account is active.')
@@ -97,7 +97,7 @@ for (const database of testDatabases()) {
       expect(refused.html).toContain('value="WELCOME100"')
       expect(refused.html).toContain(`value="${player.username}"`)
       // No activation mail: no account was made.
-      expect(() => site.lastMailTo(player.email)).toThrow()
+      await expect(site.lastMailTo(player.email)).rejects.toThrow()
     })
 
     test('the fifth wrong current password signs the player out and says why, in their language', async () => {

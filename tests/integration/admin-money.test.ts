@@ -123,7 +123,7 @@ for (const database of testDatabases()) {
       })
       expect(textOf(accepted.html)).toContain('Retirada aceptada')
       expect(textOf((await b.get(`/user-management/transactions/${bitcoinId}`)).html)).toContain('Completada')
-      expect(site.lastMailTo(player.email).text).toContain('Hemos pagado tu retiro de 30,00')
+      expect((await site.lastMailTo(player.email)).text).toContain('Hemos pagado tu retiro de 30,00')
       // A second accept (a resent form) changes nothing; a cancel after it is refused.
       await admin.post('/admin/withdrawals', { intent: 'accept', id: bitcoinId! })
       expect((await b.post(`/user-management/transactions/${bitcoinId}`, {})).status).toBe(409)

@@ -22,7 +22,7 @@ describe('dead ends of the account pages', () => {
     const b = new Browser(site.webUrl)
     const page = await b.post(language === 'en' ? '/en/register' : '/register', player)
     expect(page.status).toBe(200)
-    const { link } = site.lastMailTo(player.email)
+    const { link } = await site.lastMailTo(player.email)
     return { b, player, path: new URL(link!).pathname }
   }
 
@@ -76,7 +76,7 @@ describe('dead ends of the account pages', () => {
     const { b, player, path } = await registered()
     await b.post(path, {})
     await b.post('/forgot-password', { username: player.username, email: player.email })
-    const resetPath = new URL(site.lastMailTo(player.email).link!).pathname
+    const resetPath = new URL((await site.lastMailTo(player.email)).link!).pathname
     expect(resetPath).toMatch(/^\/reset-password\//)
     const open = await b.get(resetPath)
     expect(open.html).toContain('name="password"')

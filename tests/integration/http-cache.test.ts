@@ -31,7 +31,7 @@ test('pages for a logged-in player, answers that set the session and token pages
   const player = newPlayer()
   const b = new Browser(site.webUrl)
   expect((await b.post('/register', player)).status).toBe(200)
-  const { link } = site.lastMailTo(player.email)
+  const { link } = await site.lastMailTo(player.email)
   const activation = new URL(link!).pathname
   expect(stored((await b.get(activation)).headers)).toBe(false)
   expect(textOf((await b.post(activation, {})).html)).toContain('Tu cuenta está activa.')

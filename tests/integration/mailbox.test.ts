@@ -103,15 +103,15 @@ for (const database of testDatabases()) {
       expect(textOf(answered.html)).toContain('The answer is on its way by e-mail.')
       expect(textOf(answered.html)).toContain('Answered by admin')
       await expect
-        .poll(() => {
+        .poll(async () => {
           try {
-            return site.lastMailTo('mark@example.com').text
+            return (await site.lastMailTo('mark@example.com')).text
           } catch {
             return ''
           }
         })
         .toContain('Usually within one business day.')
-      expect(site.lastMailTo('mark@example.com').text).toContain('Hello Mark,')
+      expect((await site.lastMailTo('mark@example.com')).text).toContain('Hello Mark,')
       // Answered once: a second answer is refused, and the text typed stays in the form's place.
       const again = await admin.post(path, { answer: 'Second try' })
       expect(again.status).toBe(409)

@@ -74,7 +74,7 @@ test('a logout while the casino API is down sticks: the old cookie is refused, a
   const player = newPlayer()
   const visitor = new Browser(site.webUrl)
   expect((await visitor.post('/register', player)).status).toBe(200)
-  const { link } = site.lastMailTo(player.email)
+  const { link } = await site.lastMailTo(player.email)
   await visitor.post(new URL(link ?? '').pathname, {})
 
   await throughProxy(async (proxy) => {

@@ -83,8 +83,12 @@ export async function startTestSite(
     setUpstream(url: string) {
       web.setUpstream(url)
     },
-    /** The newest e-mail to `address`, decoded, and the first link in it to a page of the web app. */
-    lastMailTo(address: string) {
+    /**
+     * The newest e-mail to `address`, decoded, and the first link in it to a page of the web app,
+     * once the casino API's queued e-mails are written (they are sent by a job after the answer).
+     */
+    async lastMailTo(address: string) {
+      await api.mailSettled()
       return lastMailTo(join(dataDir, 'mail'), address, webUrl)
     },
     async close() {
@@ -148,7 +152,7 @@ export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import
   const player = newPlayer()
   const b = new BrowserClass(site.webUrl)
   await b.post('/register', player)
-  const { link } = site.lastMailTo(player.email)
+  const { link } = await site.lastMailTo(player.email)
   if (!link) throw new Error('no activation link')
   await b.post(new URL(link).pathname, {})
   const home = await b.post('/login', { username: player.username, password: player.password })

@@ -4,7 +4,7 @@ import type { LinkState, ResendActivationAnswer, ResendActivationParams } from '
 import type { Context } from '../context.ts'
 import { oneTimeTokens, players } from '../db/schema.ts'
 import { activationMail } from '../mail/texts.ts'
-import { sendOrLog } from '../mail/mailer.ts'
+import { queueMail } from '../mail/mailer.ts'
 import { usernameIs } from './players.ts'
 import { ACTIVATION_TTL_HOURS, webLink } from './register.ts'
 import { hashToken, issueOneTimeToken, OPAQUE_TOKEN } from './tokens.ts'
@@ -36,29 +36,35 @@ export async function checkOneTimeToken(
 /**
  * Sends a new activation link to a pending account named by its username or e-mail. The answer
  * and its timing are the same whether such an account exists or is active already: the look-up,
- * the new link and the e-mail all happen after the answer, so nobody learns which names are
- * taken. The handler limits the calls per address and per name typed (rate-limits.ts). Earlier
- * links stay valid until they expire.
+ * the new link and the e-mail all happen after the answer, in the 'resend_activation' job
+ * (`sendActivationAgain`), so nobody learns which names are taken. The handler limits the calls
+ * per address and per name typed (rate-limits.ts). Earlier links stay valid until they expire.
  */
 export async function resendActivation(
   ctx: Context,
   params: z.output<typeof ResendActivationParams>,
   client: { ip: string },
 ): Promise<z.input<typeof ResendActivationAnswer>> {
-  const login = params.login.trim()
-  ctx.afterAnswer(async () => {
-    const [player] = await ctx.db
+  await ctx.jobs.send('resend_activation', { login: params.login.trim(), ip: client.ip })
+  return { ok: true, message: 'activation_resent' }
+}
+
+/** The 'resend_activation' job: a new link and its e-mail, in one transaction, for a pending account. */
+export async function sendActivationAgain(ctx: Context, job: { login: string; ip: string }) {
+  const { login } = job
+  await ctx.db.transaction(async (tx) => {
+    const [player] = await tx
       .select()
       .from(players)
       .where(login.includes('@') ? eq(players.email, login.toLowerCase()) : usernameIs(login))
       .limit(1)
     if (player?.status !== 'pending') return
     const token = await issueOneTimeToken(
-      ctx.db,
+      tx,
       'activation',
       player.id,
       ACTIVATION_TTL_HOURS * 3600_000,
-      client.ip,
+      job.ip,
       ctx.now(),
     )
     const mail = activationMail(player.language, {
@@ -67,7 +73,7 @@ export async function resendActivation(
       link: webLink(ctx, player.language, `/activate/${token}`),
       validHours: ACTIVATION_TTL_HOURS,
     })
-    await sendOrLog(ctx, { to: player.email, ...mail }, 'activation')
+    await queueMail(ctx, tx, { to: player.email, ...mail }, 'activation')
   })
-  return { ok: true, message: 'activation_resent' }
+  ctx.jobs.kick()
 }

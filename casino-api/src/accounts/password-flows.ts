@@ -13,7 +13,7 @@ import type { Queryable } from '../db/open.ts'
 import { deviceTokens, players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { passwordResetMail } from '../mail/texts.ts'
-import { sendOrLog } from '../mail/mailer.ts'
+import { queueMail } from '../mail/mailer.ts'
 import { audit } from '../payments/audit.ts'
 import { ADMIN_PASSWORD_FILE } from '../seed.ts'
 import { clearAccountLockout, revokePlayerTokens, sessionPasswordCheck } from './login.ts'
@@ -38,14 +38,16 @@ export async function requestPasswordReset(
 
   // Keyed on the matched account: a stranger who knows only the username cannot use up its mails.
   await ctx.limits.check('passwordReset', { accounts: [`player:${player.id}`] })
-  const token = await issueOneTimeToken(ctx.db, 'password_reset', player.id, RESET_TTL_MS, client.ip, now)
-  const mail = passwordResetMail(params.language, {
-    firstName: player.firstName,
-    username: player.username,
-    link: webLink(ctx, params.language, `/reset-password/${token}`),
-    validMinutes: RESET_TTL_MS / 60_000,
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, 'password_reset', player.id, RESET_TTL_MS, client.ip, now)
+    const mail = passwordResetMail(params.language, {
+      firstName: player.firstName,
+      username: player.username,
+      link: webLink(ctx, params.language, `/reset-password/${token}`),
+      validMinutes: RESET_TTL_MS / 60_000,
+    })
+    await queueMail(ctx, tx, { to: player.email, ...mail }, 'password_reset')
   })
-  await sendOrLog(ctx, { to: player.email, ...mail }, 'password_reset')
   return { ok: true, message: 'reset_email_sent' }
 }
 

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/texts.ts'
-import { sendOrLog } from '../mail/mailer.ts'
+import { queueMail } from '../mail/mailer.ts'
 import { getSettings } from '../site/settings.ts'
 import { sessionPasswordCheck } from './login.ts'
 import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
@@ -46,9 +46,8 @@ export async function updateProfile(
   // update_profile has no 'duplicate_player': both clashes come as email_taken, each under its field.
   if (clashes.length) throw duplicateError(clashes, 'email_taken')
   const now = ctx.now()
-  let token: string | null
   try {
-    token = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       // The player's row is locked first: concurrent changes run one after the other, so the
       // second one sees (and uses up) the first one's link and only one link stays live. (The
       // update below takes the same lock; taking it here keeps that true whatever comes first.)
@@ -66,34 +65,38 @@ export async function updateProfile(
           updatedAt: now,
         })
         .where(eq(players.id, session.playerId))
-      if (!newEmail) return null
+      if (!newEmail) return
       // Only the newest link works: an earlier request (a typo, another address) is dropped.
       await voidPendingTokens(tx, 'email_change', player.id, now)
-      return issueOneTimeToken(tx, 'email_change', player.id, EMAIL_CHANGE_TTL_HOURS * 3600_000, client.ip, now, {
+      const token = await issueOneTimeToken(
+        tx,
+        'email_change',
+        player.id,
+        EMAIL_CHANGE_TTL_HOURS * 3600_000,
+        client.ip,
+        now,
+        {
+          newEmail,
+        },
+      )
+      const names = { firstName: player.firstName, username: player.username }
+      const confirm = emailChangeMail(params.language, {
+        ...names,
         newEmail,
+        link: webLink(ctx, params.language, `/confirm-email/${token}`),
+        validHours: EMAIL_CHANGE_TTL_HOURS,
       })
+      await queueMail(ctx, tx, { to: newEmail, ...confirm }, 'email_change')
+      const { supportEmail } = await getSettings(tx)
+      const notice = emailChangeNoticeMail(params.language, { ...names, newEmail, supportEmail })
+      await queueMail(ctx, tx, { to: player.email, ...notice }, 'email_change_notice')
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'profile')
     throw error
   }
   const profile = toProfile(await getPlayer(ctx.db, session.playerId))
-  if (!newEmail || !token) return { ok: true, message: 'profile_updated', profile }
-
-  const names = { firstName: player.firstName, username: player.username }
-  const confirm = emailChangeMail(params.language, {
-    ...names,
-    newEmail,
-    link: webLink(ctx, params.language, `/confirm-email/${token}`),
-    validHours: EMAIL_CHANGE_TTL_HOURS,
-  })
-  await sendOrLog(ctx, { to: newEmail, ...confirm }, 'email_change')
-  const { supportEmail } = await getSettings(ctx.db)
-  await sendOrLog(
-    ctx,
-    { to: player.email, ...emailChangeNoticeMail(params.language, { ...names, newEmail, supportEmail }) },
-    'email_change_notice',
-  )
+  if (!newEmail) return { ok: true, message: 'profile_updated', profile }
   return { ok: true, message: 'email_change_sent', profile, pendingEmail: newEmail }
 }
 

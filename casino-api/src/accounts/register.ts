@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
 import { isBlocked } from '../site/geo.ts'
 import { ApiError } from '../http/errors.ts'
-import { sendOrLog } from '../mail/mailer.ts'
+import { queueMail } from '../mail/mailer.ts'
 import { activationMail } from '../mail/texts.ts'
 import { getSettings } from '../site/settings.ts'
 import { duplicateError, findClashes, raceDuplicateError } from './players.ts'
@@ -48,9 +48,9 @@ export async function registerPlayer(
 
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
-  let created: { playerId: string; token: string }
+  let playerId: string
   try {
-    created = await ctx.db.transaction(async (tx) => {
+    playerId = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(players)
         .values({
@@ -80,21 +80,20 @@ export async function registerPlayer(
         .returning({ id: players.id })
       if (!row) throw new Error('insert returned no row')
       const token = await issueOneTimeToken(tx, 'activation', row.id, ACTIVATION_TTL_HOURS * 3600_000, client.ip, now)
-      return { playerId: row.id, token }
+      const mail = activationMail(params.language, {
+        firstName: params.firstName,
+        username: params.username,
+        link: webLink(ctx, params.language, `/activate/${token}`),
+        validHours: ACTIVATION_TTL_HOURS,
+      })
+      await queueMail(ctx, tx, { to: params.email, ...mail }, 'activation')
+      return row.id
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'register')
     throw error
   }
 
-  const { playerId, token } = created
-  const mail = activationMail(params.language, {
-    firstName: params.firstName,
-    username: params.username,
-    link: webLink(ctx, params.language, `/activate/${token}`),
-    validHours: ACTIVATION_TTL_HOURS,
-  })
-  await sendOrLog(ctx, { to: params.email, ...mail }, 'activation')
   return { ok: true, message: 'player_created', playerId, activationRequired: true }
 }
 

@@ -11,6 +11,8 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Client, Pool } from 'pg'
+import { fromPglite } from 'pg-boss'
+import type { JobStore } from '../jobs/jobs.ts'
 import { ensurePrivateDir, makeTreePrivate } from '../files.ts'
 import { checkReadiness, newestShippedMigration, type Readiness } from './readiness.ts'
 import * as schema from './schema.ts'
@@ -44,6 +46,8 @@ export type OpenedDatabase = {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   /** The readiness probe's check (readiness.ts): the database answers and is migrated to this code's newest. */
   ready(): Promise<Readiness>
+  /** Where the job queue keeps its tables (jobs/jobs.ts): the same database, a schema of its own. */
+  jobStore: JobStore
   close(): Promise<void>
 }
 
@@ -68,6 +72,7 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
       driver: 'pglite',
       listen: (channel, onPayload) => client.listen(channel, onPayload),
       ready: readinessOf(db as unknown as Database, 'drizzle'),
+      jobStore: { backend: 'pglite', db: fromPglite(client), schema: 'pgboss' },
       async close() {
         await client.close()
         await makeTreePrivate(dataDir)
@@ -94,8 +99,10 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // that would crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => options.onIdleError?.(error))
+  // The job queue's tables beside a test's schema (and dropped with it), else pg-boss's own.
+  const jobsSchema = schemaName ? `${schemaName}_jobs` : 'pgboss'
   try {
-    await migratePostgres(pool, schemaName)
+    await migratePostgres(pool, schemaName, jobsSchema)
   } catch (error) {
     await pool.end().catch(() => {})
     throw error
@@ -107,9 +114,17 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     // The migrations' records are where migratePostgres keeps them.
     ready: readinessOf(db, schemaName ?? 'drizzle'),
+    jobStore: {
+      backend: 'postgres',
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+      schema: jobsSchema,
+    },
     async close() {
       try {
-        if (schemaName && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)
+        if (schemaName && options.dropSchemaOnClose) {
+          await pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)
+          await pool.query(`DROP SCHEMA IF EXISTS "${jobsSchema}" CASCADE`)
+        }
       } finally {
         await pool.end()
       }
@@ -131,14 +146,16 @@ function readinessOf(db: Database, migrationsSchema: string) {
  * before enum types and foreign-key targets is dropped so that they resolve through the
  * search_path like the tables do.
  */
-async function migratePostgres(pool: Pool, schemaName: string | undefined) {
+async function migratePostgres(pool: Pool, schemaName: string | undefined, jobsSchema: string) {
   const client = await pool.connect()
   const lockKey = `casino-api:migrate:${schemaName ?? 'default'}`
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey])
     try {
-      // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently.
+      // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently
+      // (the job queue's too: pg-boss installs its tables under a lock of its own, but not the schema).
       if (schemaName) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`)
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${jobsSchema}"`)
       const db = drizzleNodePg({ client, schema })
       const config: MigrationConfig = schemaName
         ? { migrationsFolder, migrationsSchema: schemaName }

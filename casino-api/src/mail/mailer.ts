@@ -8,35 +8,49 @@ import { rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTransport } from 'nodemailer'
 import type { Context } from '../context.ts'
+import type { Queryable } from '../db/open.ts'
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../files.ts'
 import type { MailContent } from './texts.ts'
 
 export type OutgoingMail = MailContent & { to: string; replyTo?: string }
 
 export type Mailer = {
-  send(mail: OutgoingMail): Promise<void>
+  /**
+   * Sends one mail. `id` (the mail job's) is its Message-ID, and the file mailer's file name, so
+   * a retried job rewrites the same file rather than adding a second.
+   */
+  send(mail: OutgoingMail, id?: { id: string; at: Date }): Promise<void>
   close(): void
 }
 
 let sequence = 0
 
-/** Sorts by time of writing: UTC timestamp, then a per-process counter, then the recipient. */
-export function mailFileName(to: string, at = new Date()) {
+/**
+ * Sorts by time of queueing: UTC timestamp, then a per-process counter (or the job's id), then the
+ * recipient.
+ */
+export function mailFileName(to: string, at = new Date(), jobId?: string) {
   const stamp = at.toISOString().replace(/[:.]/g, '-')
   sequence = (sequence + 1) % 1_000_000
   const recipient = to
     .toLowerCase()
     .replace(/[^a-z0-9@._+-]/g, '_')
     .slice(0, 100)
-  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}-${recipient}.eml`
+  const unique = jobId
+    ? jobId.replace(/[^a-z0-9-]/gi, '')
+    : `${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}`
+  return `${stamp}-${unique}-${recipient}.eml`
 }
+
+const messageId = (id: { id: string } | undefined, from: string) =>
+  id ? { messageId: `<${id.id}@${from.replace(/^.*@|>.*$/g, '') || 'casino'}>` } : {}
 
 export function createMailer(options: { smtpUrl?: string; mailDir: string; from: string }): Mailer {
   if (options.smtpUrl) {
     const transport = createTransport(options.smtpUrl)
     return {
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail })
+      async send(mail, id) {
+        await transport.sendMail({ from: options.from, ...messageId(id, options.from), ...mail })
       },
       close: () => transport.close(),
     }
@@ -44,12 +58,12 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   let ready: Promise<unknown> | undefined
   return {
-    async send(mail) {
+    async send(mail, id) {
       ready ??= ensurePrivateDir(options.mailDir)
       await ready
-      const info = await transport.sendMail({ from: options.from, ...mail })
+      const info = await transport.sendMail({ from: options.from, ...messageId(id, options.from), ...mail })
       // Written under a temporary name first, so a reader never sees half a message.
-      const name = mailFileName(mail.to)
+      const name = mailFileName(mail.to, id?.at, id?.id)
       const message = info.message as Buffer
       await writeFile(join(options.mailDir, `.${name}.tmp`), message, { mode: PRIVATE_FILE_MODE })
       await rename(join(options.mailDir, `.${name}.tmp`), join(options.mailDir, name))
@@ -59,16 +73,12 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
 }
 
 /**
- * Sends an e-mail about something already committed (an account, a link, a support message),
- * logging a failure instead of answering with it: a mail server that fails must not turn the
- * committed change into an error the client would retry (after a registration, the username is
- * taken by now). For a lost activation e-mail, a password reset also activates a pending account,
- * which is the way out.
+ * Queues an e-mail (the 'mail' job, jobs.ts) in `tx`, the transaction of what it tells: it is sent
+ * exactly when that is committed, after the answer, and retried with backoff while the mail
+ * server refuses. A mail server that fails never turns the committed change into an error the
+ * client would retry. Call sites kick the workers after the commit (the HTTP layer does after
+ * every call that is not a GET).
  */
-export async function sendOrLog(ctx: Pick<Context, 'mailer' | 'log'>, mail: OutgoingMail, kind: string) {
-  try {
-    await ctx.mailer.send(mail)
-  } catch (error) {
-    ctx.log.error({ kind, err: error instanceof Error ? error.message : String(error) }, 'could not send e-mail')
-  }
+export async function queueMail(ctx: Pick<Context, 'jobs'>, tx: Queryable, mail: OutgoingMail, kind: string) {
+  await ctx.jobs.send('mail', { ...mail, kind }, { tx })
 }

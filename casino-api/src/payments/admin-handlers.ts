@@ -19,7 +19,7 @@ import {
   vouchers,
 } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
-import { sendOrLog } from '../mail/mailer.ts'
+import { queueMail } from '../mail/mailer.ts'
 import { withdrawalDecisionMail } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { withdrawalDecisionMessage } from '../mailbox/texts.ts'
@@ -32,6 +32,7 @@ import { audit } from './audit.ts'
 import { confirmBankTransfer, playerOf, recordCryptoDeposit, releaseWithdrawal, settle } from './service.ts'
 import { mintVouchers } from './vouchers.ts'
 import { isUuid } from '../db/errors.ts'
+import type { Queryable } from '../db/open.ts'
 
 type MoneyAdminCalls = Pick<
   typeof adminCalls,
@@ -124,18 +125,24 @@ async function pendingPage(
   return { rows, total: counted?.n ?? 0 }
 }
 
-/** The player is told of the decision by e-mail, after the answer. */
-async function mailDecision(ctx: Context, row: PaymentRow, accepted: boolean, reference: string, reason?: string) {
-  const player = await playerOf(ctx.db, row.playerId)
+/** The player is told of the decision by e-mail, queued with the decision (sent once it is committed). */
+async function mailDecision(
+  ctx: Context,
+  tx: Queryable,
+  row: PaymentRow,
+  decision: { accepted: boolean; reference: string; reason?: string },
+) {
+  const player = await playerOf(tx, row.playerId)
   const mail = withdrawalDecisionMail(player.language, {
     firstName: player.firstName,
     amount: formatMoney(row.amount, row.currency, player.language),
-    accepted,
-    reference,
-    reason,
+    ...decision,
   })
-  ctx.afterAnswer(() =>
-    sendOrLog(ctx, { to: player.email, ...mail }, accepted ? 'withdrawal_accepted' : 'withdrawal_rejected'),
+  await queueMail(
+    ctx,
+    tx,
+    { to: player.email, ...mail },
+    decision.accepted ? 'withdrawal_accepted' : 'withdrawal_rejected',
   )
 }
 
@@ -176,30 +183,25 @@ async function decide(
       })
       const player = await playerOf(tx, r.playerId)
       const accepted = decision.status === 'complete'
+      const told = {
+        accepted,
+        reference: accepted ? (decision.payoutReference ?? r.reference) : r.reference,
+        reason: 'reason' in decision ? decision.reason : undefined,
+      }
       await writeMailboxMessage(tx, {
         playerId: r.playerId,
         category: 'payment',
         ...withdrawalDecisionMessage(player.language, {
           amount: formatMoney(r.amount, r.currency, player.language),
-          accepted,
-          reference: accepted ? (decision.payoutReference ?? r.reference) : r.reference,
-          reason: 'reason' in decision ? decision.reason : undefined,
+          ...told,
         }),
         source: `withdrawal:${r.id}`,
         at,
       })
+      await mailDecision(ctx, tx, r, told)
     },
   )
-  if (settled) {
-    await mailDecision(
-      ctx,
-      settled.row,
-      decision.status === 'complete',
-      decision.status === 'complete' ? (decision.payoutReference ?? settled.row.reference) : settled.row.reference,
-      'reason' in decision ? decision.reason : undefined,
-    )
-    return settled.row
-  }
+  if (settled) return settled.row
   const [now] = await ctx.db.select().from(payments).where(eq(payments.id, row.id))
   // The same decision again (a resent form) answers it again; any other state is a conflict.
   if (now?.status === decision.status) return now

@@ -12,9 +12,6 @@ import { CHALLENGE_TTL_MS } from './config.ts'
 import type { PaymentRow } from './records.ts'
 import { failPayment } from './service.ts'
 
-/** How often each instance looks for challenges past their deadline. */
-export const EXPIRE_CHALLENGES_EVERY_MS = 60_000
-
 export const challengeOf = (row: PaymentRow) => (row.details as { challenge?: { expiresAt: string } } | null)?.challenge
 
 const overdue = (row: PaymentRow, now: Date) => {
@@ -51,8 +48,8 @@ export async function expireChallenge(db: Database, row: PaymentRow, now: Date):
 }
 
 /**
- * The job each instance runs every EXPIRE_CHALLENGES_EVERY_MS (server.ts): fails every challenge
- * left unanswered past its deadline, so an abandoned payment does not stay pending until someone
+ * The 'expire_challenges' job, scheduled every minute across instances (jobs/jobs.ts): fails
+ * every challenge left unanswered past its deadline, so an abandoned payment does not stay pending until someone
  * opens its challenge page again; the player's sockets hear it like any change of state
  * (notifyStatus). Each payment is decided under its own lock, so it is idempotent and several
  * instances may run it at once. Answers how many it failed.

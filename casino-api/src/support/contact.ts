@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { DEFAULT_LOCALE, type Done, type PlayerSendMessageParams } from '../../contract/index.ts'
 import { getPlayer } from '../accounts/players.ts'
-import { sendOrLog } from '../mail/mailer.ts'
+import { queueMail } from '../mail/mailer.ts'
 import type { Context, Session } from '../context.ts'
 import { supportMessages } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
@@ -28,16 +28,6 @@ export async function sendSupportMessage(
 
   await ctx.limits.check('contactMessage', { ip: client.ip, accounts: [email] })
 
-  await ctx.db.insert(supportMessages).values({
-    playerId: player?.id ?? null,
-    name,
-    email,
-    subject: params.subject,
-    message: params.message,
-    ip: client.ip,
-    language: params.language ?? player?.language ?? DEFAULT_LOCALE,
-    createdAt: now,
-  })
   const settings = await getSettings(ctx.db)
   const mail = supportMail({
     subject: params.subject,
@@ -47,6 +37,18 @@ export async function sendSupportMessage(
     username: player?.username,
     ip: client.ip,
   })
-  await sendOrLog(ctx, { to: settings.supportEmail, replyTo: email, ...mail }, 'support')
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(supportMessages).values({
+      playerId: player?.id ?? null,
+      name,
+      email,
+      subject: params.subject,
+      message: params.message,
+      ip: client.ip,
+      language: params.language ?? player?.language ?? DEFAULT_LOCALE,
+      createdAt: now,
+    })
+    await queueMail(ctx, tx, { to: settings.supportEmail, replyTo: email, ...mail }, 'support')
+  })
   return { ok: true, message: 'message_sent' }
 }

@@ -12,7 +12,7 @@ import type { Context } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { players, supportMessages } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
-import { sendOrLog } from '../mail/mailer.ts'
+import { queueMail } from '../mail/mailer.ts'
 import { supportAnswerMail } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { supportAnswerMessage } from '../mailbox/texts.ts'
@@ -120,17 +120,17 @@ export async function answerSupportMessage(ctx: Context, adminId: string, id: st
       details: { subject: row.subject, to: row.playerId ? 'mailbox' : 'email', length: answer.length },
       at,
     })
+    if (!row.playerId) {
+      const mail = supportAnswerMail(row.language, {
+        name: row.name ?? row.email,
+        subject: row.subject,
+        question: row.message,
+        answer,
+      })
+      await queueMail(ctx, tx, { to: row.email, ...mail }, 'support_answer')
+    }
     return row
   })
   if (!answered) throw new ApiError(409, 'already_answered')
-  if (!answered.playerId) {
-    const mail = supportAnswerMail(answered.language, {
-      name: answered.name ?? answered.email,
-      subject: answered.subject,
-      question: answered.message,
-      answer,
-    })
-    ctx.afterAnswer(() => sendOrLog(ctx, { to: answered.email, ...mail }, 'support_answer'))
-  }
   return { ok: true as const, message: 'answer_sent' as const, ...(await getSupportMessage(ctx, answered.id)) }
 }

@@ -1,0 +1,149 @@
+/**
+ * Durable work on the database with pg-boss (ADR 0048): e-mails queued in the transaction that
+ * causes them and retried with backoff, work that must not show in an answer's timing, and the
+ * schedules that must run once per period across instances (pruning, 3-D Secure expiry).
+ *
+ * pg-boss keeps its tables in a schema of its own (`pgboss`, or `<schema>_jobs` beside a test's
+ * schema). On PostgreSQL it shares the casino API's connection pool; on PGlite it runs on the same
+ * embedded database through pg-boss's PGlite backend, so one code path serves both.
+ */
+import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  type Db,
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  PgBoss,
+  type JobWithMetadata,
+  type QueueOptions,
+} from 'pg-boss'
+import type { Queryable } from '../db/open.ts'
+
+/** Where pg-boss keeps its tables and how it reaches them (db/open.ts). */
+export type JobStore = { backend: 'pglite' | 'postgres'; db: Db; schema: string }
+
+/** Each queue's payload. */
+export type JobData = {
+  mail: { to: string; replyTo?: string; subject: string; text: string; html: string; kind: string }
+  resend_activation: { login: string; ip: string }
+  prune_spent_rows: Record<string, never>
+  expire_challenges: Record<string, never>
+  sync_catalogs: Record<string, never>
+}
+export type JobName = keyof JobData
+
+export type JobHandler<N extends JobName> = (data: JobData[N], job: { id: string; createdOn: Date }) => Promise<void>
+export type JobHandlers = { [N in JobName]: JobHandler<N> }
+
+/**
+ * A mail is tried for about a day (2 s doubling to an hour, 30 tries) before it fails for good;
+ * its row, which holds the mail and so its link, goes a minute after it is sent.
+ */
+const QUEUES: Record<JobName, QueueOptions> = {
+  mail: {
+    retryLimit: 30,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 120,
+    deleteAfterSeconds: 60,
+  },
+  resend_activation: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 60, deleteAfterSeconds: 60 },
+  prune_spent_rows: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, deleteAfterSeconds: 86_400 },
+  expire_challenges: { retryLimit: 0, expireInSeconds: 60, deleteAfterSeconds: 3600 },
+  sync_catalogs: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 86_400 },
+}
+
+/** Cron expressions (UTC) of the scheduled queues; tests may set faster ones. */
+export type Schedules = Partial<Record<'prune_spent_rows' | 'expire_challenges' | 'sync_catalogs', string>>
+export const DEFAULT_SCHEDULES: Required<Schedules> = {
+  prune_spent_rows: '17 * * * *',
+  expire_challenges: '* * * * *',
+  sync_catalogs: '*/10 * * * *',
+}
+
+export type Jobs = {
+  /**
+   * Queues a job. With `tx` it is written in that transaction, so it exists exactly when what
+   * caused it was committed; call `kick()` after the commit to start it at once.
+   */
+  send<N extends JobName>(name: N, data: JobData[N], options?: { tx?: Queryable }): Promise<void>
+  /** Wakes this instance's workers now rather than at their next poll (after a commit that queued work). */
+  kick(): void
+  /** Starts this instance's workers and sets the schedules (every instance sets the same ones). */
+  work(handlers: JobHandlers, options?: { schedules?: Schedules; pollingIntervalSeconds?: number }): Promise<void>
+  /**
+   * Resolves once no e-mail or work after an answer is waiting or running (or `timeoutMs` has
+   * passed): what a test reading the mail folder waits for.
+   */
+  settled(timeoutMs?: number): Promise<void>
+  /** Waits for the jobs under way (up to 10 s; unfinished ones are retried by pg-boss), then stops. */
+  close(): Promise<void>
+}
+
+/** The queue, ready to take jobs; its workers start with `work()` once what they need exists. */
+export async function startJobs(store: JobStore, log: () => Pick<FastifyBaseLogger, 'error' | 'warn'>): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: store.db,
+    backend: store.backend,
+    schema: store.schema,
+    // The cron pass looks every few seconds, so a schedule of seconds (tests) is kept too.
+    cronMonitorIntervalSeconds: 5,
+    cronWorkerIntervalSeconds: 1,
+  })
+  boss.on('error', (error: Error) => log().error({ err: error.message }, 'job queue error'))
+  await boss.start()
+  for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue)
+
+  const workers: string[] = []
+  return {
+    async send(name, data, sendOptions) {
+      await boss.send(
+        name,
+        data,
+        sendOptions?.tx ? { db: fromDrizzle(sendOptions.tx as DrizzleTransactionLike, sql) } : {},
+      )
+    },
+    kick() {
+      for (const id of workers) boss.notifyWorker(id)
+    },
+    async work(handlers, options = {}) {
+      const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true as const }
+      for (const name of Object.keys(QUEUES) as JobName[]) {
+        const handle = handlers[name] as JobHandler<JobName>
+        workers.push(
+          await boss.work(name, polling, async ([job]: JobWithMetadata<JobData[JobName]>[]) => {
+            if (!job) return
+            try {
+              await handle(job.data, { id: job.id, createdOn: new Date(job.createdOn) })
+            } catch (error) {
+              // pg-boss tries it again after its backoff; the cause is logged once per try, and
+              // at error level when it was the last one.
+              const err = error instanceof Error ? error.message : String(error)
+              const fields = { job: name, id: job.id, try: job.retryCount + 1, err }
+              if (job.retryCount >= job.retryLimit) log().error(fields, 'job failed for good')
+              else log().warn(fields, 'job failed, to be tried again')
+              throw error
+            }
+          }),
+        )
+      }
+      const schedules = { ...DEFAULT_SCHEDULES, ...options.schedules }
+      for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {}, { tz: 'UTC' })
+    },
+    async settled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      while ((await unfinished(store)) > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20))
+    },
+    close: () => boss.stop({ graceful: true, close: false, timeout: 10_000 }),
+  }
+}
+
+/** The e-mails and work after an answer that are waiting, due again or running. */
+async function unfinished(store: JobStore) {
+  const { rows } = await store.db.executeSql(
+    `select count(*)::int as n from "${store.schema}".job
+     where name in ('mail', 'resend_activation') and state in ('created', 'retry', 'active')`,
+  )
+  return (rows[0] as { n: number }).n
+}
