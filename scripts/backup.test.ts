@@ -41,6 +41,13 @@ async function balances(env: Record<string, string>) {
   }
 }
 
+const logIn = (apiUrl: string) =>
+  fetch(`${apiUrl}/front/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo-player-2026' }),
+  })
+
 /** The demo player deposits 40 € by card through the casino API running as its own process. */
 async function depositThroughTheApi(env: Record<string, string>, dataDir: string) {
   const api = await startApiProcess(env, dataDir)
@@ -51,8 +58,7 @@ async function depositThroughTheApi(env: Record<string, string>, dataDir: string
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       })
-    const login = await post('/front/auth/login/', { username: 'demo', password: 'demo-player-2026' })
-    const { accessToken } = (await login.json()) as { accessToken: string }
+    const { accessToken } = (await (await logIn(api.url)).json()) as { accessToken: string }
     const deposit = await post('/front/moto_deposit_processor', card('4242424242424242', 40_00), {
       authorization: `Bearer ${accessToken}`,
       'idempotency-key': `backup-test-${randomBytes(6).toString('hex')}`,
@@ -79,8 +85,11 @@ for (const backend of backends) {
       env.DATABASE_URL = url.toString()
     }
     try {
-      // A casino with the demo player's money in it, stopped (PGlite: one process at a time).
-      await (await startApiProcess(env, dataDir)).stop('SIGTERM')
+      // A casino with the demo player's money in it, stopped (PGlite: one process at a time). The
+      // API answers before it has seeded the demo player (after its catalogue): wait for that.
+      const first = await startApiProcess(env, dataDir)
+      await expect.poll(() => logIn(first.url).then((r) => r.status)).toBe(200)
+      await first.stop('SIGTERM')
       const atBackup = await balances(env)
       expect(atBackup.some((a) => a.balance > 0)).toBe(true)
 

@@ -1,13 +1,15 @@
 // `npm run backup [-- <file>]` and `npm run restore -- <file>`: the casino API's database, as
 // `ledger:check` finds it. PostgreSQL (DATABASE_URL, and DATABASE_SCHEMA when set): pg_dump's
-// custom format, restored by pg_restore in one transaction over the objects it holds; the site
-// may run during a backup (pg_dump reads one snapshot), not during a restore. PGlite (the files
-// in DATA_DIR/db): PGlite's own dump of its data folder (a .tar.gz), which only one process may
-// open: stop the site for both. A restore keeps the folder it replaces beside it.
+// custom format, restored in one psql transaction that drops the casino's schemas and runs the
+// backup's SQL; the site may run during a backup (pg_dump reads one snapshot), not during a
+// restore. PGlite (the files in DATA_DIR/db): PGlite's own dump of its data folder (a .tar.gz),
+// which only one process may open: stop the site for both. A restore keeps the folder it replaces
+// beside it.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { ensurePrivateDir, makeTreePrivate, PRIVATE_FILE_MODE } from '#casino-api/src/files.ts'
 
@@ -37,13 +39,15 @@ function target(): Target {
   return { kind: 'pglite', dir, label: `PGlite ${dir}` }
 }
 
+/** What the operator is told before the exit 1 (thrown, so that temporary files are removed first). */
+class Failure extends Error {}
+
 function fail(message: string): never {
-  console.error(`${command}: ${message}`)
-  process.exit(1)
+  throw new Failure(message)
 }
 
-/** Runs pg_dump or pg_restore; its own messages go to stderr. */
-function run(tool: 'pg_dump' | 'pg_restore', args: string[], password: string) {
+/** Runs pg_dump, pg_restore or psql; their own messages go to stderr. */
+function run(tool: 'pg_dump' | 'pg_restore' | 'psql', args: string[], password: string) {
   const result = spawnSync(tool, args, { stdio: 'inherit', env: { ...env, PGPASSWORD: password || env.PGPASSWORD } })
   if (result.error) fail(`cannot run ${tool} (apt-get install postgresql-client): ${result.error.message}`)
   if (result.status !== 0) fail(`${tool} failed (exit ${result.status})`)
@@ -90,12 +94,34 @@ async function restore(db: Target, file: string | undefined) {
       `${from} is ${kind ? `a ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} backup` : 'not a backup of this tool'}, and the database is ${db.label}`,
     )
   if (db.kind === 'postgres') {
-    // One transaction: it replaces every object of the backup, or changes nothing.
-    run(
-      'pg_restore',
-      ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${db.url}`, from],
-      db.password,
-    )
+    // The casino's schemas are dropped and the backup's SQL (pg_restore's output) recreates them,
+    // all in one psql transaction: it replaces everything, or changes nothing. (pg_restore --clean
+    // cannot drop the job queue's partitioned tables one constraint at a time.)
+    const schemas = db.schema ? [db.schema, `${db.schema}_jobs`] : ['public', 'drizzle', 'pgboss']
+    const drops = schemas
+      .map((name) => `DROP SCHEMA IF EXISTS "${name}" CASCADE;${name === 'public' ? ' CREATE SCHEMA public;' : ''}`)
+      .join(' ')
+    // The backup as SQL first, whole (a private folder): psql never commits half of one.
+    const work = mkdtempSync(join(tmpdir(), 'casino-restore-'))
+    try {
+      const script = join(work, 'restore.sql')
+      run('pg_restore', ['--no-owner', `--file=${script}`, from], db.password)
+      run(
+        'psql',
+        [
+          '--no-psqlrc',
+          '--quiet',
+          '--single-transaction',
+          '--set=ON_ERROR_STOP=1',
+          `--command=${drops}`,
+          `--file=${script}`,
+          `--dbname=${db.url}`,
+        ],
+        db.password,
+      )
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+    }
   } else {
     if (existsSync(db.dir)) {
       const kept = `${db.dir}.before-restore-${stamp()}`
@@ -113,4 +139,10 @@ async function restore(db: Target, file: string | undefined) {
 
 const command = process.argv[2] === 'restore' ? 'restore' : 'backup'
 const db = target()
-await (command === 'restore' ? restore(db, process.argv[3]) : backup(db, process.argv[3]))
+try {
+  await (command === 'restore' ? restore(db, process.argv[3]) : backup(db, process.argv[3]))
+} catch (error) {
+  if (!(error instanceof Failure)) throw error
+  console.error(`${command}: ${error.message}`)
+  process.exitCode = 1
+}

@@ -9,6 +9,15 @@ import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 export const apiRegistry = new Registry()
+
+type QueueRows = { queue: string; state: string; n: number }[]
+const queueSources = new Set<() => Promise<QueueRows>>()
+
+/** Adds a job queue's counts to casino_api_job_queue_depth (jobs/jobs.ts); answers its removal. */
+export function measureJobQueue(source: () => Promise<QueueRows>): () => void {
+  queueSources.add(source)
+  return () => queueSources.delete(source)
+}
 // Process metrics (CPU, memory, file descriptors, GC) and the event loop's lag.
 collectDefaultMetrics({ register: apiRegistry })
 
@@ -56,6 +65,26 @@ export const apiMetrics = {
     name: 'casino_api_open_sockets',
     help: 'Realtime sockets open on this instance',
     registers,
+  }),
+  jobFailures: new Counter({
+    name: 'casino_api_job_failures_total',
+    help: "Job runs that failed, by queue, and whether it was the job's last try (final: true)",
+    labelNames: ['queue', 'final'],
+    registers,
+  }),
+  jobQueue: new Gauge({
+    name: 'casino_api_job_queue_depth',
+    help: 'Jobs waiting (created, retry) or running (active), by queue and state: read from the queue at each scrape',
+    labelNames: ['queue', 'state'],
+    registers,
+    async collect() {
+      this.reset()
+      for (const source of queueSources) {
+        // A database away leaves the gauge empty rather than failing the whole scrape.
+        const rows = await source().catch(() => [])
+        for (const { queue, state, n } of rows) this.inc({ queue, state }, n)
+      }
+    },
   }),
 }
 
