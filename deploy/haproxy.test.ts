@@ -122,7 +122,19 @@ for (const backend of backends.filter((b) => b === 'postgres')) {
       const { status } = balancer
       await balancer.ready()
 
-      // Round robin: both instances serve.
+      // Round robin: both instances serve (counted by their metrics, served once each has started).
+      await waitFor('both metrics servers', async () =>
+        (
+          await Promise.all(
+            metricsPorts.map((p) =>
+              fetch(`http://127.0.0.1:${p}/metrics`).then(
+                (r) => r.ok,
+                () => false,
+              ),
+            ),
+          )
+        ).every(Boolean),
+      )
       const before = await Promise.all(metricsPorts.map(healthzServed))
       for (let i = 0; i < 10; i++) expect(await status('/healthz')).toBe(200)
       const after = await Promise.all(metricsPorts.map(healthzServed))
