@@ -14,6 +14,10 @@ export type ApiProcess = {
   pid: number
   /** Sends `signal` and waits for the process to end. */
   stop(signal: NodeJS.Signals): Promise<void>
+  /** The process's exit code once it ended (null when a signal ended it). */
+  exited: Promise<number | null>
+  /** What it wrote to stdout and stderr so far. */
+  output(): string
 }
 
 export async function freePort(): Promise<number> {
@@ -36,16 +40,16 @@ export async function startApiProcess(env: Record<string, string>, dataDir: stri
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', out, out],
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
   const stop = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
   }
+  const output = () => readFileSync(logFile, 'utf8')
   const deadline = Date.now() + 180_000
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the casino API exited:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+    if (child.exitCode !== null) throw new Error(`the casino API exited:\n${output().slice(-3000)}`)
     if (Date.now() > deadline) {
       await stop('SIGKILL')
       throw new Error('the casino API did not start within three minutes')
@@ -56,7 +60,7 @@ export async function startApiProcess(env: Record<string, string>, dataDir: stri
         () => false,
       )
     )
-      return { url, pid: child.pid!, stop }
+      return { url, pid: child.pid!, stop, exited, output }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
