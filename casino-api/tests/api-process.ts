@@ -31,6 +31,23 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * Runs the API with `env` over a clean environment until it exits by itself (a configuration or a
+ * database it refuses): its exit code and everything it printed.
+ */
+export function runApiUntilExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['casino-api/src/main.ts'], {
+    env: { PATH: process.env.PATH, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  )
+}
+
 /** Starts the API with `env` (its DATA_DIR also holds its output, api.log) and waits until it answers. */
 export async function startApiProcess(env: Record<string, string>, dataDir: string): Promise<ApiProcess> {
   const port = await freePort()
