@@ -5,41 +5,12 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool } from 'pg'
 import { expect, test } from 'vitest'
 import { freePort, runApiUntilExit, startApiProcess } from './api-process.ts'
-
-/** A TCP door to the PostgreSQL at `target` on `port`, opened and closed by the test. */
-function forwarder(target: URL, port: number) {
-  const sockets = new Set<net.Socket>()
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname)
-    for (const [a, b] of [
-      [client, upstream],
-      [upstream, client],
-    ] as const) {
-      sockets.add(a)
-      a.on('error', () => b.destroy())
-      a.on('close', () => {
-        sockets.delete(a)
-        b.destroy()
-      })
-      a.pipe(b)
-    }
-  })
-  return {
-    up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    /** Nothing answers on the port any more, and every open connection is cut. */
-    down: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        for (const socket of sockets) socket.destroy()
-      }),
-  }
-}
+import { tcpDoor } from './tcp-door.ts'
 
 test('a database never reachable: exit 1 after DATABASE_CONNECT_TIMEOUT_MS with one clear line', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-nodb-'))
@@ -69,7 +40,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
   async () => {
     const target = new URL(process.env.TEST_DATABASE_URL!)
     const port = await freePort()
-    const door = forwarder(target, port)
+    const door = tcpDoor(target, port)
     const proxied = new URL(target)
     proxied.port = String(port)
     const schema = `test_${randomBytes(6).toString('hex')}`
