@@ -13,13 +13,14 @@ const ROOT = resolve(import.meta.dirname, '../..')
 
 /**
  * Starts it with `env` over a production setup (the embedded casino API unless CASINO_API_URL is
- * given, the demo player seeded) and waits until it listens.
+ * given, the demo player seeded) and waits until it listens. `at` starts it again where another
+ * ran (its port and data folder, which the caller then removes): a restarted instance.
  */
-export async function startWebProcess(env: Record<string, string> = {}) {
+export async function startWebProcess(env: Record<string, string> = {}, at?: { port: number; dataDir: string }) {
   const reason = staleBuildReason(ROOT)
   if (reason) throw new Error(`run \`npm run build\` before this test: ${reason}`)
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'web-process-'))
+  const port = at?.port ?? (await freePort())
+  const dataDir = at?.dataDir ?? mkdtempSync(join(tmpdir(), 'web-process-'))
   const site = `http://localhost:${port}`
   const web = spawn(process.execPath, ['server/index.ts'], {
     cwd: ROOT,
@@ -47,7 +48,7 @@ export async function startWebProcess(env: Record<string, string> = {}) {
   const stop = async () => {
     if (web.exitCode === null && web.signalCode === null) web.kill('SIGKILL')
     await exited
-    rmSync(dataDir, { recursive: true, force: true })
+    if (!at) rmSync(dataDir, { recursive: true, force: true })
   }
   try {
     await waitFor(
@@ -63,11 +64,12 @@ export async function startWebProcess(env: Record<string, string> = {}) {
   return {
     port,
     site,
+    dataDir,
     /** Sends SIGTERM; `exited` tells its exit code. */
     terminate: () => web.kill('SIGTERM'),
     exited,
     output: () => output,
-    /** Kills what is left and removes its data folder. */
+    /** Kills what is left and removes its data folder (unless it was given one). */
     stop,
   }
 }
