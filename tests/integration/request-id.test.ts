@@ -37,8 +37,10 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
         { DATABASE_URL: proxied.href, DATABASE_SCHEMA: schema, SEED_DEMO: 'true', LIVE_TABLES: 'false' },
         dataDir,
       )
-      const web = await startWebProcess({ CASINO_API_URL: api.url })
+      let stopWeb = async () => {}
       try {
+        const web = await startWebProcess({ CASINO_API_URL: api.url })
+        stopWeb = web.stop
         const b = new Browser(web.site)
         expect((await b.post('/en/login', { username: 'demo', password: 'demo-player-2026' })).url).toBe(
           `${web.site}/en`,
@@ -69,7 +71,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
         const statuses = apiLines.map((line) => (line.res as { statusCode?: number } | undefined)?.statusCode ?? 0)
         expect(Math.max(...statuses)).toBeGreaterThanOrEqual(500)
       } finally {
-        await web.stop()
+        await stopWeb()
         await api.stop('SIGKILL')
       }
     } finally {
