@@ -38,6 +38,12 @@ export type CasinoApiOptions = {
   schema?: string
   /** PostgreSQL only: drop `schema` when closing (test runs). */
   dropSchemaOnClose?: boolean
+  /**
+   * PostgreSQL only: the pool's size, the connections' application_name, and how long a database
+   * unreachable at start is retried (DATABASE_POOL_SIZE, DATABASE_APPLICATION_NAME,
+   * DATABASE_CONNECT_TIMEOUT_MS). Defaults 10, casino-api, 0 (once).
+   */
+  databasePool?: { size?: number; applicationName?: string; connectTimeoutMs?: number }
   /** Public URL of the web app, the base of e-mailed links. */
   webUrl: string
   /** SMTP server, e.g. smtp://user:pass@host:587. Without it, e-mails are written as .eml files. */
@@ -127,7 +133,14 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         url: options.databaseUrl,
         schema: options.schema,
         dropSchemaOnClose: options.dropSchemaOnClose,
+        maxConnections: options.databasePool?.size,
+        applicationName: options.databasePool?.applicationName,
+        connectTimeoutMs: options.databasePool?.connectTimeoutMs,
         onIdleError: (error) => logDatabaseError(error),
+        onRetry: (error) =>
+          console.error(
+            `Casino API: the database is unreachable (${error.message}); retrying for up to ${options.databasePool?.connectTimeoutMs} ms`,
+          ),
       })
     : await openDatabase({ driver: 'pglite', dataDir: resolve(dataDir, 'db') })
 
@@ -145,6 +158,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     // external provider would; the address is known once the server listens.
     let ownUrl = ''
     let context: Context | undefined
+    // Ready (/readyz) once everything below has run, not when the server first listens.
+    let started = false
     const app = buildApp(
       (fastify): Context =>
         (context = {
@@ -165,7 +180,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       {
         logger: options.logger ?? true,
         trustedProxies: options.trustedProxies ?? ['loopback'],
-        ready: () => opened.ready(),
+        ready: () => (started ? opened.ready() : Promise.resolve({ ok: false, reason: 'starting' } as const)),
       },
     )
 
@@ -246,6 +261,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       { schedules: options.schedules },
     )
 
+    started = true
     let closing: Promise<void> | undefined
     return {
       url: ownUrl,
@@ -256,9 +272,12 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       close: () =>
         (closing ??= (async () => {
           try {
+            // No new connection from here; requests in flight finish while the sockets are told
+            // to reconnect elsewhere (1012), and the server's close waits for both.
+            const closingHttp = app.close()
             await live?.close()
             await realtime.close()
-            await app.close()
+            await closingHttp
             await jobs.close()
             await relay.close()
           } finally {

@@ -25,6 +25,9 @@ import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from 
 import { ApiError, validationFailed } from './errors.ts'
 import { bindIdempotencyKey } from './idempotency.ts'
 
+/** An id a client may give its request (as the web server's): no spaces, quotes or control characters. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
+
 /** The largest body we read: the longest call (a support message) is a few KiB. */
 export const BODY_LIMIT = 64 * 1024
 
@@ -57,9 +60,13 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
     trustProxy: options.trustedProxies,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    // Our own ids: an incoming X-Request-Id is not trusted.
+    // The web server's X-Request-Id when it has the form of one (its log lines and ours then
+    // share the id a player's error page shows); our own otherwise.
     requestIdHeader: false,
-    genReqId: () => randomUUID(),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
     return503OnClosing: true,
   })
   const ctx = ctxFor(app)
