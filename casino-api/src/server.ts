@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { createPasswords, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './accounts/passwords.ts'
 import type { Context } from './context.ts'
 import { openDatabase, type Database } from './db/open.ts'
-import { handlers } from './handlers.ts'
+import { calls } from '../contract/index.ts'
+import { handlersFor } from './handlers.ts'
 import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -16,6 +17,8 @@ import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
+import { callsOf, type DepositProcessor } from './payments/methods/processor.ts'
+import { depositProcessors } from './payments/methods/registry.ts'
 import { EXPIRE_CHALLENGES_EVERY_MS, expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
@@ -80,6 +83,11 @@ export type CasinoApiOptions = {
   /** Card acquirer, bank account, crypto keys (default: from the environment, the sandbox's outside production). */
   payments?: PaymentsConfig
   /**
+   * The deposit methods offered (default: payments/methods/registry.ts's); a test registers a
+   * throwaway one, whose call is routed with the contract's.
+   */
+  depositMethods?: readonly DepositProcessor[]
+  /**
    * The live tables' timings (betting window, spin, result on show, tick; defaults in
    * games/live.ts); false runs no table from this instance (the others' rounds still reach its
    * sockets).
@@ -99,6 +107,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const now = options.now ?? (() => new Date())
   const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
   const payments = options.payments ?? paymentsConfigFromEnv()
+  const depositMethods = options.depositMethods ?? depositProcessors
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
   await ensurePrivateDir(dataDir)
@@ -171,8 +180,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         geoLocalCountry: options.geoLocalCountry?.toUpperCase() ?? null,
         log: fastify.log,
       }),
-      handlers,
+      handlersFor(depositMethods),
       {
+        calls: { ...calls, ...callsOf(depositMethods) },
         logger: options.logger ?? true,
         trustedProxies: options.trustedProxies ?? ['loopback'],
         ready: () => opened.ready(),
