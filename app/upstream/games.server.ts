@@ -1,7 +1,10 @@
-import type { Locale } from '#contract'
+import type { GameDetails, Locale } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { createBackOff, createCache } from './cache.server.ts'
-import { callUpstream, type UpstreamArgs } from './client.server.ts'
+import { callUpstream, upstreamUnavailable, type UpstreamArgs } from './client.server.ts'
+
+/** One casino API's outage pauses every games cache. */
+const upstreamDown = createBackOff(10_000)
 
 /** The home page's game rows, in this order (get_game_group_list's groups). */
 const HOME_ROWS = ['popular', 'new', 'live']
@@ -13,7 +16,7 @@ type HomeRow = { id: string; name: string; games: { id: string; name: string; li
  * busiest page) costs no catalogue query most of the time. While the casino API is down, the
  * last rows are shown, or none.
  */
-const homeRows = createCache<HomeRow[]>({ ttlMs: 60_000, maxEntries: 10, backOff: createBackOff(10_000) })
+const homeRows = createCache<HomeRow[]>({ ttlMs: 60_000, maxEntries: 10, backOff: upstreamDown })
 
 export async function getHomeRows(args: UpstreamArgs, language: Locale): Promise<HomeRow[]> {
   const { upstreamUrl } = getRequestInfo(args.context)
@@ -36,4 +39,32 @@ export async function getHomeRows(args: UpstreamArgs, language: Locale): Promise
     upstreamUrl,
   )
   return rows ?? []
+}
+
+/** A 404 is remembered too, so an unknown game costs one call per TTL. */
+type CachedGame = { found: true; game: GameDetails } | { found: false }
+
+/**
+ * What a game's page and thumbnail show (get_game: art, rules, paytables, return, limits), the
+ * same for every visitor of a language: kept five minutes per game and language (a provider's
+ * feed is synced every ten). Without the player's mark (`favourite` is false): the page does
+ * not show it. Null when the casino API has no such game; an outage with nothing kept is a 502.
+ */
+const gameDetails = createCache<CachedGame>({ ttlMs: 5 * 60_000, maxEntries: 1000, backOff: upstreamDown })
+
+export async function getGame(args: UpstreamArgs, gameId: string, language: Locale): Promise<GameDetails | null> {
+  const { upstreamUrl } = getRequestInfo(args.context)
+  const cached = await gameDetails.get(
+    `${upstreamUrl} ${gameId} ${language}`,
+    async () => {
+      const answer = await callUpstream(args, 'get_game', { gameId, language })
+      if (answer.ok) return { found: true, game: { ...answer.data, favourite: false } }
+      if (answer.status === 404) return { found: false }
+      if (answer.status >= 500) throw upstreamUnavailable()
+      return null
+    },
+    upstreamUrl,
+  )
+  if (!cached) throw upstreamUnavailable()
+  return cached.found ? cached.game : null
 }

@@ -1,12 +1,13 @@
 /**
  * The built-in provider's games: each a title over one engine and configuration, with its bet
- * limits, volatility, tags, and the look of its thumbnail and symbols (drawn by the web app:
- * games/art.ts). The casino API lists these in its catalogue; the game server plays them; the
- * verification page replays their rounds. Names are the titles in each language; rules and
+ * limits, volatility, tags, and the look of its thumbnail and symbols. The provider publishes
+ * them as its catalogue feed (feed.ts), which the casino API syncs; the game server plays them;
+ * the verification page replays their rounds. Names are the titles in each language; rules and
  * labels live in locales/ (games.rules.<engine kind>).
  */
 import type { GameCategory } from '../contract/games/schemas.ts'
 import type { Locale } from '../contract/locales.ts'
+import type { Tone } from '../contract/games/tones.ts'
 import type { AnyEngine, Limits } from './engine.ts'
 import { blackjackEngine, SIX_DECK_S17 } from './engines/blackjack.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'
@@ -23,21 +24,6 @@ import { JACKS_OR_BETTER_9_6, videoPokerEngine } from './engines/video-poker.ts'
 import { SLOT_TITLES } from './slot-titles.ts'
 
 export type Volatility = 'low' | 'medium' | 'high'
-
-/** The colours symbols are drawn in (the web app's stylesheet and the thumbnails use these). */
-export const TONES = {
-  gold: '#f5c542',
-  red: '#e8453c',
-  sky: '#7fd1ff',
-  silver: '#b9c2d0',
-  orange: '#f0a030',
-  pink: '#e0457b',
-  grey: '#555b66',
-  violet: '#c07bff',
-  green: '#4fc3a1',
-  ice: '#9fe7ff',
-} as const
-export type Tone = keyof typeof TONES
 
 /** How a title looks: the thumbnail's colours and emblem, and its symbols' glyphs and colours. */
 export type Theme = {

@@ -7,7 +7,8 @@
  * addresses/CIDRs, default loopback), GEO_LOCAL_COUNTRY (the ISO country loopback and private
  * addresses count as for geo-blocking; default none), LOG_LEVEL, LIVE_BETTING_MS / LIVE_SPIN_MS / LIVE_RESULT_MS (the
  * live tables' betting window, spin and result on show; 15 s, 5 s, 6 s), LIVE_TABLES=false (this
- * instance drives no table).
+ * instance drives no table), GAME_PROVIDERS (other providers' catalogue feeds: a JSON list of
+ * { id, feedUrl, key? }; ADR 0045).
  */
 import { isCountryCode } from '../contract/countries.ts'
 import { startCasinoApi } from './server.ts'

@@ -15,18 +15,20 @@ import { createMailer } from './mail/mailer.ts'
 import { pruneSpentRows } from './maintenance.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
-import { ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
+import { BUILTIN_PROVIDER, ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
 import { callsOf, type DepositProcessor } from './payments/methods/processor.ts'
 import { depositProcessors } from './payments/methods/registry.ts'
 import { EXPIRE_CHALLENGES_EVERY_MS, expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
-import { syncCatalog } from './games/catalog-sync.ts'
+import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from './games/catalog-sync.ts'
 import { httpWallet } from './games/wallet-client.ts'
 import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './games/live.ts'
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000
+/** How often the game providers' catalogue feeds are synced again (besides at start). */
+export const CATALOG_SYNC_EVERY_MS = 10 * 60 * 1000
 
 export type CasinoApiOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -93,12 +95,19 @@ export type CasinoApiOptions = {
    * sockets).
    */
   liveTables?: Partial<LiveTimings> | false
+  /**
+   * The other game providers whose catalogue feeds are synced into the games table, besides the
+   * built-in one (ADR 0045). Default: GAME_PROVIDERS from the environment, else none.
+   */
+  gameProviders?: GameFeedSource[]
 }
 
 export type CasinoApi = {
   url: string
   port: number
   db: Database
+  /** Syncs every provider's catalogue feed now (it runs at start and every CATALOG_SYNC_EVERY_MS); answers the failures. */
+  syncCatalogs(): Promise<{ provider: string; error: string }[]>
   close(): Promise<void>
 }
 
@@ -108,6 +117,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
   const payments = options.payments ?? paymentsConfigFromEnv()
   const depositMethods = options.depositMethods ?? depositProcessors
+  const gameProviders = options.gameProviders ?? gameFeedsFromEnv()
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
   await ensurePrivateDir(dataDir)
@@ -131,17 +141,6 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   try {
     const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
     const providerSecret = await ensureProviderSecret(dataDir, options.providerSecret, (line) => console.log(line))
-    // The catalogue first: the demo's played rounds go through the wallet, which takes bets only
-    // on games it knows.
-    await syncCatalog(opened.db)
-    await seed(opened.db, passwords, {
-      adminPassword: options.adminPassword,
-      seedDemo: options.seedDemo ?? false,
-      dataDir,
-      now: now(),
-      print: (line) => console.log(line),
-    })
-
     const mailer = createMailer({
       smtpUrl: options.smtpUrl,
       mailDir: resolve(dataDir, 'mail'),
@@ -211,6 +210,32 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
     ownUrl = `http://${urlHost}:${port}`
 
+    // The catalogue from the providers' feeds, the built-in one's over this API's own HTTP, before
+    // the seed: the demo's played rounds go through the wallet, which takes bets only on games it knows.
+    const syncCatalogs = async () => {
+      const failures = await syncFeeds(opened.db, [builtinFeed(ownUrl), ...gameProviders])
+      for (const failure of failures) app.log.error(failure, 'a catalogue feed could not be synced')
+      return failures
+    }
+    try {
+      const builtinFailure = (await syncCatalogs()).find((f) => f.provider === BUILTIN_PROVIDER)
+      if (builtinFailure)
+        throw new Error(`the built-in provider's catalogue could not be synced: ${builtinFailure.error}`)
+      await seed(opened.db, passwords, {
+        adminPassword: options.adminPassword,
+        seedDemo: options.seedDemo ?? false,
+        dataDir,
+        now: now(),
+        print: (line) => console.log(line),
+      })
+    } catch (error) {
+      await realtime.close()
+      await relay.close()
+      await app.close()
+      mailer.close()
+      throw error
+    }
+
     const live =
       options.liveTables === false
         ? null
@@ -248,14 +273,25 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       'expiring 3-D Secure challenges failed',
     )
 
+    // Again on a timer: a provider's new games, changed paytables and withdrawn titles.
+    let catalogRun: Promise<unknown> = Promise.resolve()
+    const catalogTimer = setInterval(() => {
+      catalogRun = syncCatalogs().catch((error: unknown) =>
+        app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'syncing the catalogues failed'),
+      )
+    }, CATALOG_SYNC_EVERY_MS)
+    catalogTimer.unref()
+
     let closing: Promise<void> | undefined
     return {
       url: ownUrl,
       port,
       db: opened.db,
+      syncCatalogs,
       close: () =>
         (closing ??= (async () => {
-          const stopping = [pruning.stop(), expiring.stop()]
+          clearInterval(catalogTimer)
+          const stopping = [pruning.stop(), expiring.stop(), catalogRun]
           try {
             await live?.close()
             await realtime.close()

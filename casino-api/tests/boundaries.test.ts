@@ -35,6 +35,16 @@ function subpathTarget(specifier: string): string | null {
   return null
 }
 
+/**
+ * The built-in game provider (games/) writes its catalogue feed's rules and tables in the words
+ * its game frame uses, which are still in locales/ beside the frame (app/routes/games/): it may
+ * read the catalogues, until the frame and its texts move into the provider (ADR 0045).
+ */
+const PROVIDER = join(API, 'games')
+const LOCALES_DIR = join(ROOT, 'locales')
+const providerReadsLocales = (file: string, target: string) =>
+  !relative(PROVIDER, file).startsWith('..') && !relative(LOCALES_DIR, target).startsWith('..')
+
 test('casino-api/ imports nothing from outside it: not app/, locales/ or server/', () => {
   const files = sourceFiles(API)
   expect(files.length).toBeGreaterThan(50)
@@ -45,7 +55,7 @@ test('casino-api/ imports nothing from outside it: not app/, locales/ or server/
       const local = specifier.startsWith('.') || specifier.startsWith('/')
       if (!local && !specifier.startsWith('#')) continue
       const target = local ? resolve(dirname(file), specifier) : subpathTarget(specifier)
-      if (target === null || relative(API, target).startsWith('..'))
+      if (target === null || (relative(API, target).startsWith('..') && !providerReadsLocales(file, target)))
         outside.push(`${relative(ROOT, file)} imports ${specifier}`)
     }
   }

@@ -1,18 +1,20 @@
-import { catalogGame, TONES } from '#casino-api/games/catalog.ts'
+import { TONES } from '#casino-api/contract/games/tones.ts'
+import { getGame } from '#app/upstream/games.server.ts'
 import { escapeHtml } from '#app/utils/html.ts'
+import { DEFAULT_LOCALE } from '#app/utils/locale.ts'
 import type { Route } from './+types/art'
 
 /**
- * A game's thumbnail, drawn for this project from the title's theme (games/catalog.ts): two-hue
- * gradient, a ring of the title's symbols and its emblem. SVG, so one small file serves every
- * screen density; cached for a week (a redesign changes the theme, and the week runs out).
+ * A game's thumbnail, drawn from the art its provider's catalogue feed gives it (get_game): two-hue
+ * gradient, a ring of the game's symbols and its emblem. SVG, so one small file serves every
+ * screen density; cached for a week (a redesign changes the art, and the week runs out).
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const id = params.file.replace(/\.svg$/, '')
-  const game = params.file.endsWith('.svg') ? catalogGame(id) : undefined
+export async function loader(args: Route.LoaderArgs) {
+  const match = /^([\w-]{1,64})\.svg$/.exec(args.params.file)
+  const game = match ? await getGame(args, match[1]!, DEFAULT_LOCALE) : null
   if (!game) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-  const { hues, emblem, symbols } = game.theme
-  const ring = Object.values(symbols ?? {})
+  const { hues, emblem, symbols } = game.art
+  const ring = Object.values(symbols)
     .filter((s) => s.glyph !== '·')
     .slice(0, 8)
   const around = ring

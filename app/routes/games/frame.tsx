@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, useFetcher, useNavigation } from 'react-router'
 import type { RoundView } from '#contract'
-import { catalogGame } from '#casino-api/games/catalog.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useRefusalText } from '#app/components/use-catalogue.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
@@ -11,7 +10,7 @@ import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
 import { RoundList, tellRecentRounds } from './recent-rounds.tsx'
-import { chipValues, GAME_UI, type Symbols, sessionAmount } from './boards/index.ts'
+import { chipValues, GAME_UI, sessionAmount } from './boards/index.ts'
 
 /** After this many demo rounds the frame asks the player to play for real. */
 export const DEMO_PROMPT_ROUNDS = 10
@@ -34,10 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
     if (open.status === 401) return sessionEnded()
     throw upstreamUnavailable()
   }
-  const game = catalogGame(open.data.gameId)
   return {
     ...open.data,
-    symbols: (game?.theme.symbols ?? {}) as Symbols,
+    symbols: open.data.symbols,
     // The id of the next move: a double click or a resent form plays it once.
     moveId: crypto.randomUUID(),
   }

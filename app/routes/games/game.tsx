@@ -1,15 +1,15 @@
 import { type RefObject, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import type { TFunction } from 'i18next'
-import { catalogGame } from '#casino-api/games/catalog.ts'
+import type { GameDetails } from '#contract'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { getGame } from '#app/upstream/games.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
-import { type Locale, localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -18,17 +18,21 @@ import * as ui from '#app/styles/ui.css.ts'
 import type { Route } from './+types/game'
 import { sessionAmount } from './boards/shared.tsx'
 import * as styles from './games.css.ts'
-import { panelTables, slotPaytable } from './paytables.ts'
 import { isLiveLobby } from './live-path.ts'
 import { type RecentRound, RecentRounds } from './recent-rounds.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-/** The panel's paytables and returns of a built-in game (paytables.ts); none for any other. */
-function panelOf(gameId: string, t: TFunction, language: Locale) {
-  const game = catalogGame(gameId)
-  return { paytable: game ? slotPaytable(game) : null, tables: game ? panelTables(game, t, language) : null }
-}
+/** The panel's rules, return, volatility and tables, as the game's provider publishes them (get_game). */
+const panelOf = (game: GameDetails) => ({
+  panel: {
+    rules: game.rules,
+    rtp: game.rtp,
+    volatility: game.volatility,
+    paytable: game.paytable,
+    tables: game.tables,
+  },
+})
 
 /**
  * A game's page: the game (its client in an iframe filling the play area), the mode switch, full
@@ -47,18 +51,22 @@ export async function loader(args: Route.LoaderArgs) {
   const mode = asked === 'demo' || asked === 'real' ? asked : player ? 'real' : 'demo'
   const t = getInstance(args.context).t
   if (mode === 'real' && !player) {
-    const game = catalogGame(gameId)
+    const game = await getGame(args, gameId, language)
     notFoundUnless(game)
     return {
-      meta: pageMeta(args.context, game.name[language]),
+      meta: pageMeta(args.context, game.name),
       gameId,
-      name: game.name[language],
+      name: game.name,
       mode,
       needsLogin: true as const,
     }
   }
   const live = isLiveLobby(url.pathname)
-  const launch = await callUpstream(args, live ? 'get_live_game_url' : 'get_game_url', { gameId, mode, language })
+  const [launch, details] = await Promise.all([
+    callUpstream(args, live ? 'get_live_game_url' : 'get_game_url', { gameId, mode, language }),
+    getGame(args, gameId, language),
+  ])
+  notFoundUnless(details)
   if (!launch.ok) {
     notFoundUnless(launch.code !== 'game_not_found')
     if (launch.status >= 500) throw upstreamUnavailable()
@@ -82,9 +90,6 @@ export async function loader(args: Route.LoaderArgs) {
       mode,
       frameSrc: new URL(launch.data.url).pathname,
       game: {
-        engine: table.data.engine,
-        rtp: table.data.rtp,
-        volatility: 'low' as const,
         minBet: table.data.minBet,
         maxBet: table.data.maxBet,
         balance: table.data.balance,
@@ -92,7 +97,7 @@ export async function loader(args: Route.LoaderArgs) {
         seeds: { serverSeedHash: round?.serverSeedHash ?? '', clientSeed: round?.clientSeed ?? '', nonce: 0 },
         recentRounds: [] as RecentRound[],
       },
-      ...panelOf(gameId, t, language),
+      ...panelOf(details),
       loggedIn: Boolean(player),
     }
   }
@@ -106,7 +111,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The game client's URL on this site, in this page's language.
     frameSrc: new URL(launch.data.url).pathname,
     game: open.data,
-    ...panelOf(gameId, t, language),
+    ...panelOf(details),
     loggedIn: Boolean(player),
   }
 }
@@ -183,7 +188,8 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { game, frameSrc, paytable, tables, loggedIn } = loaderData
+  const { game, frameSrc, panel, loggedIn } = loaderData
+  const { paytable, tables } = panel
   const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
   // Demo rounds are in fun chips.
   const played = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
@@ -227,18 +233,18 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
         <details className={styles.panel} open>
           <summary>{t('games.view.panel')}</summary>
           <h2>{t('games.view.rules')}</h2>
-          <p>{t(`games.rules.${game.engine}`, { defaultValue: '' })}</p>
+          <p>{panel.rules}</p>
           <dl className={styles.facts}>
-            {game.rtp === null ? null : (
+            {panel.rtp === null ? null : (
               <>
                 <dt>{t('games.view.rtp')}</dt>
-                <dd>{formatNumber(game.rtp, locale, { minimumFractionDigits: 2 })} %</dd>
+                <dd>{formatNumber(panel.rtp, locale, { minimumFractionDigits: 2 })} %</dd>
               </>
             )}
-            {game.volatility ? (
+            {panel.volatility ? (
               <>
                 <dt>{t('games.view.volatility')}</dt>
-                <dd>{t(`games.view.volatilities.${game.volatility}`)}</dd>
+                <dd>{t(`games.view.volatilities.${panel.volatility}`)}</dd>
               </>
             ) : null}
             <dt>{t('games.view.limits')}</dt>

@@ -1,7 +1,7 @@
 import { layered, layers } from '#app/styles/layered.ts'
 import { fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
 import { button } from '#app/styles/ui.css.ts'
-import { TONES } from '#casino-api/games/catalog.ts'
+import { TONES } from '#casino-api/contract/games/tones.ts'
 
 const { globalStyle, style, styleVariants } = layered(layers.pages)
 

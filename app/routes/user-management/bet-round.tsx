@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { catalogGame } from '#casino-api/games/catalog.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
@@ -27,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
     meta: pageMeta(args.context, getInstance(args.context).t('games.round.title')),
     round: round.data,
     // A live table's round shows its seed with its result, not when the player changes seeds.
-    live: Boolean(catalogGame(round.data.gameId)?.live),
+    live: round.data.live,
   }
 }
 

@@ -1,5 +1,7 @@
 import * as G from './schemas.ts'
+import { z } from 'zod'
 import { defineCall } from '../define.ts'
+import { CatalogFeed } from './feed.ts'
 
 export const gameCalls = {
   get_games: defineCall({
@@ -33,6 +35,17 @@ export const gameCalls = {
     errors: ['game_not_found', 'game_unavailable', 'unauthorized', 'country_restricted'],
     // Real play stakes money; demo play goes through from anywhere.
     moneyMoving: { when: (params) => params.mode === 'real' },
+  }),
+  get_game: defineCall({
+    method: 'POST',
+    path: '/front/get_game',
+    auth: 'optional',
+    read: true,
+    params: G.GetGameParams,
+    answer: G.GetGameAnswer,
+    summary:
+      "A game's page: what the lobby lists, with its art, rules, paytables and top win from its provider's catalogue feed.",
+    errors: ['game_not_found'],
   }),
   get_game_group_list: defineCall({
     method: 'POST',
@@ -88,6 +101,17 @@ export const gameCalls = {
  * moves through the provider wallet (providerWalletCalls), as an external provider's would.
  */
 export const gameServerCalls = {
+  get_catalog_feed: defineCall({
+    method: 'GET',
+    path: '/game-server/catalog',
+    // Public and read only: it holds what every lobby shows anyway, and no player's data.
+    auth: 'public',
+    read: true,
+    params: z.object({}),
+    answer: CatalogFeed,
+    summary:
+      "The built-in provider's catalogue feed: every game's names, art, rules, paytables, return, limits and top win, as the casino API syncs it.",
+  }),
   game_open: defineCall({
     method: 'POST',
     path: '/game-server/open',

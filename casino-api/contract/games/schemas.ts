@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Cents, Currency, DateRange, Id, Locale, Page, paged, Timestamp } from '../common.ts'
 import { DEFAULT_LOCALE } from '../locales.ts'
 import { optionalText, required } from '../rules.ts'
+import { GameArt, PanelTable, SymbolPaytable } from './presentation.ts'
 
 /** The product's game categories (spec point 3); the category selector links to them. */
 export const GAME_CATEGORIES = [
@@ -76,6 +77,20 @@ export const Game = z.object({
 })
 export type Game = z.infer<typeof Game>
 
+/**
+ * A game with what its page shows, from its provider's catalogue feed (ADR 0045): the art of its
+ * thumbnail and symbols, its rules and tables in the asked language, and its top win.
+ */
+export const GameDetails = Game.extend({
+  /** The most a round pays, as a multiple of its stake (null when the provider does not publish it). */
+  maxMultiplier: z.number().positive().nullable(),
+  art: GameArt,
+  rules: z.string(),
+  paytable: SymbolPaytable.nullable(),
+  tables: z.array(PanelTable),
+})
+export type GameDetails = z.infer<typeof GameDetails>
+
 /** A home-page row (popular, new, live …) with the first games of the group. */
 export const GameGroup = z.object({
   id: Id,
@@ -110,6 +125,9 @@ export const GetGamesParams = z.object({
 /** The groups of get_games besides the tags: the logged-in player's own lists. */
 export const PLAYER_GAME_GROUPS = ['favourites', 'recent'] as const
 export const GetGamesAnswer = paged(Game)
+
+export const GetGameParams = z.object({ gameId: required(64), language: Language })
+export const GetGameAnswer = GameDetails
 
 export const GetGameProvidersParams = z.object({ live: optionalFlag(), category: GameCategory.optional() })
 export const GetGameProvidersAnswer = z.object({ items: z.array(GameProvider) })
@@ -183,6 +201,8 @@ export const BetDetails = Bet.extend({
   mode: GameMode,
   /** The engine that played it: the verification page replays the round with it. */
   engine: z.string(),
+  /** A live table's round: its seed is revealed with its result, not by the player's rotation. */
+  live: z.boolean(),
   seeds: z.object({
     serverSeedHash: z.string(),
     /** Null until the player rotates the pair (then anyone can recompute the round). */
@@ -253,6 +273,8 @@ export const GameOpenAnswer = z.object({
   engine: z.string(),
   /** The engine's configuration: paytable, lines, wheel... (the client draws with it). */
   config: z.unknown(),
+  /** The glyphs and colours the board draws the game's symbols in (its catalogue's art). */
+  symbols: GameArt.shape.symbols,
   minBet: Cents,
   maxBet: Cents,
   rtp: z.number().nullable(),

@@ -26,6 +26,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { CURRENCIES } from '../../contract/format.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
+import type { GamePresentation } from '../../contract/games/feed.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -612,8 +613,7 @@ export const adminAudit = pgTable(
 
 // ---- games ---------------------------------------------------------------------------------
 //
-// The catalogue (the built-in provider's titles, written at start from games/catalog.ts; other
-// providers' games would be added beside them), the provably fair seed pairs, the launched game
+// The catalogue (every provider's games, synced from their catalogue feeds: games/catalog-sync.ts), the provably fair seed pairs, the launched game
 // sessions and the rounds played. Money moves only through the wallet (wallet_transactions);
 // a round row is the game's side of it: what was bet on what, the seeds and nonce, the outcome.
 
@@ -641,6 +641,8 @@ export const games = pgTable(
      * refuses a win above it times the round's standing stake.
      */
     maxMultiplier: numeric('max_multiplier', { precision: 20, scale: 4, mode: 'number' }),
+    /** What the game's page shows, from its provider's catalogue feed: art, rules, paytables (ADR 0045). */
+    presentation: jsonb('presentation').$type<GamePresentation>(),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: at('created_at').notNull().defaultNow(),
   },

@@ -301,6 +301,7 @@ async function roundDetails(ctx: Ctx, playerId: string, params: DetailsParams): 
     ...betLine(line, params.language),
     mode: round.mode,
     engine: game?.engine.kind ?? 'unknown',
+    live: false,
     seeds: {
       serverSeedHash: seed.serverSeedHash,
       // Never the seed of a round still open: it would show what is still to come.
@@ -352,6 +353,7 @@ async function liveBetDetails(ctx: Ctx, playerId: string, params: DetailsParams)
     ...betLine(line, params.language),
     mode: bet.mode,
     engine: game?.engine.kind ?? 'unknown',
+    live: true,
     seeds: {
       serverSeedHash: round.serverSeedHash,
       serverSeed: revealed ? round.serverSeed : null,

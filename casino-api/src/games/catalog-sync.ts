@@ -1,49 +1,113 @@
 /**
- * Writes the built-in provider's titles (games/catalog.ts) into the games table at start, so
- * the lobby's queries (filters, search, paging, favourites) run in the database like those of
- * any provider's games. A title taken out of the code stays in the table, disabled: its rounds
- * and favourites keep their reference. Each title's maximum multiplier (its engine's, from its
- * rules) goes with it: the wallet caps a round's win with it (ADR 0036). Its names go to
- * game_names, a row per language of the contract's list (ADR 0039).
+ * Syncs the game providers' catalogue feeds into the games table (ADR 0045), so the lobby's
+ * queries (filters, search, paging, favourites) run in the database and the pages show a game
+ * from the contract alone, whichever provider runs it. Each provider is configuration: its id,
+ * its feed's URL and, when its feed asks for one, a key (sent in X-Provider-Key). The built-in
+ * provider is one of them, asked over HTTP at its game server's get_catalog_feed like any other.
+ *
+ * A game missing from its provider's feed stays in the table, disabled: its rounds and
+ * favourites keep their reference. Each game's maximum multiplier goes with it: the wallet caps
+ * a round's win with it (ADR 0036). Its names go to game_names, a row per language (ADR 0039);
+ * its art, rules and tables to the presentation column. A game id another provider holds is
+ * left to that provider.
  */
 import { sql } from 'drizzle-orm'
-import { LOCALES } from '../../contract/index.ts'
-import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
-import { CATALOG } from '../../games/catalog.ts'
+import { z } from 'zod'
+import { CatalogFeed, gameServerCalls, LOCALES, PROVIDER_KEY_HEADER } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
+import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 
-export async function syncCatalog(db: Queryable) {
-  const rows = CATALOG.map((g) => ({
+export const GameFeedSource = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
+  feedUrl: z.url(),
+  key: z.string().min(1).optional(),
+})
+export type GameFeedSource = z.infer<typeof GameFeedSource>
+
+/** How long a feed may take to answer. */
+const FEED_TIMEOUT_MS = 15_000
+
+/** The built-in provider's feed, on this API's own address. */
+export const builtinFeed = (ownUrl: string): GameFeedSource => ({
+  id: BUILTIN_PROVIDER,
+  feedUrl: `${ownUrl}${gameServerCalls.get_catalog_feed.path}`,
+})
+
+/** Other providers from GAME_PROVIDERS: a JSON list of { id, feedUrl, key? }; none without it. */
+export function gameFeedsFromEnv(env = process.env): GameFeedSource[] {
+  if (!env.GAME_PROVIDERS) return []
+  const parsed = z.array(GameFeedSource).safeParse(JSON.parse(env.GAME_PROVIDERS))
+  if (!parsed.success)
+    throw new Error(`GAME_PROVIDERS must be a JSON list of { id, feedUrl, key? }: ${z.prettifyError(parsed.error)}`)
+  return parsed.data
+}
+
+/** Fetches a provider's feed and checks it against the contract. */
+export async function fetchFeed(source: GameFeedSource): Promise<CatalogFeed> {
+  const answer = await fetch(source.feedUrl, {
+    headers: { accept: 'application/json', ...(source.key ? { [PROVIDER_KEY_HEADER]: source.key } : {}) },
+    signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+  })
+  if (!answer.ok) throw new Error(`the catalogue feed of ${source.id} answered ${answer.status}`)
+  const feed = CatalogFeed.safeParse(await answer.json())
+  if (!feed.success) throw new Error(`the catalogue feed of ${source.id} is not a CatalogFeed: ${feed.error.message}`)
+  return feed.data
+}
+
+/** Writes a provider's feed into the games table; answers how many games it lists. */
+export async function syncFeed(db: Queryable, provider: string, feed: CatalogFeed) {
+  const rows = feed.games.map((g) => ({
     id: g.id,
     category: g.category,
-    live: g.live ?? false,
-    rtp: Math.round(g.engine.rtp(g.config) * 10000),
+    live: g.live,
+    rtp: Math.round(g.rtp * 100),
     volatility: g.volatility,
     tags: g.tags,
     sort_order: g.order,
-    min_bet: g.limits.minBet,
-    max_bet: g.limits.maxBet,
-    // Four decimals (the column's), rounded up past the float's noise: never below the rules' figure.
-    max_multiplier: Math.ceil(g.engine.maxMultiplier(g.config) * 10_000 - 1e-6) / 10_000,
+    min_bet: g.minBet,
+    max_bet: g.maxBet,
+    max_multiplier: g.maxMultiplier,
+    presentation: { art: g.art, rules: g.rules, paytable: g.paytable, tables: g.tables },
   }))
+  const ids = `{${feed.games.map((g) => g.id).join(',')}}`
   await db.execute(sql`
     insert into games (id, provider, category, live, has_demo, rtp_basis_points, volatility, tags,
-      sort_order, min_bet, max_bet, max_multiplier, enabled)
-    select r.id, ${BUILTIN_PROVIDER}, r.category, r.live, true, r.rtp, r.volatility,
-      array(select jsonb_array_elements_text(r.tags)), r.sort_order, r.min_bet, r.max_bet, r.max_multiplier, true
+      sort_order, min_bet, max_bet, max_multiplier, presentation, enabled)
+    select r.id, ${provider}, r.category, r.live, true, r.rtp, r.volatility,
+      array(select jsonb_array_elements_text(r.tags)), r.sort_order, r.min_bet, r.max_bet, r.max_multiplier,
+      r.presentation, true
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, category text,
-      live boolean, rtp integer, volatility text, tags jsonb, sort_order integer, min_bet bigint, max_bet bigint, max_multiplier numeric)
+      live boolean, rtp integer, volatility text, tags jsonb, sort_order integer, min_bet bigint, max_bet bigint,
+      max_multiplier numeric, presentation jsonb)
     on conflict (id) do update set category = excluded.category,
       live = excluded.live, rtp_basis_points = excluded.rtp_basis_points, volatility = excluded.volatility,
       tags = excluded.tags, sort_order = excluded.sort_order, min_bet = excluded.min_bet, max_bet = excluded.max_bet,
-      max_multiplier = excluded.max_multiplier, enabled = true`)
-  const names = CATALOG.flatMap((g) => LOCALES.map((locale) => ({ game_id: g.id, locale, name: g.name[locale] })))
+      max_multiplier = excluded.max_multiplier, presentation = excluded.presentation, enabled = true
+    where games.provider = excluded.provider`)
+  const names = feed.games.flatMap((g) => LOCALES.map((locale) => ({ game_id: g.id, locale, name: g.names[locale] })))
   await db.execute(sql`
     insert into game_names (game_id, locale, name)
     select r.game_id, r.locale::locale, r.name
     from jsonb_to_recordset(${JSON.stringify(names)}::jsonb) as r(game_id text, locale text, name text)
+    join games g on g.id = r.game_id and g.provider = ${provider}
     on conflict (game_id, locale) do update set name = excluded.name`)
   await db.execute(sql`
-    update games set enabled = false
-    where provider = ${BUILTIN_PROVIDER} and not (id = any(${`{${CATALOG.map((g) => g.id).join(',')}}`}::text[]))`)
+    update games set enabled = false where provider = ${provider} and not (id = any(${ids}::text[]))`)
+  return feed.games.length
+}
+
+/**
+ * Syncs every provider's feed, one after the other. A provider whose feed fails keeps its games
+ * as they were; the others are synced all the same. Answers the failures.
+ */
+export async function syncFeeds(db: Queryable, sources: GameFeedSource[]) {
+  const failures: { provider: string; error: string }[] = []
+  for (const source of sources) {
+    try {
+      await syncFeed(db, source.id, await fetchFeed(source))
+    } catch (error) {
+      failures.push({ provider: source.id, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+  return failures
 }

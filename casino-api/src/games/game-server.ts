@@ -317,6 +317,7 @@ export async function openGame(ctx: Context, session: GameSession): Promise<z.in
   return {
     gameId: game.id,
     ...gameFacts(game, session.language),
+    symbols: game.theme.symbols ?? {},
     volatility: game.volatility,
     language: session.language,
     balance: await balanceOf(ctx, session),

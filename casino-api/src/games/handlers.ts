@@ -12,7 +12,10 @@ import {
   type Game,
   type gameCalls,
   type gameServerCalls,
+  type GameDetails,
+  type GamePresentation,
   type Locale,
+  LOCALES,
 } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
@@ -23,15 +26,28 @@ import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 import { betDetails, betList, providerName } from './bet-history.ts'
 import { gameName } from './names.ts'
 import { actRound, openGame, playRound, rotate } from './game-server.ts'
+import { catalogFeed } from '../../games/feed.ts'
 import { liveTable, placeLiveBet } from './live.ts'
 import { createGameSession, type GameSession } from './sessions.ts'
 
-/** A games row with its name in the page's language. */
-type GameRow = typeof games.$inferSelect & { name: string }
-/** The games' columns and the name in `language`. */
-const withName = (language: Locale) => ({ ...getTableColumns(games), name: gameName(language) })
+/** A games row (its presentation aside: only a game's page reads it) with its name in the page's language. */
+type GameRow = Omit<typeof games.$inferSelect, 'presentation'> & { name: string }
+/** The games' lobby columns and the name in `language`. */
+const withName = (language: Locale) => {
+  const { presentation: _, ...columns } = getTableColumns(games)
+  return { ...columns, name: gameName(language) }
+}
 /** The tags, in the order of the home page's rows. */
 const TAGS = ['popular', 'new', 'exclusive'] as const
+
+/** What a game without a feed's presentation (a row older than the feeds) shows: a plain tile, no tables. */
+const everyLocale = <T>(value: T) => Object.fromEntries(LOCALES.map((locale) => [locale, value])) as Record<Locale, T>
+const NO_PRESENTATION: GamePresentation = {
+  art: { hues: [220, 240], emblem: '◆', symbols: {} },
+  rules: everyLocale(''),
+  paytable: null,
+  tables: everyLocale([]),
+}
 
 function gameOf(row: GameRow, favourite: boolean): z.input<typeof Game> {
   return {
@@ -162,6 +178,24 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
     }
   },
 
+  get_game: async (ctx, { params, session }): Promise<z.input<typeof GameDetails>> => {
+    const [row] = await ctx.db
+      .select({ ...withName(params.language), presentation: games.presentation })
+      .from(games)
+      .where(eq(games.id, params.gameId))
+    if (!row) throw new ApiError(404, 'game_not_found')
+    const favourite = (await favouritesOf(ctx.db, session?.playerId, [row.id])).has(row.id)
+    const shown = row.presentation ?? NO_PRESENTATION
+    return {
+      ...gameOf(row, favourite),
+      maxMultiplier: row.maxMultiplier,
+      art: shown.art,
+      rules: shown.rules[params.language],
+      paytable: shown.paytable,
+      tables: shown.tables[params.language],
+    }
+  },
+
   get_game_providers: async (ctx, { params }) => {
     const where: SQL[] = [eq(games.enabled, true)]
     if (params.live !== undefined) where.push(eq(games.live, params.live))
@@ -247,6 +281,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
 }
 
 export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
+  get_catalog_feed: async () => catalogFeed(),
   game_open: (ctx, { game }) => openGame(ctx, sessionOf(game)),
   game_play: (ctx, { game, params }) => playRound(ctx, sessionOf(game), params),
   game_act: (ctx, { game, params }) => actRound(ctx, sessionOf(game), params),

@@ -1,23 +1,23 @@
-// The side panel of every game in the catalogue, in both languages: its rules, its paytable and
-// its return are never empty (hi-lo, andar bahar and punto banco showed a 'Rules' heading with
-// nothing under it), and its figures are the engines' and the documented ones, written in the
-// page's language.
+// The side panel of every game in the built-in provider's catalogue feed, in both languages: its
+// rules, its paytable and its return are never empty (hi-lo, andar bahar and punto banco showed
+// a 'Rules' heading with nothing under it), and its figures are the engines' and the documented
+// ones, written in the page's language.
 import { expect, test } from 'vitest'
-import { CATALOG, catalogGame } from '#casino-api/games/catalog.ts'
-import { resources } from '#locales/index.ts'
-import { getInstanceFor } from '#app/middleware/i18next.ts'
-import { LOCALES, type Locale } from '#app/utils/locale.ts'
-import { formatNumber } from '#casino-api/contract/format.ts'
-import { panelTables, slotPaytable } from './paytables.ts'
+import { resources } from '../../locales/index.ts'
+import { formatNumber } from '../contract/format.ts'
+import { LOCALES, type Locale } from '../contract/locales.ts'
+import { catalogFeed, translator } from './feed.ts'
+import { CATALOG } from './catalog.ts'
+
+const feedGame = (gameId: string) => catalogFeed().games.find((game) => game.id === gameId)!
 
 /** The panel's tables of a game as rows of cells, the slots' paytable included. */
 function tablesOf(gameId: string, locale: Locale) {
-  const game = catalogGame(gameId)!
-  const slots = slotPaytable(game)
-  const tables = panelTables(game, getInstanceFor(locale).t, locale) ?? []
+  const game = feedGame(gameId)
+  const slots = game.paytable
   return [
     ...(slots ? [slots.rows.map((row) => [row.glyph, ...row.pays.map((p) => (p === null ? '–' : String(p)))])] : []),
-    ...tables.map((table) => [[table.caption], table.head, ...table.rows]),
+    ...game.tables[locale].map((table) => [[table.caption], table.head, ...table.rows]),
   ]
 }
 
@@ -30,17 +30,20 @@ const rowOf = (gameId: string, locale: Locale, label: string) =>
 for (const locale of LOCALES) {
   test(`every game has its rules, a paytable and a return (${locale})`, () => {
     const rules: Record<string, string | undefined> = resources[locale].translation.games.rules
+    expect(catalogFeed().games.map((game) => game.id)).toEqual(CATALOG.map((game) => game.id))
     for (const game of CATALOG) {
-      expect(rules[game.engine.kind]?.trim(), `${game.id}: rules`).toBeTruthy()
+      expect(feedGame(game.id).rules[locale], `${game.id}: rules`).toBe(rules[game.engine.kind])
+      expect(feedGame(game.id).rules[locale].trim(), `${game.id}: rules`).toBeTruthy()
       const tables = tablesOf(game.id, locale)
       expect(tables.length, `${game.id}: paytable`).toBeGreaterThan(0)
       for (const table of tables) {
         expect(table.length, `${game.id}: rows`).toBeGreaterThan(1)
         for (const cell of table.flat()) expect(cell.trim(), `${game.id}: a cell`).not.toBe('')
       }
-      const rtp = game.engine.rtp(game.config)
-      expect(rtp, `${game.id}: return`).toBeGreaterThan(0.8)
-      expect(rtp, `${game.id}: return`).toBeLessThan(1)
+      const rtp = feedGame(game.id).rtp
+      expect(rtp, `${game.id}: return`).toBe(Math.round(game.engine.rtp(game.config) * 10_000) / 100)
+      expect(rtp, `${game.id}: return`).toBeGreaterThan(80)
+      expect(rtp, `${game.id}: return`).toBeLessThan(100)
     }
   })
 }
@@ -67,8 +70,8 @@ test('the panel states the documented returns, with the decimal comma in Spanish
 })
 
 test('the dice and hi-lo tables give each guess its chance and pay, in the page language', () => {
-  const { t: es } = getInstanceFor('es')
-  const { t: en } = getInstanceFor('en')
+  const es = translator('es')
+  const en = translator('en')
   // Under 50.00: 5 000 of the 10 001 rolls win, × floor(0.99 × 10 001 / 5 000 × 10 000) / 10 000.
   expect(rowOf('dice', 'es', '50,00')).toEqual([
     '50,00',
