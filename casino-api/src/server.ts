@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { createPasswords, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './accounts/passwords.ts'
 import type { Context } from './context.ts'
 import { openDatabase, type Database } from './db/open.ts'
-import { handlers } from './handlers.ts'
+import { calls } from '../contract/index.ts'
+import { handlersFor } from './handlers.ts'
 import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -18,6 +19,8 @@ import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { BUILTIN_PROVIDER, ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
+import { callsOf, type DepositProcessor } from './payments/methods/processor.ts'
+import { depositProcessors } from './payments/methods/registry.ts'
 import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
@@ -86,6 +89,11 @@ export type CasinoApiOptions = {
   /** Card acquirer, bank account, crypto keys (default: from the environment, the sandbox's outside production). */
   payments?: PaymentsConfig
   /**
+   * The deposit methods offered (default: payments/methods/registry.ts's); a test registers a
+   * throwaway one, whose call is routed with the contract's.
+   */
+  depositMethods?: readonly DepositProcessor[]
+  /**
    * The live tables' timings (betting window, spin, result on show, tick; defaults in
    * games/live.ts); false runs no table from this instance (the others' rounds still reach its
    * sockets).
@@ -116,6 +124,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const now = options.now ?? (() => new Date())
   const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
   const payments = options.payments ?? paymentsConfigFromEnv()
+  const depositMethods = options.depositMethods ?? depositProcessors
   const gameProviders = options.gameProviders ?? gameFeedsFromEnv()
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
@@ -176,8 +185,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           geoLocalCountry: options.geoLocalCountry?.toUpperCase() ?? null,
           log: fastify.log,
         }),
-      handlers,
+      handlersFor(depositMethods),
       {
+        calls: { ...calls, ...callsOf(depositMethods) },
         logger: options.logger ?? true,
         trustedProxies: options.trustedProxies ?? ['loopback'],
         ready: () => (started ? opened.ready() : Promise.resolve({ ok: false, reason: 'starting' } as const)),

@@ -21,6 +21,7 @@ import type { Context, Handler, Handlers } from '../context.ts'
 import type { Readiness } from '../db/readiness.ts'
 import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../site/geo.ts'
+import { guardMoneyCall } from '../site/geo-guard.ts'
 import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from './auth.ts'
 import { ApiError, validationFailed } from './errors.ts'
 import { bindIdempotencyKey } from './idempotency.ts'
@@ -36,6 +37,8 @@ export type AppOptions = {
   trustedProxies: string[]
   /** The readiness probe's check (db/readiness.ts). */
   ready: () => Promise<Readiness>
+  /** The calls to route: the contract's, and a payment method's a test registers (payments/methods/). */
+  calls?: Record<string, CallDef>
 }
 
 export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Handlers, options: AppOptions) {
@@ -76,10 +79,11 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
     reply.header('cache-control', 'no-store')
   })
 
-  for (const name of Object.keys(calls) as CallName[]) {
+  const routed: Record<string, CallDef> = options.calls ?? calls
+  for (const name of Object.keys(routed) as CallName[]) {
     const handler = handlers[name] as Handler<CallName> | undefined
     if (!handler) continue
-    const def: CallDef = calls[name]
+    const def = routed[name]!
     app.route({
       method: def.method,
       url: def.path,
@@ -112,6 +116,14 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
             at: ctx.now(),
           })
         let ip: string | undefined
+        const clientAddress = () => (ip ??= clientIp(req.ips, req.socket.remoteAddress))
+        await guardMoneyCall(ctx, def, {
+          params: parsed.data,
+          session: session === 'invalid' ? null : session,
+          get ip() {
+            return clientAddress()
+          },
+        })
         const answer = await handler(ctx, {
           params: parsed.data as never,
           session: session === 'invalid' ? null : session,
@@ -120,7 +132,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
           // Worked out (through the trusted proxies) when a handler reads it: most never do,
           // the game wallet's calls among them.
           get ip() {
-            return (ip ??= clientIp(req.ips, req.socket.remoteAddress))
+            return clientAddress()
           },
           userAgent: req.headers['user-agent'],
           ...(idempotencyKey ? { idempotencyKey } : {}),
