@@ -20,7 +20,7 @@ import { sameSitePathOnly } from './middleware/same-site-path.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { staticFiles } from './middleware/static-files.ts'
 import { startVite, viteFiles } from './middleware/vite.ts'
-import { attachRealtimeRelay, type RelayOptions } from './realtime.ts'
+import { attachRealtimeRelay, type RealtimeRelay, type RelayOptions } from './realtime.ts'
 import { FORM_BODY_LIMIT_BYTES } from './requests.ts'
 import { createSite } from './site.ts'
 
@@ -72,7 +72,7 @@ export type WebApp = Express & {
   setUpstream(url: string): void
   setPublicUrl(url: string): void
   /** Relays the casino API's realtime socket to browsers at /ws on this HTTP server (server/realtime.ts). */
-  attachRealtime(server: HttpServer): void
+  attachRealtime(server: HttpServer): RealtimeRelay
 }
 
 export type { RequestLocals } from './site.ts'

@@ -8,6 +8,9 @@ import { startEmbeddedApi, type EmbeddedApi } from './embedded-api.ts'
 import { webRegistry } from './metrics.ts'
 import { ensureSessionSecret } from './secret.ts'
 
+/** How long a browser has to answer the closing of its socket (1012) before it is cut. */
+const SOCKET_CLOSE_GRACE_MS = 2000
+
 function readEnv(): Env {
   try {
     return parseEnv()
@@ -99,7 +102,7 @@ async function main() {
         )
   if (metrics) log.info({ url: metrics.url }, 'metrics served')
   server.on('request', app)
-  app.attachRealtime(server)
+  const realtime = app.attachRealtime(server)
   server.keepAliveTimeout = 65_000 // longer than the usual load balancer idle timeout
   server.headersTimeout = 66_000
   server.on('error', async (error: NodeJS.ErrnoException) => {
@@ -124,16 +127,19 @@ async function main() {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight')
-    const force = setTimeout(() => {
-      log.warn('shutdown timeout: closing the remaining connections')
-      server.closeAllConnections()
+    // Whatever the clients do, the process ends within SHUTDOWN_TIMEOUT_MS.
+    const deadline = setTimeout(() => {
+      log.warn({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown timeout: exiting with requests still open')
+      log.flush?.()
+      process.exit(1)
     }, env.SHUTDOWN_TIMEOUT_MS)
-    force.unref()
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeIdleConnections()
-    })
-    clearTimeout(force)
+    deadline.unref()
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    // A keep-alive connection becomes idle once its request is answered: it is closed then.
+    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    await realtime.close(Math.min(SOCKET_CLOSE_GRACE_MS, env.SHUTDOWN_TIMEOUT_MS / 2))
+    await closed
+    clearInterval(idle)
     try {
       await ((await app.locals.vite) as { close(): Promise<void> } | undefined)?.close()
       await metrics?.close()
@@ -141,6 +147,7 @@ async function main() {
     } catch (error) {
       log.error({ err: error }, 'error while closing')
     }
+    clearTimeout(deadline)
     log.info('stopped')
     log.flush?.()
     process.exit(0)

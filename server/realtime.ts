@@ -17,6 +17,7 @@ import { parseCookie } from 'cookie'
 import type { Logger } from 'pino'
 import { WebSocket, WebSocketServer } from 'ws'
 import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '#contract'
+import { closeForRestart } from '#casino-api/src/realtime/restart.ts'
 import { getSessionSecrets, isSecureCookie, getEnv } from '#app/utils/env.server.ts'
 import { openSession, sessionCookieSettings } from '#app/utils/session.server.ts'
 import { webMetrics } from './metrics.ts'
@@ -63,7 +64,16 @@ export function socketProbeStatus(req: IncomingMessage, options: RelayOptions): 
   return options.upstreamUrl() ? 426 : 503
 }
 
-export function attachRealtimeRelay(server: Server, options: RelayOptions) {
+export type RealtimeRelay = {
+  /**
+   * Stops taking sockets (503 to an upgrade) and tells the browsers' sockets 1012 "service
+   * restart": the page reconnects, to another instance behind the load balancer. Resolves once
+   * every socket closed, cutting those whose browser did not answer within `graceMs`.
+   */
+  close(graceMs: number): Promise<void>
+}
+
+export function attachRealtimeRelay(server: Server, options: RelayOptions): RealtimeRelay {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 })
   const alive = new WeakSet<WebSocket>()
 
@@ -75,6 +85,7 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions) {
     if (!token) return refuse(socket, 401)
     const upstream = options.upstreamUrl()
     if (!upstream) return refuse(socket, 503)
+    // After close(), ws answers the upgrade 503 itself.
     wss.handleUpgrade(req, socket, head, (browser) => relay(browser, upstream, token))
   })
 
@@ -140,8 +151,11 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions) {
     }
   }, PING_EVERY_MS)
   heartbeat.unref()
-  server.on('close', () => {
+  const close = (graceMs: number) => {
     clearInterval(heartbeat)
-    for (const ws of wss.clients) ws.terminate()
-  })
+    wss.close()
+    return closeForRestart(wss, graceMs)
+  }
+  server.on('close', () => void close(0))
+  return { close }
 }

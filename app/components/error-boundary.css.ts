@@ -11,6 +11,7 @@ export const status = style({
   lineHeight: 1,
 })
 export const message = style({ fontSize: fontSize.large })
+export const reference = style({ color: vars.color.muted, fontSize: fontSize.small })
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], marginTop: space[4] })
 export const stack = style({
   overflow: 'auto',

@@ -4,6 +4,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from 'react-router'
 import { expect, test, vi } from 'vitest'
 import { resources } from '#locales/index.ts'
+import { upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
 import { GeneralErrorBoundary, type ErrorPlacement, type StatusHandler } from './error-boundary.tsx'
 
@@ -11,9 +12,10 @@ import { GeneralErrorBoundary, type ErrorPlacement, type StatusHandler } from '.
 async function renderError(
   thrown: () => never | void,
   props: { statusHandlers?: Partial<Record<number, StatusHandler>>; placement?: ErrorPlacement } = {},
+  lng: 'en' | 'es' = 'en',
 ) {
   const i18n = createInstance()
-  await i18n.use(initReactI18next).init({ lng: 'en', resources, interpolation: { escapeValue: false } })
+  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } })
   const handler = createStaticHandler([
     {
       id: 'page',
@@ -56,6 +58,26 @@ test('statuses without a handler get the general card: title, message, a retry l
   expect(down).toMatch(/<h1[^>]*>Something went wrong<\/h1>/)
   expect(down).toContain('The casino is not answering right now.')
   expect(down).toMatch(/<a href="\/games\/roulette"[^>]*>Try again<\/a>/)
+})
+
+test("an unavailable casino API's page shows the request's reference, in both languages", async () => {
+  const requestId = '1fc33fab-7043-4b88-8038-8b44dc5f506c'
+  const down = () => {
+    throw upstreamUnavailable(502, requestId)
+  }
+  expect(await renderError(down)).toContain('Reference: 1fc33fab (quote it if you contact us)')
+  expect(await renderError(down, {}, 'es')).toContain('Referencia: 1fc33fab (indícala si nos escribes)')
+  // A proxy's id of another form is shown whole; no id, no reference.
+  expect(
+    await renderError(() => {
+      throw upstreamUnavailable(504, 'lb-20261127-000042')
+    }),
+  ).toContain('Reference: lb-20261127-000042 ')
+  expect(
+    await renderError(() => {
+      throw upstreamUnavailable(502)
+    }),
+  ).not.toContain('Reference')
 })
 
 test("in an area's panel the title is a second-level heading under the area's own", async () => {

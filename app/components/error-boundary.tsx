@@ -18,8 +18,11 @@ const CODE_OF_STATUS: Record<number, string> = {
   504: 'upstream_unavailable',
 }
 
-/** What a boundary made of the thrown error: its status and the catalogue code to show. */
-export type ErrorFacts = { status: number; code: string }
+/**
+ * What a boundary made of the thrown error: its status, the catalogue code to show, and the
+ * request's reference that finds its log lines in both halves (an unavailable casino API's).
+ */
+export type ErrorFacts = { status: number; code: string; reference?: string }
 
 /** Renders a thrown response of one status instead of the general error card. */
 export type StatusHandler = (facts: ErrorFacts & { error: ErrorResponse }) => ReactNode
@@ -46,10 +49,11 @@ export function GeneralErrorBoundary({
   const error = useRouteError()
 
   if (isRouteErrorResponse(error)) {
-    const dataCode = (error.data as { code?: unknown } | null)?.code
+    const { code: dataCode, reference } = (error.data as { code?: unknown; reference?: unknown } | null) ?? {}
     const facts = {
       status: error.status,
       code: typeof dataCode === 'string' ? dataCode : (CODE_OF_STATUS[error.status] ?? 'internal_error'),
+      ...(typeof reference === 'string' ? { reference } : {}),
     }
     const handler = statusHandlers?.[error.status]
     return handler ? handler({ ...facts, error }) : <ErrorCard {...facts} placement={placement} />
@@ -64,6 +68,7 @@ export function GeneralErrorBoundary({
 export function ErrorCard({
   status,
   code,
+  reference,
   devDetails,
   placement = 'page',
 }: ErrorFacts & { devDetails?: string; placement?: ErrorPlacement }) {
@@ -82,6 +87,7 @@ export function ErrorCard({
       </p>
       <Heading className={placement === 'page' ? pageTitle : styles.panelTitle}>{title}</Heading>
       <p className={styles.message}>{message(code)}</p>
+      {reference ? <p className={styles.reference}>{t('common.errors.reference', { reference })}</p> : null}
       {devDetails ? <pre className={styles.stack}>{devDetails}</pre> : null}
       <div className={styles.actions}>
         {retry ? (

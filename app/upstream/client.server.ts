@@ -77,9 +77,27 @@ export async function closeUpstreamPools() {
   await Promise.allSettled(all.map((pool) => pool.close()))
 }
 
-/** The thrown answer when the casino API is down (502) or too slow (504): the error page offers a retry. */
-export function upstreamUnavailable(status: 502 | 503 | 504 = 502) {
-  return data({ code: 'upstream_unavailable' satisfies MessageCode }, { status })
+/**
+ * The thrown answer when the casino API is down (502) or too slow (504): the error page offers a
+ * retry, and shows the request's reference (errorReference) when it is given.
+ */
+export function upstreamUnavailable(status: 502 | 503 | 504 = 502, requestId?: string) {
+  return data(
+    {
+      code: 'upstream_unavailable' satisfies MessageCode,
+      ...(requestId ? { reference: errorReference(requestId) } : {}),
+    },
+    { status },
+  )
+}
+
+/**
+ * What the error page shows of a request's id, for a player to quote and an operator to search
+ * both halves' logs with (the id is in every log line of the request, the casino API's too):
+ * the first 8 characters of our uuid, or a proxy's id whole.
+ */
+export function errorReference(requestId: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(requestId) ? requestId.slice(0, 8) : requestId
 }
 
 /** Zod issues as field errors whose messages are catalogue codes. */
@@ -220,7 +238,7 @@ export async function callUpstream<N extends CallName>(
       log.error({ upstream: name, ms, err }, timedOut ? 'casino API timed out' : 'casino API unreachable')
       info.metrics?.upstream(name, ms / 1000)
       info.metrics?.upstreamError(name, timedOut ? 'timeout' : 'unreachable')
-      throw upstreamUnavailable(timedOut ? 504 : 502)
+      throw upstreamUnavailable(timedOut ? 504 : 502, info.requestId)
     }
   }
   const ms = Math.round(performance.now() - started)
@@ -246,7 +264,7 @@ export async function callUpstream<N extends CallName>(
         'casino API answer does not match the contract',
       )
       info.metrics?.upstreamError(name, 'bad_answer')
-      throw upstreamUnavailable(502)
+      throw upstreamUnavailable(502, info.requestId)
     }
     return { ok: true, data: answer.data as AnswerOf<Calls[N]> }
   }
@@ -261,7 +279,7 @@ export async function callUpstream<N extends CallName>(
       'casino API failed',
     )
     info.metrics?.upstreamError(name, 'server_error')
-    throw upstreamUnavailable(502)
+    throw upstreamUnavailable(502, info.requestId)
   }
   if (!error.success) {
     log.warn({ upstream: name, status: statusCode }, 'casino API error without an error body')

@@ -53,20 +53,20 @@ test("in the browser a money form checks the page's limits, with the casino API'
   const outOfRange = [encodeMessage('amount_out_of_range', [euros(10_00), euros(10_000_00)])]
   for (const amount of ['5', '20000', '10000,01'])
     expect(
-      errorsOf(parseForm('deposit-carespay', formOf({ amount }), { locale: 'es', amountLimits: range }))?.amount,
+      errorsOf(parseForm('deposit-bank_transfer', formOf({ amount }), { locale: 'es', amountLimits: range }))?.amount,
       amount,
     ).toEqual(outOfRange)
   expect(
-    parseForm('deposit-carespay', formOf({ amount: '10.000,00' }), { locale: 'es', amountLimits: range }).status,
+    parseForm('deposit-bank_transfer', formOf({ amount: '10.000,00' }), { locale: 'es', amountLimits: range }).status,
   ).toBe('success')
   // Without limits (the web server's check: the casino API judges the amount).
-  expect(parseForm('deposit-carespay', formOf({ amount: '5' })).status).toBe('success')
+  expect(parseForm('deposit-bank_transfer', formOf({ amount: '5' })).status).toBe('success')
 
   // A card's own rules still hold beside the limits.
   const card = { holderName: 'Lucía García', cardNumber: '4242424242424242', cvv2: '123', month: '1', year: '2001' }
-  const expired = parseForm('deposit-moto', formOf({ ...card, amount: '5' }), { locale: 'es', amountLimits: range })
+  const expired = parseForm('deposit-card', formOf({ ...card, amount: '5' }), { locale: 'es', amountLimits: range })
   expect(errorsOf(expired)).toMatchObject({ amount: outOfRange })
-  const expiredOnly = parseForm('deposit-moto', formOf({ ...card, amount: '50' }), {
+  const expiredOnly = parseForm('deposit-card', formOf({ ...card, amount: '50' }), {
     locale: 'es',
     amountLimits: range,
   })
@@ -102,6 +102,6 @@ test("a money form reads its amount in the page's language, in the browser and o
   expect(amountOf('1.234,56', 'en')).toEqual(['invalid_number'])
   // A voucher's amount may stay empty in either language.
   const voucher = { voucherCode: 'ABCD-EFGH-JKLM-NPQR' }
-  expect(parseForm('deposit-cashlib', formOf(voucher), { locale: 'en' }).status).toBe('success')
-  expect(parseForm('deposit-cashlib', formOf({ ...voucher, amount: '20,00' }), { locale: 'es' }).status).toBe('success')
+  expect(parseForm('deposit-voucher', formOf(voucher), { locale: 'en' }).status).toBe('success')
+  expect(parseForm('deposit-voucher', formOf({ ...voucher, amount: '20,00' }), { locale: 'es' }).status).toBe('success')
 })

@@ -8,16 +8,13 @@ import type { Submission } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import {
-  AltitudepayDepositProcessorParams,
   amountInCents,
   BankWithdrawal,
   BitcoinWithdrawal,
-  CarespayDepositProcessorParams,
   catalogueError,
-  CashlibDepositProcessorParams,
+  DEPOSIT_FORM_PARAMS,
   type Currency,
   LoginParams,
-  MotoDepositProcessorParams,
   optionalAmountInCents,
   ResendActivationParams,
   ResetPlayerPasswordParams,
@@ -43,10 +40,10 @@ export const FORMS = {
   profile: UpdateProfileParams,
   'contact-player': ContactPlayerForm,
   'contact-visitor': ContactVisitorForm,
-  'deposit-altitudepay': AltitudepayDepositProcessorParams,
-  'deposit-moto': MotoDepositProcessorParams,
-  'deposit-carespay': CarespayDepositProcessorParams,
-  'deposit-cashlib': CashlibDepositProcessorParams,
+  // One deposit form per kind of method (contract/payments/methods.ts), whatever the method.
+  'deposit-card': DEPOSIT_FORM_PARAMS.card,
+  'deposit-bank_transfer': DEPOSIT_FORM_PARAMS.bank_transfer,
+  'deposit-voucher': DEPOSIT_FORM_PARAMS.voucher,
   'withdrawal-bank_transfer': BankWithdrawal,
   'withdrawal-bitcoin': BitcoinWithdrawal,
 }

@@ -1,6 +1,6 @@
 import { test, expect } from 'vitest'
 import { z } from 'zod'
-import { calls, MESSAGE_CODES } from './index.ts'
+import { calls, DEPOSIT_METHODS, MESSAGE_CODES } from './index.ts'
 import type { CallDef } from './define.ts'
 
 const entries = Object.entries(calls) as [string, CallDef][]
@@ -56,24 +56,6 @@ const SPEC_PATHS = [
   ].map((name) => `POST /admin/${name}`),
 ]
 
-/** Calls that move money (or create a payment that will). */
-const MONEY_MOVING = [
-  'cancel_withdrawal_request',
-  'send_withdrawal_request',
-  'altitudepay_deposit_processor',
-  'moto_deposit_processor',
-  'carespay_deposit_processor',
-  'cashlib_deposit_processor',
-  'bonuscode_deposit_processor',
-  'loyalty_redeem_processor',
-  'accept_withdrawal',
-  'reject_withdrawal',
-  'confirm_bank_transfer',
-  'report_crypto_deposit',
-  'release_held_winning',
-  'void_held_winning',
-]
-
 test('every call of the spec is in the contract', () => {
   const have = new Set(entries.map(([, c]) => `${c.method} ${c.path}`))
   expect(SPEC_PATHS.filter((p) => !have.has(p))).toEqual([])
@@ -95,15 +77,28 @@ test('params and answers convert to JSON Schema', () => {
   }
 })
 
-test('money-moving calls are idempotent, need a login and list their refusals', () => {
-  for (const name of MONEY_MOVING) {
-    const call = (calls as Record<string, CallDef>)[name]!
-    expect(call.idempotent, name).toBe(true)
+test('idempotent calls (those that move money or create a payment that will) need a login and list their refusals', () => {
+  const idempotent = entries.filter(([, c]) => c.idempotent)
+  expect(idempotent.length).toBeGreaterThan(10)
+  for (const [name, call] of idempotent) {
     expect(['player', 'admin'], name).toContain(call.auth)
     expect(call.errors?.length, name).toBeGreaterThan(0)
   }
-  const others = entries.filter(([name, c]) => c.idempotent && !MONEY_MOVING.includes(name)).map(([name]) => name)
-  expect(others).toEqual([])
+})
+
+test("a player's idempotent call moves money: the geo guard is part of its definition; an admin's is not", () => {
+  for (const [name, call] of entries.filter(([, c]) => c.idempotent))
+    expect(Boolean(call.moneyMoving), name).toBe(call.auth === 'player')
+})
+
+test("every payment method's call moves money, and is idempotent when it makes a payment", () => {
+  for (const [key, method] of Object.entries(DEPOSIT_METHODS)) {
+    const call = (calls as Record<string, CallDef>)[method.call]
+    expect(call?.auth, key).toBe('player')
+    expect(call?.moneyMoving, key).toBe(true)
+    // A crypto method answers an address: what arrives there is reported (report_crypto_deposit).
+    expect(call?.idempotent ?? false, key).toBe(method.kind !== 'crypto')
+  }
 })
 
 test('error lists hold catalogue codes only', () => {

@@ -20,6 +20,12 @@ export type CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.Zod
   errors?: readonly MessageCode[]
   /** Moves money: the caller sends an Idempotency-Key header and a replay returns the first answer. */
   idempotent?: boolean
+  /**
+   * Puts money in, takes it out or stakes it: the casino API runs it only for clients the
+   * licence's blacklists let in, and never for an administrator's account (403). `when` narrows
+   * the guard to some params (real play of a game launch). See casino-api/src/site/geo-guard.ts.
+   */
+  moneyMoving?: true | { when(params: z.output<P>): boolean }
   /** Only reads: asking twice changes nothing (the web app may ask again when a connection fails). */
   read?: true
 }

@@ -288,6 +288,10 @@ function operation(name: string, call: CallDef, ids: { params?: string; answer: 
     notes.push(
       `Moves money: send an \`${IDEMPOTENCY_KEY_HEADER}\` header. A replay with the same key and params answers the first answer and moves nothing; the key with another call or other params is refused with 409 \`idempotency_conflict\` and moves nothing.`,
     )
+  if (call.moneyMoving)
+    notes.push(
+      `Moves money: refused with 403 \`country_restricted\` from a country or address the site's blacklists keep out${call.moneyMoving === true ? '' : ' (for some params only)'}, and with 403 \`forbidden\` for an administrator's account.`,
+    )
   const parameters = [
     ...(call.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ...(call.method === 'GET' ? queryParameters(call.params) : []),
@@ -313,6 +317,7 @@ function operation(name: string, call: CallDef, ids: { params?: string; answer: 
     'x-auth': call.auth,
     ...(call.errors?.length ? { 'x-error-codes': [...call.errors] } : {}),
     ...(call.idempotent ? { 'x-idempotent': true } : {}),
+    ...(call.moneyMoving ? { 'x-money-moving': true } : {}),
   }
 }
 

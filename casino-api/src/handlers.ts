@@ -6,10 +6,13 @@
  * player's wallet calls, bonuses) is not composed
  * here, and its calls are not routed: they answer 404 'not_found' like any unknown path.
  *
- * Geo-blocking (site/geo-guard.ts): login checks the blacklists first; every handler of a call
- * that moves money (MONEY_CALLS: deposits, withdrawals, real play...) is written as
- * `name: moneyMoving(async (ctx, input) => ...)`, so it runs only for clients the blacklists
- * let in. tests/geo-guard.test.ts fails when one is routed without it.
+ * Geo-blocking (site/geo-guard.ts): login checks the blacklists first; every call that moves
+ * money (deposits, withdrawals, real play...) is marked `moneyMoving` in its contract
+ * definition, and the router (http/app.ts) runs its handler only for clients the blacklists let
+ * in.
+ *
+ * The deposit calls are those of the payment methods registered (payments/methods/registry.ts);
+ * `handlersFor` takes another list (a test registers a throwaway method).
  */
 import { accountHandlers } from './accounts/handlers.ts'
 import type { Handlers } from './context.ts'
@@ -20,22 +23,25 @@ import { walletHandlers } from './wallet/handlers.ts'
 import { heldWinningsAdminHandlers } from './wallet/held-winnings.ts'
 import { paymentAdminHandlers } from './payments/admin-handlers.ts'
 import { paymentHandlers } from './payments/handlers.ts'
+import type { DepositProcessor } from './payments/methods/processor.ts'
 import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
 import { contentAdminHandlers, contentHandlers } from './content/handlers.ts'
 import { mailboxHandlers } from './mailbox/handlers.ts'
 
-export const handlers: Handlers = {
+export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handlers => ({
   ...accountHandlers,
   ...supportHandlers,
   ...siteHandlers,
   ...settingsAdminHandlers,
   ...walletHandlers,
   ...heldWinningsAdminHandlers,
-  ...paymentHandlers,
+  ...paymentHandlers(depositMethods),
   ...paymentAdminHandlers,
   ...gameHandlers,
   ...gameServerHandlers,
   ...contentHandlers,
   ...contentAdminHandlers,
   ...mailboxHandlers,
-}
+})
+
+export const handlers = handlersFor()

@@ -1,68 +1,54 @@
 /**
- * The casino API on its own: `node casino-api/src/main.ts`. Configuration from the environment:
- * PORT (4000), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL (PGlite in DATA_DIR/db without
- * it), DATABASE_SCHEMA, WEB_URL (http://localhost:3000), SMTP_URL, MAIL_FROM, ADMIN_PASSWORD,
- * PROVIDER_SECRET (the game providers' wallet key; generated into DATA_DIR without it), SEED_DEMO
- * (true: create the demo player; default false), TRUSTED_PROXIES (comma list of
- * addresses/CIDRs, default loopback), GEO_LOCAL_COUNTRY (the ISO country loopback and private
- * addresses count as for geo-blocking; default none), LOG_LEVEL, LIVE_BETTING_MS / LIVE_SPIN_MS / LIVE_RESULT_MS (the
- * live tables' betting window, spin and result on show; 15 s, 5 s, 6 s), LIVE_TABLES=false (this
- * instance drives no table), GAME_PROVIDERS (other providers' catalogue feeds: a JSON list of
- * { id, feedUrl, key? }; ADR 0045), METRICS_PORT / METRICS_HOST (Prometheus metrics at /metrics on
- * that port, 127.0.0.1 by default; none without METRICS_PORT).
+ * The casino API on its own: `node casino-api/src/main.ts`. Its configuration comes from the
+ * environment, checked at boot by env.ts (every variable is in the README's configuration table).
  */
-import { isCountryCode } from '../contract/countries.ts'
+import { ApiEnvError, parseApiEnv, type ApiEnv } from './env.ts'
 import { startCasinoApi } from './server.ts'
 
-const env = process.env
-/** The port in variable `name`, or undefined when it is unset; exits on anything else. */
-function portIn(name: 'PORT' | 'METRICS_PORT'): number | undefined {
-  if (!env[name]) return undefined
-  const value = Number(env[name])
-  if (Number.isInteger(value) && value >= 0 && value <= 65535) return value
-  console.error(`${name} must be a port number, not '${env[name]}'`)
-  process.exit(1)
-}
-const port = portIn('PORT') ?? 4000
-const metricsPort = portIn('METRICS_PORT')
-
-if (env.GEO_LOCAL_COUNTRY && !isCountryCode(env.GEO_LOCAL_COUNTRY)) {
-  console.error(`GEO_LOCAL_COUNTRY must be an ISO 3166-1 alpha-2 code (e.g. ES), not '${env.GEO_LOCAL_COUNTRY}'`)
-  process.exit(1)
+function readEnv(): ApiEnv {
+  try {
+    return parseApiEnv()
+  } catch (error) {
+    if (!(error instanceof ApiEnvError)) throw error
+    console.error(`Casino API: ${error.message}`)
+    process.exit(1)
+  }
 }
 
-const list = (value: string | undefined) =>
-  value
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-
-const ms = (value: string | undefined) => (value && Number.isInteger(Number(value)) ? Number(value) : undefined)
+const env = readEnv()
 const liveTimings = Object.fromEntries(
-  Object.entries({
-    bettingMs: ms(env.LIVE_BETTING_MS),
-    spinMs: ms(env.LIVE_SPIN_MS),
-    resultMs: ms(env.LIVE_RESULT_MS),
-  }).filter(([, v]) => v !== undefined),
+  Object.entries({ bettingMs: env.LIVE_BETTING_MS, spinMs: env.LIVE_SPIN_MS, resultMs: env.LIVE_RESULT_MS }).filter(
+    ([, v]) => v !== undefined,
+  ),
 )
 
 const api = await startCasinoApi({
-  port,
-  host: env.HOST || '127.0.0.1',
-  dataDir: env.DATA_DIR || './data',
-  databaseUrl: env.DATABASE_URL || undefined,
-  schema: env.DATABASE_SCHEMA || undefined,
-  webUrl: env.WEB_URL || 'http://localhost:3000',
-  smtpUrl: env.SMTP_URL || undefined,
-  mailFrom: env.MAIL_FROM || undefined,
-  adminPassword: env.ADMIN_PASSWORD || undefined,
-  providerSecret: env.PROVIDER_SECRET || undefined,
-  seedDemo: env.SEED_DEMO === 'true',
-  trustedProxies: list(env.TRUSTED_PROXIES) ?? ['loopback'],
-  geoLocalCountry: env.GEO_LOCAL_COUNTRY || null,
-  liveTables: env.LIVE_TABLES === 'false' ? false : liveTimings,
-  metricsPort,
-  metricsHost: env.METRICS_HOST || undefined,
+  port: env.PORT,
+  host: env.HOST,
+  dataDir: env.DATA_DIR,
+  databaseUrl: env.DATABASE_URL,
+  schema: env.DATABASE_SCHEMA,
+  databasePool: {
+    size: env.DATABASE_POOL_SIZE,
+    applicationName: env.DATABASE_APPLICATION_NAME,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  },
+  webUrl: env.WEB_URL ?? 'http://localhost:3000',
+  smtpUrl: env.SMTP_URL,
+  mailFrom: env.MAIL_FROM,
+  adminPassword: env.ADMIN_PASSWORD,
+  providerSecret: env.PROVIDER_SECRET,
+  seedDemo: env.SEED_DEMO,
+  trustedProxies: env.TRUSTED_PROXIES,
+  geoLocalCountry: env.GEO_LOCAL_COUNTRY ?? null,
+  liveTables: env.LIVE_TABLES ? liveTimings : false,
+  gameProviders: env.GAME_PROVIDERS ?? [],
+  metricsPort: env.METRICS_PORT,
+  metricsHost: env.METRICS_HOST,
+}).catch((error: unknown) => {
+  // A database still unreachable after DATABASE_CONNECT_TIMEOUT_MS, a port in use...: one line.
+  console.error(`Casino API: could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
 })
 if (api.metricsUrl) console.log(`Casino API: metrics at ${api.metricsUrl}`)
 
@@ -73,11 +59,12 @@ async function shutdown(signal: string) {
     process.exit(1)
   }
   stopping = true
-  // In-flight requests finish; a stuck one does not hold the process forever.
+  // In-flight requests finish and sockets are told 1012 (service restart); whatever the clients
+  // do, the process ends within SHUTDOWN_TIMEOUT_MS.
   const timer = setTimeout(() => {
-    console.error('Casino API: shutdown took over 10 s, exiting')
+    console.error(`Casino API: shutdown took over ${env.SHUTDOWN_TIMEOUT_MS} ms, exiting`)
     process.exit(1)
-  }, 10_000)
+  }, env.SHUTDOWN_TIMEOUT_MS)
   timer.unref()
   try {
     await api.close()

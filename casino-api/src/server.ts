@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { createPasswords, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './accounts/passwords.ts'
 import type { Context } from './context.ts'
 import { openDatabase, type Database } from './db/open.ts'
-import { handlers } from './handlers.ts'
+import { calls } from '../contract/index.ts'
+import { handlersFor } from './handlers.ts'
 import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -19,6 +20,8 @@ import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { BUILTIN_PROVIDER, ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
+import { callsOf, type DepositProcessor } from './payments/methods/processor.ts'
+import { depositProcessors } from './payments/methods/registry.ts'
 import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
@@ -39,6 +42,12 @@ export type CasinoApiOptions = {
   schema?: string
   /** PostgreSQL only: drop `schema` when closing (test runs). */
   dropSchemaOnClose?: boolean
+  /**
+   * PostgreSQL only: the pool's size, the connections' application_name, and how long a database
+   * unreachable at start is retried (DATABASE_POOL_SIZE, DATABASE_APPLICATION_NAME,
+   * DATABASE_CONNECT_TIMEOUT_MS). Defaults 10, casino-api, 0 (once).
+   */
+  databasePool?: { size?: number; applicationName?: string; connectTimeoutMs?: number }
   /** Public URL of the web app, the base of e-mailed links. */
   webUrl: string
   /** SMTP server, e.g. smtp://user:pass@host:587. Without it, e-mails are written as .eml files. */
@@ -81,6 +90,11 @@ export type CasinoApiOptions = {
   /** Card acquirer, bank account, crypto keys (default: from the environment, the sandbox's outside production). */
   payments?: PaymentsConfig
   /**
+   * The deposit methods offered (default: payments/methods/registry.ts's); a test registers a
+   * throwaway one, whose call is routed with the contract's.
+   */
+  depositMethods?: readonly DepositProcessor[]
+  /**
    * The live tables' timings (betting window, spin, result on show, tick; defaults in
    * games/live.ts); false runs no table from this instance (the others' rounds still reach its
    * sockets).
@@ -119,6 +133,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const now = options.now ?? (() => new Date())
   const webUrl = new URL(options.webUrl).toString().replace(/\/+$/, '')
   const payments = options.payments ?? paymentsConfigFromEnv()
+  const depositMethods = options.depositMethods ?? depositProcessors
   const gameProviders = options.gameProviders ?? gameFeedsFromEnv()
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
@@ -136,7 +151,14 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         url: options.databaseUrl,
         schema: options.schema,
         dropSchemaOnClose: options.dropSchemaOnClose,
+        maxConnections: options.databasePool?.size,
+        applicationName: options.databasePool?.applicationName,
+        connectTimeoutMs: options.databasePool?.connectTimeoutMs,
         onIdleError: (error) => logDatabaseError(error),
+        onRetry: (error) =>
+          console.error(
+            `Casino API: the database is unreachable (${error.message}); retrying for up to ${options.databasePool?.connectTimeoutMs} ms`,
+          ),
       })
     : await openDatabase({ driver: 'pglite', dataDir: resolve(dataDir, 'db') })
 
@@ -154,6 +176,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     // external provider would; the address is known once the server listens.
     let ownUrl = ''
     let context: Context | undefined
+    // Ready (/readyz) once everything below has run, not when the server first listens.
+    let started = false
     const app = buildApp(
       (fastify): Context =>
         (context = {
@@ -170,11 +194,12 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           geoLocalCountry: options.geoLocalCountry?.toUpperCase() ?? null,
           log: fastify.log,
         }),
-      handlers,
+      handlersFor(depositMethods),
       {
+        calls: { ...calls, ...callsOf(depositMethods) },
         logger: options.logger ?? true,
         trustedProxies: options.trustedProxies ?? ['loopback'],
-        ready: () => opened.ready(),
+        ready: () => (started ? opened.ready() : Promise.resolve({ ok: false, reason: 'starting' } as const)),
       },
     )
 
@@ -261,9 +286,12 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       (closing ??= (async () => {
         try {
           await metrics?.close()
+          // No new connection from here; requests in flight finish while the sockets are told
+          // to reconnect elsewhere (1012), and the server's close waits for both.
+          const closingHttp = app.close()
           await live?.close()
           await realtime.close()
-          await app.close()
+          await closingHttp
           await jobs.close()
           await relay.close()
         } finally {
@@ -279,6 +307,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         throw error
       }
     }
+    started = true
     return {
       url: ownUrl,
       port,

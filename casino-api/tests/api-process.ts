@@ -14,6 +14,10 @@ export type ApiProcess = {
   pid: number
   /** Sends `signal` and waits for the process to end. */
   stop(signal: NodeJS.Signals): Promise<void>
+  /** The process's exit code once it ended (null when a signal ended it). */
+  exited: Promise<number | null>
+  /** What it wrote to stdout and stderr so far. */
+  output(): string
 }
 
 export async function freePort(): Promise<number> {
@@ -27,7 +31,24 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Starts the API with `env` (its DATA_DIR also holds its output, api.log) and waits until it answers. */
+/**
+ * Runs the API with `env` over a clean environment until it exits by itself (a configuration or a
+ * database it refuses): its exit code and everything it printed.
+ */
+export function runApiUntilExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['casino-api/src/main.ts'], {
+    env: { PATH: process.env.PATH, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  )
+}
+
+/** Starts the API with `env` (its DATA_DIR also holds its output, api.log) and waits until it is ready (/readyz). */
 export async function startApiProcess(env: Record<string, string>, dataDir: string): Promise<ApiProcess> {
   const port = await freePort()
   const logFile = join(dataDir, 'api.log')
@@ -36,27 +57,27 @@ export async function startApiProcess(env: Record<string, string>, dataDir: stri
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', out, out],
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
   const stop = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
   }
+  const output = () => readFileSync(logFile, 'utf8')
   const deadline = Date.now() + 180_000
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the casino API exited:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+    if (child.exitCode !== null) throw new Error(`the casino API exited:\n${output().slice(-3000)}`)
     if (Date.now() > deadline) {
       await stop('SIGKILL')
       throw new Error('the casino API did not start within three minutes')
     }
     if (
-      await fetch(`${url}/healthz`).then(
+      await fetch(`${url}/readyz`).then(
         (r) => r.ok,
         () => false,
       )
     )
-      return { url, pid: child.pid!, stop }
+      return { url, pid: child.pid!, stop, exited, output }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

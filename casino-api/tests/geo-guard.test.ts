@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Context } from '../src/context.ts'
-import { isGeoGuarded, MONEY_CALLS, moneyMoving } from '../src/site/geo-guard.ts'
-import { handlers } from '../src/handlers.ts'
+import { calls } from '../contract/index.ts'
+import { guardMoneyCall } from '../src/site/geo-guard.ts'
 import { setSetting } from '../src/site/settings.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import { ADMIN_PASSWORD, activePlayer, adminToken, backends, login, useApis } from './helpers.ts'
@@ -12,7 +12,7 @@ const api = useApis()
 // 8.8.8.8 is in the United States; 81.45.0.1 in Spain.
 const US_IP = '8.8.8.8'
 
-const input = (ip: string) => ({ params: {} as never, session: null, ip, userAgent: undefined })
+const input = (ip: string, params: unknown = {}) => ({ params, session: null, ip })
 
 async function withBlacklists(db: Context['db'], run: () => Promise<void>) {
   const now = new Date()
@@ -55,44 +55,52 @@ test.for(backends)(
 )
 
 test.for(backends)(
-  'the money guard refuses a blacklisted client before the handler runs, and lets others through [%s]',
+  "the money guard of a call's definition refuses a blacklisted client, and lets others through [%s]",
   async (backend) => {
     const a = api(backend)
-    let ran = 0
-    const handler = moneyMoving<'send_withdrawal_request'>(async () => {
-      ran += 1
-      return { ok: true, message: 'withdrawal_sent' } as never
-    })
-    const ctx = { db: a.db } as Context
+    const ctx = { db: a.db, geoLocalCountry: null }
+    const withdrawal = calls.send_withdrawal_request
     await withBlacklists(a.db, async () => {
-      await expect(handler(ctx, input(US_IP))).rejects.toMatchObject({ status: 403, code: 'country_restricted' })
-      await expect(handler(ctx, input('81.45.0.66'))).rejects.toMatchObject({ status: 403, code: 'country_restricted' })
-      expect(ran).toBe(0)
-      await handler(ctx, input('81.45.0.1'))
-      expect(ran).toBe(1)
+      await expect(guardMoneyCall(ctx, withdrawal, input(US_IP))).rejects.toMatchObject({
+        status: 403,
+        code: 'country_restricted',
+      })
+      await expect(guardMoneyCall(ctx, withdrawal, input('81.45.0.66'))).rejects.toMatchObject({
+        status: 403,
+        code: 'country_restricted',
+      })
+      await guardMoneyCall(ctx, withdrawal, input('81.45.0.1'))
+      // A call that moves no money is not guarded.
+      await guardMoneyCall(ctx, calls.get_processors, input(US_IP))
     })
 
-    // `when` limits the check to real play: demo play goes through from anywhere.
-    const launch = moneyMoving<'get_game_url'>(
-      async () => ({}) as never,
-      (params) => params.mode === 'real',
-    )
+    // The game launch's `when` limits the check to real play: demo play goes through from anywhere.
+    const launch = calls.get_game_url
     await withBlacklists(a.db, async () => {
       await expect(
-        launch(ctx, { ...input(US_IP), params: { gameId: 'g', mode: 'real', language: 'es' } as never }),
+        guardMoneyCall(ctx, launch, input(US_IP, { gameId: 'g', mode: 'real', language: 'es' })),
       ).rejects.toMatchObject({ code: 'country_restricted' })
-      await launch(ctx, { ...input(US_IP), params: { gameId: 'g', mode: 'demo', language: 'es' } as never })
+      await guardMoneyCall(ctx, launch, input(US_IP, { gameId: 'g', mode: 'demo', language: 'es' }))
     })
   },
 )
 
-test('every routed call that moves money goes through the geo guard', () => {
-  for (const name of MONEY_CALLS) {
-    const handler = handlers[name]
-    if (handler) expect(isGeoGuarded(handler), `${name} must be wrapped with moneyMoving(...)`).toBe(true)
-  }
-  expect(isGeoGuarded(moneyMoving(async () => ({}) as never))).toBe(true)
-})
+test.for(backends)(
+  'a deposit from a blacklisted country is refused over HTTP and moves nothing [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const { token } = await activePlayer(a)
+    await withBlacklists(a.db, async () => {
+      const refused = await a.fail('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 20_00), 403, {
+        token,
+        ip: US_IP,
+        headers: key(),
+      })
+      expect(refused.code).toBe('country_restricted')
+    })
+    expect((await a.ok('get_player_balance', {}, { token })).total).toBe(0)
+  },
+)
 
 test.for(backends)(
   "an administrator's account deposits, withdraws and plays for real nothing; its demo play and its own account work [%s]",

@@ -91,6 +91,7 @@ export default {
     title: 'Something went wrong',
     notFoundTitle: 'Page not found',
     goHome: 'Go to the home page',
+    reference: 'Reference: {{reference}} (quote it if you contact us)',
     retry: 'Try again',
     upstreamNotice:
       'Some information could not be loaded because the casino is not answering. You can keep browsing; please try again in a moment.',

@@ -93,6 +93,7 @@ export default {
     title: 'Algo ha fallado',
     notFoundTitle: 'Página no encontrada',
     goHome: 'Ir a la página de inicio',
+    reference: 'Referencia: {{reference}} (indícala si nos escribes)',
     retry: 'Volver a intentarlo',
     upstreamNotice:
       'No se ha podido cargar parte de la información porque el casino no responde. Puedes seguir navegando; inténtalo de nuevo en un momento.',

@@ -8,9 +8,10 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
-import { invalidForm, type UpstreamRefusal } from '#app/utils/forms.server.ts'
+import { invalidForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
+import { DEPOSIT_METHODS, type DepositKind, type DepositMethodKey } from '#contract'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
@@ -23,10 +24,12 @@ import * as money from './money.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-/** The methods of the deposit page, each a URL (?method=…) and one processor of the casino API. */
-const METHODS = ['altitudepay', 'moto', 'carespay', 'cashlib', 'crypto'] as const
-type Method = (typeof METHODS)[number]
-const isMethod = (value: unknown): value is Method => METHODS.includes(value as Method)
+/**
+ * The page's methods: those the casino API offers (get_processors) that the contract describes
+ * (DEPOSIT_METHODS), each a URL (?method=…). A method's form is its kind's: one form per kind.
+ */
+const methodOf = (value: unknown): DepositMethodKey | null =>
+  typeof value === 'string' && Object.hasOwn(DEPOSIT_METHODS, value) ? (value as DepositMethodKey) : null
 
 /** Card data never comes back in a page: after a refusal the player types them again. */
 const CARD_SECRETS = ['cardNumber', 'cvv2']
@@ -34,13 +37,18 @@ const CARD_SECRETS = ['cardNumber', 'cvv2']
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
   const url = new URL(args.request.url)
-  const asked = url.searchParams.get('method')
-  const method: Method = isMethod(asked) ? asked : 'altitudepay'
   const processors = await callUpstream(args, 'get_processors', {})
   if (!processors.ok) throw upstreamUnavailable()
+  const methods = processors.data.items.flatMap((p) => {
+    const key = methodOf(p.key)
+    return key ? [{ ...p, key }] : []
+  })
+  const asked = methodOf(url.searchParams.get('method'))
+  const method = methods.find((m) => m.key === asked)?.key ?? methods[0]?.key ?? 'altitudepay'
+  const kind = DEPOSIT_METHODS[method].kind
   const coin = url.searchParams.get('coin') === 'USDT' ? 'USDT' : url.searchParams.get('coin') === 'BTC' ? 'BTC' : null
   let wallet = null
-  if (method === 'crypto' && coin) {
+  if (kind === 'crypto' && coin) {
     const generated = await callUpstream(args, 'generate_wallet', { currency: coin })
     if (!generated.ok) throw upstreamUnavailable()
     wallet = { ...generated.data, qr: await qrDataUri(generated.data.paymentUri) }
@@ -48,12 +56,12 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('money.deposit.title')),
     method,
-    methods: processors.data.items.filter((p) => isMethod(p.key)),
+    methods,
     currency: player.balance.currency,
     actionKey: newActionKey(),
     wallet,
     // The form's constraints (crypto has no form: a coin is chosen by a link).
-    constraint: method === 'crypto' ? null : formConstraint(`deposit-${method}`),
+    constraint: kind === 'crypto' ? null : formConstraint(`deposit-${kind}`),
   }
 }
 
@@ -61,53 +69,33 @@ export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
   const locale = localeFromPath(new URL(args.request.url).pathname)
   const formData = await args.request.formData()
-  const method = formData.get('method')
-  if (!isMethod(method) || method === 'crypto') throw data(null, { status: 400 })
-  const submission = parseForm(`deposit-${method}`, formData, { locale })
+  const method = methodOf(formData.get('method'))
+  const described = method ? DEPOSIT_METHODS[method] : null
+  if (!described || described.kind === 'crypto') throw data(null, { status: 400 })
+  const submission = parseForm(`deposit-${described.kind}`, formData, { locale })
   if (submission.status !== 'success') return invalidForm(submission, { hide: CARD_SECRETS })
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission, { hide: CARD_SECRETS })
-  const refused = (result: UpstreamRefusal) =>
-    refusedMoneyForm(submission, result, {
+  const result = await callUpstream(args, described.call, submission.value as never, { idempotencyKey })
+  if (!result.ok)
+    return refusedMoneyForm(submission, result, {
       hide: CARD_SECRETS,
       fieldOf: { wrong_card_info: 'cardNumber', voucher_invalid: 'voucherCode' },
     })
-
-  if (method === 'altitudepay' || method === 'moto') {
-    const result =
-      method === 'altitudepay'
-        ? await callUpstream(args, 'altitudepay_deposit_processor', submission.value as never, { idempotencyKey })
-        : await callUpstream(args, 'moto_deposit_processor', submission.value as never, { idempotencyKey })
-    if (!result.ok) return refused(result)
-    forgetPlayer(args)
-    if (result.data.status === 'three_ds_required') {
-      // The challenge is a page of this site; the casino API's URL only names the payment.
-      throw redirect(`${localizePath(locale, '/threedsecure')}?reference=${encodeURIComponent(result.data.reference)}`)
-    }
+  const answer = result.data
+  // A bank transfer is credited when it arrives: the player is given the details to send it.
+  if (answer.status === 'pending')
     return {
       result: submission.reply({ resetForm: true }),
-      done: { kind: 'complete' as const, amount: result.data.transaction.amount },
+      done: { kind: 'bank' as const, amount: answer.amount.amount, reference: answer.reference, bank: answer.bank },
     }
-  }
-  if (method === 'carespay') {
-    const result = await callUpstream(args, 'carespay_deposit_processor', submission.value as never, { idempotencyKey })
-    if (!result.ok) return refused(result)
-    return {
-      result: submission.reply({ resetForm: true }),
-      done: {
-        kind: 'bank' as const,
-        amount: result.data.amount.amount,
-        reference: result.data.reference,
-        bank: result.data.bank,
-      },
-    }
-  }
-  const result = await callUpstream(args, 'cashlib_deposit_processor', submission.value as never, { idempotencyKey })
-  if (!result.ok) return refused(result)
   forgetPlayer(args)
+  // The challenge is a page of this site; the casino API's URL only names the payment.
+  if (answer.status === 'three_ds_required')
+    throw redirect(`${localizePath(locale, '/threedsecure')}?reference=${encodeURIComponent(answer.reference)}`)
   return {
     result: submission.reply({ resetForm: true }),
-    done: { kind: 'complete' as const, amount: result.data.transaction.amount },
+    done: { kind: 'complete' as const, amount: answer.transaction.amount },
   }
 }
 
@@ -118,6 +106,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   const { method, methods, currency, wallet } = loaderData
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
   const limits = methods.find((m) => m.key === method)?.limits
+  const kind = DEPOSIT_METHODS[method].kind
   const done = actionData && 'done' in actionData ? actionData.done : null
 
   return (
@@ -127,7 +116,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
         label={t('money.deposit.methodsLabel')}
         path="/user-management/deposit"
         current={method}
-        methods={methods.map((m) => ({ key: m.key, label: t(`money.methods.${m.key as Method}`) }))}
+        methods={methods.map((m) => ({ key: m.key, label: t(`money.methods.${m.key}`) }))}
       />
 
       <section className={styles.block}>
@@ -161,12 +150,13 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
             {t('money.deposit.limits', { min: amountText(limits.min), max: amountText(limits.max) })}
           </p>
         ) : null}
-        {method === 'crypto' ? (
-          <CryptoDeposit wallet={wallet} />
+        {kind === 'crypto' ? (
+          <CryptoDeposit method={method} wallet={wallet} />
         ) : (
           <DepositForm
             key={`${method}:${loaderData.actionKey}`}
             method={method}
+            kind={kind}
             actionData={actionData}
             limits={limits ?? undefined}
           />
@@ -176,12 +166,15 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   )
 }
 
+/** The form of a kind of method: its fields are the kind's (DEPOSIT_FORM_PARAMS). */
 function DepositForm({
   method,
+  kind,
   actionData,
   limits,
 }: {
-  method: Exclude<Method, 'crypto'>
+  method: DepositMethodKey
+  kind: Exclude<DepositKind, 'crypto'>
   actionData: Route.ComponentProps['actionData']
   limits: { min: number; max: number } | undefined
 }) {
@@ -189,15 +182,15 @@ function DepositForm({
   const locale = useLocale()
   const { actionKey, currency, constraint } = useLoaderData<typeof loader>()
   const minimum = limits?.min
-  const [form, fields] = useSchemaForm(`deposit-${method}`, {
+  const [form, fields] = useSchemaForm(`deposit-${kind}`, {
     id: `deposit-${method}`,
     lastResult: actionData?.result,
     constraint: constraint ?? undefined,
     // A voucher's amount is the voucher's own, whatever the limits.
-    amountLimits: limits && method !== 'cashlib' ? { refusal: 'amount_out_of_range', ...limits, currency } : undefined,
+    amountLimits: limits && kind !== 'voucher' ? { refusal: 'amount_out_of_range', ...limits, currency } : undefined,
   })
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>
-  const card = method === 'altitudepay' || method === 'moto'
+  const card = kind === 'card'
   const minimumText =
     minimum === undefined ? undefined : t('money.deposit.minimum', { amount: formatMoney(minimum, currency, locale) })
   const amount = f.amount!
@@ -211,7 +204,7 @@ function DepositForm({
           { meta: f.cvv2!, label: t('money.card.cvv') },
         ]
       : []),
-    ...(method === 'cashlib' ? [{ meta: f.voucherCode!, label: t('money.voucher.code') }] : []),
+    ...(kind === 'voucher' ? [{ meta: f.voucherCode!, label: t('money.voucher.code') }] : []),
     { meta: amount, label: t('money.amount') },
   ]
   return (
@@ -256,7 +249,7 @@ function DepositForm({
           </div>
         </>
       ) : null}
-      {method === 'cashlib' ? (
+      {kind === 'voucher' ? (
         <Field
           meta={f.voucherCode!}
           label={t('money.voucher.code')}
@@ -266,11 +259,11 @@ function DepositForm({
       ) : null}
       <Field
         meta={amount}
-        label={method === 'cashlib' ? t('money.voucher.amount') : t('money.amount')}
+        label={kind === 'voucher' ? t('money.voucher.amount') : t('money.amount')}
         help={minimumText}
         inputProps={{ inputMode: 'decimal', placeholder: minimum === undefined ? undefined : String(minimum / 100) }}
       />
-      {method === 'carespay' ? <p className={forms.note}>{t('money.bank.intro')}</p> : null}
+      {kind === 'bank_transfer' ? <p className={forms.note}>{t('money.bank.intro')}</p> : null}
       <div className={forms.actions}>
         <SubmitButton pendingLabel={t('money.deposit.submitting')}>{t('money.deposit.submit')}</SubmitButton>
       </div>
@@ -278,14 +271,20 @@ function DepositForm({
   )
 }
 
-function CryptoDeposit({ wallet }: { wallet: Route.ComponentProps['loaderData']['wallet'] }) {
+function CryptoDeposit({
+  method,
+  wallet,
+}: {
+  method: DepositMethodKey
+  wallet: Route.ComponentProps['loaderData']['wallet']
+}) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const [params] = useSearchParams()
   return (
     <>
       <Form method="get" className={forms.form} preventScrollReset>
-        <input type="hidden" name="method" value="crypto" />
+        <input type="hidden" name="method" value={method} />
         <fieldset className={forms.radioGroup}>
           <legend>{t('money.crypto.coin')}</legend>
           {(['BTC', 'USDT'] as const).map((coin) => (

@@ -11,6 +11,7 @@ import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
+import { WITHDRAWAL_METHODS, type WithdrawalMethodKey } from '#contract'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
@@ -22,8 +23,11 @@ import * as money from './money.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-type Method = 'bank_transfer' | 'bitcoin'
-const methodOf = (value: unknown): Method => (value === 'bitcoin' ? 'bitcoin' : 'bank_transfer')
+/** A withdrawal method of the contract (WITHDRAWAL_METHODS), each with its form; bank transfer when none is asked. */
+const methodOf = (value: unknown): WithdrawalMethodKey =>
+  typeof value === 'string' && Object.hasOwn(WITHDRAWAL_METHODS, value)
+    ? (value as WithdrawalMethodKey)
+    : 'bank_transfer'
 
 export async function loader(args: Route.LoaderArgs) {
   await requirePlayer(args)
@@ -89,10 +93,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
         label={t('money.withdrawal.methodsLabel')}
         path="/user-management/withdrawal"
         current={method}
-        methods={(['bank_transfer', 'bitcoin'] as const).map((key) => ({
-          key,
-          label: t(`money.withdrawal.methods.${key}`),
-        }))}
+        methods={items.map(({ key }) => ({ key, label: t(`money.withdrawal.methods.${key}`) }))}
       />
       <section className={styles.block}>
         {sent ? (

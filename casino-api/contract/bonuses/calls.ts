@@ -11,6 +11,7 @@ export const bonusCalls = {
     summary: 'Apply a bonus code; refused while another bonus is active.',
     errors: ['bonus_code_invalid', 'bonus_active'],
     idempotent: true,
+    moneyMoving: true,
   }),
   loyalty_redeem_processor: defineCall({
     method: 'POST',
@@ -21,6 +22,7 @@ export const bonusCalls = {
     summary: 'Turn loyalty points into a bonus.',
     errors: ['not_enough_loyalty_points', 'amount_below_minimum', 'bonus_active'],
     idempotent: true,
+    moneyMoving: true,
   }),
   get_loyalty: defineCall({
     method: 'POST',

@@ -22,6 +22,8 @@ export const gameCalls = {
     answer: G.GetGameUrlAnswer,
     summary: 'A launch URL to open in an iframe: demo without login, real play with the bearer token.',
     errors: ['game_not_found', 'game_unavailable', 'unauthorized', 'country_restricted'],
+    // Real play stakes money; demo play goes through from anywhere.
+    moneyMoving: { when: (params) => params.mode === 'real' },
   }),
   get_live_game_url: defineCall({
     method: 'POST',
@@ -31,6 +33,8 @@ export const gameCalls = {
     answer: G.GetLiveGameUrlAnswer,
     summary: 'A launch URL for a live table and the table id to subscribe to on the socket.',
     errors: ['game_not_found', 'game_unavailable', 'unauthorized', 'country_restricted'],
+    // Real play stakes money; demo play goes through from anywhere.
+    moneyMoving: { when: (params) => params.mode === 'real' },
   }),
   get_game: defineCall({
     method: 'POST',

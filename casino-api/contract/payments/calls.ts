@@ -1,5 +1,6 @@
 import * as P from './schemas.ts'
 import { defineCall } from '../define.ts'
+import { DEPOSIT_METHODS as M } from './methods.ts'
 
 const CARD_ERRORS = [
   'wrong_card_info',
@@ -9,6 +10,10 @@ const CARD_ERRORS = [
   'limit_exceeded',
 ] as const
 
+/**
+ * A deposit method's call is named by its descriptor (methods.ts); it moves money (the geo guard)
+ * and, when it makes a payment, is idempotent.
+ */
 export const paymentCalls = {
   get_processors: defineCall({
     method: 'POST',
@@ -28,9 +33,9 @@ export const paymentCalls = {
     answer: P.GetWithdrawalProcessorsAnswer,
     summary: 'Withdrawal methods with their limits, the wagering progress and the withdrawable amount.',
   }),
-  altitudepay_deposit_processor: defineCall({
+  [M.altitudepay.call]: defineCall({
     method: 'POST',
-    path: '/front/altitudepay_deposit_processor',
+    path: `/front/${M.altitudepay.call}`,
     auth: 'player',
     params: P.AltitudepayDepositProcessorParams,
     answer: P.AltitudepayDepositProcessorAnswer,
@@ -38,30 +43,33 @@ export const paymentCalls = {
       'Card deposit; answers either a 3-D Secure challenge URL with the payment reference, or the completed deposit.',
     errors: CARD_ERRORS,
     idempotent: true,
+    moneyMoving: true,
   }),
-  moto_deposit_processor: defineCall({
+  [M.moto.call]: defineCall({
     method: 'POST',
-    path: '/front/moto_deposit_processor',
+    path: `/front/${M.moto.call}`,
     auth: 'player',
     params: P.MotoDepositProcessorParams,
     answer: P.MotoDepositProcessorAnswer,
     summary: 'Card deposit without 3-D Secure.',
     errors: CARD_ERRORS,
     idempotent: true,
+    moneyMoving: true,
   }),
-  carespay_deposit_processor: defineCall({
+  [M.carespay.call]: defineCall({
     method: 'POST',
-    path: '/front/carespay_deposit_processor',
+    path: `/front/${M.carespay.call}`,
     auth: 'player',
     params: P.CarespayDepositProcessorParams,
     answer: P.CarespayDepositProcessorAnswer,
     summary: 'Bank-transfer deposit: answers the bank details and the reference to put on the transfer.',
     errors: ['amount_below_minimum', 'amount_out_of_range', 'limit_exceeded'],
     idempotent: true,
+    moneyMoving: true,
   }),
-  cashlib_deposit_processor: defineCall({
+  [M.cashlib.call]: defineCall({
     method: 'POST',
-    path: '/front/cashlib_deposit_processor',
+    path: `/front/${M.cashlib.call}`,
     auth: 'player',
     params: P.CashlibDepositProcessorParams,
     answer: P.CashlibDepositProcessorAnswer,
@@ -75,14 +83,16 @@ export const paymentCalls = {
       'limit_exceeded',
     ],
     idempotent: true,
+    moneyMoving: true,
   }),
-  generate_wallet: defineCall({
+  [M.crypto.call]: defineCall({
     method: 'POST',
-    path: '/front/generate_wallet',
+    path: `/front/${M.crypto.call}`,
     auth: 'player',
     params: P.GenerateWalletParams,
     answer: P.GenerateWalletAnswer,
     summary: "The player's crypto deposit address for BTC or USDT; deposits to it are credited once reported.",
+    moneyMoving: true,
   }),
   get_threeds_challenge: defineCall({
     method: 'POST',
@@ -103,7 +113,9 @@ export const paymentCalls = {
     summary:
       "The cardholder's answer to the challenge: approve credits the deposit, fail declines it; a finished challenge answers its outcome again.",
     errors: ['not_found', 'transaction_not_pending'],
+    moneyMoving: true,
   }),
+  // Not moneyMoving: it stops a deposit before any money moved, which a player may do from anywhere.
   cancel_threeds_challenge: defineCall({
     method: 'POST',
     path: '/front/cancel_threeds_challenge',

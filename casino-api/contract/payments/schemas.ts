@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Cents, Currency, Money, Timestamp } from '../common.ts'
 import { Balance } from '../player/schemas.ts'
-import { DepositProcessorKey, FinancialTransaction, WithdrawalMethod } from '../wallet/schemas.ts'
+import { FinancialTransaction, WithdrawalMethod } from '../wallet/schemas.ts'
 import { amountInCents, cardNumber, cvv, optionalAmountInCents, required } from '../rules.ts'
 
 export const PaymentKind = z.enum(['card', 'bank_transfer', 'voucher', 'crypto', 'bonus_code', 'loyalty'])
@@ -9,7 +9,11 @@ export const PaymentKind = z.enum(['card', 'bank_transfer', 'voucher', 'crypto',
 export const AmountLimits = z.object({ min: Cents, max: Cents, currency: Currency })
 
 export const DepositProcessor = z.object({
-  key: DepositProcessorKey,
+  /**
+   * A registered method's key (DEPOSIT_METHODS in payments/methods.ts, or the bonus domain's);
+   * a client offers the methods it knows.
+   */
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
   kind: PaymentKind,
   name: z.string(),
   logoUrl: z.string().nullable(),
@@ -111,7 +115,8 @@ export const MotoDepositProcessorAnswer = DepositComplete
 
 // ---- bank transfer, voucher, crypto ------------------------------------------------------
 
-export const CarespayDepositProcessorParams = z.object({ amount: amountInCents() })
+export const BankTransferDepositParams = z.object({ amount: amountInCents() })
+export const CarespayDepositProcessorParams = BankTransferDepositParams
 /** Credited when an administrator confirms the transfer arrived (confirm_bank_transfer). */
 export const CarespayDepositProcessorAnswer = z.object({
   status: z.literal('pending'),
@@ -129,13 +134,14 @@ export const CarespayDepositProcessorAnswer = z.object({
   transaction: FinancialTransaction,
 })
 
-export const CashlibDepositProcessorParams = z.object({
+export const VoucherDepositParams = z.object({
   voucherCode: required(40)
     .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
     .refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
   /** A voucher is worth its face value; an amount, when sent, must be that value. */
   amount: optionalAmountInCents(),
 })
+export const CashlibDepositProcessorParams = VoucherDepositParams
 export const CashlibDepositProcessorAnswer = DepositComplete
 
 export const CryptoCurrency = z.enum(['BTC', 'USDT'], { error: 'invalid_value' })
@@ -151,6 +157,16 @@ export const GenerateWalletAnswer = z.object({
   minDeposit: Money,
   createdAt: Timestamp,
 })
+
+/**
+ * The fields of each kind's deposit form: one form per kind (crypto has none, a coin is picked
+ * by a link), whatever the method.
+ */
+export const DEPOSIT_FORM_PARAMS = {
+  card: CardDepositParams,
+  bank_transfer: BankTransferDepositParams,
+  voucher: VoucherDepositParams,
+}
 
 // ---- 3-D Secure ------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ export const walletCalls = {
     summary: 'Cancel a pending withdrawal the administrator has not accepted; the amount returns to the balance.',
     errors: ['not_found', 'withdrawal_not_cancellable'],
     idempotent: true,
+    moneyMoving: true,
   }),
   send_withdrawal_request: defineCall({
     method: 'POST',
@@ -68,6 +69,7 @@ export const walletCalls = {
       'limit_exceeded',
     ],
     idempotent: true,
+    moneyMoving: true,
   }),
 }
 

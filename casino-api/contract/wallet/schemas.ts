@@ -4,6 +4,7 @@ import { Balance } from '../player/schemas.ts'
 import { BonusOffer } from '../bonuses/schemas.ts'
 import { amountInCents, required } from '../rules.ts'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './constants.ts'
+import { DEPOSIT_METHOD_KEYS, WITHDRAWAL_METHOD_KEYS } from '../payments/methods.ts'
 
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES }
 
@@ -13,21 +14,15 @@ export type TransactionStatus = z.infer<typeof TransactionStatus>
 export const TransactionType = z.enum(TRANSACTION_TYPES, { error: 'invalid_value' })
 export type TransactionType = z.infer<typeof TransactionType>
 
-/** Processors are adapters; their keys tell the web app which form to render. */
-export const DEPOSIT_PROCESSORS = [
-  'altitudepay',
-  'moto',
-  'carespay',
-  'cashlib',
-  'crypto',
-  'bonuscode',
-  'loyalty',
-] as const
+/**
+ * The deposit processors' keys: the payment methods (payments/methods.ts) and the bonus domain's
+ * bonus code and loyalty redemption.
+ */
+export const DEPOSIT_PROCESSORS = [...DEPOSIT_METHOD_KEYS, 'bonuscode', 'loyalty'] as const
 export const DepositProcessorKey = z.enum(DEPOSIT_PROCESSORS)
-export const WITHDRAWAL_METHODS = ['bank_transfer', 'bitcoin'] as const
-export const WithdrawalMethod = z.enum(WITHDRAWAL_METHODS, { error: 'invalid_value' })
+export const WithdrawalMethod = z.enum(WITHDRAWAL_METHOD_KEYS, { error: 'invalid_value' })
 export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>
-export const ProcessorKey = z.enum([...DEPOSIT_PROCESSORS, ...WITHDRAWAL_METHODS])
+export const ProcessorKey = z.enum([...DEPOSIT_PROCESSORS, ...WITHDRAWAL_METHOD_KEYS])
 export type ProcessorKey = z.infer<typeof ProcessorKey>
 
 /** The only card data an answer may carry. */

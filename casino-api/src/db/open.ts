@@ -30,9 +30,19 @@ export type OpenDatabaseOptions =
       url: string
       schema?: string
       dropSchemaOnClose?: boolean
+      /** The pool's connections (DATABASE_POOL_SIZE). Default 10. */
       maxConnections?: number
+      /** What pg_stat_activity shows for its connections (DATABASE_APPLICATION_NAME). Default casino-api. */
+      applicationName?: string
+      /**
+       * How long a server that does not take connections at start (not up yet, starting, DNS
+       * not there yet) is retried, with a growing pause, before opening fails. Default 0: once.
+       */
+      connectTimeoutMs?: number
       /** An idle pooled connection failed (server restart...); the pool replaces it. */
       onIdleError?: (error: Error) => void
+      /** Told once when the server cannot be reached at start and the retries begin. */
+      onRetry?: (error: Error) => void
     }
 
 export type OpenedDatabase = {
@@ -91,9 +101,11 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
   }
   // The search_path goes into the startup packet of every pooled connection, so no query can
   // ever run on a connection that has not got it yet.
+  const applicationName = options.applicationName ?? 'casino-api'
   const pool = new Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
+    application_name: applicationName,
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   })
   // An idle client that loses its connection emits 'error' on the pool; without a listener
@@ -102,6 +114,7 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
   // The job queue's tables beside a test's schema (and dropped with it), else pg-boss's own.
   const jobsSchema = schemaName ? `${schemaName}_jobs` : 'pgboss'
   try {
+    await untilReachable(pool, options.connectTimeoutMs ?? 0, options.onRetry)
     await migratePostgres(pool, schemaName, jobsSchema)
   } catch (error) {
     await pool.end().catch(() => {})
@@ -111,7 +124,7 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
   return {
     db,
     driver: 'postgres',
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload) => listenPostgres(url, applicationName, channel, onPayload),
     // The migrations' records are where migratePostgres keeps them.
     ready: readinessOf(db, schemaName ?? 'drizzle'),
     jobStore: {
@@ -129,6 +142,41 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
         await pool.end()
       }
     },
+  }
+}
+
+/** Errors of a server that does not take connections yet; anything else (a wrong password...) is final. */
+const NOT_YET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P03'])
+
+function notYetReachable(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && NOT_YET.has(code)
+}
+
+/**
+ * Waits until the server answers a query, retrying (0.5 s, doubling up to 5 s) for at most
+ * `timeoutMs` while it is not reachable; then the last error, naming how long it was tried.
+ */
+async function untilReachable(pool: Pool, timeoutMs: number, onRetry?: (error: Error) => void) {
+  const deadline = Date.now() + timeoutMs
+  for (let pause = 500, attempt = 1; ; attempt++, pause = Math.min(pause * 2, 5000)) {
+    try {
+      await pool.query('SELECT 1')
+      return
+    } catch (error) {
+      if (!notYetReachable(error)) throw error
+      const left = deadline - Date.now()
+      const cause = error instanceof Error ? error.message : String(error)
+      if (left <= 0)
+        throw new Error(
+          timeoutMs > 0
+            ? `the database is unreachable after ${attempt} attempts in ${Math.round(timeoutMs / 1000)} s (DATABASE_CONNECT_TIMEOUT_MS): ${cause}`
+            : `the database is unreachable: ${cause}`,
+          { cause: error },
+        )
+      if (attempt === 1) onRetry?.(error as Error)
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)))
+    }
   }
 }
 
@@ -181,14 +229,19 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
  * growing pause (1 s to 30 s) when the server goes away. Notifications sent while it was away are
  * lost: the realtime socket is a hint to refresh, the pages read the truth from the database.
  */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+async function listenPostgres(
+  url: string,
+  applicationName: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`)
   let stopped = false
   let client: Client | undefined
   let pause = 1000
   let retry: NodeJS.Timeout | undefined
   const connect = async (): Promise<void> => {
-    const c = new Client({ connectionString: url })
+    const c = new Client({ connectionString: url, application_name: applicationName })
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) onPayload(n.payload)
     })

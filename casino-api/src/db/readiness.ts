@@ -12,8 +12,12 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Database } from './open.ts'
 
-/** Why the instance is not ready: short codes for the probe's answer, never a message or a stack. */
-export type NotReadyReason = 'database_unreachable' | 'migrations_behind'
+/**
+ * Why the instance is not ready: short codes for the probe's answer, never a message or a stack.
+ * `starting`: it listens (its catalogue sync reads the built-in provider's feed over its own
+ * HTTP) but has not finished starting (the catalogue, the seed, the job workers).
+ */
+export type NotReadyReason = 'database_unreachable' | 'migrations_behind' | 'starting'
 export type Readiness = { ok: true } | { ok: false; reason: NotReadyReason }
 
 /** How long a probe waits for the database: a load balancer's probe usually gives up after a few seconds. */

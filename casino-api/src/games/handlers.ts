@@ -22,7 +22,6 @@ import type { Queryable } from '../db/open.ts'
 import { gameFavourites, games, players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
 import { ApiError } from '../http/errors.ts'
-import { moneyMoving } from '../site/geo-guard.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 import { betDetails, betList, providerName } from './bet-history.ts'
 import { gameName } from './names.ts'
@@ -253,18 +252,12 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
     }
   },
 
-  get_game_url: moneyMoving(
-    (ctx, input) => launch(ctx, input, false),
-    (params) => params.mode === 'real',
-  ),
+  get_game_url: (ctx, input) => launch(ctx, input, false),
 
-  get_live_game_url: moneyMoving(
-    async (ctx, input) => {
-      const answer = await launch(ctx, input, true)
-      return { ...answer, tableId: input.params.gameId }
-    },
-    (params) => params.mode === 'real',
-  ),
+  get_live_game_url: async (ctx, input) => {
+    const answer = await launch(ctx, input, true)
+    return { ...answer, tableId: input.params.gameId }
+  },
 
   set_game_favourite: async (ctx, { params, session }) => {
     const { playerId } = must(session)

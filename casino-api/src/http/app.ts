@@ -21,10 +21,14 @@ import type { Context, Handler, Handlers } from '../context.ts'
 import type { Readiness } from '../db/readiness.ts'
 import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../site/geo.ts'
+import { guardMoneyCall } from '../site/geo-guard.ts'
 import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from './auth.ts'
 import { ApiError, validationFailed } from './errors.ts'
 import { apiMetrics } from '../metrics.ts'
 import { bindIdempotencyKey } from './idempotency.ts'
+
+/** An id a client may give its request (as the web server's): no spaces, quotes or control characters. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
 
 /** The largest body we read: the longest call (a support message) is a few KiB. */
 export const BODY_LIMIT = 64 * 1024
@@ -34,6 +38,8 @@ export type AppOptions = {
   trustedProxies: string[]
   /** The readiness probe's check (db/readiness.ts). */
   ready: () => Promise<Readiness>
+  /** The calls to route: the contract's, and a payment method's a test registers (payments/methods/). */
+  calls?: Record<string, CallDef>
 }
 
 export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Handlers, options: AppOptions) {
@@ -58,9 +64,13 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
     trustProxy: options.trustedProxies,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    // Our own ids: an incoming X-Request-Id is not trusted.
+    // The web server's X-Request-Id when it has the form of one (its log lines and ours then
+    // share the id a player's error page shows); our own otherwise.
     requestIdHeader: false,
-    genReqId: () => randomUUID(),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
     return503OnClosing: true,
   })
   const ctx = ctxFor(app)
@@ -76,10 +86,11 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
     if (reply.statusCode === 429) apiMetrics.rateLimited.inc({ route })
   })
 
-  for (const name of Object.keys(calls) as CallName[]) {
+  const routed: Record<string, CallDef> = options.calls ?? calls
+  for (const name of Object.keys(routed) as CallName[]) {
     const handler = handlers[name] as Handler<CallName> | undefined
     if (!handler) continue
-    const def: CallDef = calls[name]
+    const def = routed[name]!
     app.route({
       method: def.method,
       url: def.path,
@@ -112,6 +123,14 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
             at: ctx.now(),
           })
         let ip: string | undefined
+        const clientAddress = () => (ip ??= clientIp(req.ips, req.socket.remoteAddress))
+        await guardMoneyCall(ctx, def, {
+          params: parsed.data,
+          session: session === 'invalid' ? null : session,
+          get ip() {
+            return clientAddress()
+          },
+        })
         const answer = await handler(ctx, {
           params: parsed.data as never,
           session: session === 'invalid' ? null : session,
@@ -120,7 +139,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
           // Worked out (through the trusted proxies) when a handler reads it: most never do,
           // the game wallet's calls among them.
           get ip() {
-            return (ip ??= clientIp(req.ips, req.socket.remoteAddress))
+            return clientAddress()
           },
           userAgent: req.headers['user-agent'],
           ...(idempotencyKey ? { idempotencyKey } : {}),

@@ -39,6 +39,9 @@ export function startOutboxRelay(ctx: Pick<Context, 'db' | 'log'>, everyMs = REL
   // The wait before the next relay: everyMs while events come, doubling up to IDLE_FACTOR times
   // that while the outbox stays empty, so an idle instance asks a few times a second, not 20.
   let wait = everyMs
+  // While the database is away the relay fails a few times a second: the cause is logged once
+  // per outage, and the end of the outage once.
+  let failingSince: number | null = null
   // Until the outbox holds less than a batch.
   const relay = async () => {
     let sent = RELAY_BATCH
@@ -64,10 +67,18 @@ export function startOutboxRelay(ctx: Pick<Context, 'db' | 'log'>, everyMs = REL
     running = relay()
       .then((sent) => {
         wait = sent > 0 ? everyMs : Math.min(wait * 2, everyMs * IDLE_FACTOR)
+        if (failingSince === null) return
+        ctx.log.info({ failedForMs: Date.now() - failingSince }, 'realtime relay working again')
+        failingSince = null
       })
-      .catch((error: unknown) =>
-        ctx.log.error({ err: error instanceof Error ? error.message : String(error) }, 'realtime relay failed'),
-      )
+      .catch((error: unknown) => {
+        if (failingSince !== null) return
+        failingSince = Date.now()
+        ctx.log.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'realtime relay failed: retrying quietly until it works again',
+        )
+      })
       .finally(() => {
         running = null
         // A kick during the relay: its request's events may have committed after the relay read.

@@ -27,11 +27,14 @@ import { resolveSession } from '../http/auth.ts'
 import { apiMetrics } from '../metrics.ts'
 import { catalogGame } from '../../games/catalog.ts'
 import { currentRound } from '../games/live.ts'
+import { closeForRestart } from './restart.ts'
 
 export const EVENTS_CHANNEL = 'casino_events'
 const PING_EVERY_MS = 30_000
 const RECHECK_TOKEN_MS = 60_000
 export const MAX_BUFFERED = 1024 * 1024
+/** How long a client has to answer the closing handshake when the instance stops. */
+const CLOSE_GRACE_MS = 2000
 
 type Server = { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }
 
@@ -172,10 +175,14 @@ export async function startRealtime(
   heartbeat.unref()
 
   return {
-    async close() {
+    /**
+     * Stops taking sockets (503 to an upgrade) and tells the open ones 1012 "service restart"
+     * (restart.ts): the clients reconnect, to another instance behind the load balancer.
+     */
+    async close(graceMs = CLOSE_GRACE_MS) {
       clearInterval(heartbeat)
-      for (const ws of wss.clients) ws.close(1001, 'going away')
       wss.close()
+      await closeForRestart(wss, graceMs)
       await stopListening()
     },
   }

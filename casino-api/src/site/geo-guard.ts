@@ -8,34 +8,15 @@
  * unchecked; the geolocation is a local database look-up that cannot time out.
  *
  * Who calls it: login (accounts/handlers.ts), registration (accounts/register.ts, which reads the
- * settings anyway) and every call that moves money. Handlers of the calls in MONEY_CALLS are
- * wrapped with `moneyMoving(...)` in their domain's handlers.ts; a test checks that none is
- * routed without it.
+ * settings anyway) and the router (http/app.ts), before the handler of every call the contract
+ * marks `moneyMoving` (a property of the call's definition, contract/define.ts): deposits,
+ * withdrawals, real play.
  */
-import type { CallName, SiteSettings } from '../../contract/index.ts'
-import type { Context, Handler } from '../context.ts'
+import type { CallDef, SiteSettings } from '../../contract/index.ts'
+import type { Context, Session } from '../context.ts'
 import { isBlocked } from './geo.ts'
 import { ApiError } from '../http/errors.ts'
 import { getSettings } from './settings.ts'
-
-/**
- * The calls that put money in, take it out or stake it. A game launch is here for real play;
- * its handler may let demo play through (see `moneyMoving`'s `when`).
- */
-export const MONEY_CALLS = [
-  'altitudepay_deposit_processor',
-  'complete_threeds_challenge',
-  'moto_deposit_processor',
-  'carespay_deposit_processor',
-  'cashlib_deposit_processor',
-  'generate_wallet',
-  'bonuscode_deposit_processor',
-  'loyalty_redeem_processor',
-  'send_withdrawal_request',
-  'cancel_withdrawal_request',
-  'get_game_url',
-  'get_live_game_url',
-] as const satisfies readonly CallName[]
 
 /**
  * 403 'country_restricted' when the settings' blacklists keep the client's address out. A
@@ -50,26 +31,19 @@ export async function refuseRestrictedClient(
     throw new ApiError(403, 'country_restricted')
 }
 
-const GUARDED = Symbol('geo-guarded')
-
 /**
- * A money handler that runs only for players whom the blacklists let in. An administrator's
- * account neither stakes nor moves money of its own (the people who decide on players' money do
- * not play at the casino): 403 'forbidden'. `when` narrows both checks to the calls that really
- * stake money (e.g. `(params) => params.mode === 'real'` for a game launch).
+ * The guard of a call marked `moneyMoving`: it goes ahead only for players whom the blacklists
+ * let in. An administrator's account neither stakes nor moves money of its own (the people who
+ * decide on players' money do not play at the casino): 403 'forbidden'. The definition's `when`
+ * narrows both checks to the params that really stake money (real play of a game launch).
  */
-export function moneyMoving<K extends CallName>(
-  handler: Handler<K>,
-  when?: (params: Parameters<Handler<K>>[1]['params']) => boolean,
-): Handler<K> {
-  const guarded: Handler<K> = async (ctx, input) => {
-    if (!when || when(input.params)) {
-      if (input.session?.scope === 'admin') throw new ApiError(403, 'forbidden')
-      await refuseRestrictedClient(ctx, input.ip)
-    }
-    return handler(ctx, input)
-  }
-  return Object.assign(guarded, { [GUARDED]: true })
+export async function guardMoneyCall(
+  ctx: Pick<Context, 'db' | 'geoLocalCountry'>,
+  def: Pick<CallDef, 'moneyMoving'>,
+  input: { params: unknown; session: Session | null; ip: string },
+) {
+  const guard = def.moneyMoving
+  if (!guard || (guard !== true && !guard.when(input.params as never))) return
+  if (input.session?.scope === 'admin') throw new ApiError(403, 'forbidden')
+  await refuseRestrictedClient(ctx, input.ip)
 }
-
-export const isGeoGuarded = (handler: unknown) => typeof handler === 'function' && GUARDED in handler
