@@ -32,6 +32,8 @@ export type Context = {
   /** The country loopback and private addresses count as (GEO_LOCAL_COUNTRY), null for none. */
   geoLocalCountry: string | null
   log: FastifyBaseLogger
+  /** The request a call is answering (its X-Request-Id): the jobs it queues carry it. Unset outside a call. */
+  requestId?: string
 }
 
 /** The logged-in account behind a valid bearer token. */

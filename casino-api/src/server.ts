@@ -272,7 +272,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     await jobs.work(
       {
         mail: ({ kind: _kind, ...mail }, job) => mailer.send(mail, { id: job.id, at: job.createdOn }),
-        resend_activation: (data) => sendActivationAgain(ctx, data),
+        // The mail it queues carries the id of the request that asked for it.
+        resend_activation: (data, job) => sendActivationAgain({ ...ctx, requestId: job.requestId }, data),
         prune_spent_rows: () => pruneSpentRows(opened.db, now()),
         expire_challenges: () => expireOverdueChallenges(opened.db, now()).then(() => {}),
         sync_catalogs: () => syncCatalogs().then(() => {}),

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startApiProcess } from './api-process.ts'
 import { backends, newPlayer, startTestApi, type Backend, type TestApi } from './helpers.ts'
 
 type Received = { to: string[]; raw: string }
@@ -107,6 +108,34 @@ describe.each(backends)('durable e-mail [%s]', (backend: Backend) => {
     expect(activationMailsTo(smtp.received, player.email)).toHaveLength(1)
   }, 90_000)
 })
+
+it("a mail's job carries the id of the request that queued it into the casino API's log", async () => {
+  const smtp = await smtpServer(1)
+  closing.push(smtp.close)
+  const dataDir = await mkdtemp(join(tmpdir(), 'casino-api-jobs-log-'))
+  closing.push(() => rm(dataDir, { recursive: true, force: true }))
+  const api = await startApiProcess({ SMTP_URL: smtp.url, LIVE_TABLES: 'false', LOG_LEVEL: 'info' }, dataDir)
+  closing.push(() => api.stop('SIGTERM'))
+  const requestId = `trace-${randomBytes(6).toString('hex')}`
+  const player = newPlayer()
+  const answer = await fetch(`${api.url}/front/register_player`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+    body: JSON.stringify(player),
+  })
+  expect(answer.status).toBe(200)
+  await waitFor(() => activationMailsTo(smtp.received, player.email).length > 0, 30_000)
+  await waitFor(() => api.output().includes('"job done"'), 5_000)
+  const lines = api
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { reqId?: string; job?: string; msg?: string })
+    .filter((line) => line.reqId === requestId)
+  // The request's own line, the refused try and the delivery: one id from the call to the mail.
+  expect(lines.some((l) => l.msg === 'request completed')).toBe(true)
+  expect(lines.filter((l) => l.job === 'mail').map((l) => l.msg)).toEqual(['job failed, to be tried again', 'job done'])
+}, 90_000)
 
 describe.runIf(backends.includes('postgres'))('schedules across instances [postgres]', () => {
   it('two instances on one database run each minute of a schedule once', async () => {

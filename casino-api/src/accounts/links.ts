@@ -45,7 +45,7 @@ export async function resendActivation(
   params: z.output<typeof ResendActivationParams>,
   client: { ip: string },
 ): Promise<z.input<typeof ResendActivationAnswer>> {
-  await ctx.jobs.send('resend_activation', { login: params.login.trim(), ip: client.ip })
+  await ctx.jobs.send('resend_activation', { login: params.login.trim(), ip: client.ip }, { requestId: ctx.requestId })
   return { ok: true, message: 'activation_resent' }
 }
 

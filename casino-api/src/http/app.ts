@@ -131,19 +131,23 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
             return clientAddress()
           },
         })
-        const answer = await handler(ctx, {
-          params: parsed.data as never,
-          session: session === 'invalid' ? null : session,
-          ...(provider ? { provider } : {}),
-          ...(game ? { game } : {}),
-          // Worked out (through the trusted proxies) when a handler reads it: most never do,
-          // the game wallet's calls among them.
-          get ip() {
-            return clientAddress()
+        // The call's own context: the services it reaches know its request id (the jobs it queues carry it).
+        const answer = await handler(
+          { ...ctx, requestId: req.id },
+          {
+            params: parsed.data as never,
+            session: session === 'invalid' ? null : session,
+            ...(provider ? { provider } : {}),
+            ...(game ? { game } : {}),
+            // Worked out (through the trusted proxies) when a handler reads it: most never do,
+            // the game wallet's calls among them.
+            get ip() {
+              return clientAddress()
+            },
+            userAgent: req.headers['user-agent'],
+            ...(idempotencyKey ? { idempotencyKey } : {}),
           },
-          userAgent: req.headers['user-agent'],
-          ...(idempotencyKey ? { idempotencyKey } : {}),
-        })
+        )
         const checked = def.answer.safeParse(answer)
         if (!checked.success) {
           // The issues name paths and expected types, never values.

@@ -33,7 +33,11 @@ export type JobData = {
 }
 export type JobName = keyof JobData
 
-export type JobHandler<N extends JobName> = (data: JobData[N], job: { id: string; createdOn: Date }) => Promise<void>
+/** `requestId`: the request that queued the job (its log lines name it as `reqId`), if any. */
+export type JobHandler<N extends JobName> = (
+  data: JobData[N],
+  job: { id: string; createdOn: Date; requestId?: string },
+) => Promise<void>
 export type JobHandlers = { [N in JobName]: JobHandler<N> }
 
 /**
@@ -66,9 +70,11 @@ export const DEFAULT_SCHEDULES: Required<Schedules> = {
 export type Jobs = {
   /**
    * Queues a job. With `tx` it is written in that transaction, so it exists exactly when what
-   * caused it was committed; call `kick()` after the commit to start it at once.
+   * caused it was committed; call `kick()` after the commit to start it at once. With
+   * `requestId` (the call's, `ctx.requestId`), the job's log lines name that request (`reqId`),
+   * so a mail that failed is found from the request that caused it, and the other way round.
    */
-  send<N extends JobName>(name: N, data: JobData[N], options?: { tx?: Queryable }): Promise<void>
+  send<N extends JobName>(name: N, data: JobData[N], options?: { tx?: Queryable; requestId?: string }): Promise<void>
   /** Wakes this instance's workers now rather than at their next poll (after a commit that queued work). */
   kick(): void
   /** Starts this instance's workers and sets the schedules (every instance sets the same ones). */
@@ -82,13 +88,20 @@ export type Jobs = {
   close(): Promise<void>
 }
 
+/** Where a job's data keeps the id of the request that queued it. */
+const REQUEST_ID = '_requestId'
+type Traced = { [REQUEST_ID]?: string }
+
 /** The queue, ready to take jobs; its workers start with `work()` once what they need exists. */
-export async function startJobs(store: JobStore, log: () => Pick<FastifyBaseLogger, 'error' | 'warn'>): Promise<Jobs> {
+export async function startJobs(
+  store: JobStore,
+  log: () => Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
+): Promise<Jobs> {
   const boss = new PgBoss({
     db: store.db,
     backend: store.backend,
     schema: store.schema,
-    // The cron pass looks every few seconds, so a schedule of seconds (tests) is kept too.
+    // The cron pass looks every 5 s (each occurrence is still filed once per minute, whichever pass finds it).
     cronMonitorIntervalSeconds: 5,
     cronWorkerIntervalSeconds: 1,
   })
@@ -106,9 +119,10 @@ export async function startJobs(store: JobStore, log: () => Pick<FastifyBaseLogg
   })
   return {
     async send(name, data, sendOptions) {
+      const reqId = sendOptions?.requestId
       await boss.send(
         name,
-        data,
+        reqId ? { ...data, [REQUEST_ID]: reqId } : data,
         sendOptions?.tx ? { db: fromDrizzle(sendOptions.tx as DrizzleTransactionLike, sql) } : {},
       )
     },
@@ -120,19 +134,30 @@ export async function startJobs(store: JobStore, log: () => Pick<FastifyBaseLogg
       for (const name of Object.keys(QUEUES) as JobName[]) {
         const handle = handlers[name] as JobHandler<JobName>
         workers.push(
-          await boss.work(name, polling, async ([job]: JobWithMetadata<JobData[JobName]>[]) => {
+          await boss.work(name, polling, async ([job]: JobWithMetadata<JobData[JobName] & Traced>[]) => {
             if (!job) return
+            const { [REQUEST_ID]: reqId, ...data } = job.data
+            const fields = { job: name, id: job.id, ...(reqId ? { reqId } : {}) }
             try {
-              await handle(job.data, { id: job.id, createdOn: new Date(job.createdOn) })
+              await handle(data as JobData[JobName], {
+                id: job.id,
+                createdOn: new Date(job.createdOn),
+                requestId: reqId,
+              })
+              // A job a request queued says it is done (the schedules' runs stay quiet).
+              if (reqId) log().info(fields, 'job done')
             } catch (error) {
               // pg-boss tries it again after its backoff; the cause is logged once per try, and
               // at error level when it was the last one.
-              const err = error instanceof Error ? error.message : String(error)
-              const fields = { job: name, id: job.id, try: job.retryCount + 1, err }
+              const failed = {
+                ...fields,
+                try: job.retryCount + 1,
+                err: error instanceof Error ? error.message : String(error),
+              }
               const final = job.retryCount >= job.retryLimit
               apiMetrics.jobFailures.inc({ queue: name, final: String(final) })
-              if (final) log().error(fields, 'job failed for good')
-              else log().warn(fields, 'job failed, to be tried again')
+              if (final) log().error(failed, 'job failed for good')
+              else log().warn(failed, 'job failed, to be tried again')
               throw error
             }
           }),

@@ -79,6 +79,11 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
  * client would retry. Call sites kick the workers after the commit (the HTTP layer does after
  * every call that is not a GET).
  */
-export async function queueMail(ctx: Pick<Context, 'jobs'>, tx: Queryable, mail: OutgoingMail, kind: string) {
-  await ctx.jobs.send('mail', { ...mail, kind }, { tx })
+export async function queueMail(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  mail: OutgoingMail,
+  kind: string,
+) {
+  await ctx.jobs.send('mail', { ...mail, kind }, { tx, requestId: ctx.requestId })
 }
