@@ -1,36 +1,59 @@
 # syntax=docker/dockerfile:1
-# The web app (BFF) as a Node container. Point it at your casino API with CASINO_API_URL;
-# without it the container also runs the embedded reference casino API on PGlite in /app/data.
+# Two images from one file:
+# - the default (last) target: the web app (BFF) as a Node container. Point it at your casino API
+#   with CASINO_API_URL; without it the container also runs the embedded reference casino API on
+#   PGlite in /app/data (then the crypto keys are required: see the README's Docker section).
+# - `--target casino-api`: the reference casino API alone (node casino-api/src/main.ts, port 4000).
+# The code belongs to root and is read-only to the runtime user `node`: only /app/data is writable.
+#
+# Every stage starts from NODE_IMAGE: pin it by digest for reproducible builds, e.g.
+#   docker buildx imagetools inspect node:24-bookworm-slim   (the index digest)
+#   docker build --build-arg NODE_IMAGE=node:24-bookworm-slim@sha256:<digest> .
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM node:24-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
 RUN npx react-router build
 
-FROM node:24-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 
-FROM node:24-bookworm-slim
-# No demo player in the image (SEED_DEMO); the admin's first password is generated into
-# /app/data/admin-password.txt (0600) unless ADMIN_PASSWORD is set, and must be changed at first log-in.
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data SEED_DEMO=false
+# What both images share: production dependencies and the casino API's code (the web app imports
+# its contract), owned by root; the data folder, owned by `node`.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json ./
-COPY --chown=node:node server ./server
-COPY --chown=node:node app ./app
-COPY --chown=node:node locales ./locales
-COPY --chown=node:node casino-api ./casino-api
-COPY --chown=node:node public ./public
-RUN mkdir -p /app/data && chown node:node /app/data
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY casino-api ./casino-api
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 0700 /app/data
 USER node
-EXPOSE 3000
 VOLUME ["/app/data"]
+
+# The casino API alone. It needs WEB_URL (the site's public URL, for e-mailed links), and in
+# production the crypto keys (CRYPTO_BTC_ACCOUNT_KEY, CRYPTO_USDT_ACCOUNT_KEY) or PAYMENTS_SANDBOX=true.
+FROM runtime AS casino-api
+ENV HOST=0.0.0.0 PORT=4000
+EXPOSE 4000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "casino-api/src/main.ts"]
+
+# The web app. No demo player in the image (SEED_DEMO); the admin's first password is generated into
+# /app/data/admin-password.txt (0600) unless ADMIN_PASSWORD is set, and must be changed at first log-in.
+FROM runtime AS web
+ENV PORT=3000 SEED_DEMO=false
+COPY --from=build /app/build ./build
+COPY server ./server
+COPY app ./app
+COPY locales ./locales
+COPY public ./public
+EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "server/index.ts"]

@@ -24,7 +24,7 @@ import { ThemeProvider, useThemeState } from './components/theme.tsx'
 import { ToastView } from './components/toast.tsx'
 import { useRootData } from './components/use-root-data.ts'
 import { accessMiddleware, siteAccessContext } from './middleware/access.ts'
-import { getRequestInfo } from './middleware/context.ts'
+import { getRequestInfo, routePatternMiddleware } from './middleware/context.ts'
 import { httpCacheMiddleware } from './middleware/http-cache.ts'
 import { pageCacheMiddleware } from './middleware/page-cache.ts'
 import { getInstance, getLocale, i18nextMiddleware } from './middleware/i18next.ts'
@@ -48,9 +48,10 @@ import { commitSession, destroySession, getSession } from './utils/session.serve
 import { FLASH_MARKER_COOKIE } from './utils/cookie-names.ts'
 import { flashMarkerCookie } from './utils/toast.server.ts'
 
-// The cache middleware comes first, so that it sees the answer as the others left it (the session
-// middleware's re-sealed cookie included).
+// The cache middleware comes first (after the route pattern's report, which changes nothing), so
+// that it sees the answer as the others left it (the session middleware's re-sealed cookie included).
 export const middleware: Route.MiddlewareFunction[] = [
+  routePatternMiddleware, // only reports the route pattern to the request's metrics
   httpCacheMiddleware,
   i18nextMiddleware,
   sessionMiddleware,

@@ -13,6 +13,7 @@ import { healthChecks } from './middleware/health.ts'
 import { oneLoopbackName } from './middleware/loopback-name.ts'
 import { privateByDefault } from './middleware/private-by-default.ts'
 import { reactRouter } from './middleware/react-router.ts'
+import { countRequests } from './middleware/request-metrics.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { sameOriginOnly } from './middleware/same-origin.ts'
 import { sameSitePathOnly } from './middleware/same-site-path.ts'
@@ -122,6 +123,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
 
   // The request's path, in order. Each step answers (and the rest never run) or passes it on.
   app.use(
+    countRequests, // rate and latency by route pattern (server/metrics.ts)
     requestLog(site), // request id, CSP nonce, client ip; one log line per request
     securityHeaders(site), // CSP, HSTS, Permissions-Policy…
     sameSitePathOnly, // `//x` and `/\\x` redirect to `/x`

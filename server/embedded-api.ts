@@ -5,10 +5,10 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import type { CasinoApiOptions } from '#casino-api/src/server.ts'
 
-export type EmbeddedApi = { url: string; port: number; close(): Promise<void> }
+export type EmbeddedApi = { url: string; port: number; metricsUrl?: string; close(): Promise<void> }
 
 type FromWorker =
-  | { type: 'ready'; url: string; port: number }
+  | { type: 'ready'; url: string; port: number; metricsUrl?: string }
   | { type: 'failed'; message: string; stack?: string }
   | { type: 'closed' }
 
@@ -32,6 +32,7 @@ export function startEmbeddedApi(options: CasinoApiOptions, onExit: (error: Erro
       resolve({
         url: message.url,
         port: message.port,
+        metricsUrl: message.metricsUrl,
         close: () =>
           (closing ??= new Promise<void>((done) => {
             worker.once('exit', () => done())
@@ -68,7 +69,7 @@ if (!isMainThread && parentPort) {
         port.close()
       }
     })
-    post({ type: 'ready', url: api.url, port: api.port })
+    post({ type: 'ready', url: api.url, port: api.port, metricsUrl: api.metricsUrl })
   } catch (error) {
     post({
       type: 'failed',

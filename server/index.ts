@@ -2,8 +2,10 @@ import http from 'node:http'
 import path from 'node:path'
 import { pino } from 'pino'
 import { EnvError, parseEnv, type Env } from '#app/utils/env.server.ts'
+import { serveMetrics } from '#casino-api/src/metrics.ts'
 import { createWebApp } from './app.ts'
 import { startEmbeddedApi, type EmbeddedApi } from './embedded-api.ts'
+import { webRegistry } from './metrics.ts'
 import { ensureSessionSecret } from './secret.ts'
 
 /** How long a browser has to answer the closing of its socket (1012) before it is cut. */
@@ -35,6 +37,8 @@ async function startEmbedded(env: Env, publicUrl: string, log: pino.Logger): Pro
         providerSecret: env.PROVIDER_SECRET,
         seedDemo: env.SEED_DEMO,
         geoLocalCountry: env.GEO_LOCAL_COUNTRY ?? null,
+        metricsPort: env.API_METRICS_PORT,
+        metricsHost: env.METRICS_HOST,
         // The web server is its only client and forwards the visitor's ip from loopback.
         trustedProxies: ['127.0.0.1', '::1'],
         // Its request lines repeat ours (every page makes a few calls): only when debugging.
@@ -48,7 +52,7 @@ async function startEmbedded(env: Env, publicUrl: string, log: pino.Logger): Pro
         process.exit(1)
       },
     )
-    log.info({ url: api.url }, 'embedded casino API started')
+    log.info({ url: api.url, metrics: api.metricsUrl }, 'embedded casino API started')
     return api
   } catch (error) {
     log.fatal(
@@ -82,6 +86,21 @@ async function main() {
     logger: log,
     httpServer: server,
   })
+  // Beside the site, never on its port: a scraper reaches it on the private network only.
+  const metrics =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(webRegistry, { port: env.METRICS_PORT, host: env.METRICS_HOST }).catch(
+          async (error: NodeJS.ErrnoException) => {
+            log.fatal(
+              { err: { code: error.code, message: error.message } },
+              `the metrics could not be served on ${env.METRICS_HOST}:${env.METRICS_PORT}`,
+            )
+            await embedded?.close().catch(() => {})
+            process.exit(1)
+          },
+        )
+  if (metrics) log.info({ url: metrics.url }, 'metrics served')
   server.on('request', app)
   const realtime = app.attachRealtime(server)
   server.keepAliveTimeout = 65_000 // longer than the usual load balancer idle timeout
@@ -123,6 +142,7 @@ async function main() {
     clearInterval(idle)
     try {
       await ((await app.locals.vite) as { close(): Promise<void> } | undefined)?.close()
+      await metrics?.close()
       await embedded?.close()
     } catch (error) {
       log.error({ err: error }, 'error while closing')

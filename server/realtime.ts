@@ -20,6 +20,7 @@ import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '#contract'
 import { closeForRestart } from '#casino-api/src/realtime/restart.ts'
 import { getSessionSecrets, isSecureCookie, getEnv } from '#app/utils/env.server.ts'
 import { openSession, sessionCookieSettings } from '#app/utils/session.server.ts'
+import { webMetrics } from './metrics.ts'
 
 export const BROWSER_SOCKET_PATH = '/ws'
 const PING_EVERY_MS = 30_000
@@ -89,6 +90,7 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions): Real
   })
 
   function relay(browser: WebSocket, upstreamBase: string, token: string) {
+    webMetrics.sockets.inc()
     alive.add(browser)
     browser.on('pong', () => alive.add(browser))
     let upstream: WebSocket | undefined
@@ -129,6 +131,7 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions): Real
     })
     browser.on('error', () => {})
     browser.on('close', () => {
+      webMetrics.sockets.dec()
       clearTimeout(retry)
       clearTimeout(ends)
       const ws = upstream

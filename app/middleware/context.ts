@@ -1,4 +1,4 @@
-import { createContext, type RouterContext, type RouterContextProvider } from 'react-router'
+import { createContext, type MiddlewareFunction, type RouterContext, type RouterContextProvider } from 'react-router'
 
 /** The minimal logger interface the app needs (pino's child logger fits it). */
 export type Log = {
@@ -27,6 +27,18 @@ export type RequestInfo = {
   /** How long the site settings (and the content version they carry) are kept. Default 60 s. */
   siteSettingsTtlMs?: number
   log: Log
+  /** The request's metrics (server/metrics.ts); absent outside the web server (tests of a route alone). */
+  metrics?: RequestMetrics
+}
+
+/** What a request reports for the web server's metrics, labels it bounds: patterns and call names. */
+export type RequestMetrics = {
+  /** The route pattern React Router matched (e.g. /user-management/:tab): the request's label. */
+  route(pattern: string): void
+  /** One call to the casino API (refused or failed ones too): its name and its time. */
+  upstream(call: string, seconds: number): void
+  /** A call to the casino API that failed, and how. */
+  upstreamError(call: string, kind: 'unreachable' | 'timeout' | 'server_error' | 'bad_answer'): void
 }
 
 /**
@@ -45,4 +57,10 @@ export function getRequestInfo(context: Readonly<RouterContextProvider>): Reques
       'The request context is missing: start the site with server/index.ts (createWebApp), not another server.',
     )
   }
+}
+
+/** Gives the web server's metrics the matched route's pattern, never the raw URL (bounded labels). */
+export const routePatternMiddleware: MiddlewareFunction<Response> = ({ context, pattern }, next) => {
+  getRequestInfo(context).metrics?.route(pattern)
+  return next()
 }

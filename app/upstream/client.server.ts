@@ -236,11 +236,14 @@ export async function callUpstream<N extends CallName>(
         continue
       }
       log.error({ upstream: name, ms, err }, timedOut ? 'casino API timed out' : 'casino API unreachable')
+      info.metrics?.upstream(name, ms / 1000)
+      info.metrics?.upstreamError(name, timedOut ? 'timeout' : 'unreachable')
       throw upstreamUnavailable(timedOut ? 504 : 502, info.requestId)
     }
   }
   const ms = Math.round(performance.now() - started)
   log.debug({ upstream: name, status: statusCode, ms }, 'casino API call')
+  info.metrics?.upstream(name, ms / 1000)
 
   let json: unknown
   try {
@@ -260,6 +263,7 @@ export async function callUpstream<N extends CallName>(
         },
         'casino API answer does not match the contract',
       )
+      info.metrics?.upstreamError(name, 'bad_answer')
       throw upstreamUnavailable(502, info.requestId)
     }
     return { ok: true, data: answer.data as AnswerOf<Calls[N]> }
@@ -274,6 +278,7 @@ export async function callUpstream<N extends CallName>(
       { upstream: name, status: statusCode, code: error.success ? error.data.error.code : undefined },
       'casino API failed',
     )
+    info.metrics?.upstreamError(name, 'server_error')
     throw upstreamUnavailable(502, info.requestId)
   }
   if (!error.success) {

@@ -21,6 +21,10 @@ const secretList = z
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+const optionalPort = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number().int().min(0).max(65535).optional(),
+)
 
 export const EnvSchema = z
   .object({
@@ -43,6 +47,11 @@ export const EnvSchema = z
     COOKIE_SECURE: z.enum(['true', 'false']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Prometheus metrics at /metrics on this port of METRICS_HOST (server/metrics.ts); none without it. */
+    METRICS_PORT: optionalPort,
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** The embedded casino API's metrics port (on METRICS_HOST); none without it. */
+    API_METRICS_PORT: optionalPort,
     // Passed through to the embedded casino API.
     DATABASE_URL: optionalText,
     SMTP_URL: optionalText,

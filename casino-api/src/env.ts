@@ -71,6 +71,9 @@ export const ApiEnvSchema = z
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHUTDOWN_TIMEOUT_MS: whole(0).default(10_000),
+    /** Prometheus metrics at /metrics on this port of METRICS_HOST (metrics.ts); none without it. */
+    METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     LIVE_TABLES: flag('true'),
     LIVE_BETTING_MS: optional(whole(1)),
     LIVE_SPIN_MS: optional(whole(1)),

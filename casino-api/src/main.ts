@@ -43,11 +43,14 @@ const api = await startCasinoApi({
   geoLocalCountry: env.GEO_LOCAL_COUNTRY ?? null,
   liveTables: env.LIVE_TABLES ? liveTimings : false,
   gameProviders: env.GAME_PROVIDERS ?? [],
+  metricsPort: env.METRICS_PORT,
+  metricsHost: env.METRICS_HOST,
 }).catch((error: unknown) => {
   // A database still unreachable after DATABASE_CONNECT_TIMEOUT_MS, a port in use...: one line.
   console.error(`Casino API: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })
+if (api.metricsUrl) console.log(`Casino API: metrics at ${api.metricsUrl}`)
 
 let stopping = false
 async function shutdown(signal: string) {

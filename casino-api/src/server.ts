@@ -13,6 +13,7 @@ import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail/mailer.ts'
 import { pruneSpentRows } from './maintenance.ts'
+import { apiRegistry, serveMetrics, type MetricsServer } from './metrics.ts'
 import { startJobs, type Schedules } from './jobs/jobs.ts'
 import { sendActivationAgain } from './accounts/links.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
@@ -106,11 +107,19 @@ export type CasinoApiOptions = {
   gameProviders?: GameFeedSource[]
   /** Cron expressions of the scheduled jobs (jobs/jobs.ts DEFAULT_SCHEDULES); tests set faster ones. */
   schedules?: Schedules
+  /**
+   * Serve the Prometheus metrics (metrics.ts) at /metrics on this port of `metricsHost`
+   * (default 127.0.0.1), never on the API's own port; 0 picks a free one. Default: none.
+   */
+  metricsPort?: number
+  metricsHost?: string
 }
 
 export type CasinoApi = {
   url: string
   port: number
+  /** The metrics' URL, with `metricsPort`. */
+  metricsUrl?: string
   db: Database
   /** Syncs every provider's catalogue feed now (it runs at start and as the 'sync_catalogs' schedule); answers the failures. */
   syncCatalogs(): Promise<{ provider: string; error: string }[]>
@@ -272,30 +281,42 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       { schedules: options.schedules },
     )
 
-    started = true
+    let metrics: MetricsServer | undefined
     let closing: Promise<void> | undefined
+    const close = () =>
+      (closing ??= (async () => {
+        try {
+          await metrics?.close()
+          // No new connection from here; requests in flight finish while the sockets are told
+          // to reconnect elsewhere (1012), and the server's close waits for both.
+          const closingHttp = app.close()
+          await live?.close()
+          await realtime.close()
+          await closingHttp
+          await jobs.close()
+          await relay.close()
+        } finally {
+          mailer.close()
+          await opened.close()
+        }
+      })())
+    if (options.metricsPort !== undefined) {
+      try {
+        metrics = await serveMetrics(apiRegistry, { port: options.metricsPort, host: options.metricsHost })
+      } catch (error) {
+        await close()
+        throw error
+      }
+    }
+    started = true
     return {
       url: ownUrl,
       port,
+      metricsUrl: metrics?.url,
       db: opened.db,
       syncCatalogs,
       mailSettled: (timeoutMs) => jobs.settled(timeoutMs),
-      close: () =>
-        (closing ??= (async () => {
-          try {
-            // No new connection from here; requests in flight finish while the sockets are told
-            // to reconnect elsewhere (1012), and the server's close waits for both.
-            const closingHttp = app.close()
-            await live?.close()
-            await realtime.close()
-            await closingHttp
-            await jobs.close()
-            await relay.close()
-          } finally {
-            mailer.close()
-            await opened.close()
-          }
-        })()),
+      close,
     }
   } catch (error) {
     await opened.close().catch(() => {})

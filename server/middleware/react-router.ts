@@ -4,6 +4,7 @@ import { RouterContextProvider } from 'react-router'
 import type { RouterHandler } from '../build.ts'
 import type { RequestLocals, Site } from '../site.ts'
 import { formBodyOf } from './form-body.ts'
+import { metricsOf } from './request-metrics.ts'
 
 /** What the routes' request context carries besides the request's own (app/middleware/context.ts). */
 export type RouteSettings = { accessCheckTimeoutMs?: number; siteSettingsTtlMs?: number }
@@ -40,6 +41,7 @@ export function reactRouter(site: Site, handler: () => Promise<RouterHandler>, s
               accessCheckTimeoutMs: settings.accessCheckTimeoutMs,
               siteSettingsTtlMs: settings.siteSettingsTtlMs,
               log: site.log.child({ requestId: locals.requestId }),
+              metrics: metricsOf(res),
             },
           ],
         ]),

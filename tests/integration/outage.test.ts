@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { UPSTREAM_TIMEOUT_MS } from '#app/upstream/client.server.ts'
 import { openSession } from '#app/utils/session.server.ts'
+import { webMetrics } from '#server/metrics.ts'
 import { startFaultProxy, type FaultProxy } from '../setup/fault-proxy.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { newPlayer, startTestSite, TEST_SESSION_SECRET, type TestSite } from '../setup/harness.ts'
@@ -108,5 +109,19 @@ test('a logout while the casino API is down sticks: the old cookie is refused, a
         (await fetch(`${site.apiUrl}/front/auth/player`, { headers: { authorization: `Bearer ${token}` } })).status ===
         401,
     )
+  })
+})
+
+/** How many calls to get_setting the web's metrics count as failed in this way. */
+const failures = async (kind: string) =>
+  (await webMetrics.upstreamErrors.get()).values.find((v) => v.labels.call === 'get_setting' && v.labels.kind === kind)
+    ?.value ?? 0
+
+test("the web app's metrics count a failed call to the casino API by its name and how it failed", async () => {
+  await throughProxy(async (proxy) => {
+    proxy.fail('/front/get_setting', 'down')
+    const before = await failures('unreachable')
+    expect((await new Browser(site.webUrl).get('/en')).status).toBe(200)
+    expect(await failures('unreachable')).toBe(before + 1)
   })
 })

@@ -8,6 +8,8 @@ import type { playerCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
 import { players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
+import { ApiError } from '../http/errors.ts'
+import { apiMetrics } from '../metrics.ts'
 import { refuseRestrictedClient } from '../site/geo-guard.ts'
 import { getSettings } from '../site/settings.ts'
 import { checkOneTimeToken, resendActivation } from './links.ts'
@@ -22,7 +24,10 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   login: async (ctx, { params, ip, userAgent }) => {
     const settings = await getSettings(ctx.db)
     await refuseRestrictedClient(ctx, ip, settings)
-    return login(ctx, params, { ip, userAgent }, settings)
+    return login(ctx, params, { ip, userAgent }, settings).catch((error: unknown) => {
+      if (error instanceof ApiError) apiMetrics.failedLogins.inc({ reason: error.code })
+      throw error
+    })
   },
 
   player: async (ctx, { session }) => {

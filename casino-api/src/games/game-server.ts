@@ -24,6 +24,7 @@ import type { Step } from '../../games/engine.ts'
 import type { Context } from '../context.ts'
 import { gameRounds, gameSeeds, gameSessions, games } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
+import { apiMetrics } from '../metrics.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import {
   activeSeeds,
@@ -418,6 +419,7 @@ export async function playRound(
       .returning()
     return { ...inserted!, fresh: true }
   })
+  if ('fresh' in row) apiMetrics.gameRounds.inc({ game: game.id, mode: session.mode })
 
   const result =
     'fresh' in row && pendingOf(row)

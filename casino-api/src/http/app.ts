@@ -24,6 +24,7 @@ import { clientIp } from '../site/geo.ts'
 import { guardMoneyCall } from '../site/geo-guard.ts'
 import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from './auth.ts'
 import { ApiError, validationFailed } from './errors.ts'
+import { apiMetrics } from '../metrics.ts'
 import { bindIdempotencyKey } from './idempotency.ts'
 
 /** An id a client may give its request (as the web server's): no spaces, quotes or control characters. */
@@ -77,6 +78,12 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
     reply.header('cache-control', 'no-store')
+  })
+  // By route pattern, never the raw URL (a player id in a path would make a series per player).
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched'
+    apiMetrics.requests.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000)
+    if (reply.statusCode === 429) apiMetrics.rateLimited.inc({ route })
   })
 
   const routed: Record<string, CallDef> = options.calls ?? calls

@@ -18,6 +18,7 @@ import {
   type QueueOptions,
 } from 'pg-boss'
 import type { Queryable } from '../db/open.ts'
+import { apiMetrics, measureJobQueue } from '../metrics.ts'
 
 /** Where pg-boss keeps its tables and how it reaches them (db/open.ts). */
 export type JobStore = { backend: 'pglite' | 'postgres'; db: Db; schema: string }
@@ -109,6 +110,13 @@ export async function startJobs(
   for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue)
 
   const workers: string[] = []
+  const unmeasure = measureJobQueue(async () => {
+    const { rows } = await store.db.executeSql(
+      `select name as queue, state::text as state, count(*)::int as n from "${store.schema}".job
+       where state in ('created', 'retry', 'active') group by name, state`,
+    )
+    return rows as { queue: string; state: string; n: number }[]
+  })
   return {
     async send(name, data, sendOptions) {
       const reqId = sendOptions?.requestId
@@ -146,7 +154,9 @@ export async function startJobs(
                 try: job.retryCount + 1,
                 err: error instanceof Error ? error.message : String(error),
               }
-              if (job.retryCount >= job.retryLimit) log().error(failed, 'job failed for good')
+              const final = job.retryCount >= job.retryLimit
+              apiMetrics.jobFailures.inc({ queue: name, final: String(final) })
+              if (final) log().error(failed, 'job failed for good')
               else log().warn(failed, 'job failed, to be tried again')
               throw error
             }
@@ -160,7 +170,10 @@ export async function startJobs(
       const deadline = Date.now() + timeoutMs
       while ((await unfinished(store)) > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20))
     },
-    close: () => boss.stop({ graceful: true, close: false, timeout: 10_000 }),
+    close: () => {
+      unmeasure()
+      return boss.stop({ graceful: true, close: false, timeout: 10_000 })
+    },
   }
 }
 

@@ -24,6 +24,7 @@ import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '../../contr
 import type { Context } from '../context.ts'
 import type { OpenedDatabase } from '../db/open.ts'
 import { resolveSession } from '../http/auth.ts'
+import { apiMetrics } from '../metrics.ts'
 import { catalogGame } from '../../games/catalog.ts'
 import { currentRound } from '../games/live.ts'
 import { closeForRestart } from './restart.ts'
@@ -125,6 +126,7 @@ export async function startRealtime(
           own.add(ws)
           sockets.set(session.playerId, own)
           alive.add(ws)
+          apiMetrics.sockets.inc()
           tokenOf.set(ws, session.tokenId)
           ws.on('pong', () => alive.add(ws))
           ws.on('message', (data, isBinary) => {
@@ -148,6 +150,7 @@ export async function startRealtime(
             )
           }, RECHECK_TOKEN_MS)
           ws.on('close', () => {
+            apiMetrics.sockets.dec()
             clearInterval(recheck)
             for (const tableId of watching.get(ws) ?? []) unsubscribe(ws, tableId)
             own.delete(ws)

@@ -24,6 +24,7 @@ import type { Balance, Currency } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { ApiError } from '../http/errors.ts'
+import { countLedgerTransaction } from '../metrics.ts'
 import { balanceOf, balanceRefusal } from './ledger.ts'
 
 /**
@@ -203,6 +204,10 @@ async function run(
     throw (await balanceRefusal(db, error, player)) ?? error
   }
   if (answer.outcome !== 'ok' && answer.outcome !== 'replayed') throw REFUSALS[answer.outcome]()
+  // A win of zero (a lost round closing) moves nothing in the ledger.
+  if (answer.outcome === 'ok')
+    for (const row of [answer.tx, answer.bet, answer.win])
+      if (row && row.amount > 0) countLedgerTransaction(row.kind, row.amount)
   return answer
 }
 

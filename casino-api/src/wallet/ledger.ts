@@ -11,6 +11,7 @@ import type { Database, Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
+import { countLedgerTransaction } from '../metrics.ts'
 
 export type AccountRef = { playerId: string; kind: 'real' | 'bonus' } | { system: string }
 
@@ -78,7 +79,7 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
   if (sum !== 0) throw new Error(`ledger postings sum to ${sum}, not zero`)
 
   try {
-    return await db.transaction(async (tx) => {
+    const posted = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(ledgerTransactions)
         .values({
@@ -132,6 +133,12 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
       await alongside?.(tx, { transactionId: created.id })
       return { transactionId: created.id, replayed: false }
     })
+    if (!posted.replayed)
+      countLedgerTransaction(
+        entry.kind,
+        entry.postings.reduce((moved, p) => moved + Math.max(p.amount, 0), 0),
+      )
+    return posted
   } catch (error) {
     if (pgErrorOf(error)?.constraint === 'ledger_accounts_player_balance_nonnegative')
       throw new ApiError(400, 'insufficient_funds')
