@@ -3,11 +3,9 @@ import type { z } from 'zod'
 import type { LinkState, ResendActivationAnswer, ResendActivationParams } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import { oneTimeTokens, players } from '../db/schema.ts'
-import { activationMail } from '../mail/texts.ts'
-import { queueMail } from '../mail/mailer.ts'
 import { usernameIs } from './players.ts'
-import { ACTIVATION_TTL_HOURS, webLink } from './register.ts'
-import { hashToken, issueOneTimeToken, OPAQUE_TOKEN } from './tokens.ts'
+import { queueActivation } from './register.ts'
+import { hashToken, OPAQUE_TOKEN } from './tokens.ts'
 
 /**
  * The state of an e-mailed link, looked at and left as it is: the page of the link shows the
@@ -59,21 +57,7 @@ export async function sendActivationAgain(ctx: Context, job: { login: string; ip
       .where(login.includes('@') ? eq(players.email, login.toLowerCase()) : usernameIs(login))
       .limit(1)
     if (player?.status !== 'pending') return
-    const token = await issueOneTimeToken(
-      tx,
-      'activation',
-      player.id,
-      ACTIVATION_TTL_HOURS * 3600_000,
-      job.ip,
-      ctx.now(),
-    )
-    const mail = activationMail(player.language, {
-      firstName: player.firstName,
-      username: player.username,
-      link: webLink(ctx, player.language, `/activate/${token}`),
-      validHours: ACTIVATION_TTL_HOURS,
-    })
-    await queueMail(ctx, tx, { to: player.email, ...mail }, 'activation')
+    await queueActivation(ctx, tx, player, job.ip, ctx.now())
   })
   ctx.jobs.kick()
 }

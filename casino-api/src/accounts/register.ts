@@ -9,6 +9,7 @@ import type {
   RegisterPlayerParams,
 } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
+import type { Queryable } from '../db/open.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
 import { isBlocked } from '../site/geo.ts'
@@ -79,14 +80,7 @@ export async function registerPlayer(
         })
         .returning({ id: players.id })
       if (!row) throw new Error('insert returned no row')
-      const token = await issueOneTimeToken(tx, 'activation', row.id, ACTIVATION_TTL_HOURS * 3600_000, client.ip, now)
-      const mail = activationMail(params.language, {
-        firstName: params.firstName,
-        username: params.username,
-        link: webLink(ctx, params.language, `/activate/${token}`),
-        validHours: ACTIVATION_TTL_HOURS,
-      })
-      await queueMail(ctx, tx, { to: params.email, ...mail }, 'activation')
+      await queueActivation(ctx, tx, { ...params, id: row.id }, client.ip, now)
       return row.id
     })
   } catch (error) {
@@ -117,4 +111,25 @@ export async function activatePlayer(
   })
   if (username === null) throw new ApiError(400, 'activation_invalid')
   return { ok: true, message: 'account_activated', username }
+}
+
+/**
+ * Issues an activation link for a pending account and queues its e-mail, in the caller's
+ * transaction (the registration's, or a resent activation's job).
+ */
+export async function queueActivation(
+  ctx: Context,
+  tx: Queryable,
+  player: { id: string; email: string; firstName: string; username: string; language: Locale },
+  ip: string,
+  now: Date,
+) {
+  const token = await issueOneTimeToken(tx, 'activation', player.id, ACTIVATION_TTL_HOURS * 3600_000, ip, now)
+  const mail = activationMail(player.language, {
+    firstName: player.firstName,
+    username: player.username,
+    link: webLink(ctx, player.language, `/activate/${token}`),
+    validHours: ACTIVATION_TTL_HOURS,
+  })
+  await queueMail(ctx, tx, { to: player.email, ...mail }, 'activation')
 }
