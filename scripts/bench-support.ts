@@ -166,12 +166,24 @@ async function loggedIn(webUrl: string, path: string, cookie: string, text: stri
   return cookie
 }
 
+async function activationLink(mailDir: string, email: string, webUrl: string) {
+  for (let waited = 0; ; waited += 50) {
+    try {
+      return lastMailTo(mailDir, email, webUrl).link
+    } catch (error) {
+      if (waited >= 10_000) throw error
+      await new Promise((done) => setTimeout(done, 50))
+    }
+  }
+}
+
 async function logIn(webUrl: string, mailDir: string): Promise<string> {
   const post = postTo(webUrl)
   const player = newPlayer()
   const registered = await post('/register', player)
   if (registered.status !== 200) throw new Error(`registration answered ${registered.status}`)
-  const { link } = lastMailTo(mailDir, player.email, webUrl)
+  // The activation mail is a job of the casino API, written just after the answer.
+  const link = await activationLink(mailDir, player.email, webUrl)
   if (!link) throw new Error('no activation link was mailed')
   await post(new URL(link).pathname, {})
   const cookie = sessionCookie(await post('/login', { username: player.username, password: player.password }))

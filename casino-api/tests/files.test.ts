@@ -36,6 +36,8 @@ test(
       // A registration writes an e-mail holding a live activation link.
       const player = newPlayer()
       await api.ok('register_player', player)
+      // It is written by the mail job, after the answer.
+      await api.mailSettled()
       const mailDir = join(api.dataDir, 'mail')
       expect(await modeOf(mailDir)).toBe('700')
       const mails = (await readdir(mailDir)).filter((f) => f.endsWith('.eml'))
