@@ -37,7 +37,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
         { DATABASE_URL: proxied.href, DATABASE_SCHEMA: schema, SEED_DEMO: 'true', LIVE_TABLES: 'false' },
         dataDir,
       )
-      let stopWeb = async () => {}
+      let stopWeb: (() => Promise<void>) | undefined
       try {
         const web = await startWebProcess({ CASINO_API_URL: api.url })
         stopWeb = web.stop
@@ -71,7 +71,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
         const statuses = apiLines.map((line) => (line.res as { statusCode?: number } | undefined)?.statusCode ?? 0)
         expect(Math.max(...statuses)).toBeGreaterThanOrEqual(500)
       } finally {
-        await stopWeb()
+        await stopWeb?.()
         await api.stop('SIGKILL')
       }
     } finally {
