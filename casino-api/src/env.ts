@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { isCountryCode } from '../contract/countries.ts'
 import { bitcoinAddress, tronAddress } from './payments/crypto.ts'
 import { MIN_PROVIDER_SECRET_LENGTH } from './wallet/provider-auth.ts'
-import { GameFeedSource } from './games/catalog-sync.ts'
+import { GameProvidersSetting } from './games/catalog-sync.ts'
 
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional())
@@ -79,19 +79,7 @@ export const ApiEnvSchema = z
     LIVE_SPIN_MS: optional(whole(1)),
     LIVE_RESULT_MS: optional(whole(1)),
     /** Other game providers' catalogue feeds (ADR 0045): a JSON list of { id, feedUrl, key? }. */
-    GAME_PROVIDERS: optional(
-      z
-        .string()
-        .transform((v, ctx) => {
-          try {
-            return JSON.parse(v) as unknown
-          } catch {
-            ctx.addIssue({ code: 'custom', message: 'must be a JSON list of { id, feedUrl, key? }' })
-            return z.NEVER
-          }
-        })
-        .pipe(z.array(GameFeedSource, { error: 'must be a JSON list of { id, feedUrl, key? }' })),
-    ),
+    GAME_PROVIDERS: optional(GameProvidersSetting),
     /** 'true': the sandbox payment processors and keys, also in production (`npm start`). */
     PAYMENTS_SANDBOX: flag('false'),
     CRYPTO_BTC_ACCOUNT_KEY: accountKey(bitcoinAddress),

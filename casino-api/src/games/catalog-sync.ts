@@ -33,12 +33,26 @@ export const builtinFeed = (ownUrl: string): GameFeedSource => ({
   feedUrl: `${ownUrl}${gameServerCalls.get_catalog_feed.path}`,
 })
 
-/** Other providers from GAME_PROVIDERS: a JSON list of { id, feedUrl, key? }; none without it. */
+const PROVIDERS_FORMAT = 'must be a JSON list of { id, feedUrl, key? }'
+
+/** GAME_PROVIDERS as written: a JSON list of { id, feedUrl, key? } (env.ts checks it at boot). */
+export const GameProvidersSetting = z
+  .string()
+  .transform((v, ctx) => {
+    try {
+      return JSON.parse(v) as unknown
+    } catch {
+      ctx.addIssue({ code: 'custom', message: PROVIDERS_FORMAT })
+      return z.NEVER
+    }
+  })
+  .pipe(z.array(GameFeedSource, { error: PROVIDERS_FORMAT }))
+
+/** Other providers from GAME_PROVIDERS (the embedded API, which env.ts does not read); none without it. */
 export function gameFeedsFromEnv(env = process.env): GameFeedSource[] {
   if (!env.GAME_PROVIDERS) return []
-  const parsed = z.array(GameFeedSource).safeParse(JSON.parse(env.GAME_PROVIDERS))
-  if (!parsed.success)
-    throw new Error(`GAME_PROVIDERS must be a JSON list of { id, feedUrl, key? }: ${z.prettifyError(parsed.error)}`)
+  const parsed = GameProvidersSetting.safeParse(env.GAME_PROVIDERS)
+  if (!parsed.success) throw new Error(`GAME_PROVIDERS ${PROVIDERS_FORMAT}: ${z.prettifyError(parsed.error)}`)
   return parsed.data
 }
 
