@@ -23,14 +23,17 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 
-# What both images share: production dependencies and the casino API's code (the web app imports
-# its contract), owned by root; the data folder, owned by `node`.
+# What both images share: production dependencies, the casino API's code (the web app imports
+# its contract), the built-in game provider it embeds and the catalogues the provider's feed
+# writes its rules in, owned by root; the data folder, owned by `node`.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY casino-api ./casino-api
+COPY provider ./provider
+COPY locales ./locales
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 0700 /app/data
 USER node
 VOLUME ["/app/data"]
@@ -51,7 +54,6 @@ ENV PORT=3000 SEED_DEMO=false
 COPY --from=build /app/build ./build
 COPY server ./server
 COPY app ./app
-COPY locales ./locales
 COPY public ./public
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \

@@ -2,8 +2,8 @@
 // fair stream (HMAC-SHA256 per round, as the game server plays them) and the return measured
 // over those rounds, beside the documented (exact) return and the standard error of the
 // measurement. ROUNDS (default 200 000) sets the rounds per game.
-import { CATALOG } from '../casino-api/games/catalog.ts'
-import { roundRng } from '../casino-api/games/fair.ts'
+import { CATALOG } from '../provider/games/catalog.ts'
+import { roundRng } from '../provider/games/fair.ts'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200_000)
 

@@ -7,8 +7,9 @@ import type { Jobs } from './jobs/jobs.ts'
 import type { RateLimiter } from './rate-limits.ts'
 import type { PaymentsConfig } from './payments/config.ts'
 import type { ProviderAuth } from './wallet/provider-auth.ts'
-import type { GameSession } from './games/sessions.ts'
-import type { SeamlessWallet } from './games/wallet-client.ts'
+import type { GameSession } from '../../provider/server/sessions.ts'
+import type { SeamlessWallet } from '../../provider/server/wallet-client.ts'
+import type { ProviderRounds } from './games/provider-rounds.ts'
 
 /** What every handler and service can reach: created once per running API. */
 export type Context = {
@@ -22,6 +23,8 @@ export type Context = {
   providerAuth: ProviderAuth
   /** The built-in game provider's way to the player's money: the provider wallet over HTTP. */
   gameWallet: SeamlessWallet
+  /** The built-in game provider's records of a player's rounds, asked over HTTP (the bet history). */
+  gameProvider: ProviderRounds
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */
   payments: PaymentsConfig
   now: () => Date

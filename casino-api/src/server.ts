@@ -26,8 +26,9 @@ import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
 import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from './games/catalog-sync.ts'
-import { httpWallet } from './games/wallet-client.ts'
-import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './games/live.ts'
+import { httpWallet } from '../../provider/server/wallet-client.ts'
+import { httpProviderRounds } from './games/provider-rounds.ts'
+import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from '../../provider/server/live.ts'
 
 export type CasinoApiOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -96,7 +97,7 @@ export type CasinoApiOptions = {
   depositMethods?: readonly DepositProcessor[]
   /**
    * The live tables' timings (betting window, spin, result on show, tick; defaults in
-   * games/live.ts); false runs no table from this instance (the others' rounds still reach its
+   * provider/server/live.ts); false runs no table from this instance (the others' rounds still reach its
    * sockets).
    */
   liveTables?: Partial<LiveTimings> | false
@@ -187,6 +188,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           limits,
           providerAuth: providerAuth(providerSecret),
           gameWallet: httpWallet(() => ownUrl, providerSecret),
+          gameProvider: httpProviderRounds(() => ownUrl, providerSecret),
           payments,
           now,
           dataDir,

@@ -1,7 +1,8 @@
 /**
  * The casino API stands on its own: nothing under casino-api/ (sources, contract, tests) imports
- * the web app's files (app/, locales/, server/) or anything else outside the folder; only
- * packages. The web app imports the contract, never the other way round.
+ * the web app's files (app/, locales/, server/); outside its folder it imports only the built-in
+ * game provider it embeds (provider/), in the files listed below. The web app imports the
+ * contract, never the other way round.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -35,31 +36,105 @@ function subpathTarget(specifier: string): string | null {
   return null
 }
 
-/**
- * The built-in game provider (games/) writes its catalogue feed's rules and tables in the words
- * its game frame uses, which are still in locales/ beside the frame (app/routes/games/): it may
- * read the catalogues, until the frame and its texts move into the provider (ADR 0045).
- */
-const PROVIDER = join(API, 'games')
+const PROVIDER = join(ROOT, 'provider')
 const LOCALES_DIR = join(ROOT, 'locales')
-const providerReadsLocales = (file: string, target: string) =>
-  !relative(PROVIDER, file).startsWith('..') && !relative(LOCALES_DIR, target).startsWith('..')
+const APP = join(ROOT, 'app')
+const inside = (dir: string, file: string) => !relative(dir, file).startsWith('..')
 
-test('casino-api/ imports nothing from outside it: not app/, locales/ or server/', () => {
-  const files = sourceFiles(API)
-  expect(files.length).toBeGreaterThan(50)
-  const outside: string[] = []
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
-    for (const { fileName: specifier } of importedFiles) {
-      const local = specifier.startsWith('.') || specifier.startsWith('/')
-      if (!local && !specifier.startsWith('#')) continue
-      const target = local ? resolve(dirname(file), specifier) : subpathTarget(specifier)
-      if (target === null || (relative(API, target).startsWith('..') && !providerReadsLocales(file, target)))
-        outside.push(`${relative(ROOT, file)} imports ${specifier}`)
-    }
-  }
-  expect(outside).toEqual([])
+/** Every local import of the files under `dir`: the importing file and the file it names (null: no such import). */
+function localImports(dir: string) {
+  return sourceFiles(dir).flatMap((file) =>
+    ts
+      .preProcessFile(readFileSync(file, 'utf8'), true, true)
+      .importedFiles.map(({ fileName: specifier }) => specifier)
+      .filter((specifier) => specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('#'))
+      .map((specifier) => ({
+        file,
+        specifier,
+        target: specifier.startsWith('#') ? subpathTarget(specifier) : resolve(dirname(file), specifier),
+      })),
+  )
+}
+const named = ({ file, target }: { file: string; target: string | null }) =>
+  `${relative(ROOT, file)} -> ${target === null ? '?' : relative(ROOT, target)}`
+
+/**
+ * The built-in game provider (provider/) is still embedded in the casino API's process: the API
+ * mounts its game server's calls, starts its live tables and hands its sessions to the sockets
+ * (the bet history asks it for a player's rounds over HTTP: games/provider-rounds.ts).
+ * These files are where it does, and the only ones of casino-api/src that may import provider/;
+ * the list shrinks to nothing once the provider runs as a service of its own (ADR 0049).
+ */
+const EMBEDS_PROVIDER = [
+  'casino-api/src/context.ts',
+  'casino-api/src/server.ts',
+  'casino-api/src/http/app.ts',
+  'casino-api/src/realtime/socket.ts',
+  'casino-api/src/games/handlers.ts',
+]
+
+test('casino-api/ imports nothing from outside it but the embedded provider, in the files that embed it', () => {
+  const imports = localImports(API)
+  expect(imports.length).toBeGreaterThan(300)
+  const outside = imports.filter(({ file, target }) => {
+    if (target === null) return true
+    if (inside(API, target)) return false
+    // The casino API's tests play the embedded provider's games and compute what they must pay.
+    if (inside(PROVIDER, target))
+      return !inside(join(API, 'tests'), file) && !EMBEDS_PROVIDER.includes(relative(ROOT, file))
+    return true
+  })
+  expect(outside.map(named)).toEqual([])
+})
+
+/**
+ * What the provider still borrows of the casino API in its process: the context (its database and
+ * wallet client), the tables it shares, the error answer, the metrics, the player's balance, the
+ * token helpers and the socket channel. Each entry is a step of ADR 0049; none may be added.
+ */
+const PROVIDER_BORROWS = [
+  'provider/server/game-server.ts -> casino-api/src/context.ts',
+  'provider/server/game-server.ts -> casino-api/src/db/schema.ts',
+  'provider/server/game-server.ts -> casino-api/src/http/errors.ts',
+  'provider/server/game-server.ts -> casino-api/src/metrics.ts',
+  'provider/server/history.ts -> casino-api/src/context.ts',
+  'provider/server/history.ts -> casino-api/src/db/schema.ts',
+  'provider/server/live.ts -> casino-api/src/context.ts',
+  'provider/server/live.ts -> casino-api/src/db/errors.ts',
+  'provider/server/live.ts -> casino-api/src/db/open.ts',
+  'provider/server/live.ts -> casino-api/src/db/schema.ts',
+  'provider/server/live.ts -> casino-api/src/http/errors.ts',
+  'provider/server/live.ts -> casino-api/src/realtime/socket.ts',
+  'provider/server/sessions.ts -> casino-api/src/accounts/tokens.ts',
+  'provider/server/sessions.ts -> casino-api/src/context.ts',
+  'provider/server/sessions.ts -> casino-api/src/db/open.ts',
+  'provider/server/sessions.ts -> casino-api/src/db/schema.ts',
+  'provider/server/sessions.ts -> casino-api/src/http/errors.ts',
+  'provider/server/wallet-client.ts -> casino-api/src/http/errors.ts',
+]
+
+test('the provider imports of the casino API its contract and, until it runs on its own, only what it borrows today', () => {
+  const imports = localImports(PROVIDER)
+  expect(imports.length).toBeGreaterThan(50)
+  const contract = join(API, 'contract')
+  const borrowed = imports.filter(
+    ({ target }) =>
+      target === null || !(inside(PROVIDER, target) || inside(contract, target) || inside(LOCALES_DIR, target)),
+  )
+  expect([...new Set(borrowed.map(named))].toSorted()).toEqual(PROVIDER_BORROWS)
+})
+
+/**
+ * The web app shows games from the contract; only the game frame's boards and the verification
+ * page still import the provider's layouts and math, until the frame is served by the provider.
+ */
+test("app/ imports the provider only in the game frame's boards and the verification page", () => {
+  const frame = [join(APP, 'routes/games/boards'), join(APP, 'routes/games/provably-fair.tsx')]
+  const imports = localImports(APP).filter(({ target }) => target !== null && inside(PROVIDER, target))
+  expect(imports.length).toBeGreaterThan(5)
+  const elsewhere = imports.filter(({ file }) => !frame.some((place) => inside(place, file) || place === file))
+  expect(elsewhere.map(named)).toEqual([])
+  expect(imports.filter(({ target }) => !inside(join(PROVIDER, 'games'), target!)).map(named)).toEqual([])
 })
 
 // The web server hands PROVIDER_SECRET to the embedded casino API it starts (like ADMIN_PASSWORD);

@@ -3,7 +3,7 @@
 // shown with its art, rules and paytables; the built-in provider's own feed goes the same way.
 import { afterAll, expect, test } from 'vitest'
 import { CatalogFeed } from '../contract/index.ts'
-import { catalogFeed } from '../games/feed.ts'
+import { catalogFeed } from '../../provider/games/feed.ts'
 import { acmeFortune, startFeedServer } from './feed-fixture.ts'
 import { fundedPlayer } from './game-helpers.ts'
 import { backends, useApis } from './helpers.ts'

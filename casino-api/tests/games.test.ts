@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { catalogGame } from '../games/catalog.ts'
-import { hashServerSeed, roundRng } from '../games/fair.ts'
+import { catalogGame } from '../../provider/games/catalog.ts'
+import { hashServerSeed, roundRng } from '../../provider/games/fair.ts'
 import { gameNames } from '../src/db/schema.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
-import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
+import { activePlayer, AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -93,7 +93,7 @@ for (const backend of backends) {
 
   test(`${backend}: real play stakes and pays through the wallet; a resent move plays once; the bet list shows it`, async () => {
     const a = api(backend)
-    const { token } = await fundedPlayer(a, 10_000)
+    const { token, playerId } = await fundedPlayer(a, 10_000)
     const game = await launch(a, 'golden-sevens', 'real', token)
     const opened = await a.ok('game_open', {}, asGame(game))
     expect(opened.balance).toEqual({ amount: 10_000, currency: 'EUR', mode: 'real' })
@@ -131,6 +131,17 @@ for (const backend of backends) {
     // Another player cannot read it.
     const other = await activePlayer(a)
     await a.fail('get_bet_details', { id: first.round.id }, 404, { token: other.token })
+    // The casino reads the round from the provider with the key they share; nobody reads it without.
+    const asked = { playerId, id: first.round.id }
+    await a.fail('provider_round_details', asked, 401)
+    await a.fail('provider_round_details', asked, 401, { headers: { 'x-provider-key': 'k'.repeat(40) } })
+    await a.fail('provider_round_details', asked, 401, { token })
+    expect(await a.ok('provider_round_details', asked, AS_PROVIDER)).toMatchObject({ stake: 50, win, settled: true })
+    await a.fail('provider_round_details', { ...asked, playerId: other.playerId }, 404, AS_PROVIDER)
+    const window = { from: new Date(Date.now() - 60_000).toISOString(), to: new Date().toISOString(), page: 1 }
+    const history = await a.ok('provider_round_history', { ...window, playerId, pageSize: 10 }, AS_PROVIDER)
+    expect(history).toMatchObject({ total: 1, totals: { bet: 50, win }, items: [{ id: first.round.id }] })
+    await a.fail('provider_round_history', { ...window, playerId, pageSize: 10 }, 401, { token })
   })
 
   test(`${backend}: not enough money is refused with a clear code and nothing moves; limits and bad bets are field errors`, async () => {

@@ -4,8 +4,8 @@
 // live table has its own test: live-table.test.ts.)
 import type { FrameLocator } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { CATALOG } from '#casino-api/games/catalog.ts'
-import type { AnyEngine } from '#casino-api/games/engine.ts'
+import { CATALOG } from '#provider/games/catalog.ts'
+import type { AnyEngine } from '#provider/games/engine.ts'
 import { resources } from '#locales/index.ts'
 import { putChips } from '../setup/roulette.ts'
 import { logInAs, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'

@@ -2,7 +2,7 @@
 // a line between them, an even chance), undo, the total, the bets kept for the next spin and
 // cleared; in both languages, with and without JavaScript, on a desktop and a phone's width.
 import { describe, expect, test } from 'vitest'
-import { isRed } from '#casino-api/games/engines/layouts.ts'
+import { isRed } from '#provider/games/engines/layouts.ts'
 import { resources } from '#locales/index.ts'
 import {
   expectAccessible,

@@ -3,7 +3,7 @@
 // it; and a round's result reads in the page's language (a roll of the dice with a decimal comma
 // in Spanish, a point in English).
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CATALOG } from '#casino-api/games/catalog.ts'
+import { CATALOG } from '#provider/games/catalog.ts'
 import { resources } from '#locales/index.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { startTestSite, type TestSite } from '../setup/harness.ts'

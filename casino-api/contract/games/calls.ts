@@ -98,7 +98,8 @@ export const gameCalls = {
 /**
  * The built-in provider's game server: the game client (the iframe's document) calls it with
  * its launch's token in the X-Game-Session header, never with the player's bearer token. Money
- * moves through the provider wallet (providerWalletCalls), as an external provider's would.
+ * moves through the provider wallet (providerWalletCalls), as an external provider's would. The
+ * casino reads a player's rounds from it (provider_round_*) with the key the two share.
  */
 export const gameServerCalls = {
   get_catalog_feed: defineCall({
@@ -111,6 +112,28 @@ export const gameServerCalls = {
     answer: CatalogFeed,
     summary:
       "The built-in provider's catalogue feed: every game's names, art, rules, paytables, return, limits and top win, as the casino API syncs it.",
+  }),
+  provider_round_history: defineCall({
+    method: 'POST',
+    path: '/provider/rounds',
+    // The casino asks with the provider's key: a player's rounds are for the casino alone.
+    auth: 'provider',
+    read: true,
+    params: G.ProviderRoundHistoryParams,
+    answer: G.ProviderRoundHistoryAnswer,
+    summary:
+      "A page of a player's real-money rounds in a window of time, newest first, with the window's totals: what the casino's bet history lists.",
+  }),
+  provider_round_details: defineCall({
+    method: 'POST',
+    path: '/provider/round',
+    auth: 'provider',
+    read: true,
+    params: G.ProviderRoundDetailsParams,
+    answer: G.ProviderRoundDetails,
+    summary:
+      "One of a player's rounds with what verifies it (seeds once revealed, moves, outcome): the casino's bet page.",
+    errors: ['not_found'],
   }),
   game_open: defineCall({
     method: 'POST',

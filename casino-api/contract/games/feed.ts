@@ -9,7 +9,7 @@ import { GameCategory } from './schemas.ts'
  * data. The casino API syncs it into its games table (src/games/catalog-sync.ts) and answers it
  * through get_games and get_game, so the web app draws a game it has no code of: its art, rules,
  * paytables, return, volatility, limits and top win. The built-in provider serves its own at
- * get_catalog_feed (games/feed.ts); another provider is plugged in by its feed's URL.
+ * get_catalog_feed (provider/games/feed.ts); another provider is plugged in by its feed's URL.
  */
 
 /** A text in every language of the contract's list. */

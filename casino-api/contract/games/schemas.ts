@@ -217,6 +217,47 @@ export const BetDetails = Bet.extend({
 })
 export type BetDetails = z.infer<typeof BetDetails>
 
+// ---- a provider's records of a player's rounds, which the casino's bet history shows --------
+
+/** A window of time and a page of a player's real-money rounds at the provider, newest first. */
+export const ProviderRoundHistoryParams = z.object({
+  playerId: z.uuid(),
+  from: Timestamp,
+  to: Timestamp,
+  gameId: z.string().max(64).optional(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1).max(100),
+})
+/**
+ * One round as the provider keeps it: `id` is the round the wallet knows (the transactions'
+ * roundId), `roundId` the provider's own round (a live table's round, where a bet is its own
+ * wallet round); `revealed` once the seed that drew it is public.
+ */
+export const ProviderRound = z.object({
+  id: z.string(),
+  roundId: z.string(),
+  gameId: z.string(),
+  stake: Cents,
+  win: Cents.nullable(),
+  settled: z.boolean(),
+  currency: Currency,
+  createdAt: Timestamp,
+  settledAt: Timestamp.nullable(),
+  revealed: z.boolean(),
+})
+export type ProviderRound = z.infer<typeof ProviderRound>
+export const ProviderRoundHistoryAnswer = z.object({
+  items: z.array(ProviderRound),
+  total: z.number().int().nonnegative(),
+  /** Sums over the whole window, not only this page. */
+  totals: z.object({ bet: Cents, win: Cents }),
+})
+export const ProviderRoundDetailsParams = z.object({ playerId: z.uuid(), id: z.string().max(64) })
+/** A round with what verifies it, as BetDetails shows it. */
+export const ProviderRoundDetails = ProviderRound.extend(
+  BetDetails.pick({ mode: true, engine: true, live: true, seeds: true, moves: true, outcome: true }).shape,
+)
+
 export const SetGameFavouriteParams = z.object({
   gameId: required(64),
   favourite: z.boolean({ error: 'invalid_value' }),
@@ -328,7 +369,7 @@ export const LivePhaseName = z.enum(['betting', 'closed', 'result'])
 /**
  * A round of a live table. The server seed's hash is published when the betting window opens;
  * the seed itself and the outcome once the result is shown. The outcome derives from the seed
- * with client seed = the round id and nonce 0 (games/fair.ts), so anyone can check it.
+ * with client seed = the round id and nonce 0 (provider/games/fair.ts), so anyone can check it.
  */
 export const LiveRoundView = z.object({
   id: Id,

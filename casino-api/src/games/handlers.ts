@@ -25,10 +25,11 @@ import { ApiError } from '../http/errors.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 import { betDetails, betList, providerName } from './bet-history.ts'
 import { gameName } from './names.ts'
-import { actRound, openGame, playRound, rotate } from './game-server.ts'
-import { catalogFeed } from '../../games/feed.ts'
-import { liveTable, placeLiveBet } from './live.ts'
-import { createGameSession, type GameSession } from './sessions.ts'
+import { actRound, openGame, playRound, rotate } from '../../../provider/server/game-server.ts'
+import { catalogFeed } from '../../../provider/games/feed.ts'
+import { liveTable, placeLiveBet } from '../../../provider/server/live.ts'
+import { roundDetails, roundHistory } from '../../../provider/server/history.ts'
+import { createGameSession, type GameSession } from '../../../provider/server/sessions.ts'
 
 /** A games row (its presentation aside: only a game's page reads it) with its name in the page's language. */
 type GameRow = Omit<typeof games.$inferSelect, 'presentation'> & { name: string }
@@ -282,12 +283,25 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
 
 export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   get_catalog_feed: async () => catalogFeed(),
+  // The casino's bet history asks with the built-in provider's key (the one it shares with it).
+  provider_round_history: async (ctx, { params, provider }) => roundHistory(ctx, builtinOnly(provider, params)),
+  provider_round_details: async (ctx, { params, provider }) => {
+    const round = await roundDetails(ctx, builtinOnly(provider, params))
+    if (!round) throw new ApiError(404, 'not_found')
+    return round
+  },
   game_open: (ctx, { game }) => openGame(ctx, sessionOf(game)),
   game_play: (ctx, { game, params }) => playRound(ctx, sessionOf(game), params),
   game_act: (ctx, { game, params }) => actRound(ctx, sessionOf(game), params),
   game_rotate_seeds: (ctx, { game, params }) => rotate(ctx, sessionOf(game), params.clientSeed),
   get_live_table: (ctx, { game }) => liveTable(ctx, sessionOf(game)),
   live_bet: (ctx, { game, params }) => placeLiveBet(ctx, sessionOf(game), params),
+}
+
+/** The built-in provider's records are read with its own key, never another provider's. */
+function builtinOnly<P>(provider: string | undefined, params: P): P {
+  if (provider !== BUILTIN_PROVIDER) throw new ApiError(403, 'forbidden')
+  return params
 }
 
 /** The router sets `game` on every 'game' call. */

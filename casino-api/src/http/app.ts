@@ -15,7 +15,7 @@ import {
   type CallDef,
   type CallName,
 } from '../../contract/index.ts'
-import { resolveGameSession } from '../games/sessions.ts'
+import { resolveGameSession } from '../../../provider/server/sessions.ts'
 import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import type { Readiness } from '../db/readiness.ts'

@@ -81,7 +81,8 @@ export type Jobs = {
   work(handlers: JobHandlers, options?: { schedules?: Schedules; pollingIntervalSeconds?: number }): Promise<void>
   /**
    * Resolves once no e-mail or work after an answer is waiting or running (or `timeoutMs` has
-   * passed): what a test reading the mail folder waits for.
+   * passed, 30 s by default: the whole test suite on two cores can keep a mail waiting past
+   * 10 s): what a test reading the mail folder waits for.
    */
   settled(timeoutMs?: number): Promise<void>
   /** Waits for the jobs under way (up to 10 s; unfinished ones are retried by pg-boss), then stops. */
@@ -166,7 +167,7 @@ export async function startJobs(
       const schedules = { ...DEFAULT_SCHEDULES, ...options.schedules }
       for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {}, { tz: 'UTC' })
     },
-    async settled(timeoutMs = 10_000) {
+    async settled(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs
       while ((await unfinished(store)) > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20))
     },

@@ -14,7 +14,7 @@
  *
  * Live tables: a socket that sends `subscribe` with a table id gets `subscribed` (the round in
  * progress) and then the table's round events, NOTIFYed as `{ tableId, event }` by whichever
- * instance drives the table (games/live.ts), so every subscriber on every instance gets them at
+ * instance drives the table (provider/server/live.ts), so every subscriber on every instance gets them at
  * the same moment.
  */
 import type { IncomingMessage } from 'node:http'
@@ -25,8 +25,8 @@ import type { Context } from '../context.ts'
 import type { OpenedDatabase } from '../db/open.ts'
 import { resolveSession } from '../http/auth.ts'
 import { apiMetrics } from '../metrics.ts'
-import { catalogGame } from '../../games/catalog.ts'
-import { currentRound } from '../games/live.ts'
+import { catalogGame } from '../../../provider/games/catalog.ts'
+import { currentRound } from '../../../provider/server/live.ts'
 import { closeForRestart } from './restart.ts'
 
 export const EVENTS_CHANNEL = 'casino_events'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { AndarBaharState } from '#casino-api/games/engines/andar-bahar.ts'
-import { ANDAR_BAHAR_SIDES } from '#casino-api/games/engines/layouts.ts'
+import type { AndarBaharState } from '#provider/games/engines/andar-bahar.ts'
+import { ANDAR_BAHAR_SIDES } from '#provider/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { useCardName } from './card-name.ts'

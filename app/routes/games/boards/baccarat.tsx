@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { BaccaratState } from '#casino-api/games/engines/baccarat.ts'
-import { BACCARAT_SIDES } from '#casino-api/games/engines/layouts.ts'
+import type { BaccaratState } from '#provider/games/engines/baccarat.ts'
+import { BACCARAT_SIDES } from '#provider/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { CardRow } from './playing-card.tsx'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { BlackjackView } from '#casino-api/games/engines/blackjack.ts'
+import type { BlackjackView } from '#provider/games/engines/blackjack.ts'
 import * as styles from '../games.css.ts'
 import { CardRow } from './playing-card.tsx'
 import { cents, ChipSelect } from './shared.tsx'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type Card, rankOf, suitOf } from '#casino-api/games/cards.ts'
+import { type Card, rankOf, suitOf } from '#provider/games/cards.ts'
 
 type Rank = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { HiLoGuess, HiLoView } from '#casino-api/games/engines/hi-lo.ts'
+import type { HiLoGuess, HiLoView } from '#provider/games/engines/hi-lo.ts'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from '../games.css.ts'

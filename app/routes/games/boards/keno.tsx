@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { KENO_MAX_SPOTS, KENO_NUMBERS } from '#casino-api/games/engines/layouts.ts'
+import { KENO_MAX_SPOTS, KENO_NUMBERS } from '#provider/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { cents, ChipSelect } from './shared.tsx'

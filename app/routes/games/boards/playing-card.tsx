@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { type Card, isRedCard, rankOf, suitOf } from '#casino-api/games/cards.ts'
+import { type Card, isRedCard, rankOf, suitOf } from '#provider/games/cards.ts'
 import * as styles from '../games.css.ts'
 import { useCardName } from './card-name.ts'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { PlinkoConfig, PlinkoRisk } from '#casino-api/games/engines/plinko.ts'
-import { PLINKO_RISKS } from '#casino-api/games/engines/layouts.ts'
+import type { PlinkoConfig, PlinkoRisk } from '#provider/games/engines/plinko.ts'
+import { PLINKO_RISKS } from '#provider/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { cents, ChipSelect, useTimes } from './shared.tsx'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { coveredNumbers, INSIDE, OUTSIDE } from '#casino-api/games/engines/roulette.ts'
+import { coveredNumbers, INSIDE, OUTSIDE } from '#provider/games/engines/roulette.ts'
 import {
   betsOf,
   decodePlaced,

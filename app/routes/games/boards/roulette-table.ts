@@ -1,4 +1,4 @@
-import { DOUBLE_ZERO } from '#casino-api/games/engines/layouts.ts'
+import { DOUBLE_ZERO } from '#provider/games/engines/layouts.ts'
 
 // The roulette betting table: where each bet sits on the layout, and the bets a player has put
 // down before a spin. Pure data, shared by the game client (frame.tsx), the live table

@@ -1,6 +1,6 @@
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isRed } from '#casino-api/games/engines/layouts.ts'
+import { isRed } from '#provider/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { media } from '#app/styles/theme.css.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { DOUBLE_ZERO, isRed } from '#casino-api/games/engines/layouts.ts'
+import { DOUBLE_ZERO, isRed } from '#provider/games/engines/layouts.ts'
 import * as styles from '../games.css.ts'
 import { betsOf, pocketName, type SpotType, stageFromForm, tableSpots } from './roulette-table.ts'
 import { RouletteTable, type Staged, WHEELS, wheelOf } from './roulette-table.tsx'

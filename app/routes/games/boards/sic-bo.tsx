@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { TOTAL_PAYOUTS } from '#casino-api/games/engines/layouts.ts'
+import { TOTAL_PAYOUTS } from '#provider/games/engines/layouts.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { cents, ChipSelect } from './shared.tsx'

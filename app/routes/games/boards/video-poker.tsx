@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
-import type { VideoPokerView } from '#casino-api/games/engines/video-poker.ts'
+import type { VideoPokerView } from '#provider/games/engines/video-poker.ts'
 import * as forms from '#app/components/form-fields.css.ts'
 import * as styles from '../games.css.ts'
 import { PlayingCard } from './playing-card.tsx'

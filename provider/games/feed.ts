@@ -7,8 +7,8 @@
  */
 import { createInstance, type TFunction } from 'i18next'
 import { resources } from '../../locales/index.ts'
-import { CatalogFeed, type FeedGame } from '../contract/games/feed.ts'
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../contract/locales.ts'
+import { CatalogFeed, type FeedGame } from '../../casino-api/contract/games/feed.ts'
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../casino-api/contract/locales.ts'
 import { CATALOG, type CatalogGame } from './catalog.ts'
 import { panelTables, slotPaytable } from './paytables.ts'
 

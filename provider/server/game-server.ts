@@ -17,15 +17,14 @@ import {
   type GamePlayAnswer,
   type MessageArg,
   type RoundView,
-} from '../../contract/index.ts'
-import { catalogGame, type CatalogGame } from '../../games/catalog.ts'
-import { roundRng } from '../../games/fair.ts'
-import type { Step } from '../../games/engine.ts'
-import type { Context } from '../context.ts'
-import { gameRounds, gameSeeds, gameSessions, games } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
-import { apiMetrics } from '../metrics.ts'
-import { playerBalance } from '../wallet/ledger.ts'
+} from '../../casino-api/contract/index.ts'
+import { catalogGame, type CatalogGame } from '../games/catalog.ts'
+import { roundRng } from '../games/fair.ts'
+import type { Step } from '../games/engine.ts'
+import type { Context } from '../../casino-api/src/context.ts'
+import { gameRounds, gameSeeds, gameSessions, games } from '../../casino-api/src/db/schema.ts'
+import { ApiError } from '../../casino-api/src/http/errors.ts'
+import { apiMetrics } from '../../casino-api/src/metrics.ts'
 import {
   activeSeeds,
   DEMO_CHIPS,
@@ -81,8 +80,11 @@ export const gameFacts = (game: CatalogGame, language: GameSession['language']) 
   rtp: Math.round(game.engine.rtp(game.config) * 10000) / 100,
 })
 
-/** A game session's wallet: the player's total in real play, the session's fun chips in demo. */
-export async function balanceOf(ctx: Pick<Context, 'db'>, session: GameSession) {
+/**
+ * A game session's wallet: the player's total in real play, asked of the seamless wallet as any
+ * provider would; the session's fun chips in demo.
+ */
+export async function balanceOf(ctx: Pick<Context, 'db' | 'gameWallet'>, session: GameSession) {
   if (session.mode === 'demo') {
     const [row] = await ctx.db
       .select({ chips: gameSessions.demoBalance })
@@ -90,7 +92,7 @@ export async function balanceOf(ctx: Pick<Context, 'db'>, session: GameSession) 
       .where(eq(gameSessions.id, session.id))
     return { amount: row?.chips ?? 0, currency: session.currency, mode: session.mode }
   }
-  const balance = await playerBalance(ctx.db, session.playerId!, session.currency)
+  const balance = await ctx.gameWallet.balance({ playerId: session.playerId!, currency: session.currency })
   return { amount: balance.total, currency: session.currency, mode: session.mode }
 }
 

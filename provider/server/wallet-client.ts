@@ -4,20 +4,24 @@
  * exactly as an external game aggregator would. Each call is idempotent by its transaction id,
  * so a lost answer is simply asked again.
  */
+import type { z } from 'zod'
 import {
   ErrorBody,
   PROVIDER_KEY_HEADER,
+  ProviderGetBalanceAnswer,
   ProviderSettleAnswer,
   ProviderWalletAnswer,
   providerWalletCalls,
   type Currency,
   type MessageCode,
-} from '../../contract/index.ts'
-import { ApiError } from '../http/errors.ts'
+} from '../../casino-api/contract/index.ts'
+import { ApiError } from '../../casino-api/src/http/errors.ts'
 
 export type RoundRef = { playerId: string; currency: Currency; roundId: string; gameId: string }
 
 export type SeamlessWallet = {
+  /** The player's balances (total, real, bonus) as the wallet has them now. */
+  balance(player: { playerId: string; currency: Currency }): Promise<z.infer<typeof ProviderGetBalanceAnswer>>
   bet(ref: RoundRef & { transactionId: string; amount: number }): Promise<ProviderWalletAnswer>
   win(ref: RoundRef & { transactionId: string; amount: number }): Promise<ProviderWalletAnswer>
   rollback(ref: RoundRef & { transactionId: string; betTransactionId: string }): Promise<ProviderWalletAnswer>
@@ -66,6 +70,7 @@ export function httpWallet(apiUrl: () => string, providerKey: string): SeamlessW
     throw lastError instanceof Error ? lastError : new Error(String(lastError))
   }
   return {
+    balance: (p) => call(providerWalletCalls.provider_get_balance.path, p, ProviderGetBalanceAnswer),
     bet: (p) => call(providerWalletCalls.provider_bet.path, p, ProviderWalletAnswer),
     win: (p) => call(providerWalletCalls.provider_win.path, p, ProviderWalletAnswer),
     rollback: (p) => call(providerWalletCalls.provider_rollback.path, p, ProviderWalletAnswer),

@@ -28,18 +28,18 @@ import {
   type LiveTableAnswer,
   type MessageArg,
   type ServerEvent,
-} from '../../contract/index.ts'
-import { CATALOG, catalogGame, type CatalogGame } from '../../games/catalog.ts'
-import { hashServerSeed, roundRng } from '../../games/fair.ts'
-import { pocketCount, type RouletteConfig } from '../../games/engines/roulette.ts'
-import type { Context } from '../context.ts'
-import type { Queryable } from '../db/open.ts'
-import { gameSessions, games, liveBets, liveRounds } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
-import { EVENTS_CHANNEL } from '../realtime/socket.ts'
+} from '../../casino-api/contract/index.ts'
+import { CATALOG, catalogGame, type CatalogGame } from '../games/catalog.ts'
+import { hashServerSeed, roundRng } from '../games/fair.ts'
+import { pocketCount, type RouletteConfig } from '../games/engines/roulette.ts'
+import type { Context } from '../../casino-api/src/context.ts'
+import type { Queryable } from '../../casino-api/src/db/open.ts'
+import { gameSessions, games, liveBets, liveRounds } from '../../casino-api/src/db/schema.ts'
+import { ApiError } from '../../casino-api/src/http/errors.ts'
+import { EVENTS_CHANNEL } from '../../casino-api/src/realtime/socket.ts'
 import { balanceOf, gameFacts, limitArgs } from './game-server.ts'
 import type { GameSession } from './sessions.ts'
-import { isUuid } from '../db/errors.ts'
+import { isUuid } from '../../casino-api/src/db/errors.ts'
 
 export type LiveTimings = {
   /** The betting window. */

@@ -4,8 +4,8 @@
 // ones, written in the page's language.
 import { expect, test } from 'vitest'
 import { resources } from '../../locales/index.ts'
-import { formatNumber } from '../contract/format.ts'
-import { LOCALES, type Locale } from '../contract/locales.ts'
+import { formatNumber } from '../../casino-api/contract/format.ts'
+import { LOCALES, type Locale } from '../../casino-api/contract/locales.ts'
 import { catalogFeed, translator } from './feed.ts'
 import { CATALOG } from './catalog.ts'
 

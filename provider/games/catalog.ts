@@ -5,9 +5,9 @@
  * the verification page replays their rounds. Names are the titles in each language; rules and
  * labels live in locales/ (games.rules.<engine kind>).
  */
-import type { GameCategory } from '../contract/games/schemas.ts'
-import type { Locale } from '../contract/locales.ts'
-import type { Tone } from '../contract/games/tones.ts'
+import type { GameCategory } from '../../casino-api/contract/games/schemas.ts'
+import type { Locale } from '../../casino-api/contract/locales.ts'
+import type { Tone } from '../../casino-api/contract/games/tones.ts'
 import type { AnyEngine, Limits } from './engine.ts'
 import { blackjackEngine, SIX_DECK_S17 } from './engines/blackjack.ts'
 import { CLASSIC_DICE, diceEngine } from './engines/dice.ts'

@@ -10,13 +10,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../accounts/tokens.ts'
-import type { Currency, GameMode, Locale } from '../../contract/index.ts'
-import type { Context } from '../context.ts'
-import type { Queryable } from '../db/open.ts'
-import { accessTokens, gameSeeds, gameSessions, players } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
-import { hashServerSeed } from '../../games/fair.ts'
+import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../../casino-api/src/accounts/tokens.ts'
+import type { Currency, GameMode, Locale } from '../../casino-api/contract/index.ts'
+import type { Context } from '../../casino-api/src/context.ts'
+import type { Queryable } from '../../casino-api/src/db/open.ts'
+import { accessTokens, gameSeeds, gameSessions, players } from '../../casino-api/src/db/schema.ts'
+import { ApiError } from '../../casino-api/src/http/errors.ts'
+import { hashServerSeed } from '../games/fair.ts'
 
 /** A launch is good for this long: a long session, not a standing credential. */
 export const GAME_SESSION_TTL_MS = 6 * 3600_000

@@ -1,0 +1,61 @@
+/**
+ * The casino's way to a game provider's records of a player's rounds (provider_round_history,
+ * provider_round_details): over HTTP with the provider's key, as the casino would ask any provider,
+ * so the bet history reads none of the provider's tables. Both calls only read; a lost answer is
+ * asked again once.
+ */
+import type { z } from 'zod'
+import {
+  gameServerCalls,
+  PROVIDER_KEY_HEADER,
+  ProviderRoundDetails,
+  ProviderRoundHistoryAnswer,
+  type ProviderRoundDetailsParams,
+  type ProviderRoundHistoryParams,
+} from '../../contract/index.ts'
+
+export type ProviderRounds = {
+  history(params: z.input<typeof ProviderRoundHistoryParams>): Promise<z.output<typeof ProviderRoundHistoryAnswer>>
+  /** Null when the provider has no such round of the player's. */
+  details(params: z.input<typeof ProviderRoundDetailsParams>): Promise<z.output<typeof ProviderRoundDetails> | null>
+}
+
+const ATTEMPTS = 2
+
+const refused = (path: string, response: Response) => new Error(`the game provider refused ${path}: ${response.status}`)
+
+export function httpProviderRounds(providerUrl: () => string, key: string): ProviderRounds {
+  const call = async (path: string, params: unknown): Promise<Response> => {
+    let lastError: unknown
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      try {
+        const response = await fetch(`${providerUrl()}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [PROVIDER_KEY_HEADER]: key },
+          body: JSON.stringify(params),
+          signal: AbortSignal.timeout(10_000),
+        })
+        if (response.status < 500) return response
+        lastError = new Error(`the game provider's ${path} answered ${response.status}`)
+      } catch (error) {
+        lastError = error
+      }
+    }
+    throw lastError instanceof Error ? lastError : new Error(String(lastError))
+  }
+  return {
+    async history(params) {
+      const { path } = gameServerCalls.provider_round_history
+      const response = await call(path, params)
+      if (!response.ok) throw refused(path, response)
+      return ProviderRoundHistoryAnswer.parse(await response.json())
+    },
+    async details(params) {
+      const { path } = gameServerCalls.provider_round_details
+      const response = await call(path, params)
+      if (response.status === 404) return null
+      if (!response.ok) throw refused(path, response)
+      return ProviderRoundDetails.parse(await response.json())
+    },
+  }
+}
