@@ -79,5 +79,11 @@ for (const backend of backends) {
     acme.serve(200, { games: [acmeFortune] })
     expect(await a.syncCatalogs()).toEqual([])
     expect((await a.ok('get_games', { provider: 'acme' })).total).toBe(1)
+    // Listed again, but not launched through the built-in provider's game server, which does not
+    // know it: without a launch call of its provider (ADR 0049) it is unavailable, in both modes.
+    for (const mode of ['demo', 'real'] as const)
+      expect(
+        (await a.fail('get_game_url', { gameId: 'acme-fortune', mode, language: 'en' }, 403, { token })).code,
+      ).toBe('game_unavailable')
   })
 }

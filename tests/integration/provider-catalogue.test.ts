@@ -43,3 +43,9 @@ test("a second provider's game page for real play asks a visitor to log in, unde
   expect(textOf(page.html)).toContain(resources.es.translation.games.view.realNeedsLogin)
   expect((await b.get('/casino/no-such-game?mode=real')).status).toBe(404)
 })
+
+test("a second provider's game, which has no launch yet, says it is unavailable instead of failing", async () => {
+  const page = await new Browser(site.webUrl).get('/casino/acme-fortune')
+  expect(page.status).toBe(200)
+  expect(textOf(page.html)).toContain(resources.es.translation.games.view.unavailable)
+})

@@ -94,6 +94,9 @@ async function launch(
   const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId))
   if (!game || game.live !== live) throw new ApiError(404, 'game_not_found')
   if (!game.enabled || (mode === 'demo' && !game.hasDemo)) throw new ApiError(403, 'game_unavailable')
+  // Only the built-in provider is launched yet: another provider's game is listed from its feed,
+  // but has no launch call to ask (ADR 0049), so it is unavailable rather than a broken frame.
+  if (game.provider !== BUILTIN_PROVIDER) throw new ApiError(403, 'game_unavailable')
   if (mode === 'real' && !input.session) throw new ApiError(401, 'unauthorized')
   let currency: 'EUR' | 'INR' = 'EUR'
   if (input.session) {
