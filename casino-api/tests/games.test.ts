@@ -206,4 +206,25 @@ for (const backend of backends) {
     for (const r of answers.filter((x) => x.status !== 200))
       expect((r.body as { error: { code: string } }).error.code).toBe('insufficient_funds')
   })
+
+  test(`${backend}: the lobby's recently played row lists a player's games by their last round, demo or real`, async () => {
+    const a = api(backend)
+    const { token } = await fundedPlayer(a, 10_00)
+    const recent = async () =>
+      (await a.ok('get_games', { group: 'recent', language: 'en' }, { token })).items.map((g) => g.id)
+    expect(await recent()).toEqual([])
+    await a.ok('game_play', { bet: RED, moveId: move() }, asGame(await launch(a, 'european-roulette', 'real', token)))
+    const dice = await launch(a, 'dice', 'demo', token)
+    await a.ok('game_play', { bet: { stake: 100, target: 5000, side: 'over' }, moveId: move() }, asGame(dice))
+    expect(await recent()).toEqual(['dice', 'european-roulette'])
+    // A launch alone plays nothing; another round puts its game first again.
+    await launch(a, 'golden-sevens', 'demo', token)
+    const roulette = await launch(a, 'european-roulette', 'demo', token)
+    await a.ok('game_play', { bet: RED, moveId: move() }, asGame(roulette))
+    expect(await recent()).toEqual(['european-roulette', 'dice'])
+    // Another player's rounds are not theirs, and a visitor has none.
+    const other = await activePlayer(a)
+    expect((await a.ok('get_games', { group: 'recent' }, { token: other.token })).items).toEqual([])
+    expect((await a.ok('get_games', { group: 'recent' })).items).toEqual([])
+  })
 }

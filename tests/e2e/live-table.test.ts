@@ -74,10 +74,15 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     expect(view.status).toBe(200)
     const src = view.html.match(/<iframe[^>]+src="([^"]+)"/)?.[1]
     expect(src).toMatch(/^\/en\/game-frame\/live\//)
-    // The page shows the phase as it stands; the form is there while bets are open.
+    // The page shows the phase as it stands; the form is there while bets are open. The test
+    // takes a round with most of its window (8 s here) still to come: staging and placing are two
+    // posts, which a loaded machine can take seconds over.
+    const [before] = en.games.live.phases.betting_other.split('{{count}}')
+    const secondsLeft = (html: string) => Number(html.split(before!)[1]?.match(/^\d+/)?.[0] ?? 0)
     let frame = await b.get(src!)
     const end = Date.now() + 30_000
-    while (!frame.html.includes('name="roundId"') && Date.now() < end) frame = await b.get(src!)
+    while (!(frame.html.includes('name="roundId"') && secondsLeft(frame.html) >= 6) && Date.now() < end)
+      frame = await b.get(src!)
     const roundId = frame.html.match(/name="roundId" value="([^"]+)"/)?.[1]
     const moveId = frame.html.match(/name="moveId" value="([^"]+)"/)?.[1]
     expect(roundId).toBeTruthy()
