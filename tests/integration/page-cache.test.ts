@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { setSetting } from '#casino-api/src/site/settings.ts'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
+import { loggedInAdmin, loggedInPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
 
 let site: TestSite
 beforeAll(async () => {
@@ -125,13 +125,7 @@ test('while the registration form is kept, a visitor still registers through it 
 })
 
 test("a campaign's landing page is kept for visitors, and an administrator's change shows at once", async () => {
-  const admin = new Browser(site.webUrl)
-  await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
-  await admin.post('/user-management/change-password', {
-    oldPassword: ADMIN_FIRST,
-    newPassword: ADMIN_PASSWORD,
-    confirmPassword: ADMIN_PASSWORD,
-  })
+  const admin = await loggedInAdmin(site, Browser, ADMIN_FIRST, ADMIN_PASSWORD)
   const campaign = {
     kind: 'promotion',
     slug: 'spring-roulette',
