@@ -183,7 +183,6 @@ try {
       label: '/admin/held-winnings (administrator)',
       path: '/admin/held-winnings',
       headers: administrator,
-      target: 0.4,
     },
   ]
   console.log(
