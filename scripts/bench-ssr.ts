@@ -10,8 +10,10 @@
 // BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the pages
 // whose label contains it, e.g. to take a CPU profile of one with NODE_OPTIONS=--cpu-prof). `--smoke`: 1 s, 4 connections,
 // just to see that everything starts and answers.
+import { brotliCompressSync, constants } from 'node:zlib'
 import autocannon from 'autocannon'
-import { buildUnlessSkipped, loadAverage, printTable, startSites } from './bench-support.ts'
+import { request } from 'undici'
+import { buildUnlessSkipped, loadAverage, printTable, startSites, type BenchSites } from './bench-support.ts'
 
 const smoke = process.argv.includes('--smoke')
 const duration = smoke ? 1 : Number(process.env.BENCH_DURATION ?? 10)
@@ -51,16 +53,95 @@ function median(values: number[]) {
 }
 const ms = (n: number) => `${n.toFixed(0)} ms`
 
+/** Brotli as the servers send it (server/middleware/compression.ts: quality 3, 64 KiB window). */
+const brotli = (text: string) =>
+  brotliCompressSync(text, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 16 },
+  }).length
+
+/** The parts of a page's HTML worth naming, each a pattern over the whole document. */
+const PARTS: [string, RegExp][] = [
+  ['inlined stylesheet', /<style\b[^>]*>[\s\S]*?<\/style>/g],
+  ['option lists (<select>)', /<select\b[^>]*>[\s\S]*?<\/select>/g],
+  // React Router's context and its turbo-stream of the loaders' data.
+  ['serialized loader data', /<script\b[^>]*>[^<]*(?:__reactRouterContext|streamController)[\s\S]*?<\/script>/g],
+  ['scripts and modulepreload', /<link\b[^>]*rel="modulepreload"[^>]*>|<script\b[^>]*>[\s\S]*?<\/script>/g],
+  ['inline SVG', /<svg\b[\s\S]*?<\/svg>/g],
+]
+
+/**
+ * Each page's HTML on the wire (brotli, as the server sent it to a browser), beside the bare
+ * page's, and what makes it up: each part's bytes before compression and what it adds on the
+ * wire (the page compressed with it, less the page compressed without it; the parts are taken
+ * out in the order of PARTS, the rest is the markup).
+ */
+async function printSizes(sites: BenchSites, playerCookie: string, campaigns: string[]) {
+  const documents = [
+    { label: 'bare /', url: sites.bareUrl + '/', cookie: '' },
+    { label: 'bare /floor (logged in)', url: sites.bareUrl + '/floor', cookie: playerCookie },
+    {
+      label: '/user-management/profile (logged in)',
+      url: sites.webUrl + '/user-management/profile',
+      cookie: playerCookie,
+    },
+    { label: '/ (visitor)', url: sites.webUrl + '/', cookie: '' },
+    { label: '/register (visitor)', url: sites.webUrl + '/register', cookie: '' },
+    ...campaigns.map((slug) => ({
+      label: `/promotion/${slug} (visitor)`,
+      url: `${sites.webUrl}/promotion/${slug}`,
+      cookie: '',
+    })),
+  ]
+  const rows = [['document', 'on the wire (br)', 'HTML', ...PARTS.map(([name]) => name), 'the rest']]
+  for (const doc of documents) {
+    const answer = await request(doc.url, { headers: { 'accept-encoding': ACCEPT_ENCODING, cookie: doc.cookie } })
+    const wire = (await answer.body.arrayBuffer()).byteLength
+    const encoding = String(answer.headers['content-encoding'] ?? 'none')
+    const html = await (await fetch(doc.url, { headers: { cookie: doc.cookie } })).text()
+    let rest = html
+    const cells: string[] = []
+    for (const [, pattern] of PARTS) {
+      const parts = rest.match(pattern) ?? []
+      const without = rest.replace(pattern, '')
+      const raw = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0)
+      cells.push(raw ? `${kb(raw)} (br +${kb(brotli(rest) - brotli(without))})` : '—')
+      rest = without
+    }
+    rows.push([
+      doc.label,
+      `${kb(wire)}${encoding === 'br' ? '' : ` (${encoding})`}`,
+      kb(Buffer.byteLength(html)),
+      ...cells,
+      `${kb(Buffer.byteLength(rest))} (br ${kb(brotli(rest))})`,
+    ])
+  }
+  console.log(
+    '\nHTML of each document: bytes on the wire (brotli), then each part before compression (what it adds on the wire)\n',
+  )
+  printTable(rows)
+}
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
 const sites = await startSites()
 try {
   const { webUrl, bareUrl } = sites
+  const campaigns = await sites.campaigns()
 
   // The player logs in right before their page is measured: a browser stores the cookie the site
   // re-seals once a minute, autocannon keeps sending the first one (re-sealed on every request
   // once it is a minute old; keep BENCH_DURATION under a minute).
   const player = async () => ({ cookie: await sites.logIn() })
   const administrator = async () => ({ cookie: await sites.logInAdmin() })
-  const pages: { label: string; path: string; headers: () => Promise<Record<string, string>>; target?: number }[] = [
+  // `base`: what the page is measured against, right before it with the same headers: the bare
+  // page (default), or the logged-in floor (bench/bare-app's /floor: the bare page that also
+  // opens the session cookie and asks the casino API for the player once).
+  const pages: {
+    label: string
+    path: string
+    headers: () => Promise<Record<string, string>>
+    target?: number
+    base?: 'floor'
+  }[] = [
     { label: '/ (visitor)', path: '/', headers: visitor, target: 0.6 },
     { label: '/ (visitor, rendered)', path: '/', headers: uncachedVisitor },
     // The lobbies, the other pages the page cache keeps (ADR 0033), with and without it.
@@ -68,8 +149,26 @@ try {
     { label: '/casino (visitor, rendered)', path: '/casino', headers: uncachedVisitor },
     { label: '/live-casino (visitor)', path: '/live-casino', headers: visitor },
     { label: '/live-casino (visitor, rendered)', path: '/live-casino', headers: uncachedVisitor },
-    { label: '/en/register (visitor)', path: '/en/register', headers: visitor },
-    { label: '/user-management/profile (logged in)', path: '/user-management/profile', headers: player, target: 0.4 },
+    { label: '/register (visitor)', path: '/register', headers: visitor, target: 0.6 },
+    { label: '/en/register (visitor)', path: '/en/register', headers: visitor, target: 0.6 },
+    { label: '/register (visitor, rendered)', path: '/register', headers: uncachedVisitor },
+    // Every campaign's landing page (a running promotion, /promotion/{slug}) and their list.
+    { label: '/promotion (visitor)', path: '/promotion', headers: visitor, target: 0.6 },
+    ...campaigns.map((slug) => ({
+      label: `/promotion/${slug} (visitor)`,
+      path: `/promotion/${slug}`,
+      headers: visitor,
+      target: 0.6,
+    })),
+    // The floor itself beside the bare page: what opening the session and one call cost.
+    { label: 'bare /floor (logged in)', path: '/floor', headers: player },
+    {
+      label: '/user-management/profile (logged in)',
+      path: '/user-management/profile',
+      headers: player,
+      target: 0.5,
+      base: 'floor',
+    },
     // The same page's data alone, as a client-side navigation asks for it: the session, the
     // casino API's call and the loaders, without React's render or the HTML. It bounds what any
     // rendering work could win on the logged-in page.
@@ -77,12 +176,13 @@ try {
       label: '/user-management/profile.data (logged in, data only)',
       path: '/user-management/profile.data',
       headers: player,
+      target: 0.8,
+      base: 'floor',
     },
     {
       label: '/admin/held-winnings (administrator)',
       path: '/admin/held-winnings',
       headers: administrator,
-      target: 0.4,
     },
   ]
   console.log(
@@ -93,11 +193,13 @@ try {
   const problems: string[] = []
   for (let round = 0; round < runs; round++) {
     for (const page of chosen) {
-      const base = await measure(bareUrl + '/')
-      const figures = await measure(webUrl + page.path, await page.headers())
+      const headers = await page.headers()
+      const base = page.base === 'floor' ? await measure(bareUrl + '/floor', headers) : await measure(bareUrl + '/')
+      const url = (page.label.startsWith('bare ') ? bareUrl : webUrl) + page.path
+      const figures = await measure(url, headers)
       for (const [name, f] of [
         [page.label, figures],
-        ['bare /', base],
+        [page.base === 'floor' ? 'bare /floor' : 'bare /', base],
       ] as const) {
         if (f.non2xx || f.errors)
           problems.push(`${name}: ${f.non2xx} answers other than 2xx, ${f.errors} errors or timeouts`)
@@ -105,7 +207,9 @@ try {
       rounds.get(page)!.push({ figures, base })
     }
   }
-  const rows: string[][] = [['page', 'req/s', 'p50', 'p99', 'bare req/s', 'bare p50', 'bare p99', 'ratio', 'target']]
+  const rows: string[][] = [
+    ['page', 'req/s', 'p50', 'p99', 'against', 'its req/s', 'its p50', 'its p99', 'ratio', 'target'],
+  ]
   for (const page of chosen) {
     const all = rounds.get(page)!
     const of = (pick: (r: (typeof all)[number]) => number) => median(all.map(pick))
@@ -116,6 +220,7 @@ try {
       of((r) => r.figures.rps).toFixed(0),
       ms(of((r) => r.figures.p50)),
       ms(of((r) => r.figures.p99)),
+      page.base === 'floor' ? 'bare /floor' : 'bare /',
       of((r) => r.base.rps).toFixed(0),
       ms(of((r) => r.base.p50)),
       ms(of((r) => r.base.p99)),
@@ -124,6 +229,7 @@ try {
     ])
   }
   printTable(rows)
+  if (!process.env.BENCH_PAGES) await printSizes(sites, (await player()).cookie, campaigns)
   console.log(`\nload average ${loadAverage()} at the end`)
   for (const problem of problems) console.log(`warning: ${problem}`)
 } finally {

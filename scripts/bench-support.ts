@@ -52,6 +52,16 @@ async function waitFor(url: string, child: ChildProcess, logFile: string) {
   throw new Error(`${url} did not answer within five minutes`)
 }
 
+/** The embedded casino API's address, from the casino's log line 'embedded casino API started'. */
+function embeddedApiUrl(logFile: string): string {
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('embedded casino API started')) continue
+    const { url } = JSON.parse(line) as { url?: string }
+    if (url) return url
+  }
+  throw new Error(`the casino did not log its embedded casino API's address (${logFile})`)
+}
+
 /** A child process to end when the benchmark ends (SIGTERM, then wait for its exit). */
 export async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return
@@ -70,6 +80,11 @@ export type BenchSites = {
   logIn(): Promise<string>
   /** Logs the administrator in (changing the first password, as the site asks at the first log-in): the session cookie. */
   logInAdmin(): Promise<string>
+  /**
+   * Publishes a campaign (a promotion, in Spanish and English) through the admin content editor,
+   * then answers the slugs of every running campaign the promotions page links to.
+   */
+  campaigns(): Promise<string[]>
   stop(): Promise<void>
 }
 
@@ -99,6 +114,7 @@ export async function startSites(): Promise<BenchSites> {
     const [webPort, barePort] = await Promise.all([freePort(), freePort()])
     const webUrl = `http://127.0.0.1:${webPort}`
     const bareUrl = `http://127.0.0.1:${barePort}`
+    const sessionSecret = randomBytes(36).toString('base64url')
     const web = start(
       'server/index.ts',
       webPort,
@@ -106,7 +122,7 @@ export async function startSites(): Promise<BenchSites> {
         NODE_ENV: 'production',
         PUBLIC_URL: webUrl,
         DATA_DIR: dataDir,
-        SESSION_SECRET: randomBytes(36).toString('base64url'),
+        SESSION_SECRET: sessionSecret,
         CASINO_API_URL: '',
         DATABASE_URL: '',
         // The embedded casino API's payment processors are the sandbox, as with `npm start`.
@@ -115,19 +131,34 @@ export async function startSites(): Promise<BenchSites> {
       },
       'casino',
     )
-    const bare = start('bench/bare-app/server.ts', barePort, { NODE_ENV: 'production' }, 'bare')
-    await Promise.all([waitFor(`${webUrl}/readyz`, web.child, web.logFile), waitFor(bareUrl, bare.child, bare.logFile)])
+    await waitFor(`${webUrl}/readyz`, web.child, web.logFile)
+    // The bare server's logged-in floor (/floor) opens the casino's session cookies and calls its
+    // embedded casino API: the same secret, cookie settings and API as the casino.
+    const bare = start(
+      'bench/bare-app/server.ts',
+      barePort,
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: webUrl,
+        SESSION_SECRET: sessionSecret,
+        CASINO_API_URL: embeddedApiUrl(web.logFile),
+      },
+      'bare',
+    )
+    await waitFor(bareUrl, bare.child, bare.logFile)
     let admin: Promise<string> | undefined
+    // The first log-in changes the password: later ones log in with the new one.
+    const adminCookie = () => {
+      admin = admin ? admin.then(() => logInAdmin(webUrl, ADMIN_PASSWORD)) : logInAdmin(webUrl, ADMIN_FIRST_PASSWORD)
+      return admin
+    }
     return {
       webUrl,
       bareUrl,
       tmp,
       logIn: () => logIn(webUrl, join(dataDir, 'mail')),
-      // The first log-in changes the password: later ones log in with the new one.
-      logInAdmin: () => {
-        admin = admin ? admin.then(() => logInAdmin(webUrl, ADMIN_PASSWORD)) : logInAdmin(webUrl, ADMIN_FIRST_PASSWORD)
-        return admin
-      },
+      logInAdmin: adminCookie,
+      campaigns: async () => campaigns(webUrl, await adminCookie()),
       stop,
     }
   } catch (error) {
@@ -202,6 +233,43 @@ async function logInAdmin(webUrl: string, password: string): Promise<string> {
     if (changed.headers.getSetCookie().some((c) => /^(__Host-)?casino=[^;]/.test(c))) cookie = sessionCookie(changed)
   }
   return loggedIn(webUrl, '/admin/held-winnings', cookie, '<h1')
+}
+
+const CAMPAIGN = {
+  es: {
+    title: 'Fin de semana de ruleta',
+    summary: 'Tres días con las mesas de ruleta en primera fila.',
+    body: 'Del viernes al domingo, las mesas de **ruleta** abren la sala.\n\n- Ruleta europea\n- Ruleta en vivo\n\nJuega con responsabilidad.',
+  },
+  en: {
+    title: 'Roulette weekend',
+    summary: 'Three days with the roulette tables up front.',
+    body: 'From Friday to Sunday the **roulette** tables open the floor.\n\n- European roulette\n- Live roulette\n\nPlay responsibly.',
+  },
+}
+
+async function campaigns(webUrl: string, adminCookie: string): Promise<string[]> {
+  const post = postTo(webUrl)
+  for (const [locale, text] of Object.entries(CAMPAIGN)) {
+    const saved = await post(
+      '/admin/content/new',
+      {
+        kind: 'promotion',
+        slug: 'roulette-weekend',
+        locale,
+        ...text,
+        linkUrl: '/casino',
+        published: 'on',
+        intent: 'save',
+      },
+      adminCookie,
+    )
+    if (saved.status >= 400) throw new Error(`saving the campaign (${locale}) answered ${saved.status}`)
+  }
+  const list = await (await fetch(`${webUrl}/promotion`)).text()
+  const slugs = [...new Set([...list.matchAll(/href="\/promotion\/([a-z0-9-]+)"/g)].map((m) => m[1]!))]
+  if (!slugs.length) throw new Error('the promotions page links to no campaign')
+  return slugs
 }
 
 /** Prints rows as a table: the first row is the header, the first column left-aligned, the others right-aligned. */

@@ -5,6 +5,7 @@ import { getGeolocation, getSiteSettings } from '#app/upstream/site.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
 import { replyFromUpstream } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, stripLocale } from '#app/utils/locale.ts'
+import { isCountryCode } from '#app/utils/countries.ts'
 import { getRequestInfo } from './context.ts'
 
 export type SiteAccess = {
@@ -21,6 +22,12 @@ export const siteAccessContext = createContext<SiteAccess>({
   restricted: false,
   checked: false,
 })
+
+/** The visitor's country as the forms pre-select it ('ES'), or '' when the casino API did not place them. */
+export function visitorCountry(context: Readonly<RouterContextProvider>): string {
+  const code = context.get(siteAccessContext).geo?.countryCode
+  return code && isCountryCode(code) ? code.toUpperCase() : ''
+}
 
 function routePath(request: Request) {
   // Single-fetch data requests end in .data ('/en/login.data', '/_root.data').

@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { LOCALE_COOKIE, THEME_COOKIE } from '#app/utils/cookie-names.ts'
-import { LOCALES, localizePath } from '#app/utils/locale.ts'
+import { LOCALES, localizePath, stripLocale } from '#app/utils/locale.ts'
+import { visitorCountry } from './access.ts'
 import { getRequestInfo } from './context.ts'
 import { setsOnlyPreferences } from './http-cache.ts'
 
@@ -11,12 +12,22 @@ export const PAGE_CACHE_HEADER = 'X-Page-Cache'
 
 /**
  * The pages whose HTML depends only on the path, the language and the theme for a visitor: the
- * home and the lobbies. Not the forms (the registration picks the visitor's country), not the
- * pages with a query (filters: unbounded keys), not a player's pages.
+ * home, the lobbies, the promotions and each campaign's landing page (/promotion/{slug}: only a
+ * page answered 200 is kept, so no one can grow the cache with made-up slugs). Not the pages with
+ * a query (filters: unbounded keys), not a player's pages.
  */
 const SHARED_PAGES = new Set(
-  ['/', '/casino', '/live-casino'].flatMap((page) => LOCALES.map((l) => localizePath(l, page))),
+  ['/', '/casino', '/live-casino', '/promotion'].flatMap((page) => LOCALES.map((l) => localizePath(l, page))),
 )
+const CAMPAIGN_PAGE = /^\/promotion\/[a-z0-9-]{1,100}$/
+/**
+ * The registration form, whose only value that differs between visitors is the country it
+ * pre-selects from the visitor's address: kept per country (ISSUE 21 §7; ADR 0050). It holds no
+ * token, no honeypot and no message for one visitor (the same-origin check stands for CSRF
+ * tokens, server/security.ts); a toast or a player comes with a cookie, which renders.
+ */
+const FORM_PAGES = new Set(['/register'].flatMap((page) => LOCALES.map((l) => localizePath(l, page))))
+
 /** The values a kept page may be for: any other value renders (and no one can grow the cache). */
 const KNOWN_VALUES: Record<string, ReadonlySet<string>> = {
   [THEME_COOKIE]: new Set(['light', 'dark']),
@@ -49,14 +60,17 @@ function preferences(request: Request): Map<string, string> | null {
 }
 
 /** The key of a request that may be answered from the cache, or null. */
-function keyOf(request: Request): string | null {
+function keyOf(request: Request, country: () => string): string | null {
   if (request.method !== 'GET') return null
   const url = new URL(request.url)
-  if (url.search || !SHARED_PAGES.has(url.pathname)) return null
+  if (url.search) return null
+  const form = FORM_PAGES.has(url.pathname)
+  if (!form && !SHARED_PAGES.has(url.pathname) && !CAMPAIGN_PAGE.test(stripLocale(url.pathname))) return null
   // A session (logged in, or a toast waiting), a device cookie: the page is this visitor's own.
   const cookies = preferences(request)
   if (!cookies) return null
-  return `${url.pathname} ${cookies.get(THEME_COOKIE) ?? ''} ${cookies.get(LOCALE_COOKIE) ?? ''}`
+  const key = `${url.pathname} ${cookies.get(THEME_COOKIE) ?? ''} ${cookies.get(LOCALE_COOKIE) ?? ''}`
+  return form ? `${key} ${country()}` : key
 }
 
 /** A rendered page that any visitor with the same key would get: HTML, answered 200, setting only preference cookies. */
@@ -66,14 +80,14 @@ function keepable(response: Response) {
 }
 
 /**
- * A short-lived shared cache of the pages every visitor sees alike (ADR 0033): the home and the
- * lobbies, for requests that carry no cookie but the theme and the language. It sits after the
+ * A short-lived shared cache of the pages every visitor sees alike (ADR 0033): the home, the
+ * lobbies, the promotions and the registration form (per country, ADR 0050), for requests that carry no cookie but the theme and the language. It sits after the
  * access check (a visitor from a blocked country never gets a kept page) and before the loaders:
  * a kept page is served with this response's own CSP nonce, for ten seconds. Everything else is
  * rendered for its request, as before.
  */
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const key = keyOf(request)
+  const key = keyOf(request, () => visitorCountry(context))
   if (!key) return next()
   const { nonce } = getRequestInfo(context)
   const page = kept.get(key)

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomByte
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { getEnv, getSessionSecrets, isSecureCookie } from './env.server.ts'
 import { isLoggedOut } from './logged-out.server.ts'
-import type { Toast } from './toast.server.ts'
+import type { MessageCode } from '#contract'
 
 /**
  * The session lives only in one cookie, encrypted with AES-256-GCM: the browser holds
@@ -18,6 +18,12 @@ export type SessionData = {
   /** The casino API's bearer token: never leaves this cookie. */
   token: string
   playerId: string
+}
+/** A message for the next page, shown as a toast: a catalogue code and its values (toast.server.ts). */
+export type Toast = {
+  type: 'success' | 'error' | 'info'
+  code: MessageCode
+  args?: (string | number)[]
 }
 export type FlashData = { toast: Toast }
 

@@ -1,16 +1,10 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import type { MessageCode } from '#contract'
 import { requestLocale } from './locale.server.ts'
 import { localizePath } from './locale.ts'
 import { FLASH_MARKER_COOKIE } from './cookie-names.ts'
-import { commitSession, getSession } from './session.server.ts'
+import { commitSession, getSession, type Toast } from './session.server.ts'
 
-/** A message for the next page, shown as a toast: a catalogue code and its values. */
-export type Toast = {
-  type: 'success' | 'error' | 'info'
-  code: MessageCode
-  args?: (string | number)[]
-}
+export type { Toast }
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 

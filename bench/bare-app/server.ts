@@ -1,5 +1,6 @@
-// The bare page's server: express, compression, static files and React Router's handler, as
-// the casino's server (server/app.ts) serves its build (without the casino's own middleware).
+// The bare page's server (and its logged-in floor, /floor): express, compression, static files and
+// React Router's handler, as the casino's server (server/app.ts) serves its build (without the
+// casino's own middleware).
 // `node bench/bare-app/server.ts` after `react-router build bench/bare-app`; PORT (default 3100).
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'

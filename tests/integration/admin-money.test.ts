@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
 import {
+  loggedInAdmin,
   loggedInPlayer,
   playAsProvider,
   startTestSite,
@@ -17,16 +18,7 @@ const ADMIN_FIRST = 'admin-first-password-2026'
 const ADMIN_PASSWORD = 'admin-changed-password-2026'
 const keyOf = (html: string) => html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
 
-async function adminBrowser(site: TestSite) {
-  const b = new Browser(site.webUrl)
-  await b.post('/login', { username: 'admin', password: ADMIN_FIRST })
-  await b.post('/user-management/change-password', {
-    oldPassword: ADMIN_FIRST,
-    newPassword: ADMIN_PASSWORD,
-    confirmPassword: ADMIN_PASSWORD,
-  })
-  return b
-}
+const adminBrowser = (site: TestSite) => loggedInAdmin(site, Browser, ADMIN_FIRST, ADMIN_PASSWORD)
 
 /** A player with 100 € deposited by card and wagered three times through the provider wallet. */
 async function playerWhoMayWithdraw(site: TestSite) {

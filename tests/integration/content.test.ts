@@ -7,7 +7,7 @@ import { siteContent } from '#casino-api/src/db/schema.ts'
 import { calls } from '#contract'
 import { XSS_PAYLOADS } from '#casino-api/tests/xss-payloads.ts'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import { loggedInAdmin, loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
 import { CONTENT_PATHS } from '../setup/content-paths.ts'
 
 const ADMIN_FIRST = 'admin-first-password-2026'
@@ -49,16 +49,7 @@ const headingsOf = (html: string) =>
 const titleOf = (html: string) => textOf(html.match(/<title>([\s\S]*?)<\/title>/)?.[1] ?? '').trim()
 const bodyOf = (html: string) => html.slice(html.indexOf('<body'))
 
-async function adminBrowser(site: TestSite) {
-  const b = new Browser(site.webUrl)
-  await b.post('/login', { username: 'admin', password: ADMIN_FIRST })
-  await b.post('/user-management/change-password', {
-    oldPassword: ADMIN_FIRST,
-    newPassword: ADMIN_PASSWORD,
-    confirmPassword: ADMIN_PASSWORD,
-  })
-  return b
-}
+const adminBrowser = (site: TestSite) => loggedInAdmin(site, Browser, ADMIN_FIRST, ADMIN_PASSWORD)
 
 /** The edit form's fields as the page shows them (inputs, textareas, selects, the checkbox). */
 function formFieldsOf(html: string) {

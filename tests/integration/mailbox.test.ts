@@ -4,21 +4,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import { loggedInAdmin, loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
 
 const ADMIN_FIRST = 'admin-first-password-2026'
 const ADMIN_PASSWORD = 'admin-changed-password-2026'
 
-async function adminBrowser(site: TestSite) {
-  const b = new Browser(site.webUrl)
-  await b.post('/login', { username: 'admin', password: ADMIN_FIRST })
-  await b.post('/user-management/change-password', {
-    oldPassword: ADMIN_FIRST,
-    newPassword: ADMIN_PASSWORD,
-    confirmPassword: ADMIN_PASSWORD,
-  })
-  return b
-}
+const adminBrowser = (site: TestSite) => loggedInAdmin(site, Browser, ADMIN_FIRST, ADMIN_PASSWORD)
 
 /** The support inbox's link to the message with this subject. */
 function messageLink(html: string, subject: string) {

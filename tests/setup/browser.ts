@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { newPlayer, startTestSite, type TestSite } from './harness.ts'
+import { loggedInAdmin, newPlayer, startTestSite, type TestSite } from './harness.ts'
 import { Browser as HttpBrowser } from './http.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
@@ -174,13 +174,7 @@ export async function fillWithdrawalDetails(page: Page, method: 'bank_transfer' 
 
 /** The seeded administrator's first password changed to `next`, as the site asks at the first log-in. */
 export async function changeAdminPassword(site: TestSite, first: string, next: string) {
-  const admin = new HttpBrowser(site.webUrl)
-  await admin.post('/login', { username: 'admin', password: first })
-  await admin.post('/user-management/change-password', {
-    oldPassword: first,
-    newPassword: next,
-    confirmPassword: next,
-  })
+  await loggedInAdmin(site, HttpBrowser, first, next)
 }
 
 /** A new page of `context` logged in through the login form of the `prefix` language ('' or '/en'). */

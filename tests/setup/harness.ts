@@ -148,6 +148,19 @@ export function newPlayer(overrides: Record<string, string> = {}) {
 }
 
 /** A player registered and activated through the site, logged in with a browser of their own (JavaScript off). */
+/** The seeded administrator logged in, its first password changed to `next` as the site asks at the first log-in. */
+export async function loggedInAdmin(
+  site: TestSite,
+  BrowserClass: typeof import('./http.ts').Browser,
+  first: string,
+  next: string,
+) {
+  const admin = new BrowserClass(site.webUrl)
+  await admin.post('/login', { username: 'admin', password: first })
+  await admin.post('/user-management/change-password', { oldPassword: first, newPassword: next, confirmPassword: next })
+  return admin
+}
+
 export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import('./http.ts').Browser) {
   const player = newPlayer()
   const b = new BrowserClass(site.webUrl)

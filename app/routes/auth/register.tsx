@@ -19,11 +19,11 @@ import {
 } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
-import { refuseUncheckedAccess, siteAccessContext } from '#app/middleware/access.ts'
+import { refuseUncheckedAccess, siteAccessContext, visitorCountry } from '#app/middleware/access.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { requireGuest } from '#app/utils/auth.server.ts'
-import { isCountryCode, packedCountryOptions, unpackCountryOptions } from '#app/utils/countries.ts'
+import { packedCountryOptions, unpackCountryOptions } from '#app/utils/countries.ts'
 import { invalidForm, refusalStatus, refusedForm } from '#app/utils/forms.server.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
@@ -74,10 +74,11 @@ function latestBirthday(today = new Date()) {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args)
-  // The root's access middleware already read the settings and the visitor's country.
-  const { settings, geo } = args.context.get(siteAccessContext)
+  // The root's access middleware already read the settings and the visitor's country (the one
+  // value of this page that differs between visitors: the page cache keeps it per country).
+  const { settings } = args.context.get(siteAccessContext)
   const { currency } = settings ?? DEFAULT_CURRENCY
-  const country = geo?.countryCode && isCountryCode(geo.countryCode) ? geo.countryCode.toUpperCase() : ''
+  const country = visitorCountry(args.context)
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('auth.register.title')),
     currency,
