@@ -4,7 +4,7 @@
 // with SIGKILL leaves the rotation without a player seeing an error, and with no instance ready
 // the balancer answers 503. And the check is readiness, not liveness: an instance that accepts
 // connections but is not ready gets nothing.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -16,6 +16,7 @@ import { expect, test } from 'vitest'
 import { freePort, startApiProcess, type ApiProcess } from '#casino-api/tests/api-process.ts'
 import { backends } from '#casino-api/tests/helpers.ts'
 import { waitFor } from '#tests/setup/wait.ts'
+import { startHaproxy } from './haproxy.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -26,32 +27,6 @@ async function healthzServed(metricsPort: number) {
     .split('\n')
     .find((l) => /^casino_api_http_request_duration_seconds_count\{[^}]*route="\/healthz"/.test(l))
   return line ? Number(line.split(' ').at(-1)) : 0
-}
-
-/** HAProxy with deploy/haproxy.cfg on a free port in front of two servers (host:port). */
-async function startHaproxy(servers: [string, string]) {
-  const port = await freePort()
-  let log = ''
-  const child = spawn('haproxy', ['-db', '-f', join(ROOT, 'deploy/haproxy.cfg')], {
-    env: { ...process.env, LISTEN_PORT: String(port), SERVER_1: servers[0], SERVER_2: servers[1] },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk))
-  const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).catch(() => null)
-  const status = async (path: string) => (await get(path))?.status ?? 0
-  return {
-    process: child,
-    log: () => log,
-    get,
-    status,
-    /** Until the balancer answers /readyz with 200 (a server is up and its check passed). */
-    ready: () =>
-      waitFor(
-        () => `the balancer to answer (its log: ${log.slice(-500)})`,
-        async () => (await status('/readyz')) === 200,
-      ),
-  }
 }
 
 test('a server whose /readyz is not 200 gets no traffic, though it accepts connections and its /healthz is 200', async () => {

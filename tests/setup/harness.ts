@@ -101,7 +101,7 @@ export async function startTestSite(
 }
 export type TestSite = Awaited<ReturnType<typeof startTestSite>>
 
-function decodeQuotedPrintable(s: string) {
+export function decodeQuotedPrintable(s: string) {
   return s
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
