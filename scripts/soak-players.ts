@@ -243,7 +243,9 @@ export class VirtualPlayer {
   readonly webUrl: string
   private readonly mail: Mailboxes
   private readonly vouchers: VoucherPool
+  private readonly n: number
   constructor(site: { webUrl: string; tally: Tally; mail: Mailboxes; vouchers: VoucherPool }, n: number) {
+    this.n = n
     this.webUrl = site.webUrl
     this.tally = site.tally
     this.mail = site.mail
@@ -341,7 +343,7 @@ export class VirtualPlayer {
     for (let i = 0; i < rounds && frame; i++) {
       const moveId = frame.html.match(/name="moveId" value="([^"]+)"/)?.[1]
       if (this.balance < 100) return
-      const stake = Math.min(100 * (1 + Math.floor(Math.random() * 3)), this.balance)
+      const stake = Math.min(100 * (1 + Math.floor(Math.random() * 4)), this.balance)
       const fields = game.fields(stake)
       const staked = game.stakeOf(fields)
       if (!moveId || staked > this.balance || staked === 0) return
@@ -389,17 +391,16 @@ export class VirtualPlayer {
 
   /** What the player does until `running()` says stop: deposit, play, now and then withdraw. */
   async live(running: () => boolean) {
-    let turn = 0
-    while (running()) {
-      turn++
-      if (this.balance < 500) {
-        const pick = turn % 4
-        if (pick === 0) await this.depositByVoucher()
-        else await this.depositByCard(2000 + 500 * (turn % 3), pick === 1)
-        if (this.balance < 500 && this.vouchers.codes.length === 0) await this.depositByCard(2000, false)
+    // The deposit methods in turn (where each player starts differs): a card paid at once, a card
+    // with the 3-D Secure challenge, a voucher (a card when the pool is empty).
+    for (let turn = this.n; running(); turn++) {
+      if (this.balance < 500 || turn % 4 === 0) {
+        const method = turn % 3
+        if (method === 2 && this.vouchers.codes.length > 0) await this.depositByVoucher()
+        else await this.depositByCard(1000 + 500 * (turn % 3), method === 1)
       }
       await this.play(5 + Math.floor(Math.random() * 10))
-      if (turn % 3 === 0) await this.withdraw()
+      await this.withdraw()
       await sleep(50 + Math.random() * 200)
     }
   }
