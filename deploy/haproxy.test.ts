@@ -3,7 +3,7 @@
 // database: the migrations run once, requests are shared between the two, an instance killed
 // with SIGKILL leaves the rotation without a player seeing an error, and with no instance ready
 // the balancer answers 503. And the check is readiness, not liveness: an instance that accepts
-// connections but is not ready gets nothing.
+// connections but is not ready gets nothing, while one that is only slow to say it is ready stays.
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -51,6 +51,31 @@ test('a server whose /readyz is not 200 gets no traffic, though it accepts conne
   } finally {
     balancer.process.kill('SIGTERM')
     for (const server of servers) server.close()
+  }
+}, 60_000)
+
+test('a server slower to answer /readyz than the check interval (a busy web asking its casino API) stays in rotation', async () => {
+  let checks = 0
+  const slow = createServer((req, res) => {
+    if (req.url !== '/readyz') return void res.writeHead(200, { 'x-server': 'slow' }).end()
+    checks++
+    // Later than the 2 s interval, within the web's own 3 s budget for its upstream's readiness.
+    setTimeout(() => res.writeHead(200).end(), 2_500)
+  })
+  await new Promise<void>((done) => slow.listen(0, '127.0.0.1', done))
+  const host = `127.0.0.1:${(slow.address() as AddressInfo).port}`
+  const balancer = await startHaproxy([host, host])
+  try {
+    // Three checks of each server answered late: with fall 2, a check timing out at the interval
+    // would have taken both out (HAProxy logs 'is DOWN').
+    await waitFor('six slow checks', () => checks >= 6, { timeoutMs: 30_000 })
+    await new Promise((done) => setTimeout(done, 3_000))
+    expect(balancer.log()).not.toContain('is DOWN')
+    expect((await balancer.get('/'))?.headers.get('x-server')).toBe('slow')
+  } finally {
+    balancer.process.kill('SIGTERM')
+    slow.closeAllConnections()
+    slow.close()
   }
 }, 60_000)
 

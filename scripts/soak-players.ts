@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { CATALOG } from '#casino-api/games/catalog.ts'
-import { decodeQuotedPrintable, newPlayer } from '#tests/setup/harness.ts'
+import { BANK_WITHDRAWAL, decodeQuotedPrintable, newPlayer } from '#tests/setup/harness.ts'
 import { Browser, textOf, type Page } from '#tests/setup/http.ts'
 
 /** One request as the load client saw it; status 0: no answer (connection broken, timeout). */
@@ -207,15 +207,6 @@ const CARD = { holderName: 'Lucía García', month: '12', year: '2099', cvv2: '1
 /** The sandbox's cards: one paid at once (the MOTO processor), one that asks for 3-D Secure. */
 const PLAIN_CARD = '4242424242424242'
 const CHALLENGE_CARD = '4000000000003220'
-const BANK = {
-  method: 'bank_transfer',
-  iban: 'ES91 2100 0418 4502 0005 1332',
-  beneficiaryName: 'Lucía García',
-  swift: 'CAIXESBBXXX',
-  bankName: 'CaixaBank',
-  zipCode: '28013',
-  address: 'Calle Mayor 1',
-}
 
 /** Vouchers the administrator minted, waiting for players to redeem them. */
 export class VoucherPool {
@@ -377,7 +368,7 @@ export class VirtualPlayer {
     const form = await this.b.try('page', (b) => b.get(path))
     if (!form) return
     const done = await this.b.settle('withdrawal', (b) =>
-      b.post(path, { ...BANK, actionKey: keyOf(form.html), amount: euros(amount) }),
+      b.post(path, { ...BANK_WITHDRAWAL, actionKey: keyOf(form.html), amount: euros(amount) }),
     )
     if (
       !done ||

@@ -193,6 +193,17 @@ export async function playAsProvider(
   }
 }
 
+/** A withdrawal by bank transfer as its form sends it, but for the form's actionKey and the amount. */
+export const BANK_WITHDRAWAL = {
+  method: 'bank_transfer',
+  iban: 'ES91 2100 0418 4502 0005 1332',
+  beneficiaryName: 'Lucía García',
+  swift: 'CAIXESBBXXX',
+  bankName: 'CaixaBank',
+  zipCode: '28013',
+  address: 'Calle Mayor 1',
+}
+
 /** Deposits `amount` (e.g. '20.00') by card without 3-D Secure, through the deposit page's form. */
 export async function depositByCard(b: import('./http.ts').Browser, amount: string) {
   const form = await b.get('/en/user-management/deposit?method=moto')
