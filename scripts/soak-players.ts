@@ -367,6 +367,9 @@ export class VirtualPlayer {
     const path = '/en/user-management/withdrawal'
     const form = await this.b.try('page', (b) => b.get(path))
     if (!form) return
+    // The page says what is still to bet (the casino API's count, which the stakes above only estimate).
+    const toBet = textOf(form.html).match(/(€[\d,.]+) still to bet before you can withdraw/)?.[1]
+    if (toBet) return void (this.wagerLeft = centsOf(toBet))
     const done = await this.b.settle('withdrawal', (b) =>
       b.post(path, { ...BANK_WITHDRAWAL, actionKey: keyOf(form.html), amount: euros(amount) }),
     )

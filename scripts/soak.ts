@@ -270,10 +270,9 @@ async function soak(): Promise<number> {
 
   // The requests: 5xx or no answer, in flight when a process was killed (started before, ended after) or not.
   // A failed request (5xx, or no answer) is the kill's when it was in flight at the kill, or was
-  // sent in the second after it: those went out on keep-alive connections (the load client's to
-  // the web tier's balancer, a web's to the API tier's) that failed with the killed server's
-  // before the balancer marked it down; HAProxy logged none of them (no server saw them). Both
-  // are counted apart; any other is a failure.
+  // sent in the second after it: those go out on keep-alive connections (the load client's to the
+  // web tier's balancer, a web's to the API tier's) that break with the killed server's before
+  // the balancer takes it out. Both are counted apart; any other is a failure.
   const whenFailed = (c: { started: number; ended: number; status: number }) =>
     c.status > 0 && c.status < 500
       ? null
