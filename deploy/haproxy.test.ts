@@ -3,8 +3,8 @@
 // database: the migrations run once, requests are shared between the two, an instance killed
 // with SIGKILL leaves the rotation without a player seeing an error, and with no instance ready
 // the balancer answers 503. And the check is readiness, not liveness: an instance that accepts
-// connections but is not ready gets nothing.
-import { spawn, type ChildProcess } from 'node:child_process'
+// connections but is not ready gets nothing, while one that is only slow to say it is ready stays.
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -16,6 +16,7 @@ import { expect, test } from 'vitest'
 import { freePort, startApiProcess, type ApiProcess } from '#casino-api/tests/api-process.ts'
 import { backends } from '#casino-api/tests/helpers.ts'
 import { waitFor } from '#tests/setup/wait.ts'
+import { startHaproxy } from './haproxy.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -26,32 +27,6 @@ async function healthzServed(metricsPort: number) {
     .split('\n')
     .find((l) => /^casino_api_http_request_duration_seconds_count\{[^}]*route="\/healthz"/.test(l))
   return line ? Number(line.split(' ').at(-1)) : 0
-}
-
-/** HAProxy with deploy/haproxy.cfg on a free port in front of two servers (host:port). */
-async function startHaproxy(servers: [string, string]) {
-  const port = await freePort()
-  let log = ''
-  const child = spawn('haproxy', ['-db', '-f', join(ROOT, 'deploy/haproxy.cfg')], {
-    env: { ...process.env, LISTEN_PORT: String(port), SERVER_1: servers[0], SERVER_2: servers[1] },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk))
-  const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).catch(() => null)
-  const status = async (path: string) => (await get(path))?.status ?? 0
-  return {
-    process: child,
-    log: () => log,
-    get,
-    status,
-    /** Until the balancer answers /readyz with 200 (a server is up and its check passed). */
-    ready: () =>
-      waitFor(
-        () => `the balancer to answer (its log: ${log.slice(-500)})`,
-        async () => (await status('/readyz')) === 200,
-      ),
-  }
 }
 
 test('a server whose /readyz is not 200 gets no traffic, though it accepts connections and its /healthz is 200', async () => {
@@ -76,6 +51,31 @@ test('a server whose /readyz is not 200 gets no traffic, though it accepts conne
   } finally {
     balancer.process.kill('SIGTERM')
     for (const server of servers) server.close()
+  }
+}, 60_000)
+
+test('a server slower to answer /readyz than the check interval (a busy web asking its casino API) stays in rotation', async () => {
+  let checks = 0
+  const slow = createServer((req, res) => {
+    if (req.url !== '/readyz') return void res.writeHead(200, { 'x-server': 'slow' }).end()
+    checks++
+    // Later than the 2 s interval, within the web's own 3 s budget for its upstream's readiness.
+    setTimeout(() => res.writeHead(200).end(), 2_500)
+  })
+  await new Promise<void>((done) => slow.listen(0, '127.0.0.1', done))
+  const host = `127.0.0.1:${(slow.address() as AddressInfo).port}`
+  const balancer = await startHaproxy([host, host])
+  try {
+    // Three checks of each server answered late: with fall 2, a check timing out at the interval
+    // would have taken both out (HAProxy logs 'is DOWN').
+    await waitFor('six slow checks', () => checks >= 6, { timeoutMs: 30_000 })
+    await new Promise((done) => setTimeout(done, 3_000))
+    expect(balancer.log()).not.toContain('is DOWN')
+    expect((await balancer.get('/'))?.headers.get('x-server')).toBe('slow')
+  } finally {
+    balancer.process.kill('SIGTERM')
+    slow.closeAllConnections()
+    slow.close()
   }
 }, 60_000)
 

@@ -48,9 +48,16 @@ export function runApiUntilExit(env: Record<string, string>) {
   )
 }
 
-/** Starts the API with `env` (its DATA_DIR also holds its output, api.log) and waits until it is ready (/readyz). */
-export async function startApiProcess(env: Record<string, string>, dataDir: string): Promise<ApiProcess> {
-  const port = await freePort()
+/**
+ * Starts the API with `env` (its DATA_DIR also holds its output, api.log) and waits until it is
+ * ready (/readyz). `port` starts it again where another ran (a restarted instance, `npm run soak`).
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  dataDir: string,
+  port?: number,
+): Promise<ApiProcess> {
+  port ??= await freePort()
   const logFile = join(dataDir, 'api.log')
   const out = openSync(logFile, 'a')
   const child = spawn(process.execPath, ['casino-api/src/main.ts'], {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
 import {
+  BANK_WITHDRAWAL,
   loggedInAdmin,
   loggedInPlayer,
   playAsProvider,
@@ -66,14 +67,8 @@ for (const database of testDatabases()) {
       const { b, player } = await playerWhoMayWithdraw(site)
       const form = await b.get('/user-management/withdrawal')
       const sent = await b.post('/user-management/withdrawal', {
-        method: 'bank_transfer',
+        ...BANK_WITHDRAWAL,
         actionKey: keyOf(form.html),
-        iban: 'ES91 2100 0418 4502 0005 1332',
-        beneficiaryName: 'Lucía García',
-        swift: 'CAIXESBBXXX',
-        bankName: 'CaixaBank',
-        zipCode: '28013',
-        address: 'Calle Mayor 1',
         amount: '60',
       })
       expect(textOf(sent.html)).toContain('Tu solicitud de retirada de 60,00 € se ha programado correctamente.')

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import { BANK_WITHDRAWAL, loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
 
 const PAN = '4242424242424242'
 const actionKeyOf = (html: string) => html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
@@ -169,14 +169,8 @@ for (const database of testDatabases()) {
       const page = await b.get('/user-management/withdrawal')
       expect(textOf(page.html)).toContain('Te quedan 300,00 € por apostar antes de poder retirar.')
       const refused = await b.post('/user-management/withdrawal', {
-        method: 'bank_transfer',
+        ...BANK_WITHDRAWAL,
         actionKey: actionKeyOf(page.html),
-        iban: 'ES91 2100 0418 4502 0005 1332',
-        beneficiaryName: 'Lucía García',
-        swift: 'CAIXESBBXXX',
-        bankName: 'CaixaBank',
-        zipCode: '28013',
-        address: 'Calle Mayor 1',
         amount: '50',
       })
       expect(refused.status).toBe(400)

@@ -101,7 +101,7 @@ export async function startTestSite(
 }
 export type TestSite = Awaited<ReturnType<typeof startTestSite>>
 
-function decodeQuotedPrintable(s: string) {
+export function decodeQuotedPrintable(s: string) {
   return s
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
@@ -204,6 +204,17 @@ export async function playAsProvider(
     })
     if (res.status !== 200) throw new Error(`provider ${call}: ${res.status}`)
   }
+}
+
+/** A withdrawal by bank transfer as its form sends it, but for the form's actionKey and the amount. */
+export const BANK_WITHDRAWAL = {
+  method: 'bank_transfer',
+  iban: 'ES91 2100 0418 4502 0005 1332',
+  beneficiaryName: 'Lucía García',
+  swift: 'CAIXESBBXXX',
+  bankName: 'CaixaBank',
+  zipCode: '28013',
+  address: 'Calle Mayor 1',
 }
 
 /** Deposits `amount` (e.g. '20.00') by card without 3-D Secure, through the deposit page's form. */
