@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
-import { CATALOG } from '#casino-api/games/catalog.ts'
+import { CATALOG } from '#provider/games/catalog.ts'
 import { BANK_WITHDRAWAL, decodeQuotedPrintable, newPlayer } from '#tests/setup/harness.ts'
 import { Browser, textOf, type Page } from '#tests/setup/http.ts'
 
@@ -339,7 +339,7 @@ export class VirtualPlayer {
       const staked = game.stakeOf(fields)
       if (!moveId || staked > this.balance || staked === 0) return
       // A move whose request died on a killed process holds its round for a minute, then the
-      // same move sent again plays it (casino-api/src/games/game-server.ts): meanwhile the resend
+      // same move sent again plays it (provider/server/game-server.ts): meanwhile the resend
       // is answered 409 (move_in_progress), and sent again.
       const answer = await this.b.settle(
         'round',
