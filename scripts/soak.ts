@@ -102,6 +102,8 @@ async function soak(): Promise<number> {
   const webBalancer = await startHaproxy([`127.0.0.1:${webPorts[0]}`, `127.0.0.1:${webPorts[1]}`])
   cleanups.push(() => webBalancer.process.kill('SIGTERM'))
   const site = webBalancer.url
+  /** The output of each process killed during the run (SOAK_LOGS keeps it). */
+  const retired: { name: string; output: string }[] = []
   // SOAK_LOGS=<folder>: the balancers' logs (a line per request: which server, what status, how it
   // ended) and every process's output are kept there after the run.
   if (process.env.SOAK_LOGS)
@@ -111,6 +113,9 @@ async function soak(): Promise<number> {
       writeFileSync(join(dir, 'haproxy-api.log'), apiBalancer.log())
       writeFileSync(join(dir, 'haproxy-web.log'), webBalancer.log())
       for (const [i, web] of webs.entries()) writeFileSync(join(dir, `web-${i + 1}.log`), web.output())
+      for (const [i, api] of apis.entries()) writeFileSync(join(dir, `api-${i + 1}.log`), api.output())
+      // The output of every killed process, up to its kill: what it answered just before.
+      for (const { name, output } of retired) writeFileSync(join(dir, `${name}.log`), output)
       cpSync(tmp, dir, { recursive: true, filter: (f) => !f.includes('/mail') })
     })
 
@@ -202,9 +207,11 @@ async function soak(): Promise<number> {
     killedAt.push(at)
     if (plan.tier === 'api') {
       await apis[instance]!.stop('SIGKILL')
+      retired.push({ name: `api-${instance + 1}-killed-${k}`, output: apis[instance]!.output() })
       apis[instance] = await startApi(instance)
     } else {
       await webs[instance]!.stop()
+      retired.push({ name: `web-${instance + 1}-killed-${k}`, output: webs[instance]!.output() })
       webs[instance] = await startWeb(instance)
       await waitUntil(async () => (await fetch(`http://127.0.0.1:${webPorts[instance]}/readyz`).catch(() => null))?.ok)
     }
