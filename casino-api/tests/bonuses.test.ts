@@ -12,7 +12,7 @@ import { playerBalance } from '../src/wallet/ledger.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import { asGame, launchGame } from './game-helpers.ts'
 import { activePlayer, AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
-import { as, card } from './payment-helpers.ts'
+import { as, bankWithdrawal, card } from './payment-helpers.ts'
 
 // The expiry job runs every minute here (every five by default).
 const api = useApis({ schedules: { expire_bonuses: '* * * * *' } })
@@ -37,18 +37,6 @@ const bonusTransactions = (a: TestApi, playerId: string, kind: string) =>
     .select()
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.playerId, playerId), eq(ledgerTransactions.kind, kind)))
-
-const bankWithdrawal = (amount: number, forfeitBonus?: boolean) => ({
-  method: 'bank_transfer' as const,
-  amount,
-  iban: 'ES91 2100 0418 4502 0005 1332',
-  beneficiaryName: 'Ana García',
-  swift: 'CAIXESBBXXX',
-  bankName: 'CaixaBank',
-  zipCode: '08001',
-  address: 'Carrer de Mallorca 1, Barcelona',
-  ...(forfeitBonus === undefined ? {} : { forfeitBonus }),
-})
 
 for (const backend of backends) {
   test(`${backend}: a first deposit that asks for it gets the welcome bonus; real slot rounds wager it and it turns into real money`, async () => {
@@ -175,7 +163,7 @@ for (const backend of backends) {
       'You have an active bonus: withdrawing now forfeits it and the bonus money. Confirm to withdraw anyway.',
     )
     expect(await balance(a, token)).toMatchObject({ real: 40_00, bonus: 40_00 })
-    const sent = await a.ok('send_withdrawal_request', bankWithdrawal(20_00, true), as(token))
+    const sent = await a.ok('send_withdrawal_request', { ...bankWithdrawal(20_00), forfeitBonus: true }, as(token))
     expect(sent.balance).toMatchObject({ real: 20_00, bonus: 0 })
     expect((await bonuses(a, token))[0]).toMatchObject({ status: 'forfeited', converted: null })
     expect(await bonusTransactions(a, playerId, 'bonus_forfeit')).toHaveLength(1)
