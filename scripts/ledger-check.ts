@@ -1,8 +1,9 @@
 // `npm run ledger:check`: proves the ledger's invariants on the whole database of the casino API
 // (casino-api/src/wallet/check.ts): each transaction's postings sum to zero, each balance equals
 // its postings, no player balance is negative, the wallet's and wagering's records agree with the
-// ledger, each game round agrees with its wallet movements and no revealed seed pair has an open
-// round. Prints a summary; exits 1 on any violation, 2 when it cannot check.
+// ledger, each game round agrees with its wallet movements, no revealed seed pair has an open
+// round, and each bonus's grant and close moved what the bonus records. Prints a summary; exits 1
+// on any violation, 2 when it cannot check.
 //
 // The database: DATABASE_URL (and DATABASE_SCHEMA) for PostgreSQL, which may be live; otherwise
 // the PGlite files in DATA_DIR (./data), which only one process may open: stop the site first.

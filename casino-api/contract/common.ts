@@ -120,6 +120,7 @@ export const MESSAGE_CODES = [
   'winnings_voided',
   'bonus_code_invalid',
   'bonus_active',
+  'bonus_forfeit_required',
   'bonus_code_applied',
   'loyalty_bonus_added',
   'not_enough_loyalty_points',

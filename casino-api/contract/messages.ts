@@ -112,6 +112,8 @@ export const englishMessages = {
   insufficient_funds: 'Your balance is not enough for this.',
   bonus_code_invalid: 'The bonus code does not exist or was already used.',
   bonus_active: 'You still have an active bonus. Please keep playing and try again later.',
+  bonus_forfeit_required:
+    'You have an active bonus: withdrawing now forfeits it and the bonus money. Confirm to withdraw anyway.',
   bonus_code_applied: 'The bonus code was applied.',
   loyalty_bonus_added: 'The loyalty bonus has been added.',
   not_enough_loyalty_points: 'You do not have enough loyalty points.',

@@ -3,7 +3,7 @@
  * composed. The router (http/app.ts) checks access and validates params before a handler runs,
  * and checks the answer after. Each domain's handlers.ts has a handler for every call of its
  * group in the contract (the compiler checks it); a group whose domain is not built yet (the
- * player's wallet calls, bonuses) is not composed
+ * player's wallet calls; the bonus codes and loyalty points) is not composed
  * here, and its calls are not routed: they answer 404 'not_found' like any unknown path.
  *
  * Geo-blocking (site/geo-guard.ts): login checks the blacklists first; every call that moves
@@ -27,6 +27,7 @@ import type { DepositProcessor } from './payments/methods/processor.ts'
 import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
 import { contentAdminHandlers, contentHandlers } from './content/handlers.ts'
 import { mailboxHandlers } from './mailbox/handlers.ts'
+import { bonusHandlers } from './bonuses/handlers.ts'
 
 export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handlers => ({
   ...accountHandlers,
@@ -42,6 +43,7 @@ export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handl
   ...contentHandlers,
   ...contentAdminHandlers,
   ...mailboxHandlers,
+  ...bonusHandlers,
 })
 
 export const handlers = handlersFor()

@@ -2,6 +2,7 @@
  * The casino API service: `startCasinoApi(options)` opens the database (PGlite in the data folder,
  * or PostgreSQL), applies migrations, seeds a fresh database and serves the contract's calls.
  */
+import { expireBonuses } from './bonuses/service.ts'
 import { resolve } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import { createPasswords, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './accounts/passwords.ts'
@@ -268,8 +269,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
     // The durable work (jobs/jobs.ts): mails, work after an answer, and the schedules that run
     // once per period whichever instances are up: pruning spent rows, failing abandoned 3-D Secure
-    // challenges on time (whether or not their page is opened again), and the providers' catalogue
-    // feeds again (new games, changed paytables, withdrawn titles).
+    // challenges on time (whether or not their page is opened again), the providers' catalogue
+    // feeds again (new games, changed paytables, withdrawn titles), and bonuses whose time is up.
     const ctx = context as Context
     await jobs.work(
       {
@@ -279,6 +280,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         prune_spent_rows: () => pruneSpentRows(opened.db, now()),
         expire_challenges: () => expireOverdueChallenges(opened.db, now()).then(() => {}),
         sync_catalogs: () => syncCatalogs().then(() => {}),
+        expire_bonuses: () => expireBonuses(opened.db, now()).then(() => {}),
       },
       { schedules: options.schedules },
     )

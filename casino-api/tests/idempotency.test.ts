@@ -13,21 +13,11 @@ import {
   useApis,
   type TestApi,
 } from './helpers.ts'
-import { as, card, key } from './payment-helpers.ts'
+import { as, bankWithdrawal, card, key } from './payment-helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
 
-const bankWithdrawal = (amount: number) => ({
-  method: 'bank_transfer' as const,
-  amount,
-  iban: 'ES91 2100 0418 4502 0005 1332',
-  beneficiaryName: 'Ana García',
-  swift: 'CAIXESBBXXX',
-  bankName: 'CaixaBank',
-  zipCode: '46002',
-  address: 'Calle Mayor 1, Valencia',
-})
 const bitcoinWithdrawal = (amount: number) => ({
   method: 'bitcoin' as const,
   amount,

@@ -60,9 +60,10 @@ test.for(backends)('postings move balances; total is real + bonus, in cents [%s]
   await post(a.db, deposit(playerId, 25_00))
   await post(
     a.db,
-    entry(playerId, 'bonus_grant', [
+    // Bonus money put straight on the account (bonuses/ grants a bonus with its terms).
+    entry(playerId, 'adjustment', [
       { account: { playerId, kind: 'bonus' }, amount: 10_00 },
-      { account: { system: 'bonus' }, amount: -10_00 },
+      { account: { system: 'adjustments' }, amount: -10_00 },
     ]),
   )
   expect(await a.ok('get_player_balance', {}, { token })).toEqual({

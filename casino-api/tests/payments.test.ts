@@ -14,7 +14,7 @@ import {
   type TestApi,
   adminToken,
 } from './helpers.ts'
-import { as, card, key } from './payment-helpers.ts'
+import { as, bankWithdrawal, card, key } from './payment-helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -40,17 +40,6 @@ async function withdrawable(a: TestApi, cents: number) {
   await wager(a, player.playerId, cents * 3, cents)
   return player
 }
-
-const bankWithdrawal = (amount: number) => ({
-  method: 'bank_transfer' as const,
-  amount,
-  iban: 'ES91 2100 0418 4502 0005 1332',
-  beneficiaryName: 'Ana García',
-  swift: 'CAIXESBBXXX',
-  bankName: 'CaixaBank',
-  zipCode: '46002',
-  address: 'Calle Mayor 1, Valencia',
-})
 
 test.for(backends)(
   'a card payment without 3-D Secure is credited once, however often it is sent [%s]',

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { TEST_CARDS } from '../src/payments/cards.ts'
-import { post } from '../src/wallet/ledger.ts'
+import { eq } from 'drizzle-orm'
+import { grantIn } from '../src/bonuses/service.ts'
+import { bonusTemplates } from '../src/db/schema.ts'
 import { creditDeposit } from '../src/wallet/wagering.ts'
 import { activePlayer, AS_PROVIDER, backends, startTestApi, useApis, type TestApi } from './helpers.ts'
 import { connect, until } from './socket-helpers.ts'
@@ -69,16 +71,16 @@ test.for(backends)(
       processor: 'sandbox',
       at,
     })
-    await post(a.db, {
-      kind: 'bonus_grant',
-      idempotencyKey: `bonus:test:${randomUUID()}`,
-      currency: 'EUR',
+    // A bonus of 5 € on the welcome bonus's terms.
+    const [welcome] = await a.db.select().from(bonusTemplates).where(eq(bonusTemplates.type, 'welcome_deposit'))
+    await grantIn(a.db, {
       playerId,
-      createdAt: at,
-      postings: [
-        { account: { playerId, kind: 'bonus' }, amount: 5_00 },
-        { account: { system: 'bonus' }, amount: -5_00 },
-      ],
+      currency: 'EUR',
+      template: welcome!,
+      amount: 5_00,
+      deposit: null,
+      sourceKey: `test:${randomUUID()}`,
+      at,
     })
     // A bet that takes the real balance and part of the bonus one: two postings of the player,
     // one movement, one event with both balances after it.

@@ -36,16 +36,17 @@ const deposit = (a: TestApi, playerId: string, cents: number, key = `deposit:tes
     at: new Date(),
   })
 
+/** Bonus money put straight on the account (an adjustment: no bonus's terms, which bonuses/ grants). */
 const grantBonus = (a: TestApi, playerId: string, cents: number) =>
   post(a.db, {
-    kind: 'bonus_grant',
+    kind: 'adjustment',
     idempotencyKey: `bonus:test:${randomUUID()}`,
     currency: 'EUR',
     playerId,
     createdAt: new Date(),
     postings: [
       { account: { playerId, kind: 'bonus' }, amount: cents },
-      { account: { system: 'bonus' }, amount: -cents },
+      { account: { system: 'adjustments' }, amount: -cents },
     ],
   })
 

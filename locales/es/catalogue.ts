@@ -128,6 +128,8 @@ export default {
   no_chips_placed: 'Pon al menos una ficha en la mesa.',
   bonus_code_invalid: 'El código de bono no existe o ya se ha usado.',
   bonus_active: 'Todavía tienes un bono activo. Sigue jugando e inténtalo más tarde.',
+  bonus_forfeit_required:
+    'Tienes un bono activo: si retiras ahora, pierdes el bono y su saldo. Confirma para retirar de todos modos.',
   bonus_code_applied: 'El código de bono se ha aplicado.',
   loyalty_bonus_added: 'Se ha añadido el bono de fidelidad.',
   not_enough_loyalty_points: 'No tienes suficientes puntos de fidelidad.',

@@ -34,6 +34,7 @@ test('a player bonus carries its wagering progress', () => {
     code: null,
     granted: { amount: 10000, currency: 'EUR' },
     wagering: { required: 300000, done: 12000 },
+    converted: null,
     grantedAt: '2026-11-22T10:00:00Z',
     expiresAt: null,
   }

@@ -33,8 +33,11 @@ export const BonusOffer = z.object({
 })
 export type BonusOffer = z.infer<typeof BonusOffer>
 
-/** active until wagering is met (then completed); forfeited on withdrawal or by the player; expired by time. */
-export const BonusStatus = z.enum(['active', 'completed', 'forfeited', 'expired'])
+/**
+ * active until wagering is met (then converted into real money); forfeited on withdrawal or by the
+ * player; expired by time; cancelled by the administrator.
+ */
+export const BonusStatus = z.enum(['active', 'converted', 'forfeited', 'expired', 'cancelled'])
 
 export const PlayerBonus = z.object({
   id: Id,
@@ -44,6 +47,8 @@ export const PlayerBonus = z.object({
   code: z.string().nullable(),
   granted: Money,
   wagering: z.object({ required: Cents, done: Cents }),
+  /** Real money it turned into (converted bonuses), else null. */
+  converted: Money.nullable(),
   grantedAt: Timestamp,
   expiresAt: Timestamp.nullable(),
 })

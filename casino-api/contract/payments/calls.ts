@@ -8,6 +8,7 @@ const CARD_ERRORS = [
   'amount_below_minimum',
   'amount_out_of_range',
   'limit_exceeded',
+  'bonus_active',
 ] as const
 
 /**
@@ -63,7 +64,7 @@ export const paymentCalls = {
     params: P.CarespayDepositProcessorParams,
     answer: P.CarespayDepositProcessorAnswer,
     summary: 'Bank-transfer deposit: answers the bank details and the reference to put on the transfer.',
-    errors: ['amount_below_minimum', 'amount_out_of_range', 'limit_exceeded'],
+    errors: ['amount_below_minimum', 'amount_out_of_range', 'limit_exceeded', 'bonus_active'],
     idempotent: true,
     moneyMoving: true,
   }),
@@ -81,6 +82,7 @@ export const paymentCalls = {
       'amount_below_minimum',
       'amount_out_of_range',
       'limit_exceeded',
+      'bonus_active',
     ],
     idempotent: true,
     moneyMoving: true,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Cents, Currency, Money, Timestamp } from '../common.ts'
 import { Balance } from '../player/schemas.ts'
 import { FinancialTransaction, WithdrawalMethod } from '../wallet/schemas.ts'
-import { amountInCents, cardNumber, cvv, optionalAmountInCents, required } from '../rules.ts'
+import { amountInCents, cardNumber, checkbox, cvv, optionalAmountInCents, required } from '../rules.ts'
 
 export const PaymentKind = z.enum(['card', 'bank_transfer', 'voucher', 'crypto', 'bonus_code', 'loyalty'])
 
@@ -85,6 +85,8 @@ export const CardDepositParams = z
     year: cardYear(),
     cvv2: cvv(),
     amount: amountInCents(),
+    /** The player asks for the deposit bonus (welcome or reload) this deposit earns, if any. */
+    claimBonus: checkbox().optional(),
   })
   .refine((v) => !isCardExpired(v.month, v.year), { path: ['month'], message: 'invalid_date' })
 export type CardDepositParams = z.infer<typeof CardDepositParams>
@@ -115,7 +117,11 @@ export const MotoDepositProcessorAnswer = DepositComplete
 
 // ---- bank transfer, voucher, crypto ------------------------------------------------------
 
-export const BankTransferDepositParams = z.object({ amount: amountInCents() })
+export const BankTransferDepositParams = z.object({
+  amount: amountInCents(),
+  /** The player asks for the deposit bonus (welcome or reload) this deposit earns, if any. */
+  claimBonus: checkbox().optional(),
+})
 export const CarespayDepositProcessorParams = BankTransferDepositParams
 /** Credited when an administrator confirms the transfer arrived (confirm_bank_transfer). */
 export const CarespayDepositProcessorAnswer = z.object({
@@ -140,6 +146,8 @@ export const VoucherDepositParams = z.object({
     .refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
   /** A voucher is worth its face value; an amount, when sent, must be that value. */
   amount: optionalAmountInCents(),
+  /** The player asks for the deposit bonus (welcome or reload) this deposit earns, if any. */
+  claimBonus: checkbox().optional(),
 })
 export const CashlibDepositProcessorParams = VoucherDepositParams
 export const CashlibDepositProcessorAnswer = DepositComplete

@@ -58,8 +58,9 @@ export const walletCalls = {
     params: W.SendWithdrawalRequestParams,
     answer: W.SendWithdrawalRequestAnswer,
     summary:
-      'Request a withdrawal by bank transfer or to a bitcoin wallet; the amount is held until the administrator decides.',
+      'Request a withdrawal by bank transfer or to a bitcoin wallet; the amount is held until the administrator decides. With an active bonus it is refused (409 `bonus_forfeit_required`) unless `forfeitBonus` confirms that the withdrawal forfeits the bonus.',
     errors: [
+      'bonus_forfeit_required',
       'wager_not_met',
       'more_bets_needed',
       'insufficient_funds',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Cents, Currency, DateRange, Id, MessageCode, Page, paged, Timestamp } from '../common.ts'
 import { Balance } from '../player/schemas.ts'
 import { BonusOffer } from '../bonuses/schemas.ts'
-import { amountInCents, required } from '../rules.ts'
+import { amountInCents, checkbox, required } from '../rules.ts'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './constants.ts'
 import { DEPOSIT_METHOD_KEYS, WITHDRAWAL_METHOD_KEYS } from '../payments/methods.ts'
 
@@ -121,11 +121,13 @@ export const BankWithdrawal = z.object({
   bankName: required(120),
   zipCode: required(20),
   address: required(200),
+  forfeitBonus: checkbox().optional(),
 })
 export const BitcoinWithdrawal = z.object({
   method: z.literal('bitcoin'),
   amount: amountInCents(),
   walletAddress: bitcoinAddress(),
+  forfeitBonus: checkbox().optional(),
 })
 export const SendWithdrawalRequestParams = z.discriminatedUnion('method', [BankWithdrawal, BitcoinWithdrawal], {
   error: 'invalid_value',

@@ -27,6 +27,7 @@ import {
 import { CURRENCIES } from '../../contract/format.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
 import type { GamePresentation } from '../../contract/games/feed.ts'
+import { BONUS_TYPES } from '../../contract/bonuses/schemas.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -494,6 +495,137 @@ export const wageringContributions = pgTable(
   ],
 )
 
+// ---- bonuses -------------------------------------------------------------------------------
+//
+// A bonus type's terms are a template the administrator edits (seeded by migration 0026 from
+// the figures the promotion texts and the site settings give); a player's bonus copies the
+// terms it was granted on, so that editing a template never changes a bonus already running.
+// Bonus money lives in the player's 'bonus' ledger account; its turnover is a wagering
+// requirement of kind 'bonus' (wallet_wager weights each stake by the game's category with the
+// bonus's weights). One active bonus per player (the partial unique key); every change of a
+// bonus's status happens under its row lock, with the ledger transaction that moves its money
+// (bonuses/service.ts; ADR 0052).
+
+export const bonusTypeEnum = pgEnum('bonus_type', BONUS_TYPES)
+export const playerBonusStatusEnum = pgEnum('player_bonus_status', [
+  'active',
+  'converted',
+  'expired',
+  'forfeited',
+  'cancelled',
+])
+
+/** Per cent of a stake that counts toward a bonus's turnover, by game category ('slots': 100). */
+export type GameWeights = Record<string, number>
+
+export const bonusTemplates = pgTable(
+  'bonus_templates',
+  {
+    type: bonusTypeEnum('type').primaryKey(),
+    nameEs: text('name_es').notNull(),
+    nameEn: text('name_en').notNull(),
+    termsEs: text('terms_es').notNull(),
+    termsEn: text('terms_en').notNull(),
+    /** Per cent of the deposit (deposit bonuses), or null. */
+    percent: integer('percent'),
+    /** A fixed amount in cents (bonuses without a deposit), or null. */
+    amount: bigint('amount', { mode: 'number' }),
+    minDeposit: bigint('min_deposit', { mode: 'number' }),
+    maxBonus: bigint('max_bonus', { mode: 'number' }),
+    /** The bonus times this is the turnover asked before it becomes real money. */
+    wageringMultiplier: integer('wagering_multiplier').notNull(),
+    gameWeights: jsonb('game_weights').$type<GameWeights>().notNull(),
+    /** Per cent counted for a category the weights do not name. */
+    defaultWeight: integer('default_weight').notNull().default(100),
+    validityDays: integer('validity_days').notNull(),
+    /** ISO weekdays (1 Monday … 7 Sunday) it is granted on; null: every day. */
+    weekdays: integer('weekdays').array(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('bonus_templates_wagering_positive', sql`${t.wageringMultiplier} > 0`),
+    check('bonus_templates_validity_positive', sql`${t.validityDays} > 0`),
+    check('bonus_templates_default_weight', sql`${t.defaultWeight} BETWEEN 0 AND 100`),
+  ],
+)
+
+export const playerBonuses = pgTable(
+  'player_bonuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    type: bonusTypeEnum('type').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    status: playerBonusStatusEnum('status').notNull(),
+    /** What earned it, once: 'deposit:<ledger transaction id>'... (a replay grants nothing more). */
+    sourceKey: text('source_key').notNull(),
+    /** Cents granted to the bonus account. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The deposit that earned it, if any. */
+    deposit: bigint('deposit', { mode: 'number' }),
+    nameEs: text('name_es').notNull(),
+    nameEn: text('name_en').notNull(),
+    gameWeights: jsonb('game_weights').$type<GameWeights>().notNull(),
+    defaultWeight: integer('default_weight').notNull(),
+    /** The most that turns into real money when the turnover is met (50 x the deposit), or null. */
+    cashOutCap: bigint('cash_out_cap', { mode: 'number' }),
+    /** A single stake above this, while the bonus is active, is irregular play (30 % of the deposit or bonus). */
+    irregularStakeAbove: bigint('irregular_stake_above', { mode: 'number' }).notNull(),
+    grantTransactionId: uuid('grant_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    /** Its turnover: a requirement of kind 'bonus' (required = amount x the multiplier). */
+    requirementId: uuid('requirement_id')
+      .notNull()
+      .references(() => wageringRequirements.id, { onDelete: 'restrict' }),
+    grantedAt: at('granted_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    closedAt: at('closed_at'),
+    /** The conversion, expiry, forfeiture or cancellation; null when the bonus account was empty. */
+    closeTransactionId: uuid('close_transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    /** Cents taken off the bonus account when it closed, and the part of them credited as real money. */
+    closedAmount: bigint('closed_amount', { mode: 'number' }),
+    convertedAmount: bigint('converted_amount', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('player_bonuses_source_key').on(t.sourceKey),
+    uniqueIndex('player_bonuses_one_active')
+      .on(t.playerId)
+      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('player_bonuses_requirement_key').on(t.requirementId),
+    index('player_bonuses_player_idx').on(t.playerId, t.grantedAt),
+    index('player_bonuses_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+    check('player_bonuses_closed', sql`(${t.status} = 'active') = (${t.closedAt} IS NULL)`),
+    check('player_bonuses_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
+/** Stakes above a bonus's irregular-play threshold, for the administrator (wallet_wager writes them). */
+export const bonusIrregularStakes = pgTable(
+  'bonus_irregular_stakes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerBonusId: uuid('player_bonus_id')
+      .notNull()
+      .references(() => playerBonuses.id, { onDelete: 'cascade' }),
+    /** The bet's wallet transaction (no key: maintenance purges those, the flag stays). */
+    walletTransactionId: uuid('wallet_transaction_id').notNull(),
+    gameId: text('game_id').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    threshold: bigint('threshold', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+  },
+  (t) => [index('bonus_irregular_stakes_bonus_idx').on(t.playerBonusId, t.createdAt)],
+)
+
 // ---- payments ------------------------------------------------------------------------------
 //
 // Deposits and withdrawals through the payment processors (payments/). One row per payment: its
@@ -526,6 +658,8 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** A deposit whose player asked for the deposit bonus it earns (bonuses/service.ts). */
+    claimBonus: boolean('claim_bonus').notNull().default(false),
     /** Masked payout destination of a withdrawal. */
     destination: text('destination'),
     /** Processor details: a withdrawal's payout account, a crypto deposit's chain transaction. */

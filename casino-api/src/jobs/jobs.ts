@@ -30,6 +30,7 @@ export type JobData = {
   prune_spent_rows: Record<string, never>
   expire_challenges: Record<string, never>
   sync_catalogs: Record<string, never>
+  expire_bonuses: Record<string, never>
 }
 export type JobName = keyof JobData
 
@@ -57,14 +58,18 @@ const QUEUES: Record<JobName, QueueOptions> = {
   prune_spent_rows: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, deleteAfterSeconds: 86_400 },
   expire_challenges: { retryLimit: 0, expireInSeconds: 60, deleteAfterSeconds: 3600 },
   sync_catalogs: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 86_400 },
+  expire_bonuses: { retryLimit: 1, retryDelay: 60, expireInSeconds: 600, deleteAfterSeconds: 86_400 },
 }
 
 /** Cron expressions (UTC) of the scheduled queues; tests may set faster ones. */
-export type Schedules = Partial<Record<'prune_spent_rows' | 'expire_challenges' | 'sync_catalogs', string>>
+export type Schedules = Partial<
+  Record<'prune_spent_rows' | 'expire_challenges' | 'sync_catalogs' | 'expire_bonuses', string>
+>
 export const DEFAULT_SCHEDULES: Required<Schedules> = {
   prune_spent_rows: '17 * * * *',
   expire_challenges: '* * * * *',
   sync_catalogs: '*/10 * * * *',
+  expire_bonuses: '*/5 * * * *',
 }
 
 export type Jobs = {

@@ -14,6 +14,7 @@ import { ApiError } from '../http/errors.ts'
 import { playerBalance, post } from '../wallet/ledger.ts'
 import { creditDeposit, remainingTurnover } from '../wallet/wagering.ts'
 import { queueEvent } from '../realtime/outbox.ts'
+import { forfeitForWithdrawal, grantDepositBonus } from '../bonuses/service.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
@@ -107,10 +108,15 @@ export async function settle(
   })
 }
 
-/** Completes a pending deposit: credits it (with its wagering requirement) and records the balance. */
+/**
+ * Completes a pending deposit: credits it (with its wagering requirement), grants the deposit
+ * bonus it earns when the player asked for it, and records the balance.
+ */
 export function completeDeposit(db: Database, id: string, at: Date, amount?: number) {
   return settle(db, id, 'complete', at, amount ? { amount } : {}, async (tx, row) => {
-    await creditDeposit(tx, {
+    // The player's row before the accounts, as a withdrawal request takes them (no deadlock).
+    if (row.claimBonus) await lockPlayer(tx, row.playerId)
+    const credited = await creditDeposit(tx, {
       playerId: row.playerId,
       currency: row.currency,
       amount: row.amount,
@@ -119,6 +125,14 @@ export function completeDeposit(db: Database, id: string, at: Date, amount?: num
       reference: row.reference,
       at,
     })
+    if (row.claimBonus)
+      await grantDepositBonus(tx, {
+        playerId: row.playerId,
+        currency: row.currency,
+        amount: row.amount,
+        depositTransactionId: credited.transactionId,
+        at,
+      })
   })
 }
 
@@ -255,6 +269,8 @@ export type WithdrawalRequest = {
   /** Where the money goes, as the player gave it (kept whole, shown masked). */
   details: Destination & Record<string, string | undefined>
   idempotencyKey: string
+  /** The player confirmed that the withdrawal forfeits their active bonus. */
+  forfeitBonus: boolean
   limits: { maxWithdrawalPerMonth: number; extraVerificationAbove: number }
   at: Date
 }
@@ -274,6 +290,7 @@ export async function requestWithdrawal(db: Database, w: WithdrawalRequest): Pro
         args: [{ amount: balance.real, currency: w.currency }],
         fields: { amount: ['amount_too_big'] },
       })
+    await forfeitForWithdrawal(tx as unknown as Database, w, w.forfeitBonus, w.at)
     const remaining = await remainingTurnover(tx, w.playerId, w.currency)
     if (remaining > 0)
       throw new ApiError(400, 'wager_not_met', {

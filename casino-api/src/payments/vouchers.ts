@@ -18,6 +18,7 @@ export type VoucherRedemption = {
   code: string
   /** The amount the player typed, if any: it must be the voucher's. */
   amount: number | undefined
+  claimBonus: boolean
   idempotencyKey: string
   at: Date
 }
@@ -47,6 +48,7 @@ export async function redeemVoucher(db: Database, r: VoucherRedemption): Promise
       reference: newReference('VC'),
       idempotencyKey: r.idempotencyKey,
       details: { voucher: voucher.codeHint },
+      claimBonus: r.claimBonus,
       at: r.at,
     })
     await tx.update(vouchers).set({ redeemedAt: r.at, paymentId: row.id }).where(eq(vouchers.id, voucher.id))

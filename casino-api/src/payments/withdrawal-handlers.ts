@@ -83,6 +83,7 @@ export const withdrawalHandlers: DomainHandlers<WithdrawalCalls> = {
       amount: params.amount,
       details: processor.details(params),
       idempotencyKey,
+      forfeitBonus: params.forfeitBonus === true,
       limits,
       at: ctx.now(),
     })

@@ -144,6 +144,57 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
         ON w.currency = c.currency
       WHERE coalesce(h.balance, 0) <> coalesce(w.total, 0) LIMIT ${EXAMPLES}`,
   },
+  // Bonuses (bonuses/service.ts, ADR 0052): each grant and each close is one ledger transaction
+  // of its bonus, and the system account 'bonus' is what the bonuses gave minus what lapsed back.
+  {
+    rule: "each bonus was granted once, its amount to its player's bonus account",
+    query: sql`SELECT b.id || ' granted ' || b.amount || ', its grant moved ' || coalesce(sum(p.amount), 0) AS detail
+      FROM player_bonuses b JOIN ledger_transactions t ON t.id = b.grant_transaction_id
+      LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+        AND p.account_id IN (SELECT id FROM ledger_accounts WHERE player_id = b.player_id AND kind = 'bonus')
+      GROUP BY b.id, b.amount, t.kind, t.player_id, b.player_id
+      HAVING coalesce(sum(p.amount), 0) <> b.amount OR t.kind <> 'bonus_grant' OR t.player_id <> b.player_id
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'each closed bonus took what it records off the bonus account, and converted at most its cap',
+    query: sql`SELECT b.id || ' (' || b.status || ') records ' || coalesce(b.closed_amount::text, 'nothing') || ' taken and '
+             || coalesce(b.converted_amount::text, 'nothing') || ' converted, its closing moved '
+             || coalesce(m.bonus, 0) || ' and ' || coalesce(m.real, 0) AS detail
+      FROM player_bonuses b
+      LEFT JOIN ledger_transactions t ON t.id = b.close_transaction_id
+      LEFT JOIN LATERAL (
+        SELECT sum(p.amount) FILTER (WHERE a.kind = 'bonus') AS bonus, sum(p.amount) FILTER (WHERE a.kind = 'real') AS real
+        FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE p.transaction_id = t.id AND a.player_id = b.player_id) m ON true
+      WHERE CASE WHEN b.status = 'active'
+              THEN b.close_transaction_id IS NOT NULL OR b.closed_amount IS NOT NULL
+              ELSE b.closed_amount IS NULL OR b.converted_amount IS NULL
+                OR b.converted_amount > coalesce(b.cash_out_cap, b.closed_amount)
+                OR (b.converted_amount > 0) <> (b.status = 'converted')
+                OR (b.closed_amount > 0) <> (t.id IS NOT NULL)
+                OR (t.id IS NOT NULL AND (t.kind <> CASE b.status WHEN 'converted' THEN 'bonus_conversion'
+                      WHEN 'expired' THEN 'bonus_expiry' WHEN 'forfeited' THEN 'bonus_forfeit' ELSE 'bonus_cancel' END
+                    OR coalesce(m.bonus, 0) <> -b.closed_amount OR coalesce(m.real, 0) <> b.converted_amount))
+            END
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'each bonus ledger transaction belongs to a bonus',
+    query: sql`SELECT t.id || ' (' || t.kind || ')' AS detail FROM ledger_transactions t
+      WHERE t.kind IN ('bonus_grant', 'bonus_conversion', 'bonus_expiry', 'bonus_forfeit', 'bonus_cancel')
+        AND NOT EXISTS (SELECT 1 FROM player_bonuses b WHERE b.grant_transaction_id = t.id OR b.close_transaction_id = t.id)
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'the bonus account holds minus what the bonuses granted, plus what lapsed back',
+    query: sql`SELECT c.currency || ': account ' || coalesce(h.balance, 0) || ', bonuses ' || coalesce(-b.total, 0) AS detail
+      FROM (SELECT unnest(enum_range(NULL::currency)) AS currency) c
+      LEFT JOIN ledger_accounts h ON h.kind = 'system' AND h.code = 'bonus' AND h.currency = c.currency
+      LEFT JOIN (SELECT currency, sum(amount - coalesce(closed_amount, 0) + coalesce(converted_amount, 0)) AS total
+                 FROM player_bonuses GROUP BY currency) b ON b.currency = c.currency
+      WHERE coalesce(h.balance, 0) <> coalesce(-b.total, 0) LIMIT ${EXAMPLES}`,
+  },
   {
     rule: 'each completed deposit was credited once, for its amount, to its player',
     query: sql`SELECT d.reference || ' credited ' || coalesce(sum(p.amount), 0) || ' of ' || d.amount AS detail

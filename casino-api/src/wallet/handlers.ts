@@ -4,13 +4,16 @@
  * guard does not apply here: these come from the provider's server, not the player; the player
  * was checked when the real-money game was launched (get_game_url is a money call). An instant
  * round is settled by one call (provider_settle: its bet and win together). A win with a part
- * held by the net winnings limit tells the player in their mailbox (held-winnings.ts).
+ * held by the net winnings limit tells the player in their mailbox (held-winnings.ts). A round's
+ * win (or settlement) that completes the active bonus's turnover converts the bonus
+ * (bonuses/service.ts): after the round, so that its win lands before the bonus money turns real.
  */
 import { eq } from 'drizzle-orm'
 import type { providerWalletCalls } from '../../contract/index.ts'
 import type { Context, DomainHandlers } from '../context.ts'
 import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
+import { convertIfMet } from '../bonuses/service.ts'
 import { bet, rollback, settle, win, type WalletResult } from './games.ts'
 import { noticeHeldWinning } from './held-winnings.ts'
 import { playerBalance } from './ledger.ts'
@@ -48,7 +51,9 @@ export const walletHandlers: DomainHandlers<typeof providerWalletCalls> = {
 
   provider_win: async (ctx, { params, provider }) => {
     const call = { ...params, ...base(ctx, provider) }
-    return answer(await noticed(ctx, call, await win(ctx.db, call)))
+    const paid = await noticed(ctx, call, await win(ctx.db, call))
+    await convertIfMet(ctx.db, call.playerId, call.at)
+    return answer(paid)
   },
 
   provider_settle: async (ctx, { params, provider }) => {
@@ -62,6 +67,7 @@ export const walletHandlers: DomainHandlers<typeof providerWalletCalls> = {
       win: paid.amount,
     })
     const won = await noticed(ctx, { ...call, transactionId: paid.transactionId }, settled.win)
+    await convertIfMet(ctx.db, call.playerId, call.at)
     return { bet: answer(settled.bet), win: answer(won) }
   },
 

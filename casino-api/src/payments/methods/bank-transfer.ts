@@ -3,6 +3,7 @@
  * reference to put on the transfer; an administrator credits it when it arrives
  * (confirm_bank_transfer, admin-handlers.ts).
  */
+import { checkBonusClaim } from '../../bonuses/service.ts'
 import { financialTransaction } from '../records.ts'
 import { insertPayment, newReference, playerOf, requestKey } from '../service.ts'
 import { checkDepositAmount, depositProcessor, keyOf, sessionOf } from './processor.ts'
@@ -12,6 +13,7 @@ export const bankTransfer = depositProcessor('carespay', async (ctx, input) => {
   const key = keyOf(input)
   const player = await playerOf(ctx.db, session.playerId)
   await checkDepositAmount(ctx, input.params.amount, player.currency)
+  await checkBonusClaim(ctx.db, player.id, input.params.claimBonus === true, requestKey(player.id, key))
   const { row } = await insertPayment(ctx.db, {
     playerId: player.id,
     kind: 'deposit',
@@ -21,6 +23,7 @@ export const bankTransfer = depositProcessor('carespay', async (ctx, input) => {
     currency: player.currency,
     reference: newReference('BT'),
     idempotencyKey: requestKey(player.id, key),
+    claimBonus: input.params.claimBonus === true,
     at: ctx.now(),
   })
   return {
