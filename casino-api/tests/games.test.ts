@@ -133,15 +133,15 @@ for (const backend of backends) {
     await a.fail('get_bet_details', { id: first.round.id }, 404, { token: other.token })
     // The casino reads the round from the provider with the key they share; nobody reads it without.
     const asked = { playerId, id: first.round.id }
-    await a.fail('provider_round_details', asked, 401)
-    await a.fail('provider_round_details', asked, 401, { headers: { 'x-provider-key': 'k'.repeat(40) } })
-    await a.fail('provider_round_details', asked, 401, { token })
-    expect(await a.ok('provider_round_details', asked, AS_PROVIDER)).toMatchObject({ stake: 50, win, settled: true })
-    await a.fail('provider_round_details', { ...asked, playerId: other.playerId }, 404, AS_PROVIDER)
+    await a.fail('get_provider_round', asked, 401)
+    await a.fail('get_provider_round', asked, 401, { headers: { 'x-provider-key': 'k'.repeat(40) } })
+    await a.fail('get_provider_round', asked, 401, { token })
+    expect(await a.ok('get_provider_round', asked, AS_PROVIDER)).toMatchObject({ stake: 50, win, settled: true })
+    await a.fail('get_provider_round', { ...asked, playerId: other.playerId }, 404, AS_PROVIDER)
     const window = { from: new Date(Date.now() - 60_000).toISOString(), to: new Date().toISOString(), page: 1 }
-    const history = await a.ok('provider_round_history', { ...window, playerId, pageSize: 10 }, AS_PROVIDER)
+    const history = await a.ok('get_provider_rounds', { ...window, playerId, pageSize: 10 }, AS_PROVIDER)
     expect(history).toMatchObject({ total: 1, totals: { bet: 50, win }, items: [{ id: first.round.id }] })
-    await a.fail('provider_round_history', { ...window, playerId, pageSize: 10 }, 401, { token })
+    await a.fail('get_provider_rounds', { ...window, playerId, pageSize: 10 }, 401, { token })
   })
 
   test(`${backend}: not enough money is refused with a clear code and nothing moves; limits and bad bets are field errors`, async () => {

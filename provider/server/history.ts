@@ -1,6 +1,6 @@
 /**
  * The provider's records of a player's real-money rounds, which the casino's bet history asks for
- * (provider_round_history, provider_round_details) rather than reading the provider's tables: the
+ * (get_provider_rounds, get_provider_round) rather than reading the provider's tables: the
  * rounds of the games (game_rounds) and the bets at the live tables (live_bets), newest first in
  * one list with totals over both (real money only), and one round with what verifies it. A live bet is verified
  * like a game round: the table's round drew its result with the round's server seed, the round's

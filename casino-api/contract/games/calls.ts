@@ -99,7 +99,7 @@ export const gameCalls = {
  * The built-in provider's game server: the game client (the iframe's document) calls it with
  * its launch's token in the X-Game-Session header, never with the player's bearer token. Money
  * moves through the provider wallet (providerWalletCalls), as an external provider's would. The
- * casino reads a player's rounds from it (provider_round_*) with the key the two share.
+ * casino reads a player's rounds from it (get_provider_round*) with the key the two share.
  */
 export const gameServerCalls = {
   get_catalog_feed: defineCall({
@@ -113,7 +113,7 @@ export const gameServerCalls = {
     summary:
       "The built-in provider's catalogue feed: every game's names, art, rules, paytables, return, limits and top win, as the casino API syncs it.",
   }),
-  provider_round_history: defineCall({
+  get_provider_rounds: defineCall({
     method: 'POST',
     path: '/provider/rounds',
     // The casino asks with the provider's key: a player's rounds are for the casino alone.
@@ -124,7 +124,7 @@ export const gameServerCalls = {
     summary:
       "A page of a player's real-money rounds in a window of time, newest first, with the window's totals: what the casino's bet history lists.",
   }),
-  provider_round_details: defineCall({
+  get_provider_round: defineCall({
     method: 'POST',
     path: '/provider/round',
     auth: 'provider',

@@ -1,7 +1,7 @@
 /**
  * Bet History: a player's real-money rounds, newest first with totals over the range, and each
  * one's verification data. The rounds are the game provider's records, asked for over HTTP
- * (provider_round_history, provider_round_details: provider/server/history.ts); the casino adds
+ * (get_provider_rounds, get_provider_round: provider/server/history.ts); the casino adds
  * what is its own: the game's name and provider from its games table, and the part of a win held
  * by the net winnings limit (held_winnings, ADR 0036).
  */

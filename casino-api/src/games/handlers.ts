@@ -287,8 +287,8 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
 export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   get_catalog_feed: async () => catalogFeed(),
   // The casino's bet history asks with the built-in provider's key (the one it shares with it).
-  provider_round_history: async (ctx, { params, provider }) => roundHistory(ctx, builtinOnly(provider, params)),
-  provider_round_details: async (ctx, { params, provider }) => {
+  get_provider_rounds: async (ctx, { params, provider }) => roundHistory(ctx, builtinOnly(provider, params)),
+  get_provider_round: async (ctx, { params, provider }) => {
     const round = await roundDetails(ctx, builtinOnly(provider, params))
     if (!round) throw new ApiError(404, 'not_found')
     return round

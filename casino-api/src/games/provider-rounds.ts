@@ -1,6 +1,6 @@
 /**
- * The casino's way to a game provider's records of a player's rounds (provider_round_history,
- * provider_round_details): over HTTP with the provider's key, as the casino would ask any provider,
+ * The casino's way to a game provider's records of a player's rounds (get_provider_rounds,
+ * get_provider_round): over HTTP with the provider's key, as the casino would ask any provider,
  * so the bet history reads none of the provider's tables. Both calls only read; a lost answer is
  * asked again once.
  */
@@ -45,13 +45,13 @@ export function httpProviderRounds(providerUrl: () => string, key: string): Prov
   }
   return {
     async history(params) {
-      const { path } = gameServerCalls.provider_round_history
+      const { path } = gameServerCalls.get_provider_rounds
       const response = await call(path, params)
       if (!response.ok) throw refused(path, response)
       return ProviderRoundHistoryAnswer.parse(await response.json())
     },
     async details(params) {
-      const { path } = gameServerCalls.provider_round_details
+      const { path } = gameServerCalls.get_provider_round
       const response = await call(path, params)
       if (response.status === 404) return null
       if (!response.ok) throw refused(path, response)
