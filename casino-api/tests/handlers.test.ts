@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import {
+  bonusCalls,
   adminCalls,
   contentCalls,
   ErrorBody,
@@ -46,6 +47,8 @@ test('the service routes the calls of the domains it composes: player, support, 
     ...gameServerCalls,
     ...contentCalls,
     ...mailboxCalls,
+    // Of the bonuses, the player's list is built (ADR 0052); codes and loyalty are not yet.
+    get_player_bonuses: bonusCalls.get_player_bonuses,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })
