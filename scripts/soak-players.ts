@@ -220,6 +220,14 @@ export class VoucherPool {
 export type Books = { deposits: number; withdrawals: number; stakes: number; wins: number }
 export const balanceOf = (books: Books) => books.deposits - books.withdrawals - books.stakes + books.wins
 
+/** The messages a refused form shows (under its fields and above it), to say why in the soak's table. */
+const messagesOf = (html: string) => {
+  const said = [...html.matchAll(/<(ul|div) id="[^"]*error[^"]*"[^>]*>([\s\S]*?)<\/\1>/g)]
+    .map((m) => textOf(m[2]!).trim())
+    .filter(Boolean)
+  return said.length ? `: ${[...new Set(said)].join(' / ').slice(0, 160)}` : ''
+}
+
 /** A virtual player: registers, activates, logs in, opens a socket, then deposits, plays and withdraws until told to stop. */
 export class VirtualPlayer {
   readonly b: SoakBrowser
@@ -251,7 +259,10 @@ export class VirtualPlayer {
   }
 
   private surprise(what: string, page: Page | null) {
-    this.tally.bump(this.tally.surprises, page ? `${what} (${page.status})` : `${what} (no answer)`)
+    this.tally.bump(
+      this.tally.surprises,
+      page ? `${what} (${page.status}${messagesOf(page.html)})` : `${what} (no answer)`,
+    )
   }
 
   /** Registers, activates by the mailed link and logs in: false when any step did not work. */
@@ -370,6 +381,9 @@ export class VirtualPlayer {
     // The page says what is still to bet (the casino API's count, which the stakes above only estimate).
     const toBet = textOf(form.html).match(/(€[\d,.]+) still to bet before you can withdraw/)?.[1]
     if (toBet) return void (this.wagerLeft = centsOf(toBet))
+    // And the smallest withdrawal it takes (the administrator's setting): a smaller one waits.
+    const minimum = textOf(form.html).match(/From (€[\d,.]+), up to/)?.[1]
+    if (minimum && amount < centsOf(minimum)) return
     const done = await this.b.settle('withdrawal', (b) =>
       b.post(path, { ...BANK_WITHDRAWAL, actionKey: keyOf(form.html), amount: euros(amount) }),
     )
