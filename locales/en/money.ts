@@ -127,6 +127,10 @@ export default {
     sent: 'Your withdrawal request for the amount of {{amount}} has been successfully scheduled.',
     review:
       'Our team usually reviews it within one business day, and we e-mail you when it is paid. Until then you can cancel it from your transaction history.',
+    bonusHeading: 'Your active bonus',
+    bonusActive:
+      'You have an active bonus ({{name}}, {{amount}} granted). A withdrawal forfeits it: your bonus balance of {{balance}} is lost.',
+    forfeitConfirm: 'I understand that withdrawing forfeits my bonus and its bonus balance.',
   },
   history: {
     title: 'Transaction History',

@@ -129,6 +129,10 @@ export default {
     sent: 'Tu solicitud de retirada de {{amount}} se ha programado correctamente.',
     review:
       'Nuestro equipo suele revisarla en un día hábil y te avisaremos por correo cuando la paguemos. Hasta entonces puedes cancelarla desde tu historial de transacciones.',
+    bonusHeading: 'Tu bono activo',
+    bonusActive:
+      'Tienes un bono activo ({{name}}, {{amount}} concedidos). Una retirada lo anula: pierdes tu saldo de bono de {{balance}}.',
+    forfeitConfirm: 'Entiendo que al retirar pierdo mi bono y su saldo de bono.',
   },
   history: {
     title: 'Historial de transacciones',
