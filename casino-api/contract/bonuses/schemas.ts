@@ -74,6 +74,26 @@ export const BonuscodeDepositProcessorAnswer = z.object({
 export const GetPlayerBonusesParams = z.object({})
 export const GetPlayerBonusesAnswer = z.object({ items: z.array(PlayerBonus) })
 
+/**
+ * The deposit bonus the player's next deposit earns if they ask for it (`claimBonus`): the
+ * welcome bonus before the first deposit, the reload bonus after, with its template's terms of
+ * the moment. Null when none would be granted now (another bonus active, the template off or not
+ * running today).
+ */
+export const DepositBonusOffer = BonusOffer.extend({ validityDays: z.number().int().positive() })
+export type DepositBonusOffer = z.infer<typeof DepositBonusOffer>
+export const GetDepositBonusOfferParams = z.object({})
+export const GetDepositBonusOfferAnswer = z.object({ offer: DepositBonusOffer.nullable() })
+
+/** The player gives up their active bonus: its bonus balance is taken off (ledger: bonus_forfeit). */
+export const ForfeitBonusParams = z.object({ id: required(64) })
+export const ForfeitBonusAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('bonus_forfeited'),
+  bonus: PlayerBonus,
+  balance: Balance,
+})
+
 // ---- loyalty points --------------------------------------------------------------------
 
 export const LoyaltyEntry = z.object({
