@@ -52,6 +52,11 @@ export default {
     minimum: 'Minimum {{amount}}.',
     submit: 'Deposit',
     submitting: 'Depositing…',
+    bonusClaim: 'Claim the {{name}}: {{percent}} % of this deposit, up to {{max}}',
+    bonusClaimNoMax: 'Claim the {{name}}: {{percent}} % of this deposit',
+    bonusMinimum: 'For a deposit of {{amount}} or more.',
+    bonusWagering:
+      'To turn it into real money, bets of {{times}} times the bonus are needed within {{days}} days; a withdrawal before then forfeits it.',
   },
   card: {
     holderName: 'Cardholder name',

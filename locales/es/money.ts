@@ -53,6 +53,11 @@ export default {
     minimum: 'Mínimo {{amount}}.',
     submit: 'Depositar',
     submitting: 'Depositando…',
+    bonusClaim: 'Quiero el {{name}}: el {{percent}} % de este depósito, hasta {{max}}',
+    bonusClaimNoMax: 'Quiero el {{name}}: el {{percent}} % de este depósito',
+    bonusMinimum: 'Con un depósito de {{amount}} o más.',
+    bonusWagering:
+      'Para convertirlo en dinero real hay que apostar {{times}} veces el bono en {{days}} días; una retirada antes lo anula.',
   },
   card: {
     holderName: 'Titular de la tarjeta',

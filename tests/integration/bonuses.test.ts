@@ -1,5 +1,7 @@
 // Bonus pages with JavaScript off, against the real casino API: a withdrawal with an active bonus
-// is told first, refused until the player confirms, then forfeits the bonus.
+// is told first, refused until the player confirms, then forfeits the bonus; the deposit forms
+// offer the bonus the deposit earns, in the casino API's figures, and credit it only when asked.
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
 import {
@@ -83,6 +85,47 @@ for (const database of testDatabases()) {
       expect(textOf(after.html)).toMatch(/Bono\s*0,00 €/)
       expect(textOf(after.html)).not.toContain('Tienes un bono activo')
       expect(after.html).not.toContain('name="forfeitBonus"')
+    })
+
+    test('the deposit form offers the bonus in the template’s figures; only a ticked box credits it', async () => {
+      const { b } = await loggedInPlayer(site, Browser)
+      const form = await b.get('/user-management/deposit?method=moto')
+      expect(form.html).toMatch(/<input[^>]*name="claimBonus"/)
+      expect(textOf(form.html)).toContain('Quiero el Bono de bienvenida: el 100 % de este depósito, hasta 200,00 €')
+      expect(textOf(form.html)).toContain(
+        'Con un depósito de 10,00 € o más. Para convertirlo en dinero real hay que apostar 3 veces el bono en 30 días; una retirada antes lo anula.',
+      )
+      // The figures are the template's: edited, the form says the new ones.
+      await site.api.db.execute(sql`UPDATE bonus_templates SET percent = 75 WHERE type = 'welcome_deposit'`)
+      try {
+        const edited = await b.get('/en/user-management/deposit?method=carespay')
+        expect(textOf(edited.html)).toContain('Claim the Bono de bienvenida: 75 % of this deposit, up to €200.00')
+      } finally {
+        await site.api.db.execute(sql`UPDATE bonus_templates SET percent = 100 WHERE type = 'welcome_deposit'`)
+      }
+
+      // Not ticked: no bonus.
+      const plain = await b.post('/user-management/deposit?method=moto', {
+        ...card('40'),
+        actionKey: actionKeyOf(form.html),
+      })
+      expect(textOf(plain.html)).toContain('El depósito de 40,00 € se ha completado.')
+      expect(textOf(plain.html)).toMatch(/Bono\s*0,00 €/)
+      // The next deposit earns the reload bonus: ticked, it is credited.
+      const reload = await b.get('/user-management/deposit?method=moto')
+      expect(textOf(reload.html)).toContain('Quiero el Bono de recarga: el 50 % de este depósito, hasta 100,00 €')
+      expect(textOf(reload.html)).toContain('hay que apostar 3 veces el bono en 14 días')
+      const claimed = await b.post('/user-management/deposit?method=moto', {
+        ...card('40'),
+        actionKey: actionKeyOf(reload.html),
+        claimBonus: 'on',
+      })
+      expect(textOf(claimed.html)).toContain('El depósito de 40,00 € se ha completado.')
+      expect(textOf(claimed.html)).toMatch(/Bono\s*20,00 €/)
+      // With a bonus active, no other is offered.
+      const after = await b.get('/user-management/deposit?method=moto')
+      expect(after.html).not.toContain('name="claimBonus"')
+      expect(textOf(after.html)).not.toContain('Quiero el Bono')
     })
   })
 }
