@@ -127,5 +127,56 @@ for (const database of testDatabases()) {
       expect(after.html).not.toContain('name="claimBonus"')
       expect(textOf(after.html)).not.toContain('Quiero el Bono')
     })
+
+    test('the Bonuses tab: the active bonus with its progress, a forfeit in two steps without JavaScript, the history', async () => {
+      const { b, player } = await loggedInPlayer(site, Browser)
+      const empty = await b.get('/user-management/bonuses')
+      expect(empty.status).toBe(200)
+      expect(textOf(empty.html)).toContain('No tienes ningún bono activo.')
+      expect(empty.html).toMatch(/href="\/promotion"[^>]*>Volver a las promociones</)
+      const deposit = await b.get('/user-management/deposit?method=moto')
+      await b.post('/user-management/deposit?method=moto', {
+        ...card('50'),
+        actionKey: actionKeyOf(deposit.html),
+        claimBonus: 'on',
+      })
+      // 10 € on roulette counts 2 € (20 %) of the bonus's 150 €.
+      await playAsProvider(site, player.username, { stake: 10_00, win: 10_00, gameId: 'european-roulette' })
+      const page = await b.get('/user-management/bonuses')
+      const text = textOf(page.html)
+      expect(text).toContain('Bono de bienvenida')
+      expect(text).toMatch(/Saldo de bono\s*50,00 €/)
+      expect(text).toMatch(/Te queda por apostar\s*148,00 €/)
+      expect(text).toContain('Apuestas: 2,00 € de 150,00 € (1 %)')
+      expect(text).toMatch(/Termina el\s*\d{4}\.\d{2}\.\d{2}/)
+      expect(page.html).toMatch(/<progress[^>]*max="15000"[^>]*value="200"|<progress[^>]*value="200"[^>]*max="15000"/)
+      expect(text).toContain('Todavía no ha terminado ningún bono.')
+      const ask = page.html.match(/href="(\/user-management\/bonuses\?forfeit=[^"]+)"/)?.[1]
+      expect(ask).toBeTruthy()
+      const confirm = await b.get(ask!.replace(/&amp;/g, '&'))
+      expect(textOf(confirm.html)).toContain(
+        'Se retira tu saldo de bono de 50,00 € y el bono termina. No se puede deshacer.',
+      )
+      const id = confirm.html.match(/name="id" value="([^"]+)"/)?.[1]
+      const fields = { intent: 'forfeit', id: id!, actionKey: actionKeyOf(confirm.html) }
+      const done = await b.post('/user-management/bonuses', fields)
+      expect(done.status).toBe(200)
+      expect(textOf(done.html)).toContain('Has renunciado a tu bono y se ha retirado su saldo de bono.')
+      expect(textOf(done.html)).toMatch(/Bono\s*0,00 €/)
+      expect(textOf(done.html)).toContain('No tienes ningún bono activo.')
+      expect(textOf(done.html)).toMatch(/Bono de bienvenida.*50,00 €.*2,00 € de 150,00 €.*Anulado/)
+      // The same form sent again moves nothing more.
+      const again = await b.post('/user-management/bonuses', fields)
+      expect(again.status).toBe(200)
+      expect(textOf(again.html)).toMatch(/Dinero real\s*50,00 €/)
+      // Someone else cannot forfeit it; a bad post is a 400, never a 500.
+      const { b: other } = await loggedInPlayer(site, Browser)
+      const foreign = await other.post('/user-management/bonuses', { ...fields, actionKey: crypto.randomUUID() })
+      expect(foreign.status).toBe(404)
+      expect((await other.post('/user-management/bonuses', { intent: 'forfeit' })).status).toBe(400)
+      const english = await b.get('/en/user-management/bonuses')
+      expect(textOf(english.html)).toContain('Forfeited')
+      expect(textOf(english.html)).toContain('Back to promotions')
+    })
   })
 }
