@@ -27,7 +27,7 @@ export default {
     backToPromotions: 'Back to promotions',
     activeHeading: 'Active bonus',
     noActive: 'You have no active bonus.',
-    historyHeading: 'Your bonuses',
+    historyHeading: 'Bonus history',
     noHistory: 'No bonus has ended yet.',
     bonus: 'Bonus',
     granted: 'Granted',

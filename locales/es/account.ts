@@ -28,7 +28,7 @@ export default {
     backToPromotions: 'Volver a las promociones',
     activeHeading: 'Bono activo',
     noActive: 'No tienes ningún bono activo.',
-    historyHeading: 'Tus bonos',
+    historyHeading: 'Historial de bonos',
     noHistory: 'Todavía no ha terminado ningún bono.',
     bonus: 'Bono',
     granted: 'Concedido',
