@@ -206,6 +206,24 @@ for (const backend of backends) {
     }
   })
 
+  test(`${backend}: the promotions' offers are the deposit templates any player can claim today, in the asked language`, async () => {
+    const a = api(backend)
+    const { items } = await a.ok('get_bonus_offers', { locale: 'en' })
+    expect(
+      items.map((o) => [o.type, o.name, o.percent, o.maxBonus, o.minDeposit, o.wageringMultiplier, o.validityDays]),
+    ).toEqual([
+      ['welcome_deposit', 'Welcome bonus', 100, 200_00, 10_00, 3, 30],
+      ['reload_deposit', 'Reload bonus', 50, 100_00, 20_00, 3, 14],
+    ])
+    await a.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type = 'reload_deposit'`)
+    try {
+      const es = await a.ok('get_bonus_offers', { locale: 'es' })
+      expect(es.items.map((o) => o.name)).toEqual(['Bono de bienvenida'])
+    } finally {
+      await a.db.execute(sql`UPDATE bonus_templates SET enabled = true WHERE type = 'reload_deposit'`)
+    }
+  })
+
   test(`${backend}: the player forfeits their active bonus once; someone else's bonus is not found`, async () => {
     const a = api(backend)
     const { token, playerId } = await activePlayer(a)

@@ -52,6 +52,16 @@ export const bonusCalls = {
     summary:
       "The deposit bonus (welcome or reload) the player's next deposit earns when it asks for it (`claimBonus`), with the template's terms; null when none would be granted now.",
   }),
+  get_bonus_offers: defineCall({
+    method: 'POST',
+    path: '/front/get_bonus_offers',
+    auth: 'public',
+    read: true,
+    params: B.GetBonusOffersParams,
+    answer: B.GetBonusOffersAnswer,
+    summary:
+      "The deposit bonuses (welcome, reload) a player can claim today, with their templates' figures, for the promotions page.",
+  }),
   forfeit_bonus: defineCall({
     method: 'POST',
     path: '/front/forfeit_bonus',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { Cents, Currency, Id, Money, Page, paged, Timestamp } from '../common.ts'
+import { Cents, Currency, Id, Locale, Money, Page, paged, Timestamp } from '../common.ts'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { Balance } from '../player/schemas.ts'
 import { required } from '../rules.ts'
 
@@ -84,6 +85,13 @@ export const DepositBonusOffer = BonusOffer.extend({ validityDays: z.number().in
 export type DepositBonusOffer = z.infer<typeof DepositBonusOffer>
 export const GetDepositBonusOfferParams = z.object({})
 export const GetDepositBonusOfferAnswer = z.object({ offer: DepositBonusOffer.nullable() })
+
+/**
+ * The deposit bonuses any player can claim today (the promotions page): the enabled welcome and
+ * reload templates that run every day, with their terms of the moment, named in `locale`.
+ */
+export const GetBonusOffersParams = z.object({ locale: Locale.catch(DEFAULT_LOCALE) })
+export const GetBonusOffersAnswer = z.object({ items: z.array(DepositBonusOffer) })
 
 /** The player gives up their active bonus: its bonus balance is taken off (ledger: bonus_forfeit). */
 export const ForfeitBonusParams = z.object({ id: required(64) })

@@ -4,15 +4,26 @@
  * bonus code and loyalty calls come with their parts of issue 22 and are not routed yet (they
  * answer 404 like any unknown path). Handlers open no transaction: bonuses/service.ts does.
  */
-import type { bonusCalls } from '../../contract/index.ts'
+import type { bonusCalls, Currency } from '../../contract/index.ts'
 import type { Context, DomainHandlers } from '../context.ts'
 import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { eq } from 'drizzle-orm'
 import { playerBalance } from '../wallet/ledger.ts'
-import { depositBonusOffer, forfeitOwnBonus, playerBonusesOf, type PlayerBonusRow } from './service.ts'
+import { getSettings } from '../site/settings.ts'
+import {
+  claimableDepositTemplates,
+  depositBonusOffer,
+  forfeitOwnBonus,
+  playerBonusesOf,
+  type BonusTemplateRow,
+  type PlayerBonusRow,
+} from './service.ts'
 
-type BuiltCalls = Pick<typeof bonusCalls, 'get_player_bonuses' | 'get_deposit_bonus_offer' | 'forfeit_bonus'>
+type BuiltCalls = Pick<
+  typeof bonusCalls,
+  'get_player_bonuses' | 'get_deposit_bonus_offer' | 'get_bonus_offers' | 'forfeit_bonus'
+>
 
 async function playerOf(ctx: Context, playerId: string) {
   const [player] = await ctx.db
@@ -38,6 +49,19 @@ const playerBonus = (bonus: PlayerBonusRow, required: number, wagered: number, l
   expiresAt: bonus.expiresAt.toISOString(),
 })
 
+/** A deposit bonus template as the contract's offer, named in `language`. */
+const offerOf = (template: BonusTemplateRow, language: string, currency: Currency) => ({
+  type: template.type,
+  name: language === 'en' ? template.nameEn : template.nameEs,
+  percent: template.percent,
+  amount: null,
+  maxBonus: template.maxBonus,
+  minDeposit: template.minDeposit,
+  currency,
+  wageringMultiplier: template.wageringMultiplier,
+  validityDays: template.validityDays,
+})
+
 export const bonusHandlers: DomainHandlers<BuiltCalls> = {
   get_player_bonuses: async (ctx, { session }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
@@ -50,20 +74,12 @@ export const bonusHandlers: DomainHandlers<BuiltCalls> = {
     if (!session) throw new ApiError(401, 'unauthorized')
     const player = await playerOf(ctx, session.playerId)
     const template = await depositBonusOffer(ctx.db, session.playerId, ctx.now())
-    if (!template || template.percent === null) return { offer: null }
-    return {
-      offer: {
-        type: template.type,
-        name: player.language === 'en' ? template.nameEn : template.nameEs,
-        percent: template.percent,
-        amount: null,
-        maxBonus: template.maxBonus,
-        minDeposit: template.minDeposit,
-        currency: player.currency,
-        wageringMultiplier: template.wageringMultiplier,
-        validityDays: template.validityDays,
-      },
-    }
+    return { offer: template ? offerOf(template, player.language, player.currency) : null }
+  },
+
+  get_bonus_offers: async (ctx, { params }) => {
+    const [templates, settings] = await Promise.all([claimableDepositTemplates(ctx.db), getSettings(ctx.db)])
+    return { items: templates.map((t) => offerOf(t, params.locale, settings.currency)) }
   },
 
   forfeit_bonus: async (ctx, { session, params }) => {

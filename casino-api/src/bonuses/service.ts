@@ -354,6 +354,18 @@ export async function depositBonusOffer(db: Queryable, playerId: string, at: Dat
   return template
 }
 
+/** The deposit bonus templates any player can claim today: enabled, a percentage, every day. */
+export async function claimableDepositTemplates(db: Queryable): Promise<BonusTemplateRow[]> {
+  const rows = await db.select().from(bonusTemplates).orderBy(asc(bonusTemplates.type))
+  return rows.filter(
+    (t) =>
+      (t.type === 'welcome_deposit' || t.type === 'reload_deposit') &&
+      t.enabled &&
+      t.percent !== null &&
+      t.weekdays === null,
+  )
+}
+
 /**
  * The player gives up their active bonus `id` (forfeit_bonus): under the bonus's row lock, so a
  * withdrawal, an expiry or a conversion racing it finds it closed, or it finds theirs closed.
