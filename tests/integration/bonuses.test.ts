@@ -178,5 +178,38 @@ for (const database of testDatabases()) {
       expect(textOf(english.html)).toContain('Forfeited')
       expect(textOf(english.html)).toContain('Back to promotions')
     })
+
+    test('the promotions page lists the deposit bonuses in the templates’ live figures', async () => {
+      const b = new Browser(site.webUrl)
+      const es = textOf((await b.get('/promotion')).html)
+      expect(es).toContain('Bonos por depósito')
+      expect(es).toContain(
+        'Bono de bienvenida Para tu primer depósito. El 100 % del depósito, hasta 200,00 €. Con un depósito de 10,00 € o más. Para convertirlo en dinero real hay que apostar 3 veces el bono en 30 días.',
+      )
+      expect(es).toContain('Bono de recarga')
+      expect(es).not.toContain('Ahora mismo no hay promociones en marcha.')
+      await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 30000 WHERE type = 'reload_deposit'`)
+      try {
+        const en = textOf((await b.get('/en/promotion')).html)
+        expect(en).toContain(
+          'Reload bonus For every deposit after the first, while you have no other active bonus. 50 % of the deposit, up to €300.00.',
+        )
+      } finally {
+        await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 10000 WHERE type = 'reload_deposit'`)
+      }
+      await site.api.db.execute(
+        sql`UPDATE bonus_templates SET enabled = false WHERE type IN ('welcome_deposit', 'reload_deposit')`,
+      )
+      try {
+        // A query skips the shared page cache (ten seconds for /promotion, ADR 0033).
+        const off = textOf((await new Browser(site.webUrl).get('/promotion?x=1')).html)
+        expect(off).not.toContain('Bonos por depósito')
+        expect(off).toContain('Ahora mismo no hay promociones en marcha.')
+      } finally {
+        await site.api.db.execute(
+          sql`UPDATE bonus_templates SET enabled = true WHERE type IN ('welcome_deposit', 'reload_deposit')`,
+        )
+      }
+    })
   })
 }
