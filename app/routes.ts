@@ -51,6 +51,7 @@ export default [
       route('transactions/:id', 'routes/user-management/transaction.tsx'),
       route('bet-history', 'routes/user-management/bet-history.tsx'),
       route('bet-history/:id', 'routes/user-management/bet-round.tsx'),
+      route('bonuses', 'routes/user-management/bonuses.tsx'),
       route('mailbox', 'routes/user-management/mailbox.tsx'),
       route('mailbox/:id', 'routes/user-management/mailbox-message.tsx'),
     ]),

@@ -121,6 +121,8 @@ export const MESSAGE_CODES = [
   'bonus_code_invalid',
   'bonus_active',
   'bonus_forfeit_required',
+  'bonus_forfeited',
+  'bonus_not_active',
   'bonus_code_applied',
   'loyalty_bonus_added',
   'not_enough_loyalty_points',

@@ -114,6 +114,8 @@ export const englishMessages = {
   bonus_active: 'You still have an active bonus. Please keep playing and try again later.',
   bonus_forfeit_required:
     'You have an active bonus: withdrawing now forfeits it and the bonus money. Confirm to withdraw anyway.',
+  bonus_forfeited: 'Your bonus was forfeited and its bonus balance removed.',
+  bonus_not_active: 'This bonus is no longer active.',
   bonus_code_applied: 'The bonus code was applied.',
   loyalty_bonus_added: 'The loyalty bonus has been added.',
   not_enough_loyalty_points: 'You do not have enough loyalty points.',

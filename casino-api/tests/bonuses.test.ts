@@ -12,7 +12,7 @@ import { playerBalance } from '../src/wallet/ledger.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import { asGame, launchGame } from './game-helpers.ts'
 import { activePlayer, AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
-import { as, bankWithdrawal, card } from './payment-helpers.ts'
+import { as, bankWithdrawal, card, key } from './payment-helpers.ts'
 
 // The expiry job runs every minute here (every five by default).
 const api = useApis({ schedules: { expire_bonuses: '* * * * *' } })
@@ -169,6 +169,82 @@ for (const backend of backends) {
     expect(await bonusTransactions(a, playerId, 'bonus_forfeit')).toHaveLength(1)
     // No bonus left: the next withdrawal asks nothing.
     await a.ok('send_withdrawal_request', bankWithdrawal(20_00), as(token))
+  })
+
+  test(`${backend}: the deposit bonus offer follows the templates: welcome first, reload after, none while a bonus is active`, async () => {
+    const a = api(backend)
+    const { token } = await activePlayer(a)
+    const offer = async () => (await a.ok('get_deposit_bonus_offer', {}, { token })).offer
+    expect(await offer()).toEqual({
+      type: 'welcome_deposit',
+      name: 'Bono de bienvenida',
+      percent: 100,
+      amount: null,
+      maxBonus: 200_00,
+      minDeposit: 10_00,
+      currency: 'EUR',
+      wageringMultiplier: 3,
+      validityDays: 30,
+    })
+    // The figures are the template's own: an edited template is what the offer says.
+    await a.db.execute(sql`UPDATE bonus_templates SET max_bonus = 15000 WHERE type = 'welcome_deposit'`)
+    try {
+      expect(await offer()).toMatchObject({ type: 'welcome_deposit', maxBonus: 150_00 })
+    } finally {
+      await a.db.execute(sql`UPDATE bonus_templates SET max_bonus = 20000 WHERE type = 'welcome_deposit'`)
+    }
+    await depositWithBonus(a, token, 20_00)
+    expect(await offer()).toBeNull()
+    const [active] = await bonuses(a, token)
+    await a.ok('forfeit_bonus', { id: active!.id }, as(token))
+    expect(await offer()).toMatchObject({ type: 'reload_deposit', percent: 50, maxBonus: 100_00, validityDays: 14 })
+    await a.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type = 'reload_deposit'`)
+    try {
+      expect(await offer()).toBeNull()
+    } finally {
+      await a.db.execute(sql`UPDATE bonus_templates SET enabled = true WHERE type = 'reload_deposit'`)
+    }
+  })
+
+  test(`${backend}: the promotions' offers are the deposit templates any player can claim today, in the asked language`, async () => {
+    const a = api(backend)
+    const { items } = await a.ok('get_bonus_offers', { locale: 'en' })
+    expect(
+      items.map((o) => [o.type, o.name, o.percent, o.maxBonus, o.minDeposit, o.wageringMultiplier, o.validityDays]),
+    ).toEqual([
+      ['welcome_deposit', 'Welcome bonus', 100, 200_00, 10_00, 3, 30],
+      ['reload_deposit', 'Reload bonus', 50, 100_00, 20_00, 3, 14],
+    ])
+    await a.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type = 'reload_deposit'`)
+    try {
+      const es = await a.ok('get_bonus_offers', { locale: 'es' })
+      expect(es.items.map((o) => o.name)).toEqual(['Bono de bienvenida'])
+    } finally {
+      await a.db.execute(sql`UPDATE bonus_templates SET enabled = true WHERE type = 'reload_deposit'`)
+    }
+  })
+
+  test(`${backend}: the player forfeits their active bonus once; someone else's bonus is not found`, async () => {
+    const a = api(backend)
+    const { token, playerId } = await activePlayer(a)
+    await depositWithBonus(a, token, 30_00)
+    const [active] = await bonuses(a, token)
+    const other = await activePlayer(a)
+    expect((await a.fail('forfeit_bonus', { id: active!.id }, 404, as(other.token))).code).toBe('not_found')
+    const headers = key()
+    const [first, second] = await Promise.all([
+      a.call('forfeit_bonus', { id: active!.id }, as(token, headers)),
+      a.call('forfeit_bonus', { id: active!.id }, as(token)),
+    ])
+    for (const res of [first, second]) expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const done = await a.ok('forfeit_bonus', { id: active!.id }, as(token, headers))
+    expect(done).toMatchObject({ ok: true, message: 'bonus_forfeited', bonus: { status: 'forfeited' } })
+    expect(done.balance).toMatchObject({ real: 30_00, bonus: 0 })
+    expect(await bonusTransactions(a, playerId, 'bonus_forfeit')).toHaveLength(1)
+    // A bonus closed otherwise is not forfeited.
+    await a.db.execute(sql`UPDATE player_bonuses SET status = 'cancelled' WHERE id = ${active!.id}`)
+    expect((await a.fail('forfeit_bonus', { id: active!.id }, 409, as(token))).code).toBe('bonus_not_active')
+    await a.db.execute(sql`UPDATE player_bonuses SET status = 'forfeited' WHERE id = ${active!.id}`)
   })
 
   test(`${backend}: two conversions at once act once; two deposits asking at once get one bonus`, async () => {

@@ -47,8 +47,12 @@ test('the service routes the calls of the domains it composes: player, support, 
     ...gameServerCalls,
     ...contentCalls,
     ...mailboxCalls,
-    // Of the bonuses, the player's list is built (ADR 0052); codes and loyalty are not yet.
+    // Of the bonuses, the player's list, the deposit offers and the forfeit are built (ADR 0052);
+    // codes and loyalty are not yet.
     get_player_bonuses: bonusCalls.get_player_bonuses,
+    get_deposit_bonus_offer: bonusCalls.get_deposit_bonus_offer,
+    get_bonus_offers: bonusCalls.get_bonus_offers,
+    forfeit_bonus: bonusCalls.forfeit_bonus,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })

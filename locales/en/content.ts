@@ -33,6 +33,16 @@ export default {
     related: 'More about this offer',
     back: 'Back to promotions',
     until: 'Valid until {{date}}.',
+    bonusesHeading: 'Deposit bonuses',
+    offerFigures: '{{percent}} % of the deposit, up to {{max}}.',
+    offerFiguresNoMax: '{{percent}} % of the deposit.',
+    offerMinimum: 'For a deposit of {{amount}} or more.',
+    offerWagering: 'To turn it into real money, bets of {{times}} times the bonus are needed within {{days}} days.',
+    offerHow: 'Claim it when you deposit, by ticking its box on the deposit form.',
+    offerWhen: {
+      welcome_deposit: 'For your first deposit.',
+      reload_deposit: 'For every deposit after the first, while you have no other active bonus.',
+    },
   },
   slides: {
     label: 'Highlights',

@@ -52,6 +52,11 @@ export default {
     minimum: 'Minimum {{amount}}.',
     submit: 'Deposit',
     submitting: 'Depositing…',
+    bonusClaim: 'Claim the {{name}}: {{percent}} % of this deposit, up to {{max}}',
+    bonusClaimNoMax: 'Claim the {{name}}: {{percent}} % of this deposit',
+    bonusMinimum: 'For a deposit of {{amount}} or more.',
+    bonusWagering:
+      'To turn it into real money, bets of {{times}} times the bonus are needed within {{days}} days; a withdrawal before then forfeits it.',
   },
   card: {
     holderName: 'Cardholder name',
@@ -127,6 +132,10 @@ export default {
     sent: 'Your withdrawal request for the amount of {{amount}} has been successfully scheduled.',
     review:
       'Our team usually reviews it within one business day, and we e-mail you when it is paid. Until then you can cancel it from your transaction history.',
+    bonusHeading: 'Your active bonus',
+    bonusActive:
+      'You have an active bonus ({{name}}, {{amount}} granted). A withdrawal forfeits it: your bonus balance of {{balance}} is lost.',
+    forfeitConfirm: 'I understand that withdrawing forfeits my bonus and its bonus balance.',
   },
   history: {
     title: 'Transaction History',

@@ -130,6 +130,8 @@ export default {
   bonus_active: 'Todavía tienes un bono activo. Sigue jugando e inténtalo más tarde.',
   bonus_forfeit_required:
     'Tienes un bono activo: si retiras ahora, pierdes el bono y su saldo. Confirma para retirar de todos modos.',
+  bonus_forfeited: 'Has renunciado a tu bono y se ha retirado su saldo de bono.',
+  bonus_not_active: 'Este bono ya no está activo.',
   bonus_code_applied: 'El código de bono se ha aplicado.',
   loyalty_bonus_added: 'Se ha añadido el bono de fidelidad.',
   not_enough_loyalty_points: 'No tienes suficientes puntos de fidelidad.',

@@ -33,6 +33,16 @@ export default {
     related: 'Más sobre esta oferta',
     back: 'Volver a promociones',
     until: 'Válida hasta el {{date}}.',
+    bonusesHeading: 'Bonos por depósito',
+    offerFigures: 'El {{percent}} % del depósito, hasta {{max}}.',
+    offerFiguresNoMax: 'El {{percent}} % del depósito.',
+    offerMinimum: 'Con un depósito de {{amount}} o más.',
+    offerWagering: 'Para convertirlo en dinero real hay que apostar {{times}} veces el bono en {{days}} días.',
+    offerHow: 'Se pide al depositar, marcando su casilla en el formulario de depósito.',
+    offerWhen: {
+      welcome_deposit: 'Para tu primer depósito.',
+      reload_deposit: 'Para cada depósito después del primero, mientras no tengas otro bono activo.',
+    },
   },
   slides: {
     label: 'Destacados',

@@ -53,6 +53,11 @@ export default {
     minimum: 'Mínimo {{amount}}.',
     submit: 'Depositar',
     submitting: 'Depositando…',
+    bonusClaim: 'Quiero el {{name}}: el {{percent}} % de este depósito, hasta {{max}}',
+    bonusClaimNoMax: 'Quiero el {{name}}: el {{percent}} % de este depósito',
+    bonusMinimum: 'Con un depósito de {{amount}} o más.',
+    bonusWagering:
+      'Para convertirlo en dinero real hay que apostar {{times}} veces el bono en {{days}} días; una retirada antes lo anula.',
   },
   card: {
     holderName: 'Titular de la tarjeta',
@@ -129,6 +134,10 @@ export default {
     sent: 'Tu solicitud de retirada de {{amount}} se ha programado correctamente.',
     review:
       'Nuestro equipo suele revisarla en un día hábil y te avisaremos por correo cuando la paguemos. Hasta entonces puedes cancelarla desde tu historial de transacciones.',
+    bonusHeading: 'Tu bono activo',
+    bonusActive:
+      'Tienes un bono activo ({{name}}, {{amount}} concedidos). Una retirada lo anula: pierdes tu saldo de bono de {{balance}}.',
+    forfeitConfirm: 'Entiendo que al retirar pierdo mi bono y su saldo de bono.',
   },
   history: {
     title: 'Historial de transacciones',

@@ -33,7 +33,7 @@ describe.skipIf(skipBrowserTests)('content pages in Chromium', () => {
     })
   }
 
-  test('without JavaScript the FAQ sidebar works as links, and the promotions say there are none', async () => {
+  test('without JavaScript the FAQ sidebar works as links, and the promotions list the deposit bonuses', async () => {
     const context = await newContext(env.browser, { javaScript: false, baseURL: env.site.webUrl })
     const page = await context.newPage()
     await page.goto('/en/faq')
@@ -41,9 +41,12 @@ describe.skipIf(skipBrowserTests)('content pages in Chromium', () => {
     await page.waitForURL('**/en/faq/payments')
     await expect.poll(() => page.locator('main h2').allTextContents()).toEqual(['Payments'])
     expect(await page.locator('nav[aria-label="Topics"] [aria-current="page"]').textContent()).toBe('Payments')
-    // No offer is seeded while the casino API grants no bonus (issue 19, point 12).
+    // No content promotion is seeded (issue 19, point 12); the deposit bonuses the casino API
+    // grants are listed in its templates' figures.
     await page.goto('/promotion')
-    await expect.poll(() => page.locator('main').textContent()).toContain('Ahora mismo no hay promociones en marcha.')
+    await expect.poll(() => page.locator('main').textContent()).toContain('Bonos por depósito')
+    expect(await page.locator('main').textContent()).toMatch(/El 100 % del depósito, hasta 200,00\s€\./)
+    expect(await page.locator('main').textContent()).not.toContain('Ahora mismo no hay promociones en marcha.')
     expect(await page.getByRole('link', { name: /Ver la promoción/ }).count()).toBe(0)
     await context.close()
   })

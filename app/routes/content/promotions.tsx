@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
 import { getPromotions } from '#app/upstream/content.server.ts'
 import { button, container } from '#app/styles/ui.css.ts'
-import { formatDate } from '#casino-api/contract/format.ts'
+import { formatDate, formatMoney } from '#casino-api/contract/format.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { type Locale, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/promotions'
@@ -13,11 +14,28 @@ import * as styles from './content.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-/** /promotion: the running promotions (none are seeded while the casino API has no bonuses). */
+/** The deposit bonuses on offer; none while the casino API cannot answer (the page still renders). */
+async function bonusOffers(args: UpstreamArgs, locale: Locale) {
+  try {
+    const offers = await callUpstream(args, 'get_bonus_offers', { locale })
+    return offers.ok ? offers.data.items : []
+  } catch (error) {
+    if (isUpstreamUnavailable(error)) return []
+    throw error
+  }
+}
+
+/**
+ * /promotion: the deposit bonuses a player can claim today, in the figures of the casino API's
+ * templates (get_bonus_offers; none shown when it cannot answer), and the running promotions of
+ * the content.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const promotions = await getPromotions(args, requestLocale(args))
+  const locale = requestLocale(args)
+  const [promotions, offers] = await Promise.all([getPromotions(args, locale), bonusOffers(args, locale)])
   return {
     items: promotions?.items ?? [],
+    offers,
     meta: pageMeta(args.context, getInstance(args.context).t('content.promotions.title')),
   }
 }
@@ -25,13 +43,47 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
+  const locale = useLocale()
+  const { offers } = loaderData
   return (
     <div className={`${container} ${styles.page}`}>
       <header className={styles.header}>
         <h1 className={styles.title}>{t('content.promotions.title')}</h1>
         <p className={styles.lead}>{t('content.promotions.intro')}</p>
       </header>
-      {loaderData.items.length === 0 ? <p>{t('content.promotions.empty')}</p> : null}
+      {offers.length > 0 ? (
+        <section aria-labelledby="deposit-bonuses-heading">
+          <h2 id="deposit-bonuses-heading" className={styles.title}>
+            {t('content.promotions.bonusesHeading')}
+          </h2>
+          <ul className={styles.cards}>
+            {offers.map((o) => {
+              const amount = (cents: number) => formatMoney(cents, o.currency, locale)
+              return (
+                <li key={o.type} className={styles.card}>
+                  <h3 className={styles.cardTitle}>{o.name}</h3>
+                  {o.type === 'welcome_deposit' || o.type === 'reload_deposit' ? (
+                    <p className={styles.cardText}>{t(`content.promotions.offerWhen.${o.type}`)}</p>
+                  ) : null}
+                  <p className={styles.cardText}>
+                    {o.maxBonus === null
+                      ? t('content.promotions.offerFiguresNoMax', { percent: o.percent })
+                      : t('content.promotions.offerFigures', { percent: o.percent, max: amount(o.maxBonus) })}{' '}
+                    {o.minDeposit === null
+                      ? null
+                      : t('content.promotions.offerMinimum', { amount: amount(o.minDeposit) })}
+                  </p>
+                  <p className={styles.cardText}>
+                    {t('content.promotions.offerWagering', { times: o.wageringMultiplier, days: o.validityDays })}
+                  </p>
+                  <p className={styles.cardText}>{t('content.promotions.offerHow')}</p>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {loaderData.items.length === 0 && offers.length === 0 ? <p>{t('content.promotions.empty')}</p> : null}
       <ul className={styles.cards}>
         {loaderData.items.map((p) => (
           <li key={p.slug} className={styles.card}>

@@ -1,7 +1,15 @@
 import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useLoaderData, useSearchParams } from 'react-router'
-import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
+import {
+  CheckboxField,
+  ErrorSummary,
+  Field,
+  FormErrors,
+  FormStatus,
+  SubmitButton,
+  useMessageText,
+} from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -48,6 +56,10 @@ export async function loader(args: Route.LoaderArgs) {
   const kind = DEPOSIT_METHODS[method].kind
   const coin = url.searchParams.get('coin') === 'USDT' ? 'USDT' : url.searchParams.get('coin') === 'BTC' ? 'BTC' : null
   let wallet = null
+  // The deposit bonus the form offers to claim, in the casino API's figures; crypto deposits earn
+  // none. Without the answer the form offers none (the deposit itself still works).
+  const bonus = kind === 'crypto' ? null : await callUpstream(args, 'get_deposit_bonus_offer', {})
+  const bonusOffer = bonus?.ok ? bonus.data.offer : null
   if (kind === 'crypto' && coin) {
     const generated = await callUpstream(args, 'generate_wallet', { currency: coin })
     if (!generated.ok) throw upstreamUnavailable()
@@ -60,6 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
     currency: player.balance.currency,
     actionKey: newActionKey(),
     wallet,
+    bonusOffer,
     // The form's constraints (crypto has no form: a coin is chosen by a link).
     constraint: kind === 'crypto' ? null : formConstraint(`deposit-${kind}`),
   }
@@ -180,7 +193,8 @@ function DepositForm({
 }) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { actionKey, currency, constraint } = useLoaderData<typeof loader>()
+  const { actionKey, currency, constraint, bonusOffer } = useLoaderData<typeof loader>()
+  const moneyText = (cents: number) => formatMoney(cents, currency, locale)
   const minimum = limits?.min
   const [form, fields] = useSchemaForm(`deposit-${kind}`, {
     id: `deposit-${method}`,
@@ -263,6 +277,31 @@ function DepositForm({
         help={minimumText}
         inputProps={{ inputMode: 'decimal', placeholder: minimum === undefined ? undefined : String(minimum / 100) }}
       />
+      {bonusOffer && bonusOffer.percent !== null ? (
+        <CheckboxField
+          meta={f.claimBonus!}
+          label={
+            bonusOffer.maxBonus === null
+              ? t('money.deposit.bonusClaimNoMax', { name: bonusOffer.name, percent: bonusOffer.percent })
+              : t('money.deposit.bonusClaim', {
+                  name: bonusOffer.name,
+                  percent: bonusOffer.percent,
+                  max: moneyText(bonusOffer.maxBonus),
+                })
+          }
+          help={[
+            bonusOffer.minDeposit === null
+              ? null
+              : t('money.deposit.bonusMinimum', { amount: moneyText(bonusOffer.minDeposit) }),
+            t('money.deposit.bonusWagering', {
+              times: bonusOffer.wageringMultiplier,
+              days: bonusOffer.validityDays,
+            }),
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        />
+      ) : null}
       {kind === 'bank_transfer' ? <p className={forms.note}>{t('money.bank.intro')}</p> : null}
       <div className={forms.actions}>
         <SubmitButton pendingLabel={t('money.deposit.submitting')}>{t('money.deposit.submit')}</SubmitButton>

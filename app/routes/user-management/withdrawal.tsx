@@ -1,14 +1,22 @@
 import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
-import { ErrorSummary, Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
+import { data, Form } from 'react-router'
+import {
+  CheckboxField,
+  ErrorSummary,
+  Field,
+  FormErrors,
+  FormStatus,
+  SubmitButton,
+  useMessageText,
+} from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
-import { invalidForm } from '#app/utils/forms.server.ts'
+import { invalidForm, refusalStatus, replyFromUpstream } from '#app/utils/forms.server.ts'
 import { localeFromPath, useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
 import { WITHDRAWAL_METHODS, type WithdrawalMethodKey } from '#contract'
@@ -30,14 +38,21 @@ const methodOf = (value: unknown): WithdrawalMethodKey =>
     : 'bank_transfer'
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePlayer(args)
+  const player = await requirePlayer(args)
   const method = methodOf(new URL(args.request.url).searchParams.get('method'))
-  const processors = await callUpstream(args, 'get_withdrawal_processors', {})
+  const [processors, bonuses] = await Promise.all([
+    callUpstream(args, 'get_withdrawal_processors', {}),
+    callUpstream(args, 'get_player_bonuses', {}),
+  ])
   if (!processors.ok) throw upstreamUnavailable()
+  // The active bonus a withdrawal forfeits, told before the player sends the form. Without the
+  // list the page still works: the casino API asks for the confirmation itself.
+  const active = bonuses.ok ? bonuses.data.items.find((b) => b.status === 'active') : undefined
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('money.withdrawal.title')),
     method,
     ...processors.data,
+    activeBonus: active ? { name: active.name, granted: active.granted.amount, balance: player.balance.bonus } : null,
     actionKey: newActionKey(),
     constraint: formConstraint(`withdrawal-${method}`),
   }
@@ -53,6 +68,13 @@ export async function action(args: Route.ActionArgs) {
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission)
   const result = await callUpstream(args, 'send_withdrawal_request', submission.value, { idempotencyKey })
+  // The casino API asks the player to confirm that the withdrawal forfeits the active bonus: the
+  // form comes back with the input kept, the message and the confirmation box.
+  if (!result.ok && result.code === 'bonus_forfeit_required')
+    return data(
+      { result: replyFromUpstream(submission, result), actionKey: newActionKey(), forfeitAsked: true },
+      { status: refusalStatus(result) },
+    )
   if (!result.ok)
     return refusedMoneyForm(submission, result, {
       fieldOf: { amount_too_big: 'amount', amount_below_minimum: 'amount', limit_exceeded: 'amount' },
@@ -69,6 +91,9 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
   const limits = items.find((i) => i.key === method)?.limits
   const sent = actionData && 'sent' in actionData ? actionData.sent : null
+  const { activeBonus } = loaderData
+  // The confirmation box: when the page knows of an active bonus, or the casino API asked for it.
+  const askForfeit = !sent && (!!activeBonus || (!!actionData && 'forfeitAsked' in actionData))
   const [form, fields] = useSchemaForm(`withdrawal-${method}`, {
     id: `withdrawal-${method}`,
     lastResult: actionData?.result,
@@ -122,6 +147,18 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
           </dd>
         </dl>
         {!wagering.met ? <p className={money.warning}>{text('more_bets_needed')}</p> : null}
+        {activeBonus && !sent ? (
+          <section aria-labelledby="withdrawal-bonus-heading" className={money.warning}>
+            <h3 id="withdrawal-bonus-heading">{t('money.withdrawal.bonusHeading')}</h3>
+            <p>
+              {t('money.withdrawal.bonusActive', {
+                name: activeBonus.name,
+                amount: amountText(activeBonus.granted),
+                balance: amountText(activeBonus.balance),
+              })}
+            </p>
+          </section>
+        ) : null}
         <Form method="post" {...getFormProps(form)} className={`${forms.form} ${forms.narrow}`}>
           <ErrorSummary
             formId={form.id}
@@ -131,6 +168,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
                 ? bankFields.map(([name, label]) => ({ meta: f[name]!, label }))
                 : [{ meta: f.walletAddress!, label: t('money.withdrawal.walletAddress') }]),
               { meta: f.amount!, label: t('money.amount') },
+              ...(askForfeit ? [{ meta: f.forfeitBonus!, label: t('money.withdrawal.forfeitConfirm') }] : []),
             ]}
           />
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -154,6 +192,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
             help={limits ? t('money.deposit.minimum', { amount: amountText(limits.min) }) : undefined}
             inputProps={{ inputMode: 'decimal', placeholder: limits ? String(limits.min / 100) : undefined }}
           />
+          {askForfeit ? <CheckboxField meta={f.forfeitBonus!} label={t('money.withdrawal.forfeitConfirm')} /> : null}
           <div className={forms.actions}>
             <SubmitButton pendingLabel={t('money.withdrawal.submitting')}>{t('money.withdrawal.submit')}</SubmitButton>
           </div>

@@ -42,4 +42,35 @@ export const bonusCalls = {
     answer: B.GetPlayerBonusesAnswer,
     summary: "The player's bonuses, active first, with their wagering progress.",
   }),
+  get_deposit_bonus_offer: defineCall({
+    method: 'POST',
+    path: '/front/get_deposit_bonus_offer',
+    auth: 'player',
+    read: true,
+    params: B.GetDepositBonusOfferParams,
+    answer: B.GetDepositBonusOfferAnswer,
+    summary:
+      "The deposit bonus (welcome or reload) the player's next deposit earns when it asks for it (`claimBonus`), with the template's terms; null when none would be granted now.",
+  }),
+  get_bonus_offers: defineCall({
+    method: 'POST',
+    path: '/front/get_bonus_offers',
+    auth: 'public',
+    read: true,
+    params: B.GetBonusOffersParams,
+    answer: B.GetBonusOffersAnswer,
+    summary:
+      "The deposit bonuses (welcome, reload) a player can claim today, with their templates' figures, for the promotions page.",
+  }),
+  forfeit_bonus: defineCall({
+    method: 'POST',
+    path: '/front/forfeit_bonus',
+    auth: 'player',
+    params: B.ForfeitBonusParams,
+    answer: B.ForfeitBonusAnswer,
+    summary: "Give up the player's active bonus: its bonus balance is taken off, its wagering ends.",
+    errors: ['not_found', 'bonus_not_active'],
+    idempotent: true,
+    moneyMoving: true,
+  }),
 }

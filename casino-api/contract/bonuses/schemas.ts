@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { Cents, Currency, Id, Money, Page, paged, Timestamp } from '../common.ts'
+import { Cents, Currency, Id, Locale, Money, Page, paged, Timestamp } from '../common.ts'
+import { DEFAULT_LOCALE } from '../locales.ts'
 import { Balance } from '../player/schemas.ts'
 import { required } from '../rules.ts'
 
@@ -73,6 +74,33 @@ export const BonuscodeDepositProcessorAnswer = z.object({
 
 export const GetPlayerBonusesParams = z.object({})
 export const GetPlayerBonusesAnswer = z.object({ items: z.array(PlayerBonus) })
+
+/**
+ * The deposit bonus the player's next deposit earns if they ask for it (`claimBonus`): the
+ * welcome bonus before the first deposit, the reload bonus after, with its template's terms of
+ * the moment. Null when none would be granted now (another bonus active, the template off or not
+ * running today).
+ */
+export const DepositBonusOffer = BonusOffer.extend({ validityDays: z.number().int().positive() })
+export type DepositBonusOffer = z.infer<typeof DepositBonusOffer>
+export const GetDepositBonusOfferParams = z.object({})
+export const GetDepositBonusOfferAnswer = z.object({ offer: DepositBonusOffer.nullable() })
+
+/**
+ * The deposit bonuses any player can claim today (the promotions page): the enabled welcome and
+ * reload templates that run every day, with their terms of the moment, named in `locale`.
+ */
+export const GetBonusOffersParams = z.object({ locale: Locale.catch(DEFAULT_LOCALE) })
+export const GetBonusOffersAnswer = z.object({ items: z.array(DepositBonusOffer) })
+
+/** The player gives up their active bonus: its bonus balance is taken off (ledger: bonus_forfeit). */
+export const ForfeitBonusParams = z.object({ id: required(64) })
+export const ForfeitBonusAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('bonus_forfeited'),
+  bonus: PlayerBonus,
+  balance: Balance,
+})
 
 // ---- loyalty points --------------------------------------------------------------------
 

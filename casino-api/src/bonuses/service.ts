@@ -332,6 +332,57 @@ export async function forfeitForWithdrawal(
   return closeIn(tx, bonus, 'forfeited', at)
 }
 
+/**
+ * The deposit bonus template the player's next deposit would earn if they asked for it now (the
+ * rule of grantDepositBonus): none while a bonus is active; the welcome bonus before the first
+ * deposit, the reload bonus after; only an enabled percentage template running today.
+ */
+export async function depositBonusOffer(db: Queryable, playerId: string, at: Date): Promise<BonusTemplateRow | null> {
+  const [active] = await db
+    .select({ id: playerBonuses.id })
+    .from(playerBonuses)
+    .where(and(eq(playerBonuses.playerId, playerId), eq(playerBonuses.status, 'active')))
+  if (active) return null
+  const [deposits] = await db
+    .select({ n: count() })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.playerId, playerId), eq(ledgerTransactions.kind, 'deposit')))
+  const type: BonusType = (deposits?.n ?? 0) === 0 ? 'welcome_deposit' : 'reload_deposit'
+  const [template] = await db.select().from(bonusTemplates).where(eq(bonusTemplates.type, type))
+  if (!template || !template.enabled || template.percent === null) return null
+  if (template.weekdays && !template.weekdays.includes(isoWeekday(at))) return null
+  return template
+}
+
+/** The deposit bonus templates any player can claim today: enabled, a percentage, every day. */
+export async function claimableDepositTemplates(db: Queryable): Promise<BonusTemplateRow[]> {
+  const rows = await db.select().from(bonusTemplates).orderBy(asc(bonusTemplates.type))
+  return rows.filter(
+    (t) =>
+      (t.type === 'welcome_deposit' || t.type === 'reload_deposit') &&
+      t.enabled &&
+      t.percent !== null &&
+      t.weekdays === null,
+  )
+}
+
+/**
+ * The player gives up their active bonus `id` (forfeit_bonus): under the bonus's row lock, so a
+ * withdrawal, an expiry or a conversion racing it finds it closed, or it finds theirs closed.
+ * 404 for a bonus that is not the player's; 409 'bonus_not_active' when it closed otherwise
+ * (converted, expired, cancelled). A bonus already forfeited is answered as it is: asking again
+ * (a replay of the request, or a second form sent) asks for what is already so, and moves nothing.
+ */
+export function forfeitOwnBonus(db: Database, playerId: string, id: string, at: Date) {
+  return db.transaction(async (tx) => {
+    const bonus = /^[0-9a-f-]{36}$/i.test(id) ? await lockBonus(tx, id) : undefined
+    if (!bonus || bonus.playerId !== playerId) throw new ApiError(404, 'not_found')
+    if (bonus.status === 'forfeited') return bonus
+    if (bonus.status !== 'active') throw new ApiError(409, 'bonus_not_active')
+    return closeIn(tx as unknown as Database, bonus, 'forfeited', at)
+  })
+}
+
 /** The player's bonuses, the active one first, then the newest first, with their turnover. */
 export async function playerBonusesOf(db: Queryable, playerId: string) {
   return db

@@ -1,0 +1,215 @@
+// Bonus pages with JavaScript off, against the real casino API: a withdrawal with an active bonus
+// is told first, refused until the player confirms, then forfeits the bonus; the deposit forms
+// offer the bonus the deposit earns, in the casino API's figures, and credit it only when asked.
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Browser, textOf } from '../setup/http.ts'
+import {
+  BANK_WITHDRAWAL,
+  loggedInPlayer,
+  playAsProvider,
+  startTestSite,
+  testDatabases,
+  type TestSite,
+} from '../setup/harness.ts'
+
+const actionKeyOf = (html: string) => html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
+const card = (amount: string) => ({
+  method: 'moto',
+  holderName: 'Lucía García',
+  cardNumber: '4242424242424242',
+  month: '11',
+  year: String(new Date().getUTCFullYear() + 3),
+  cvv2: '4821',
+  amount,
+})
+
+for (const database of testDatabases()) {
+  describe(`bonus pages on ${database.name}`, () => {
+    let site: TestSite
+    beforeAll(async () => {
+      site = await startTestSite({ database })
+    })
+    afterAll(async () => {
+      await site?.close()
+    })
+
+    test('a withdrawal with an active bonus says so, is refused until confirmed, then forfeits the bonus', async () => {
+      const { b, player } = await loggedInPlayer(site, Browser)
+      const deposit = await b.get('/user-management/deposit?method=moto')
+      const done = await b.post('/user-management/deposit?method=moto', {
+        ...card('100'),
+        actionKey: actionKeyOf(deposit.html),
+        claimBonus: 'on',
+      })
+      expect(textOf(done.html)).toContain('El depósito de 100,00 € se ha completado.')
+      // The deposit's turnover (3 × 100 €) on roulette, which counts 20 % toward the bonus: the
+      // deposit is wagered, the bonus is not (it stays active).
+      for (let i = 0; i < 12; i++)
+        await playAsProvider(site, player.username, { stake: 25_00, win: 25_00, gameId: 'european-roulette' })
+
+      const page = await b.get('/user-management/withdrawal')
+      expect(textOf(page.html)).toContain('Cumplido: ya puedes retirar.')
+      expect(textOf(page.html)).toContain(
+        'Tienes un bono activo (Bono de bienvenida, 100,00 € concedidos). Una retirada lo anula: pierdes tu saldo de bono de 100,00 €.',
+      )
+      expect(page.html).toContain('name="forfeitBonus"')
+      expect(textOf(page.html)).toMatch(/Bono\s*100,00 €/)
+
+      const refused = await b.post('/user-management/withdrawal', {
+        ...BANK_WITHDRAWAL,
+        actionKey: actionKeyOf(page.html),
+        amount: '50',
+      })
+      expect(refused.status).toBe(409)
+      expect(textOf(refused.html)).toContain(
+        'Tienes un bono activo: si retiras ahora, pierdes el bono y su saldo. Confirma para retirar de todos modos.',
+      )
+      expect(refused.html).toContain('value="Lucía García"')
+      expect(refused.html).toContain('value="50"')
+      expect(refused.html).toMatch(/<input[^>]*name="forfeitBonus"/)
+      expect(textOf(refused.html)).toContain('Entiendo que al retirar pierdo mi bono y su saldo de bono.')
+      expect(textOf(refused.html)).toMatch(/Bono\s*100,00 €/)
+      const next = actionKeyOf(refused.html)
+      expect(next).not.toBe(actionKeyOf(page.html))
+
+      const sent = await b.post('/user-management/withdrawal', {
+        ...BANK_WITHDRAWAL,
+        actionKey: next,
+        amount: '50',
+        forfeitBonus: 'on',
+      })
+      expect(sent.status).toBe(200)
+      expect(textOf(sent.html)).toContain('Tu solicitud de retirada de 50,00 € se ha programado correctamente.')
+      const after = await b.get('/user-management/withdrawal')
+      expect(textOf(after.html)).toMatch(/Bono\s*0,00 €/)
+      expect(textOf(after.html)).not.toContain('Tienes un bono activo')
+      expect(after.html).not.toContain('name="forfeitBonus"')
+    })
+
+    test('the deposit form offers the bonus in the template’s figures; only a ticked box credits it', async () => {
+      const { b } = await loggedInPlayer(site, Browser)
+      const form = await b.get('/user-management/deposit?method=moto')
+      expect(form.html).toMatch(/<input[^>]*name="claimBonus"/)
+      expect(textOf(form.html)).toContain('Quiero el Bono de bienvenida: el 100 % de este depósito, hasta 200,00 €')
+      expect(textOf(form.html)).toContain(
+        'Con un depósito de 10,00 € o más. Para convertirlo en dinero real hay que apostar 3 veces el bono en 30 días; una retirada antes lo anula.',
+      )
+      // The figures are the template's: edited, the form says the new ones.
+      await site.api.db.execute(sql`UPDATE bonus_templates SET percent = 75 WHERE type = 'welcome_deposit'`)
+      try {
+        const edited = await b.get('/en/user-management/deposit?method=carespay')
+        expect(textOf(edited.html)).toContain('Claim the Bono de bienvenida: 75 % of this deposit, up to €200.00')
+      } finally {
+        await site.api.db.execute(sql`UPDATE bonus_templates SET percent = 100 WHERE type = 'welcome_deposit'`)
+      }
+
+      // Not ticked: no bonus.
+      const plain = await b.post('/user-management/deposit?method=moto', {
+        ...card('40'),
+        actionKey: actionKeyOf(form.html),
+      })
+      expect(textOf(plain.html)).toContain('El depósito de 40,00 € se ha completado.')
+      expect(textOf(plain.html)).toMatch(/Bono\s*0,00 €/)
+      // The next deposit earns the reload bonus: ticked, it is credited.
+      const reload = await b.get('/user-management/deposit?method=moto')
+      expect(textOf(reload.html)).toContain('Quiero el Bono de recarga: el 50 % de este depósito, hasta 100,00 €')
+      expect(textOf(reload.html)).toContain('hay que apostar 3 veces el bono en 14 días')
+      const claimed = await b.post('/user-management/deposit?method=moto', {
+        ...card('40'),
+        actionKey: actionKeyOf(reload.html),
+        claimBonus: 'on',
+      })
+      expect(textOf(claimed.html)).toContain('El depósito de 40,00 € se ha completado.')
+      expect(textOf(claimed.html)).toMatch(/Bono\s*20,00 €/)
+      // With a bonus active, no other is offered.
+      const after = await b.get('/user-management/deposit?method=moto')
+      expect(after.html).not.toContain('name="claimBonus"')
+      expect(textOf(after.html)).not.toContain('Quiero el Bono')
+    })
+
+    test('the Bonuses tab: the active bonus with its progress, a forfeit in two steps without JavaScript, the history', async () => {
+      const { b, player } = await loggedInPlayer(site, Browser)
+      const empty = await b.get('/user-management/bonuses')
+      expect(empty.status).toBe(200)
+      expect(textOf(empty.html)).toContain('No tienes ningún bono activo.')
+      expect(empty.html).toMatch(/href="\/promotion"[^>]*>Volver a las promociones</)
+      const deposit = await b.get('/user-management/deposit?method=moto')
+      await b.post('/user-management/deposit?method=moto', {
+        ...card('50'),
+        actionKey: actionKeyOf(deposit.html),
+        claimBonus: 'on',
+      })
+      // 10 € on roulette counts 2 € (20 %) of the bonus's 150 €.
+      await playAsProvider(site, player.username, { stake: 10_00, win: 10_00, gameId: 'european-roulette' })
+      const page = await b.get('/user-management/bonuses')
+      const text = textOf(page.html)
+      expect(text).toContain('Bono de bienvenida')
+      expect(text).toMatch(/Saldo de bono\s*50,00 €/)
+      expect(text).toMatch(/Te queda por apostar\s*148,00 €/)
+      expect(text).toContain('Apuestas: 2,00 € de 150,00 € (1 %)')
+      expect(text).toMatch(/Termina el\s*\d{4}\.\d{2}\.\d{2}/)
+      expect(page.html).toMatch(/<progress[^>]*max="15000"[^>]*value="200"|<progress[^>]*value="200"[^>]*max="15000"/)
+      expect(text).toContain('Todavía no ha terminado ningún bono.')
+      const ask = page.html.match(/href="(\/user-management\/bonuses\?forfeit=[^"]+)"/)?.[1]
+      expect(ask).toBeTruthy()
+      const confirm = await b.get(ask!.replace(/&amp;/g, '&'))
+      expect(textOf(confirm.html)).toContain(
+        'Se retira tu saldo de bono de 50,00 € y el bono termina. No se puede deshacer.',
+      )
+      const id = confirm.html.match(/name="id" value="([^"]+)"/)?.[1]
+      const fields = { intent: 'forfeit', id: id!, actionKey: actionKeyOf(confirm.html) }
+      const done = await b.post('/user-management/bonuses', fields)
+      expect(done.status).toBe(200)
+      expect(textOf(done.html)).toContain('Has renunciado a tu bono y se ha retirado su saldo de bono.')
+      expect(textOf(done.html)).toMatch(/Bono\s*0,00 €/)
+      expect(textOf(done.html)).toContain('No tienes ningún bono activo.')
+      expect(textOf(done.html)).toMatch(/Bono de bienvenida.*50,00 €.*2,00 € de 150,00 €.*Anulado/)
+      // The same form sent again moves nothing more.
+      const again = await b.post('/user-management/bonuses', fields)
+      expect(again.status).toBe(200)
+      expect(textOf(again.html)).toMatch(/Dinero real\s*50,00 €/)
+      // Someone else cannot forfeit it; a bad post is a 400, never a 500.
+      const { b: other } = await loggedInPlayer(site, Browser)
+      const foreign = await other.post('/user-management/bonuses', { ...fields, actionKey: crypto.randomUUID() })
+      expect(foreign.status).toBe(404)
+      expect((await other.post('/user-management/bonuses', { intent: 'forfeit' })).status).toBe(400)
+      const english = await b.get('/en/user-management/bonuses')
+      expect(textOf(english.html)).toContain('Forfeited')
+      expect(textOf(english.html)).toContain('Back to promotions')
+    })
+
+    test('the promotions page lists the deposit bonuses in the templates’ live figures', async () => {
+      const b = new Browser(site.webUrl)
+      const es = textOf((await b.get('/promotion')).html)
+      expect(es).toContain('Bonos por depósito')
+      expect(es).toContain(
+        'Bono de bienvenida Para tu primer depósito. El 100 % del depósito, hasta 200,00 €. Con un depósito de 10,00 € o más. Para convertirlo en dinero real hay que apostar 3 veces el bono en 30 días.',
+      )
+      expect(es).toContain('Bono de recarga')
+      expect(es).not.toContain('Ahora mismo no hay promociones en marcha.')
+      await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 30000 WHERE type = 'reload_deposit'`)
+      try {
+        const en = textOf((await b.get('/en/promotion')).html)
+        expect(en).toContain(
+          'Reload bonus For every deposit after the first, while you have no other active bonus. 50 % of the deposit, up to €300.00.',
+        )
+      } finally {
+        await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 10000 WHERE type = 'reload_deposit'`)
+      }
+      await site.api.db.execute(
+        sql`UPDATE bonus_templates SET enabled = false WHERE type IN ('welcome_deposit', 'reload_deposit')`,
+      )
+      try {
+        // A query skips the shared page cache (ten seconds for /promotion, ADR 0033).
+        const off = textOf((await new Browser(site.webUrl).get('/promotion?x=1')).html)
+        expect(off).not.toContain('Bonos por depósito')
+        expect(off).toContain('Ahora mismo no hay promociones en marcha.')
+      } finally {
+        await site.api.db.execute(
+          sql`UPDATE bonus_templates SET enabled = true WHERE type IN ('welcome_deposit', 'reload_deposit')`,
+        )
+      }
+    })
+  })
+}
