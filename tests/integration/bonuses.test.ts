@@ -99,7 +99,7 @@ for (const database of testDatabases()) {
       await site.api.db.execute(sql`UPDATE bonus_templates SET percent = 75 WHERE type = 'welcome_deposit'`)
       try {
         const edited = await b.get('/en/user-management/deposit?method=carespay')
-        expect(textOf(edited.html)).toContain('Claim the Bono de bienvenida: 75 % of this deposit, up to €200.00')
+        expect(textOf(edited.html)).toContain('Claim the Welcome bonus: 75 % of this deposit, up to €200.00')
       } finally {
         await site.api.db.execute(sql`UPDATE bonus_templates SET percent = 100 WHERE type = 'welcome_deposit'`)
       }
@@ -176,6 +176,8 @@ for (const database of testDatabases()) {
       expect((await other.post('/user-management/bonuses', { intent: 'forfeit' })).status).toBe(400)
       const english = await b.get('/en/user-management/bonuses')
       expect(textOf(english.html)).toContain('Forfeited')
+      // Named in the page's language, though the player registered in Spanish.
+      expect(textOf(english.html)).toContain('Welcome bonus')
       expect(textOf(english.html)).toContain('Back to promotions')
     })
 

@@ -1,3 +1,4 @@
+import { requestLocale } from '#app/utils/locale.server.ts'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import { FormErrors, FormStatus, useMessageText } from '#app/components/forms.tsx'
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
  */
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  const bonuses = await callUpstream(args, 'get_player_bonuses', {})
+  const bonuses = await callUpstream(args, 'get_player_bonuses', { locale: requestLocale(args) })
   if (!bonuses.ok) throw upstreamUnavailable()
   const items = bonuses.data.items
   const active = items.find((b) => b.status === 'active') ?? null
@@ -50,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   const idempotencyKey = actionKeyOf(formData)
   if (formData.get('intent') !== 'forfeit' || typeof id !== 'string' || !id || id.length > 64 || !idempotencyKey)
     throw data(null, { status: 400 })
-  const result = await callUpstream(args, 'forfeit_bonus', { id }, { idempotencyKey })
+  const result = await callUpstream(args, 'forfeit_bonus', { id, locale: requestLocale(args) }, { idempotencyKey })
   if (!result.ok) {
     if (result.status >= 500) throw upstreamUnavailable()
     return data({ error: encodeMessage(result.code, result.args) }, { status: refusalStatus(result) })

@@ -1,3 +1,4 @@
+import { requestLocale } from '#app/utils/locale.server.ts'
 import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useLoaderData, useSearchParams } from 'react-router'
@@ -58,7 +59,8 @@ export async function loader(args: Route.LoaderArgs) {
   let wallet = null
   // The deposit bonus the form offers to claim, in the casino API's figures; crypto deposits earn
   // none. Without the answer the form offers none (the deposit itself still works).
-  const bonus = kind === 'crypto' ? null : await callUpstream(args, 'get_deposit_bonus_offer', {})
+  const bonus =
+    kind === 'crypto' ? null : await callUpstream(args, 'get_deposit_bonus_offer', { locale: requestLocale(args) })
   const bonusOffer = bonus?.ok ? bonus.data.offer : null
   if (kind === 'crypto' && coin) {
     const generated = await callUpstream(args, 'generate_wallet', { currency: coin })

@@ -1,3 +1,4 @@
+import { requestLocale } from '#app/utils/locale.server.ts'
 import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   const method = methodOf(new URL(args.request.url).searchParams.get('method'))
   const [processors, bonuses] = await Promise.all([
     callUpstream(args, 'get_withdrawal_processors', {}),
-    callUpstream(args, 'get_player_bonuses', {}),
+    callUpstream(args, 'get_player_bonuses', { locale: requestLocale(args) }),
   ])
   if (!processors.ok) throw upstreamUnavailable()
   // The active bonus a withdrawal forfeits, told before the player sends the form. Without the

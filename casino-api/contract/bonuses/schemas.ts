@@ -72,7 +72,8 @@ export const BonuscodeDepositProcessorAnswer = z.object({
   balance: Balance,
 })
 
-export const GetPlayerBonusesParams = z.object({})
+/** `locale` names the bonuses in the page's language; without it, the player's. */
+export const GetPlayerBonusesParams = z.object({ locale: Locale.optional().catch(undefined) })
 export const GetPlayerBonusesAnswer = z.object({ items: z.array(PlayerBonus) })
 
 /**
@@ -83,7 +84,7 @@ export const GetPlayerBonusesAnswer = z.object({ items: z.array(PlayerBonus) })
  */
 export const DepositBonusOffer = BonusOffer.extend({ validityDays: z.number().int().positive() })
 export type DepositBonusOffer = z.infer<typeof DepositBonusOffer>
-export const GetDepositBonusOfferParams = z.object({})
+export const GetDepositBonusOfferParams = z.object({ locale: Locale.optional().catch(undefined) })
 export const GetDepositBonusOfferAnswer = z.object({ offer: DepositBonusOffer.nullable() })
 
 /**
@@ -94,7 +95,7 @@ export const GetBonusOffersParams = z.object({ locale: Locale.catch(DEFAULT_LOCA
 export const GetBonusOffersAnswer = z.object({ items: z.array(DepositBonusOffer) })
 
 /** The player gives up their active bonus: its bonus balance is taken off (ledger: bonus_forfeit). */
-export const ForfeitBonusParams = z.object({ id: required(64) })
+export const ForfeitBonusParams = z.object({ id: required(64), locale: Locale.optional().catch(undefined) })
 export const ForfeitBonusAnswer = z.object({
   ok: z.literal(true),
   message: z.literal('bonus_forfeited'),

@@ -63,18 +63,19 @@ const offerOf = (template: BonusTemplateRow, language: string, currency: Currenc
 })
 
 export const bonusHandlers: DomainHandlers<BuiltCalls> = {
-  get_player_bonuses: async (ctx, { session }) => {
+  get_player_bonuses: async (ctx, { session, params }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
     const player = await playerOf(ctx, session.playerId)
     const rows = await playerBonusesOf(ctx.db, session.playerId)
-    return { items: rows.map(({ bonus, required, wagered }) => playerBonus(bonus, required, wagered, player.language)) }
+    const language = params.locale ?? player.language
+    return { items: rows.map(({ bonus, required, wagered }) => playerBonus(bonus, required, wagered, language)) }
   },
 
-  get_deposit_bonus_offer: async (ctx, { session }) => {
+  get_deposit_bonus_offer: async (ctx, { session, params }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
     const player = await playerOf(ctx, session.playerId)
     const template = await depositBonusOffer(ctx.db, session.playerId, ctx.now())
-    return { offer: template ? offerOf(template, player.language, player.currency) : null }
+    return { offer: template ? offerOf(template, params.locale ?? player.language, player.currency) : null }
   },
 
   get_bonus_offers: async (ctx, { params }) => {
@@ -91,7 +92,7 @@ export const bonusHandlers: DomainHandlers<BuiltCalls> = {
     return {
       ok: true as const,
       message: 'bonus_forfeited' as const,
-      bonus: playerBonus(row.bonus, row.required, row.wagered, player.language),
+      bonus: playerBonus(row.bonus, row.required, row.wagered, params.locale ?? player.language),
       balance: await playerBalance(ctx.db, session.playerId, player.currency),
     }
   },
