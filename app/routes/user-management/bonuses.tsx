@@ -192,8 +192,7 @@ function ActiveBonus({
         <label htmlFor="bonus-wagering">
           {t('account.bonuses.progress', { done: amountText(done), required: amountText(required), percent })}
         </label>
-        <br />
-        <progress id="bonus-wagering" max={required} value={Math.min(done, required)}>
+        <progress id="bonus-wagering" className={money.progress} max={required} value={Math.min(done, required)}>
           {percent} %
         </progress>
       </p>

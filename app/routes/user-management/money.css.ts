@@ -114,3 +114,20 @@ export const adminForms = style({
   alignItems: 'end',
   '@media': { [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 })
+
+/** A bonus's wagering progress: the full width of its card, the part done in the accent colour. */
+export const progress = style({
+  display: 'block',
+  inlineSize: '100%',
+  blockSize: space[3],
+  marginBlockStart: space[2],
+  appearance: 'none',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  background: vars.color.page,
+  overflow: 'hidden',
+  accentColor: vars.color.accent,
+})
+globalStyle(`${progress}::-webkit-progress-bar`, { background: vars.color.page })
+globalStyle(`${progress}::-webkit-progress-value`, { background: vars.color.accent })
+globalStyle(`${progress}::-moz-progress-bar`, { background: vars.color.accent })
