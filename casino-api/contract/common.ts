@@ -122,6 +122,8 @@ export const MESSAGE_CODES = [
   'bonus_active',
   'bonus_forfeit_required',
   'bonus_code_applied',
+  'promo_code_created',
+  'promo_code_taken',
   'loyalty_bonus_added',
   'not_enough_loyalty_points',
   'limit_exceeded',

@@ -115,6 +115,8 @@ export const englishMessages = {
   bonus_forfeit_required:
     'You have an active bonus: withdrawing now forfeits it and the bonus money. Confirm to withdraw anyway.',
   bonus_code_applied: 'The bonus code was applied.',
+  promo_code_created: 'The promo code was created.',
+  promo_code_taken: 'This promo code already exists.',
   loyalty_bonus_added: 'The loyalty bonus has been added.',
   not_enough_loyalty_points: 'You do not have enough loyalty points.',
   limit_exceeded: 'This goes over your limit.',

@@ -173,7 +173,7 @@ test.for(backends)('the registration stores every field, the consents and a stro
 })
 
 test.for(backends)(
-  'a promo code is refused under its field while the casino has none; nothing is created [%s]',
+  'an unknown promo code is refused under its field; nothing is created [%s]',
   async (backend) => {
     const a = api(backend)
     const params = newPlayer({ promoCode: 'WELCOME100' })

@@ -98,6 +98,7 @@ export default {
       reject_withdrawal: 'Rejected a withdrawal',
       confirm_bank_transfer: 'Confirmed a bank transfer',
       mint_vouchers: 'Created vouchers',
+      create_promo_code: 'Created a promo code',
       report_crypto_deposit: 'Reported a crypto deposit',
       answer_support_message: 'Answered a support message',
       change_own_password: 'Changed their own password',

@@ -100,6 +100,7 @@ export default {
       reject_withdrawal: 'Rechazó una retirada',
       confirm_bank_transfer: 'Confirmó una transferencia',
       mint_vouchers: 'Creó cupones',
+      create_promo_code: 'Creó un código promocional',
       report_crypto_deposit: 'Registró un depósito en criptomoneda',
       answer_support_message: 'Ha respondido un mensaje de soporte',
       change_own_password: 'Cambió su propia contraseña',

@@ -131,6 +131,8 @@ export default {
   bonus_forfeit_required:
     'Tienes un bono activo: si retiras ahora, pierdes el bono y su saldo. Confirma para retirar de todos modos.',
   bonus_code_applied: 'El código de bono se ha aplicado.',
+  promo_code_created: 'El código promocional se ha creado.',
+  promo_code_taken: 'Este código promocional ya existe.',
   loyalty_bonus_added: 'Se ha añadido el bono de fidelidad.',
   not_enough_loyalty_points: 'No tienes suficientes puntos de fidelidad.',
   limit_exceeded: 'Esto supera tu límite.',

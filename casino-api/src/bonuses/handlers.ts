@@ -1,38 +1,142 @@
 /**
- * The player's bonus calls (contract/bonuses): the bonuses with their wagering progress. The
- * bonus code and loyalty calls come with their parts of issue 22 and are not routed yet (they
- * answer 404 like any unknown path). Handlers open no transaction: bonuses/service.ts does.
+ * The player's bonus calls (contract/bonuses): the bonuses with their wagering progress, a
+ * promo code's check (validate_promo_code, of the wallet group) and a bonus code's use
+ * (bonuscode_deposit_processor, ADR 0053); the administrator's promo codes. The loyalty calls
+ * come with their part of issue 22 and are not routed yet (they answer 404 like any unknown
+ * path). Handlers open no transaction: bonuses/service.ts and promo-codes.ts do.
  */
-import type { bonusCalls } from '../../contract/index.ts'
+import type { adminCalls, bonusCalls, walletCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
+import type { Queryable } from '../db/open.ts'
 import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { eq } from 'drizzle-orm'
-import { playerBonusesOf } from './service.ts'
+import { adminOf } from '../payments/admin-handlers.ts'
+import { requestKey } from '../payments/service.ts'
+import { getSettings } from '../site/settings.ts'
+import { playerBalance } from '../wallet/ledger.ts'
+import { playerBonusesOf, type PlayerBonusRow } from './service.ts'
+import {
+  applyBonusCode,
+  codesOfBonuses,
+  createPromoCode,
+  listPromoCodes,
+  offerOf,
+  validatePromoCode,
+  type PromoCodeRow,
+} from './promo-codes.ts'
 
-export const bonusHandlers: DomainHandlers<Pick<typeof bonusCalls, 'get_player_bonuses'>> = {
+type BonusRead = { bonus: PlayerBonusRow; required: number; wagered: number }
+
+/** The contract's PlayerBonus: the name in the player's language, the code it came from. */
+async function playerBonusItems(db: Queryable, language: string | undefined, rows: BonusRead[]) {
+  const codes = await codesOfBonuses(
+    db,
+    rows.map((r) => r.bonus.id),
+  )
+  return rows.map(({ bonus, required, wagered }) => ({
+    id: bonus.id,
+    type: bonus.type,
+    name: language === 'en' ? bonus.nameEn : bonus.nameEs,
+    status: bonus.status,
+    code: codes.get(bonus.id) ?? null,
+    granted: { amount: bonus.amount, currency: bonus.currency },
+    // A closed bonus's requirement no longer takes stakes: what it shows is where it stopped.
+    wagering: { required, done: Math.min(wagered, required) },
+    converted: bonus.status === 'converted' ? { amount: bonus.convertedAmount ?? 0, currency: bonus.currency } : null,
+    grantedAt: bonus.grantedAt.toISOString(),
+    expiresAt: bonus.expiresAt.toISOString(),
+  }))
+}
+
+const playerOf = async (db: Queryable, playerId: string) => {
+  const [player] = await db
+    .select({ language: players.language, currency: players.currency })
+    .from(players)
+    .where(eq(players.id, playerId))
+  if (!player) throw new ApiError(401, 'unauthorized')
+  return player
+}
+
+const promoCodeItem = (code: PromoCodeRow, createdBy: string, currency: PlayerBonusRow['currency']) => ({
+  id: code.id,
+  code: code.code,
+  bonusType: code.bonusType as 'welcome_deposit' | 'reload_deposit' | 'bonus_code',
+  amount: code.amount === null ? null : { amount: code.amount, currency },
+  maxUses: code.maxUses,
+  uses: code.uses,
+  validFrom: code.validFrom?.toISOString() ?? null,
+  validUntil: code.validUntil?.toISOString() ?? null,
+  createdBy,
+  createdAt: code.createdAt.toISOString(),
+})
+
+export const bonusHandlers: DomainHandlers<
+  Pick<typeof bonusCalls, 'get_player_bonuses' | 'bonuscode_deposit_processor'> &
+    Pick<typeof walletCalls, 'validate_promo_code'> &
+    Pick<typeof adminCalls, 'create_promo_code' | 'list_promo_codes'>
+> = {
   get_player_bonuses: async (ctx, { session }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
-    const [player] = await ctx.db
-      .select({ language: players.language })
-      .from(players)
-      .where(eq(players.id, session.playerId))
+    const player = await playerOf(ctx.db, session.playerId)
     const rows = await playerBonusesOf(ctx.db, session.playerId)
+    return { items: await playerBonusItems(ctx.db, player.language, rows) }
+  },
+
+  validate_promo_code: async (ctx, { params, session }) => {
+    const player = session ? await playerOf(ctx.db, session.playerId) : null
+    const { row, template } = await validatePromoCode(ctx.db, params.code, ctx.now(), session?.playerId ?? null)
+    const currency = player?.currency ?? (await getSettings(ctx.db)).currency
+    const locale = params.locale ?? player?.language ?? 'es'
+    return { valid: true, message: 'promo_code_valid', code: row.code, offer: offerOf(row, template, currency, locale) }
+  },
+
+  bonuscode_deposit_processor: async (ctx, { params, session, idempotencyKey }) => {
+    if (!session) throw new ApiError(401, 'unauthorized')
+    if (!idempotencyKey) throw new Error('bonuscode_deposit_processor runs with its idempotency key')
+    const player = await playerOf(ctx.db, session.playerId)
+    const bonus = await applyBonusCode(ctx.db, {
+      playerId: session.playerId,
+      currency: player.currency,
+      code: params.code,
+      requestKey: requestKey(session.playerId, idempotencyKey),
+      at: ctx.now(),
+    })
+    const rows = await playerBonusesOf(ctx.db, session.playerId)
+    const read = rows.find((r) => r.bonus.id === bonus.id)
+    if (!read) throw new Error(`bonus ${bonus.id} granted without its requirement`)
+    const [item] = await playerBonusItems(ctx.db, player.language, [read])
     return {
-      items: rows.map(({ bonus, required, wagered }) => ({
-        id: bonus.id,
-        type: bonus.type,
-        name: player?.language === 'en' ? bonus.nameEn : bonus.nameEs,
-        status: bonus.status,
-        code: null,
-        granted: { amount: bonus.amount, currency: bonus.currency },
-        // A closed bonus's requirement no longer takes stakes: what it shows is where it stopped.
-        wagering: { required, done: Math.min(wagered, required) },
-        converted:
-          bonus.status === 'converted' ? { amount: bonus.convertedAmount ?? 0, currency: bonus.currency } : null,
-        grantedAt: bonus.grantedAt.toISOString(),
-        expiresAt: bonus.expiresAt.toISOString(),
-      })),
+      ok: true,
+      message: 'bonus_code_applied',
+      bonus: item!,
+      balance: await playerBalance(ctx.db, session.playerId, player.currency),
     }
+  },
+
+  create_promo_code: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const { currency } = await getSettings(ctx.db)
+    const p = input.params
+    const row = await createPromoCode(ctx.db, {
+      adminId,
+      code: p.code,
+      bonusType: p.bonusType,
+      amount: p.amount ?? null,
+      maxUses: p.maxUses,
+      validFrom: p.validFrom ? new Date(p.validFrom) : null,
+      validUntil: p.validUntil ? new Date(p.validUntil) : null,
+      at: ctx.now(),
+    })
+    const [admin] = await ctx.db.select({ username: players.username }).from(players).where(eq(players.id, adminId))
+    return { ok: true, message: 'promo_code_created', item: promoCodeItem(row, admin?.username ?? '', currency) }
+  },
+
+  list_promo_codes: async (ctx, input) => {
+    adminOf(input)
+    const { currency } = await getSettings(ctx.db)
+    const { page, pageSize } = input.params
+    const { rows, total } = await listPromoCodes(ctx.db, page, pageSize)
+    return { items: rows.map((r) => promoCodeItem(r.code, r.createdBy, currency)), total, page, pageSize }
   },
 }
