@@ -4,7 +4,7 @@
 // its uses, however many requests race for it. The ledger's invariants after every test.
 import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { adminAudit, ledgerTransactions, promoCodes, promoCodeUses } from '../src/db/schema.ts'
+import { adminAudit, ledgerTransactions, playerBonuses, promoCodes, promoCodeUses } from '../src/db/schema.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import {
   activePlayer,
@@ -91,6 +91,12 @@ for (const backend of backends) {
     expect(listed.items.find((c) => c.id === item.id)).toMatchObject({ code: code.toUpperCase(), uses: 0 })
     const [audited] = await a.db.select().from(adminAudit).where(eq(adminAudit.target, item.id))
     expect(audited).toMatchObject({ action: 'create_promo_code' })
+    const log = await a.ok('get_admin_audit', { pageSize: 100 }, { token })
+    expect(log.items.find((e) => e.target === item.id)).toMatchObject({
+      action: 'create_promo_code',
+      targetLabel: code.toUpperCase(),
+      amount: { amount: 5_00, currency: 'EUR' },
+    })
     // Players may not.
     const player = await activePlayer(a)
     await a.fail('list_promo_codes', {}, 403, { token: player.token })
@@ -228,6 +234,9 @@ for (const backend of backends) {
     expect((await apply(a, token, 'OTHER', headers)).status).toBe(409)
     expect(await grants(a, playerId)).toHaveLength(1)
     expect((await balance(a, token)).bonus).toBe(12_00)
+    // Without a deposit, its cash-out is capped at the rule's multiple (50) of the bonus itself.
+    const [row] = await a.db.select().from(playerBonuses).where(eq(playerBonuses.playerId, playerId))
+    expect(row).toMatchObject({ deposit: null, cashOutCap: 50 * 12_00, irregularStakeAbove: 3_60 })
     // Unknown and deposit codes are not applied here.
     const deposit = await createCode(a, { bonusType: 'welcome_deposit', maxUses: 5 })
     for (const c of ['NO-SUCH-CODE', deposit.code]) {

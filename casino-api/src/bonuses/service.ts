@@ -128,7 +128,8 @@ export async function grantIn(tx: Database, g: Grant): Promise<PlayerBonusRow> {
           nameEn: g.template.nameEn,
           gameWeights: g.template.gameWeights,
           defaultWeight: g.template.defaultWeight,
-          cashOutCap: g.deposit === null ? null : g.deposit * rules.bonusCashOutMaxMultiplier,
+          // A bonus without a deposit (a bonus code, ADR 0053) is capped at the same multiple of itself.
+          cashOutCap: (g.deposit ?? g.amount) * rules.bonusCashOutMaxMultiplier,
           irregularStakeAbove: Math.floor((base * rules.irregularPlayPercent) / 100),
           grantTransactionId: transactionId,
           requirementId: requirement!.id,

@@ -570,7 +570,7 @@ export const playerBonuses = pgTable(
     nameEn: text('name_en').notNull(),
     gameWeights: jsonb('game_weights').$type<GameWeights>().notNull(),
     defaultWeight: integer('default_weight').notNull(),
-    /** The most that turns into real money when the turnover is met (50 x the deposit), or null. */
+    /** The most that turns into real money when the turnover is met (50 x the deposit, or x the bonus without one). */
     cashOutCap: bigint('cash_out_cap', { mode: 'number' }),
     /** A single stake above this, while the bonus is active, is irregular play (30 % of the deposit or bonus). */
     irregularStakeAbove: bigint('irregular_stake_above', { mode: 'number' }).notNull(),
