@@ -83,9 +83,14 @@ for (const backend of backends) {
     )
     expect(taken).toMatchObject({ code: 'promo_code_taken', fields: { code: ['promo_code_taken'] } })
     // A no-deposit code needs its amount; a deposit code has its template's figures.
-    const noAmount = await a.fail('create_promo_code', { code: uniqueCode('X'), bonusType: 'bonus_code', maxUses: 1 }, 400, {
-      token,
-    })
+    const noAmount = await a.fail(
+      'create_promo_code',
+      { code: uniqueCode('X'), bonusType: 'bonus_code', maxUses: 1 },
+      400,
+      {
+        token,
+      },
+    )
     expect(noAmount.fields).toMatchObject({ amount: ['field_required'] })
     const listed = await a.ok('list_promo_codes', {}, { token })
     expect(listed.items.find((c) => c.id === item.id)).toMatchObject({ code: code.toUpperCase(), uses: 0 })
@@ -193,6 +198,23 @@ for (const backend of backends) {
     expect(code?.uses).toBe(1)
   })
 
+  test(`${backend}: registration: an expired code is refused; two registrations racing for a single-use code, one keeps it`, async () => {
+    const a = api(backend)
+    const past = await createCode(a, { amount: 5_00, maxUses: 5, validUntil: '2020-01-01T00:00:00Z' })
+    const expired = await a.fail('register_player', newPlayer({ promoCode: past.code }), 400)
+    expect(expired).toMatchObject({ code: 'bonus_code_invalid', fields: { promoCode: ['bonus_code_invalid'] } })
+
+    const single = await createCode(a, { amount: 5_00, maxUses: 1 })
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => a.call('register_player', newPlayer({ promoCode: single.code }))),
+    )
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400])
+    const uses = await a.db.select().from(promoCodeUses).where(eq(promoCodeUses.promoCodeId, single.id))
+    expect(uses).toHaveLength(1)
+    const [code] = await a.db.select().from(promoCodes).where(eq(promoCodes.id, single.id))
+    expect(code?.uses).toBe(1)
+  })
+
   test(`${backend}: a deposit code given at registration names the bonus of the first deposit that asks for one`, async () => {
     const a = api(backend)
     const reload = await createCode(a, { bonusType: 'reload_deposit', maxUses: 10 })
@@ -256,7 +278,10 @@ for (const backend of backends) {
     const refused = await apply(a, token, free.code)
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({
-      error: { code: 'bonus_active', message: 'You still have an active bonus. Please keep playing and try again later.' },
+      error: {
+        code: 'bonus_active',
+        message: 'You still have an active bonus. Please keep playing and try again later.',
+      },
     })
     expect(await grants(a, playerId)).toHaveLength(1)
     const [code] = await a.db.select().from(promoCodes).where(eq(promoCodes.id, free.id))

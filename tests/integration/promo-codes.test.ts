@@ -3,7 +3,14 @@
 // registration: a no-deposit code is bonus money once the account is activated.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInAdmin, loggedInPlayer, newPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import {
+  loggedInAdmin,
+  loggedInPlayer,
+  newPlayer,
+  startTestSite,
+  testDatabases,
+  type TestSite,
+} from '../setup/harness.ts'
 
 const ADMIN_FIRST = 'admin-first-password-2026'
 const ADMIN_PASSWORD = 'admin-changed-password-2026'
@@ -88,7 +95,10 @@ for (const database of testDatabases()) {
       expect(textOf(listed.html)).toContain('1 de 2')
 
       // An unknown code at registration is refused under its field.
-      const refused = await new Browser(site.webUrl).post('/en/register', newPlayer({ language: 'en', promoCode: 'NOPE' }))
+      const refused = await new Browser(site.webUrl).post(
+        '/en/register',
+        newPlayer({ language: 'en', promoCode: 'NOPE' }),
+      )
       expect(refused.status).toBe(400)
       expect(textOf(refused.html)).toContain('This promo code is not valid.')
 

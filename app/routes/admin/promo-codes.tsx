@@ -44,8 +44,7 @@ export async function action(args: Route.ActionArgs) {
   }
   for (const field of ['validFrom', 'validUntil'] as const) {
     const v = values[field]
-    if (v && !isDate(v))
-      return refuse({ ...adminFieldRefusal(field), fields: { [field]: ['invalid_date'] } }, 400)
+    if (v && !isDate(v)) return refuse({ ...adminFieldRefusal(field), fields: { [field]: ['invalid_date'] } }, 400)
   }
   const result = await callUpstream(args, 'create_promo_code', {
     code: values.code ?? '',

@@ -97,7 +97,11 @@ export const CreatePromoCodeParams = z
     amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), amountInCents().optional()),
     maxUses: z.preprocess(
       (v) => (typeof v === 'string' ? (/^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN) : v),
-      z.number({ error: 'invalid_number' }).int('invalid_number').min(1, 'invalid_value').max(1_000_000, 'invalid_value'),
+      z
+        .number({ error: 'invalid_number' })
+        .int('invalid_number')
+        .min(1, 'invalid_value')
+        .max(1_000_000, 'invalid_value'),
     ),
     validFrom: optionalInstant(),
     validUntil: optionalInstant(),

@@ -24,9 +24,11 @@ import { grantIn, type BonusTemplateRow, type PlayerBonusRow } from './service.t
 export type PromoCodeRow = typeof promoCodes.$inferSelect
 
 /** Unknown: 'invalid_promo_code' under the field it was typed in. */
-const unknownCode = (field: string) => new ApiError(400, 'invalid_promo_code', { fields: { [field]: ['invalid_promo_code'] } })
+const unknownCode = (field: string) =>
+  new ApiError(400, 'invalid_promo_code', { fields: { [field]: ['invalid_promo_code'] } })
 /** Used up, outside its window, or already used by this player: 'bonus_code_invalid'. */
-const spentCode = (field: string) => new ApiError(400, 'bonus_code_invalid', { fields: { [field]: ['bonus_code_invalid'] } })
+const spentCode = (field: string) =>
+  new ApiError(400, 'bonus_code_invalid', { fields: { [field]: ['bonus_code_invalid'] } })
 
 const findCode = async (db: Queryable, code: string, lock: boolean) => {
   const query = db

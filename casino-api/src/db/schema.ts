@@ -659,7 +659,10 @@ export const promoCodes = pgTable(
     check('promo_codes_deposit_kind', sql`${t.bonusType} IN ('welcome_deposit', 'reload_deposit', 'bonus_code')`),
     check('promo_codes_amount_positive', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
     check('promo_codes_uses', sql`${t.uses} BETWEEN 0 AND ${t.maxUses}`),
-    check('promo_codes_window', sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validFrom} < ${t.validUntil}`),
+    check(
+      'promo_codes_window',
+      sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validFrom} < ${t.validUntil}`,
+    ),
   ],
 )
 
