@@ -94,6 +94,14 @@ for (const database of testDatabases()) {
       const listed = await admin.get('/admin/promo-codes')
       expect(textOf(listed.html)).toContain('1 de 2')
 
+      // Its second and last use goes to another registration; a third is told it is used.
+      await new Browser(site.webUrl).post('/register', newPlayer({ promoCode: 'HOLA15' }))
+      const used = await new Browser(site.webUrl).post('/register', newPlayer({ promoCode: 'Hola15' }))
+      expect(used.status).toBe(400)
+      expect(textOf(used.html)).toContain('El código de bono no existe o ya se ha usado.')
+      expect(used.html).toContain('value="Hola15"')
+      expect(textOf((await admin.get('/admin/promo-codes')).html)).toContain('2 de 2')
+
       // An unknown code at registration is refused under its field.
       const refused = await new Browser(site.webUrl).post(
         '/en/register',
