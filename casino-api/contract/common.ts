@@ -124,6 +124,7 @@ export const MESSAGE_CODES = [
   'bonus_code_applied',
   'promo_code_created',
   'promo_code_taken',
+  'promo_code_attempts_limited',
   'loyalty_bonus_added',
   'not_enough_loyalty_points',
   'limit_exceeded',

@@ -117,6 +117,7 @@ export const englishMessages = {
   bonus_code_applied: 'The bonus code was applied.',
   promo_code_created: 'The promo code was created.',
   promo_code_taken: 'This promo code already exists.',
+  promo_code_attempts_limited: 'Too many wrong promo codes. Try again in {{0}} min.',
   loyalty_bonus_added: 'The loyalty bonus has been added.',
   not_enough_loyalty_points: 'You do not have enough loyalty points.',
   limit_exceeded: 'This goes over your limit.',

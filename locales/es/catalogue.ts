@@ -133,6 +133,7 @@ export default {
   bonus_code_applied: 'El código de bono se ha aplicado.',
   promo_code_created: 'El código promocional se ha creado.',
   promo_code_taken: 'Este código promocional ya existe.',
+  promo_code_attempts_limited: 'Demasiados códigos promocionales incorrectos. Inténtalo de nuevo dentro de {{0}} min.',
   loyalty_bonus_added: 'Se ha añadido el bono de fidelidad.',
   not_enough_loyalty_points: 'No tienes suficientes puntos de fidelidad.',
   limit_exceeded: 'Esto supera tu límite.',

@@ -10,7 +10,12 @@ import type {
 } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import type { Database, Queryable } from '../db/open.ts'
-import { grantAtActivation, reserveAtRegistration, validatePromoCode } from '../bonuses/promo-codes.ts'
+import {
+  countingWrongCodes,
+  grantAtActivation,
+  reserveAtRegistration,
+  validatePromoCode,
+} from '../bonuses/promo-codes.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
 import { isBlocked } from '../site/geo.ts'
@@ -39,7 +44,10 @@ export async function registerPlayer(
   // 'bonus_code_invalid', under its field; a valid one is kept as the player's use below, under
   // the code's lock (which decides a race for its last use).
   const promoCode = params.promoCode?.toUpperCase()
-  if (promoCode) await validatePromoCode(ctx.db, promoCode, ctx.now(), null, 'promoCode')
+  if (promoCode)
+    await countingWrongCodes(ctx.limits, { ip: client.ip, accounts: [] }, () =>
+      validatePromoCode(ctx.db, promoCode, ctx.now(), null, 'promoCode'),
+    )
 
   // A quick answer for the common case; the unique indexes decide races below.
   const clashes = await findClashes(ctx.db, { username: params.username, email: params.email, phone: params.phone })

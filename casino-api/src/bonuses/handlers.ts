@@ -18,6 +18,7 @@ import { playerBalance } from '../wallet/ledger.ts'
 import { playerBonusesOf, type PlayerBonusRow } from './service.ts'
 import {
   applyBonusCode,
+  countingWrongCodes,
   codesOfBonuses,
   createPromoCode,
   listPromoCodes,
@@ -83,25 +84,31 @@ export const bonusHandlers: DomainHandlers<
     return { items: await playerBonusItems(ctx.db, player.language, rows) }
   },
 
-  validate_promo_code: async (ctx, { params, session }) => {
+  validate_promo_code: async (ctx, { params, session, ip }) => {
     const player = session ? await playerOf(ctx.db, session.playerId) : null
-    const { row, template } = await validatePromoCode(ctx.db, params.code, ctx.now(), session?.playerId ?? null)
+    const { row, template } = await countingWrongCodes(
+      ctx.limits,
+      { ip, accounts: session ? [session.playerId] : [] },
+      () => validatePromoCode(ctx.db, params.code, ctx.now(), session?.playerId ?? null),
+    )
     const currency = player?.currency ?? (await getSettings(ctx.db)).currency
     const locale = params.locale ?? player?.language ?? 'es'
     return { valid: true, message: 'promo_code_valid', code: row.code, offer: offerOf(row, template, currency, locale) }
   },
 
-  bonuscode_deposit_processor: async (ctx, { params, session, idempotencyKey }) => {
+  bonuscode_deposit_processor: async (ctx, { params, session, idempotencyKey, ip }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
     if (!idempotencyKey) throw new Error('bonuscode_deposit_processor runs with its idempotency key')
     const player = await playerOf(ctx.db, session.playerId)
-    const bonus = await applyBonusCode(ctx.db, {
-      playerId: session.playerId,
-      currency: player.currency,
-      code: params.code,
-      requestKey: requestKey(session.playerId, idempotencyKey),
-      at: ctx.now(),
-    })
+    const bonus = await countingWrongCodes(ctx.limits, { ip, accounts: [session.playerId] }, () =>
+      applyBonusCode(ctx.db, {
+        playerId: session.playerId,
+        currency: player.currency,
+        code: params.code,
+        requestKey: requestKey(session.playerId, idempotencyKey),
+        at: ctx.now(),
+      }),
+    )
     const rows = await playerBonusesOf(ctx.db, session.playerId)
     const read = rows.find((r) => r.bonus.id === bonus.id)
     if (!read) throw new Error(`bonus ${bonus.id} granted without its requirement`)

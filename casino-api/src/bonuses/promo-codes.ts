@@ -19,9 +19,32 @@ import { bonusTemplates, playerBonuses, players, promoCodes, promoCodeUses } fro
 import { isUniqueViolation } from '../db/errors.ts'
 import { ApiError } from '../http/errors.ts'
 import { audit } from '../payments/audit.ts'
+import type { RateLimiter } from '../rate-limits.ts'
 import { grantIn, type BonusTemplateRow, type PlayerBonusRow } from './service.ts'
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect
+
+/**
+ * Runs a use or check of a code under the 'promoCodeAttempts' limit (per address and account):
+ * a wrong code keeps its point, a good one (or one refused only because another bonus is
+ * active) gives it back.
+ */
+export async function countingWrongCodes<T>(
+  limits: RateLimiter,
+  keys: { ip: string; accounts: string[] },
+  run: () => Promise<T>,
+): Promise<T> {
+  await limits.check('promoCodeAttempts', keys)
+  try {
+    const done = await run()
+    await limits.refund('promoCodeAttempts', keys)
+    return done
+  } catch (error) {
+    if (error instanceof ApiError && error.code !== 'invalid_promo_code' && error.code !== 'bonus_code_invalid')
+      await limits.refund('promoCodeAttempts', keys)
+    throw error
+  }
+}
 
 /** Unknown: 'invalid_promo_code' under the field it was typed in. */
 const unknownCode = (field: string) =>
