@@ -57,7 +57,7 @@ export default [
     ]),
   ]),
 
-  // admin: the administrator's pages (withdrawals, deposits, vouchers, players' ledgers, audit log, support inbox, settings).
+  // admin: the administrator's pages (withdrawals, deposits, vouchers, promo codes, players' ledgers, audit log, support inbox, settings).
   ...inBothLanguages([
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/index.tsx'),
@@ -65,6 +65,7 @@ export default [
       route('held-winnings', 'routes/admin/held-winnings.tsx'),
       route('deposits', 'routes/admin/deposits.tsx'),
       route('vouchers', 'routes/admin/vouchers.tsx'),
+      route('promo-codes', 'routes/admin/promo-codes.tsx'),
       route('players', 'routes/admin/players.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('content', 'routes/admin/content.tsx'),

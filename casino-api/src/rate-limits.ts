@@ -1,7 +1,7 @@
 /**
  * Rate limits of the calls that need no password but can be abused by the thousand: the
  * username check, registration, the forgotten-password mail, the activation mail and the
- * contact form; and of guessing voucher codes. Each call
+ * contact form; and of guessing voucher and promo codes. Each call
  * is limited per client address (IPv6 by its /64) and per account. A per-account counter must
  * not become a way to lock a player out of their own account: it is charged only for what
  * proves something about the account (a reset mail to a matched account, a registration that
@@ -20,7 +20,13 @@ import { ApiError } from './http/errors.ts'
 /** `points` calls per `durationSeconds`, counted from the first call of the period. */
 export type Limit = { points: number; durationSeconds: number }
 export type LimitedAction =
-  'usernameCheck' | 'registration' | 'passwordReset' | 'activationResend' | 'contactMessage' | 'voucherRedemption'
+  | 'usernameCheck'
+  | 'registration'
+  | 'passwordReset'
+  | 'activationResend'
+  | 'contactMessage'
+  | 'voucherRedemption'
+  | 'promoCodeAttempts'
 export type RateLimits = Record<LimitedAction, { perIp: Limit; perAccount: Limit }>
 /** What CasinoApiOptions.rateLimits takes: any part of the defaults. */
 export type RateLimitOverrides = { [A in LimitedAction]?: { perIp?: Limit; perAccount?: Limit } }
@@ -41,6 +47,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perIp: { points: 30, durationSeconds: 3600 },
     perAccount: { points: 10, durationSeconds: 3600 },
   },
+  // Wrong promo and bonus codes (validate_promo_code, bonuscode_deposit_processor, registration;
+  // a good code gives its point back): a code tells what it gives, so a script must not walk them.
+  promoCodeAttempts: {
+    perIp: { points: 30, durationSeconds: 3600 },
+    perAccount: { points: 10, durationSeconds: 3600 },
+  },
 }
 
 /** The refusal of each action, and whether its wait is told in seconds or minutes. */
@@ -51,6 +63,7 @@ const REFUSAL: Record<LimitedAction, { code: MessageCode; unitSeconds: number }>
   activationResend: { code: 'activation_resends_limited', unitSeconds: 60 },
   contactMessage: { code: 'contact_messages_limited', unitSeconds: 60 },
   voucherRedemption: { code: 'voucher_attempts_limited', unitSeconds: 60 },
+  promoCodeAttempts: { code: 'promo_code_attempts_limited', unitSeconds: 60 },
 }
 
 /** The client's address and the account keys (username, e-mail, player id) a call counts against. */

@@ -34,31 +34,31 @@ test('a domain has a handler for every call of its group in the contract, and fo
 })
 
 test('the service routes the calls of the domains it composes: player, support, site, the provider wallet, payments, games, content, the mailbox and admin', () => {
-  const { validate_promo_code: _promo, ...walletBuilt } = walletCalls
   const built = {
     ...playerCalls,
     ...supportCalls,
     ...siteCalls,
     ...providerWalletCalls,
     ...paymentCalls,
-    ...walletBuilt,
+    ...walletCalls,
     ...adminCalls,
     ...gameCalls,
     ...gameServerCalls,
     ...contentCalls,
     ...mailboxCalls,
-    // Of the bonuses, the player's list, the deposit offers and the forfeit are built (ADR 0052);
-    // codes and loyalty are not yet.
+    // Of the bonuses, the player's list, the deposit offers and the forfeit (ADR 0052) and the bonus
+    // codes (ADR 0053) are built; loyalty is not yet.
     get_player_bonuses: bonusCalls.get_player_bonuses,
     get_deposit_bonus_offer: bonusCalls.get_deposit_bonus_offer,
     get_bonus_offers: bonusCalls.get_bonus_offers,
     forfeit_bonus: bonusCalls.forfeit_bonus,
+    bonuscode_deposit_processor: bonusCalls.bonuscode_deposit_processor,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
 })
 
 test.for(backends)('a call whose domain is not built yet answers 404 not_found [%s]', async (backend) => {
-  for (const call of [walletCalls.validate_promo_code]) {
+  for (const call of [bonusCalls.get_loyalty]) {
     const res = await api(backend).fetch(call.path, {
       method: call.method,
       headers: { 'content-type': 'application/json' },

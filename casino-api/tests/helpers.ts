@@ -29,7 +29,12 @@ export const AS_PROVIDER = { headers: { 'x-provider-key': PROVIDER_SECRET } }
 export const FAST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 /** Test files register many players from one address; rate-limits.test.ts sets low limits of its own. */
 const roomy = { perIp: { points: 10_000, durationSeconds: 60 }, perAccount: { points: 10_000, durationSeconds: 60 } }
-export const ROOMY_RATE_LIMITS = { usernameCheck: roomy, registration: roomy, passwordReset: roomy }
+export const ROOMY_RATE_LIMITS = {
+  usernameCheck: roomy,
+  registration: roomy,
+  passwordReset: roomy,
+  promoCodeAttempts: roomy,
+}
 
 export type CallOptions = { token?: string; ip?: string; headers?: Record<string, string> }
 export type Answer = { status: number; body: unknown; headers: Headers }

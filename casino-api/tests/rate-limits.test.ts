@@ -21,6 +21,7 @@ const LIMITS: RateLimitOverrides = {
   passwordReset: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
   activationResend: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
   voucherRedemption: { perIp: { points: 4, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
+  promoCodeAttempts: { perIp: { points: 3, durationSeconds: 3600 }, perAccount: { points: 2, durationSeconds: 3600 } },
 }
 
 const api = useApis({ rateLimits: LIMITS })
@@ -288,3 +289,32 @@ test('address keys: IPv4 as it is, IPv4-mapped as IPv4, IPv6 by its /64 whatever
   expect(addressKey('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64')
   expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
 })
+
+test.for(backends)(
+  'wrong promo codes are limited per address (a good code gives its point back) [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const admin = await adminToken(a)
+    const good = `OK${randomBytes(4).toString('hex').toUpperCase()}`
+    await a.ok('create_promo_code', { code: good, bonusType: 'welcome_deposit', maxUses: 5 }, { token: admin })
+    const ip = freshIp()
+    for (let i = 0; i < 5; i++) await a.ok('validate_promo_code', { code: good }, { ip })
+    for (let i = 0; i < 3; i++)
+      expect((await a.fail('validate_promo_code', { code: `NO${i}` }, 400, { ip })).code).toBe('invalid_promo_code')
+    const refused = await expectLimited(
+      a,
+      'validate_promo_code',
+      { code: good },
+      ip,
+      'promo_code_attempts_limited',
+      3600,
+    )
+    expect(refused.message).toMatch(/^Too many wrong promo codes\. Try again in \d+ min\.$/)
+    // Registration with a code counts the same way.
+    expect((await a.fail('register_player', newPlayer({ promoCode: 'NOPE' }), 429, { ip })).code).toBe(
+      'promo_code_attempts_limited',
+    )
+    // Another address is not affected.
+    await a.ok('validate_promo_code', { code: good }, { ip: freshIp() })
+  },
+)

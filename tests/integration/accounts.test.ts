@@ -89,7 +89,7 @@ for (const database of testDatabases()) {
       expect(textOf(wrong.html)).toContain('The current password is wrong.')
     })
 
-    test('a promo code is refused under its field while the casino has none, the form kept', async () => {
+    test('an unknown promo code is refused under its field, the form kept', async () => {
       const player = newPlayer({ language: 'en', promoCode: 'WELCOME100' })
       const refused = await new Browser(site.webUrl).post('/en/register', player)
       expect(refused.status).toBe(400)

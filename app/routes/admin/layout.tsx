@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { path: '/admin/held-winnings', key: 'heldWinnings' },
   { path: '/admin/deposits', key: 'deposits' },
   { path: '/admin/vouchers', key: 'vouchers' },
+  { path: '/admin/promo-codes', key: 'promoCodes' },
   { path: '/admin/players', key: 'players' },
   { path: '/admin/audit', key: 'audit' },
   { path: '/admin/content', key: 'content' },

@@ -1,4 +1,5 @@
 import * as Ad from './schemas.ts'
+import * as B from '../bonuses/schemas.ts'
 import { defineCall } from '../define.ts'
 
 export const adminCalls = {
@@ -132,6 +133,24 @@ export const adminCalls = {
     params: Ad.ListVouchersParams,
     answer: Ad.ListVouchersAnswer,
     summary: 'Sandbox vouchers, newest first, with who redeemed them.',
+  }),
+  create_promo_code: defineCall({
+    method: 'POST',
+    path: '/admin/create_promo_code',
+    auth: 'admin',
+    params: B.CreatePromoCodeParams,
+    answer: B.CreatePromoCodeAnswer,
+    summary: 'Create a promo code granting a deposit bonus template or a no-deposit bonus, for N players once each.',
+    errors: ['promo_code_taken'],
+  }),
+  list_promo_codes: defineCall({
+    method: 'POST',
+    path: '/admin/list_promo_codes',
+    auth: 'admin',
+    read: true,
+    params: B.ListPromoCodesParams,
+    answer: B.ListPromoCodesAnswer,
+    summary: 'Promo codes, newest first, with how many players used them.',
   }),
   report_crypto_deposit: defineCall({
     method: 'POST',

@@ -256,6 +256,7 @@ export const AUDIT_ACTIONS = [
   'reject_withdrawal',
   'confirm_bank_transfer',
   'mint_vouchers',
+  'create_promo_code',
   'report_crypto_deposit',
   'answer_support_message',
   'change_own_password',

@@ -9,7 +9,7 @@ export const bonusCalls = {
     params: B.BonuscodeDepositProcessorParams,
     answer: B.BonuscodeDepositProcessorAnswer,
     summary: 'Apply a bonus code; refused while another bonus is active.',
-    errors: ['bonus_code_invalid', 'bonus_active'],
+    errors: ['bonus_code_invalid', 'bonus_active', 'promo_code_attempts_limited'],
     idempotent: true,
     moneyMoving: true,
   }),

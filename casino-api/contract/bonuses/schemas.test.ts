@@ -2,6 +2,7 @@ import { test, expect } from 'vitest'
 import type { z } from 'zod'
 import {
   BonuscodeDepositProcessorParams,
+  CreatePromoCodeParams,
   GetLoyaltyParams,
   LoyaltyRedeemProcessorParams,
   PlayerBonus,
@@ -40,4 +41,39 @@ test('a player bonus carries its wagering progress', () => {
   }
   expect(PlayerBonus.parse(bonus)).toEqual(bonus)
   expect(PlayerBonus.safeParse({ ...bonus, type: 'free_spins' }).success).toBe(false)
+})
+
+test('a new promo code: its characters, upper-cased; a no-deposit code needs its amount, a deposit code has none; a window in order', () => {
+  expect(
+    CreatePromoCodeParams.parse({ code: ' hola-15 ', bonusType: 'bonus_code', amount: '15,00', maxUses: '2' }),
+  ).toEqual({
+    code: 'HOLA-15',
+    bonusType: 'bonus_code',
+    amount: 15_00,
+    maxUses: 2,
+  })
+  expect(codes(CreatePromoCodeParams, { code: 'no spaces', bonusType: 'welcome_deposit', maxUses: 1 })).toEqual({
+    code: 'invalid_value',
+  })
+  expect(codes(CreatePromoCodeParams, { code: 'FREE', bonusType: 'bonus_code', maxUses: 1 })).toEqual({
+    amount: 'field_required',
+  })
+  expect(
+    codes(CreatePromoCodeParams, { code: 'WELCOME', bonusType: 'welcome_deposit', amount: 500, maxUses: 1 }),
+  ).toEqual({
+    amount: 'invalid_value',
+  })
+  expect(codes(CreatePromoCodeParams, { code: 'WELCOME', bonusType: 'loyalty', maxUses: 0 })).toEqual({
+    bonusType: 'invalid_value',
+    maxUses: 'invalid_value',
+  })
+  expect(
+    codes(CreatePromoCodeParams, {
+      code: 'LATE',
+      bonusType: 'reload_deposit',
+      maxUses: 1,
+      validFrom: '2027-02-01T00:00:00Z',
+      validUntil: '2027-01-01T00:00:00Z',
+    }),
+  ).toEqual({ validUntil: 'invalid_date' })
 })

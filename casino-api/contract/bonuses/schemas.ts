@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Cents, Currency, Id, Locale, Money, Page, paged, Timestamp } from '../common.ts'
 import { DEFAULT_LOCALE } from '../locales.ts'
 import { Balance } from '../player/schemas.ts'
-import { required } from '../rules.ts'
+import { amountInCents, optionalText, required } from '../rules.ts'
 
 /** The bonus types of the product (spec point 3); promo and bonus codes grant one of them. */
 export const BONUS_TYPES = [
@@ -71,6 +71,73 @@ export const BonuscodeDepositProcessorAnswer = z.object({
   bonus: PlayerBonus,
   balance: Balance,
 })
+
+// ---- promo codes (the administrator's) ---------------------------------------------------
+
+/** The bonus templates a promo code may grant: a deposit bonus, or a fixed one without a deposit. */
+export const PROMO_CODE_BONUSES = ['welcome_deposit', 'reload_deposit', 'bonus_code'] as const
+export const PromoCodeBonus = z.enum(PROMO_CODE_BONUSES, { error: 'invalid_value' })
+
+const optionalInstant = () =>
+  optionalText(40).refine(
+    (v) => v === undefined || z.iso.datetime({ offset: true }).safeParse(v).success,
+    'invalid_date',
+  )
+
+/**
+ * A new code: letters, digits, '-' and '_' (kept in capitals; unique whatever the case), the
+ * template it grants, the amount of a no-deposit code ('bonus_code'; a deposit code has its
+ * template's figures), how many players may use it (each once), and an optional window.
+ */
+export const CreatePromoCodeParams = z
+  .object({
+    code: required(32)
+      .regex(/^[A-Za-z0-9_-]{3,32}$/, 'invalid_value')
+      .transform((v) => v.toUpperCase()),
+    bonusType: PromoCodeBonus,
+    amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), amountInCents().optional()),
+    maxUses: z.preprocess(
+      (v) => (typeof v === 'string' ? (/^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN) : v),
+      z
+        .number({ error: 'invalid_number' })
+        .int('invalid_number')
+        .min(1, 'invalid_value')
+        .max(1_000_000, 'invalid_value'),
+    ),
+    validFrom: optionalInstant(),
+    validUntil: optionalInstant(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.bonusType === 'bonus_code' && v.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'field_required' })
+    if (v.bonusType !== 'bonus_code' && v.amount !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'invalid_value' })
+    if (v.validFrom && v.validUntil && Date.parse(v.validFrom) >= Date.parse(v.validUntil))
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'invalid_date' })
+  })
+
+export const PromoCode = z.object({
+  id: Id,
+  code: z.string(),
+  bonusType: PromoCodeBonus,
+  /** The no-deposit amount, else null (the template's figures apply). */
+  amount: Money.nullable(),
+  maxUses: z.number().int().positive(),
+  uses: z.number().int().nonnegative(),
+  validFrom: Timestamp.nullable(),
+  validUntil: Timestamp.nullable(),
+  /** The administrator's username. */
+  createdBy: z.string(),
+  createdAt: Timestamp,
+})
+export type PromoCode = z.infer<typeof PromoCode>
+export const CreatePromoCodeAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('promo_code_created'),
+  item: PromoCode,
+})
+export const ListPromoCodesParams = z.object({ ...Page.shape })
+export const ListPromoCodesAnswer = paged(PromoCode)
 
 /** `locale` names the bonuses in the page's language; without it, the player's. */
 export const GetPlayerBonusesParams = z.object({ locale: Locale.optional().catch(undefined) })

@@ -50,6 +50,8 @@ export const playerCalls = {
       'email_taken',
       'phone_taken',
       'invalid_promo_code',
+      'bonus_code_invalid',
+      'promo_code_attempts_limited',
       'country_restricted',
     ],
   }),

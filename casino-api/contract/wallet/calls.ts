@@ -8,8 +8,9 @@ export const walletCalls = {
     auth: 'optional',
     params: W.ValidatePromoCodeParams,
     answer: W.ValidatePromoCodeAnswer,
-    summary: 'Check a promo code (registration, deposit) and show what it offers.',
-    errors: ['invalid_promo_code'],
+    summary:
+      'Check a promo code (registration, bonus code) and show what it offers: unknown is invalid_promo_code, used up, expired or already used by this player is bonus_code_invalid.',
+    errors: ['invalid_promo_code', 'bonus_code_invalid', 'promo_code_attempts_limited'],
   }),
   get_financial_transactions: defineCall({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Cents, Currency, DateRange, Id, MessageCode, Page, paged, Timestamp } from '../common.ts'
+import { Cents, Currency, DateRange, Id, Locale, MessageCode, Page, paged, Timestamp } from '../common.ts'
 import { Balance } from '../player/schemas.ts'
 import { BonusOffer } from '../bonuses/schemas.ts'
 import { amountInCents, checkbox, required } from '../rules.ts'
@@ -58,7 +58,11 @@ export type FinancialTransaction = z.infer<typeof FinancialTransaction>
 
 // ---- promo code ------------------------------------------------------------------------
 
-export const ValidatePromoCodeParams = z.object({ code: required(32).transform((v) => v.toUpperCase()) })
+/** The offer's name is in `locale` (else the player's language, else Spanish). */
+export const ValidatePromoCodeParams = z.object({
+  code: required(32).transform((v) => v.toUpperCase()),
+  locale: Locale.optional(),
+})
 export const ValidatePromoCodeAnswer = z.object({
   valid: z.literal(true),
   message: z.literal('promo_code_valid'),

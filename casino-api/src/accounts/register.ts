@@ -9,7 +9,13 @@ import type {
   RegisterPlayerParams,
 } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
-import type { Queryable } from '../db/open.ts'
+import type { Database, Queryable } from '../db/open.ts'
+import {
+  countingWrongCodes,
+  grantAtActivation,
+  reserveAtRegistration,
+  validatePromoCode,
+} from '../bonuses/promo-codes.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
 import { isBlocked } from '../site/geo.ts'
@@ -34,9 +40,14 @@ export async function registerPlayer(
   if (!settings.siteAccess) throw new ApiError(403, 'site_disabled')
   if (isBlocked(settings, client.ip, ctx.geoLocalCountry)) throw new ApiError(403, 'country_restricted')
 
-  // This casino has no promo codes yet (bonuses come with their own issue): a code is refused
-  // under its field, never accepted and stored as if it would give something.
-  if (params.promoCode) throw new ApiError(400, 'invalid_promo_code', { fields: { promoCode: ['invalid_promo_code'] } })
+  // A promo code (ADR 0053): unknown is 'invalid_promo_code', used up or expired
+  // 'bonus_code_invalid', under its field; a valid one is kept as the player's use below, under
+  // the code's lock (which decides a race for its last use).
+  const promoCode = params.promoCode?.toUpperCase()
+  if (promoCode)
+    await countingWrongCodes(ctx.limits, { ip: client.ip, accounts: [] }, () =>
+      validatePromoCode(ctx.db, promoCode, ctx.now(), null, 'promoCode'),
+    )
 
   // A quick answer for the common case; the unique indexes decide races below.
   const clashes = await findClashes(ctx.db, { username: params.username, email: params.email, phone: params.phone })
@@ -70,7 +81,7 @@ export async function registerPlayer(
           language: params.language,
           currency: params.currency,
           newsletter: params.newsletter,
-          promoCode: params.promoCode ?? null,
+          promoCode: promoCode ?? null,
           ageConfirmedAt: now,
           termsAcceptedAt: now,
           currencyConfirmedAt: now,
@@ -80,6 +91,7 @@ export async function registerPlayer(
         })
         .returning({ id: players.id })
       if (!row) throw new Error('insert returned no row')
+      if (promoCode) await reserveAtRegistration(tx, promoCode, row.id, now)
       await queueActivation(ctx, tx, { ...params, id: row.id }, client.ip, now)
       return row.id
     })
@@ -106,6 +118,8 @@ export async function activatePlayer(
         .update(players)
         .set({ status: 'active', activatedAt: now, updatedAt: now })
         .where(eq(players.id, player.id))
+      // The no-deposit code the player registered with is credited now, once (ADR 0053).
+      await grantAtActivation(tx as unknown as Database, player, now)
     }
     return player.username
   })

@@ -1,16 +1,21 @@
 /**
  * The player's bonus calls (contract/bonuses): the bonuses with their wagering progress, the
- * deposit bonus the next deposit earns, and giving up the active bonus. The
- * bonus code and loyalty calls come with their parts of issue 22 and are not routed yet (they
- * answer 404 like any unknown path). Handlers open no transaction: bonuses/service.ts does.
+ * deposit bonus the next deposit earns and the running deposit offers, giving up the active bonus
+ * (ADR 0052), a promo code's check (validate_promo_code, of the wallet group) and a bonus code's
+ * use (bonuscode_deposit_processor, ADR 0053); the administrator's promo codes. The loyalty calls
+ * come with their part of issue 22 and are not routed yet (they answer 404 like any unknown
+ * path). Handlers open no transaction: bonuses/service.ts and promo-codes.ts do.
  */
-import type { bonusCalls, Currency } from '../../contract/index.ts'
-import type { Context, DomainHandlers } from '../context.ts'
+import type { adminCalls, bonusCalls, Currency, walletCalls } from '../../contract/index.ts'
+import type { DomainHandlers } from '../context.ts'
+import type { Queryable } from '../db/open.ts'
 import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { eq } from 'drizzle-orm'
-import { playerBalance } from '../wallet/ledger.ts'
+import { adminOf } from '../payments/admin-handlers.ts'
+import { requestKey } from '../payments/service.ts'
 import { getSettings } from '../site/settings.ts'
+import { playerBalance } from '../wallet/ledger.ts'
 import {
   claimableDepositTemplates,
   depositBonusOffer,
@@ -19,14 +24,42 @@ import {
   type BonusTemplateRow,
   type PlayerBonusRow,
 } from './service.ts'
+import {
+  applyBonusCode,
+  countingWrongCodes,
+  codesOfBonuses,
+  createPromoCode,
+  listPromoCodes,
+  offerOf,
+  validatePromoCode,
+  type PromoCodeRow,
+} from './promo-codes.ts'
 
-type BuiltCalls = Pick<
-  typeof bonusCalls,
-  'get_player_bonuses' | 'get_deposit_bonus_offer' | 'get_bonus_offers' | 'forfeit_bonus'
->
+type BonusRead = { bonus: PlayerBonusRow; required: number; wagered: number }
 
-async function playerOf(ctx: Context, playerId: string) {
-  const [player] = await ctx.db
+/** The contract's PlayerBonus: the name in the player's language, the code it came from. */
+async function playerBonusItems(db: Queryable, language: string | undefined, rows: BonusRead[]) {
+  const codes = await codesOfBonuses(
+    db,
+    rows.map((r) => r.bonus.id),
+  )
+  return rows.map(({ bonus, required, wagered }) => ({
+    id: bonus.id,
+    type: bonus.type,
+    name: language === 'en' ? bonus.nameEn : bonus.nameEs,
+    status: bonus.status,
+    code: codes.get(bonus.id) ?? null,
+    granted: { amount: bonus.amount, currency: bonus.currency },
+    // A closed bonus's requirement no longer takes stakes: what it shows is where it stopped.
+    wagering: { required, done: Math.min(wagered, required) },
+    converted: bonus.status === 'converted' ? { amount: bonus.convertedAmount ?? 0, currency: bonus.currency } : null,
+    grantedAt: bonus.grantedAt.toISOString(),
+    expiresAt: bonus.expiresAt.toISOString(),
+  }))
+}
+
+const playerOf = async (db: Queryable, playerId: string) => {
+  const [player] = await db
     .select({ language: players.language, currency: players.currency })
     .from(players)
     .where(eq(players.id, playerId))
@@ -34,23 +67,8 @@ async function playerOf(ctx: Context, playerId: string) {
   return player
 }
 
-/** A bonus as the contract's PlayerBonus, named in the player's language. */
-const playerBonus = (bonus: PlayerBonusRow, required: number, wagered: number, language: string) => ({
-  id: bonus.id,
-  type: bonus.type,
-  name: language === 'en' ? bonus.nameEn : bonus.nameEs,
-  status: bonus.status,
-  code: null,
-  granted: { amount: bonus.amount, currency: bonus.currency },
-  // A closed bonus's requirement no longer takes stakes: what it shows is where it stopped.
-  wagering: { required, done: Math.min(wagered, required) },
-  converted: bonus.status === 'converted' ? { amount: bonus.convertedAmount ?? 0, currency: bonus.currency } : null,
-  grantedAt: bonus.grantedAt.toISOString(),
-  expiresAt: bonus.expiresAt.toISOString(),
-})
-
-/** A deposit bonus template as the contract's offer, named in `language`. */
-const offerOf = (template: BonusTemplateRow, language: string, currency: Currency) => ({
+/** A deposit bonus template as the contract's DepositBonusOffer, named in `language`. */
+const depositOfferOf = (template: BonusTemplateRow, language: string, currency: Currency) => ({
   type: template.type,
   name: language === 'en' ? template.nameEn : template.nameEs,
   percent: template.percent,
@@ -62,38 +80,126 @@ const offerOf = (template: BonusTemplateRow, language: string, currency: Currenc
   validityDays: template.validityDays,
 })
 
-export const bonusHandlers: DomainHandlers<BuiltCalls> = {
+const promoCodeItem = (code: PromoCodeRow, createdBy: string, currency: PlayerBonusRow['currency']) => ({
+  id: code.id,
+  code: code.code,
+  bonusType: code.bonusType as 'welcome_deposit' | 'reload_deposit' | 'bonus_code',
+  amount: code.amount === null ? null : { amount: code.amount, currency },
+  maxUses: code.maxUses,
+  uses: code.uses,
+  validFrom: code.validFrom?.toISOString() ?? null,
+  validUntil: code.validUntil?.toISOString() ?? null,
+  createdBy,
+  createdAt: code.createdAt.toISOString(),
+})
+
+export const bonusHandlers: DomainHandlers<
+  Pick<
+    typeof bonusCalls,
+    | 'get_player_bonuses'
+    | 'get_deposit_bonus_offer'
+    | 'get_bonus_offers'
+    | 'forfeit_bonus'
+    | 'bonuscode_deposit_processor'
+  > &
+    Pick<typeof walletCalls, 'validate_promo_code'> &
+    Pick<typeof adminCalls, 'create_promo_code' | 'list_promo_codes'>
+> = {
   get_player_bonuses: async (ctx, { session, params }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
-    const player = await playerOf(ctx, session.playerId)
+    const player = await playerOf(ctx.db, session.playerId)
     const rows = await playerBonusesOf(ctx.db, session.playerId)
-    const language = params.locale ?? player.language
-    return { items: rows.map(({ bonus, required, wagered }) => playerBonus(bonus, required, wagered, language)) }
+    return { items: await playerBonusItems(ctx.db, params.locale ?? player.language, rows) }
   },
 
   get_deposit_bonus_offer: async (ctx, { session, params }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
-    const player = await playerOf(ctx, session.playerId)
+    const player = await playerOf(ctx.db, session.playerId)
     const template = await depositBonusOffer(ctx.db, session.playerId, ctx.now())
-    return { offer: template ? offerOf(template, params.locale ?? player.language, player.currency) : null }
+    return { offer: template ? depositOfferOf(template, params.locale ?? player.language, player.currency) : null }
   },
 
   get_bonus_offers: async (ctx, { params }) => {
     const [templates, settings] = await Promise.all([claimableDepositTemplates(ctx.db), getSettings(ctx.db)])
-    return { items: templates.map((t) => offerOf(t, params.locale, settings.currency)) }
+    return { items: templates.map((t) => depositOfferOf(t, params.locale, settings.currency)) }
   },
 
   forfeit_bonus: async (ctx, { session, params }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
-    const player = await playerOf(ctx, session.playerId)
+    const player = await playerOf(ctx.db, session.playerId)
     await forfeitOwnBonus(ctx.db, session.playerId, params.id, ctx.now())
     const rows = await playerBonusesOf(ctx.db, session.playerId)
-    const row = rows.find((r) => r.bonus.id === params.id)!
+    const read = rows.find((r) => r.bonus.id === params.id)
+    if (!read) throw new Error(`bonus ${params.id} forfeited without its requirement`)
+    const [item] = await playerBonusItems(ctx.db, params.locale ?? player.language, [read])
     return {
       ok: true as const,
       message: 'bonus_forfeited' as const,
-      bonus: playerBonus(row.bonus, row.required, row.wagered, params.locale ?? player.language),
+      bonus: item!,
       balance: await playerBalance(ctx.db, session.playerId, player.currency),
     }
+  },
+
+  validate_promo_code: async (ctx, { params, session, ip }) => {
+    const player = session ? await playerOf(ctx.db, session.playerId) : null
+    const { row, template } = await countingWrongCodes(
+      ctx.limits,
+      { ip, accounts: session ? [session.playerId] : [] },
+      () => validatePromoCode(ctx.db, params.code, ctx.now(), session?.playerId ?? null),
+    )
+    const currency = player?.currency ?? (await getSettings(ctx.db)).currency
+    const locale = params.locale ?? player?.language ?? 'es'
+    return { valid: true, message: 'promo_code_valid', code: row.code, offer: offerOf(row, template, currency, locale) }
+  },
+
+  bonuscode_deposit_processor: async (ctx, { params, session, idempotencyKey, ip }) => {
+    if (!session) throw new ApiError(401, 'unauthorized')
+    if (!idempotencyKey) throw new Error('bonuscode_deposit_processor runs with its idempotency key')
+    const player = await playerOf(ctx.db, session.playerId)
+    const bonus = await countingWrongCodes(ctx.limits, { ip, accounts: [session.playerId] }, () =>
+      applyBonusCode(ctx.db, {
+        playerId: session.playerId,
+        currency: player.currency,
+        code: params.code,
+        requestKey: requestKey(session.playerId, idempotencyKey),
+        at: ctx.now(),
+      }),
+    )
+    const rows = await playerBonusesOf(ctx.db, session.playerId)
+    const read = rows.find((r) => r.bonus.id === bonus.id)
+    if (!read) throw new Error(`bonus ${bonus.id} granted without its requirement`)
+    const [item] = await playerBonusItems(ctx.db, player.language, [read])
+    return {
+      ok: true,
+      message: 'bonus_code_applied',
+      bonus: item!,
+      balance: await playerBalance(ctx.db, session.playerId, player.currency),
+    }
+  },
+
+  create_promo_code: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const { currency } = await getSettings(ctx.db)
+    const p = input.params
+    const row = await createPromoCode(ctx.db, {
+      adminId,
+      code: p.code,
+      bonusType: p.bonusType,
+      amount: p.amount ?? null,
+      maxUses: p.maxUses,
+      validFrom: p.validFrom ? new Date(p.validFrom) : null,
+      validUntil: p.validUntil ? new Date(p.validUntil) : null,
+      at: ctx.now(),
+    })
+    const [admin] = await ctx.db.select({ username: players.username }).from(players).where(eq(players.id, adminId))
+    return { ok: true, message: 'promo_code_created', item: promoCodeItem(row, admin?.username ?? '', currency) }
+  },
+
+  list_promo_codes: async (ctx, input) => {
+    adminOf(input)
+    const { currency } = await getSettings(ctx.db)
+    const { page, pageSize } = input.params
+    const { rows, total } = await listPromoCodes(ctx.db, page, pageSize)
+    return { items: rows.map((r) => promoCodeItem(r.code, r.createdBy, currency)), total, page, pageSize }
   },
 }

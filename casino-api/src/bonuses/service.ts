@@ -23,6 +23,7 @@ import {
 import { ApiError } from '../http/errors.ts'
 import { getSettings } from '../site/settings.ts'
 import { post, type Posting } from '../wallet/ledger.ts'
+import { depositCodeOf } from './promo-codes.ts'
 
 export type PlayerBonusRow = typeof playerBonuses.$inferSelect
 export type BonusTemplateRow = typeof bonusTemplates.$inferSelect
@@ -127,7 +128,8 @@ export async function grantIn(tx: Database, g: Grant): Promise<PlayerBonusRow> {
           nameEn: g.template.nameEn,
           gameWeights: g.template.gameWeights,
           defaultWeight: g.template.defaultWeight,
-          cashOutCap: g.deposit === null ? null : g.deposit * rules.bonusCashOutMaxMultiplier,
+          // A bonus without a deposit (a bonus code, ADR 0053) is capped at the same multiple of itself.
+          cashOutCap: (g.deposit ?? g.amount) * rules.bonusCashOutMaxMultiplier,
           irregularStakeAbove: Math.floor((base * rules.irregularPlayPercent) / 100),
           grantTransactionId: transactionId,
           requirementId: requirement!.id,
@@ -168,7 +170,9 @@ export type DepositForBonus = {
 /**
  * The deposit bonus a completed deposit earns, granted in the deposit's transaction: the welcome
  * bonus on the player's first deposit, the reload bonus on a later one, when its template's
- * terms (minimum, weekdays) are met and no other bonus is active. Null when none is granted.
+ * terms (minimum, weekdays) are met and no other bonus is active. A deposit code the player
+ * registered with (ADR 0053) names the template instead, and is spent by the deposit that earns
+ * its bonus (one that earns none leaves it waiting). Null when none is granted.
  */
 export async function grantDepositBonus(tx: Database, d: DepositForBonus): Promise<PlayerBonusRow | null> {
   // The player's row first: two deposits completing at once agree on which is the first.
@@ -178,11 +182,14 @@ export async function grantDepositBonus(tx: Database, d: DepositForBonus): Promi
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.playerId, d.playerId), eq(ledgerTransactions.kind, 'deposit')))
   const type: BonusType = (deposits?.n ?? 0) <= 1 ? 'welcome_deposit' : 'reload_deposit'
-  const [template] = await tx.select().from(bonusTemplates).where(eq(bonusTemplates.type, type))
+  const coded = await depositCodeOf(tx, d.playerId)
+  const [template] = coded
+    ? [coded.template]
+    : await tx.select().from(bonusTemplates).where(eq(bonusTemplates.type, type))
   const amount = template ? depositBonusAmount(template, d.amount, d.at) : 0
   if (!template || amount <= 0) return null
   try {
-    return await grantIn(tx, {
+    const bonus = await grantIn(tx, {
       playerId: d.playerId,
       currency: d.currency,
       template,
@@ -191,6 +198,8 @@ export async function grantDepositBonus(tx: Database, d: DepositForBonus): Promi
       sourceKey: `deposit:${d.depositTransactionId}`,
       at: d.at,
     })
+    await coded?.record(bonus.id)
+    return bonus
   } catch (error) {
     // The deposit goes through without a bonus while another is active (checked before any write).
     if (error instanceof ApiError && error.code === 'bonus_active') return null

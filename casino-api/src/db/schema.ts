@@ -570,7 +570,7 @@ export const playerBonuses = pgTable(
     nameEn: text('name_en').notNull(),
     gameWeights: jsonb('game_weights').$type<GameWeights>().notNull(),
     defaultWeight: integer('default_weight').notNull(),
-    /** The most that turns into real money when the turnover is met (50 x the deposit), or null. */
+    /** The most that turns into real money when the turnover is met (50 x the deposit, or x the bonus without one). */
     cashOutCap: bigint('cash_out_cap', { mode: 'number' }),
     /** A single stake above this, while the bonus is active, is irregular play (30 % of the deposit or bonus). */
     irregularStakeAbove: bigint('irregular_stake_above', { mode: 'number' }).notNull(),
@@ -624,6 +624,73 @@ export const bonusIrregularStakes = pgTable(
     reviewedAt: at('reviewed_at'),
   },
   (t) => [index('bonus_irregular_stakes_bonus_idx').on(t.playerBonusId, t.createdAt)],
+)
+
+/**
+ * Promo and bonus codes (ADR 0053), created by an administrator: each grants one bonus template's
+ * bonus, a deposit template's (welcome, reload: its figures, on the first deposit that asks for a
+ * bonus) or the 'bonus_code' template's terms for a fixed amount without a deposit. Stored in
+ * capitals (the calls' params are upper-cased), unique whatever the case. `uses` counts the
+ * players it went to, under the code's row lock, never above `max_uses`.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    /** The template it grants: 'welcome_deposit', 'reload_deposit' or 'bonus_code' (no deposit). */
+    bonusType: bonusTypeEnum('bonus_type')
+      .notNull()
+      .references(() => bonusTemplates.type, { onDelete: 'restrict' }),
+    /** Cents credited by a no-deposit code ('bonus_code'); null for a deposit code. */
+    amount: bigint('amount', { mode: 'number' }),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    validFrom: at('valid_from'),
+    validUntil: at('valid_until'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_key').on(sql`upper(${t.code})`),
+    check('promo_codes_kind', sql`(${t.bonusType} = 'bonus_code') = (${t.amount} IS NOT NULL)`),
+    check('promo_codes_deposit_kind', sql`${t.bonusType} IN ('welcome_deposit', 'reload_deposit', 'bonus_code')`),
+    check('promo_codes_amount_positive', sql`${t.amount} IS NULL OR ${t.amount} > 0`),
+    check('promo_codes_uses', sql`${t.uses} BETWEEN 0 AND ${t.maxUses}`),
+    check(
+      'promo_codes_window',
+      sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validFrom} < ${t.validUntil}`,
+    ),
+  ],
+)
+
+/**
+ * A code's use by a player, once per (code, player): kept at registration (its bonus granted
+ * later: at activation for a no-deposit code, on the first deposit that asks for a bonus for a
+ * deposit code) or by bonuscode_deposit_processor (granted at once). `player_bonus_id` is the
+ * bonus it granted, null until then; `request_key` the processor's idempotency key.
+ */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'restrict' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    playerBonusId: uuid('player_bonus_id').references(() => playerBonuses.id, { onDelete: 'restrict' }),
+    requestKey: text('request_key'),
+    usedAt: at('used_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('promo_code_uses_once').on(t.promoCodeId, t.playerId),
+    uniqueIndex('promo_code_uses_bonus_key').on(t.playerBonusId),
+    index('promo_code_uses_player_idx').on(t.playerId),
+  ],
 )
 
 // ---- payments ------------------------------------------------------------------------------

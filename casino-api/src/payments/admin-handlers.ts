@@ -14,6 +14,7 @@ import {
   heldWinnings,
   payments,
   players,
+  promoCodes,
   siteContent,
   supportMessages,
   vouchers,
@@ -65,7 +66,7 @@ async function auditSubjects(ctx: Context, targets: readonly (string | null)[]) 
   const ids = [...new Set(targets.filter((t): t is string => t !== null && isUuid(t)))]
   const subjects = new Map<string, AuditSubject>()
   if (ids.length === 0) return subjects
-  const [paid, held, messages, content, people] = await Promise.all([
+  const [paid, held, messages, content, people, codes] = await Promise.all([
     ctx.db
       .select({
         id: payments.id,
@@ -92,10 +93,18 @@ async function auditSubjects(ctx: Context, targets: readonly (string | null)[]) 
       .from(siteContent)
       .where(inArray(siteContent.id, ids)),
     ctx.db.select({ id: players.id, player: players.username }).from(players).where(inArray(players.id, ids)),
+    ctx.db
+      .select({ id: promoCodes.id, code: promoCodes.code, amount: promoCodes.amount })
+      .from(promoCodes)
+      .where(inArray(promoCodes.id, ids)),
   ])
   for (const { id, ...subject } of [...paid, ...held, ...messages]) subjects.set(id, subject)
   for (const c of content) subjects.set(c.id, { player: null, label: `${c.title} (${c.slug})` })
   for (const p of people) subjects.set(p.id, { player: p.player, label: null })
+  // A promo code by its code (its amount, a no-deposit code's, in the casino's currency).
+  const { currency } = codes.some((c) => c.amount !== null) ? await getSettings(ctx.db) : { currency: undefined }
+  for (const c of codes)
+    subjects.set(c.id, { player: null, label: c.code, ...(c.amount !== null ? { amount: c.amount, currency } : {}) })
   return subjects
 }
 

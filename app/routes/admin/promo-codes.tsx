@@ -1,0 +1,214 @@
+import { useTranslation } from 'react-i18next'
+import { parseAmountToCents } from '#contract'
+import { data, Form } from 'react-router'
+import { SubmitButton } from '#app/components/forms.tsx'
+import * as forms from '#app/components/form-fields.css.ts'
+import { Pager } from '#app/components/pager.tsx'
+import { ScrollTable } from '#app/components/scroll-table.tsx'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { requireAdmin } from '#app/utils/auth.server.ts'
+import { useLocale } from '#app/utils/locale.ts'
+import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
+import type { Route } from './+types/promo-codes'
+import { adminFieldRefusal, adminRead, adminRefusal, localeOf, pageOf, type AdminOutcome } from './admin.server.ts'
+import { Outcome } from './outcome.tsx'
+import * as money from '../user-management/money.css.ts'
+
+const BONUS_TYPES = ['welcome_deposit', 'reload_deposit', 'bonus_code'] as const
+const FIELDS = ['code', 'bonusType', 'amount', 'maxUses', 'validFrom', 'validUntil'] as const
+type Values = Partial<Record<(typeof FIELDS)[number], string>>
+
+const DAY_MS = 86_400_000
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))
+/** A date typed in the form, as the casino API's instant: its start (from) or its end (until), in UTC. */
+const dayStart = (v: string) => `${v}T00:00:00Z`
+const dayEnd = (v: string) => new Date(Date.parse(`${v}T00:00:00Z`) + DAY_MS).toISOString()
+const day = (at: string | null) => (at ? formatDateTime(new Date(at)) : '—')
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args)
+  return { list: await adminRead(args, 'list_promo_codes', { page: pageOf(args.request), pageSize: 20 }) }
+}
+
+/** Creates a promo code; a refusal re-renders the form with what was typed. */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args)
+  const form = await args.request.formData()
+  const values: Values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]))
+  const refuse = (outcome: AdminOutcome, status: number) => data({ outcome, values }, { status })
+  let amount: number | undefined
+  if (values.amount) {
+    const cents = parseAmountToCents(values.amount, localeOf(args))
+    if (cents === null) return refuse(adminFieldRefusal('amount'), 400)
+    amount = cents
+  }
+  for (const field of ['validFrom', 'validUntil'] as const) {
+    const v = values[field]
+    if (v && !isDate(v)) return refuse({ ...adminFieldRefusal(field), fields: { [field]: ['invalid_date'] } }, 400)
+  }
+  const result = await callUpstream(args, 'create_promo_code', {
+    code: values.code ?? '',
+    bonusType: (values.bonusType ?? '') as never,
+    ...(amount !== undefined ? { amount } : {}),
+    maxUses: (values.maxUses ?? '') as never,
+    ...(values.validFrom ? { validFrom: dayStart(values.validFrom) } : {}),
+    ...(values.validUntil ? { validUntil: dayEnd(values.validUntil) } : {}),
+  })
+  if (result.ok)
+    return data({
+      outcome: { ok: true, message: 'admin.promoCodes.done', args: [result.data.item.code] } as AdminOutcome,
+      values: {} as Values,
+    })
+  if (result.status >= 500) throw upstreamUnavailable()
+  return refuse(adminRefusal(result), result.status === 401 ? 403 : result.status)
+}
+
+export default function PromoCodes({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const { items, total, page, pageSize } = loaderData.list
+  const values: Values = actionData?.values ?? {}
+  const refused = actionData?.outcome && !actionData.outcome.ok ? actionData.outcome.fields : {}
+  const invalid = (field: string) => (refused[field] ? { 'aria-invalid': true as const } : {})
+  return (
+    <>
+      <h2>{t('admin.promoCodes.heading')}</h2>
+      <p>{t('admin.promoCodes.intro')}</p>
+      <Outcome outcome={actionData?.outcome} />
+      <Form
+        method="post"
+        className={`${forms.form} ${forms.narrow}`}
+        // A new, empty form after a code is created; a refused one keeps what was typed.
+        key={actionData?.outcome?.ok ? `created-${actionData.outcome.args?.[0]}` : 'form'}
+      >
+        <div className={forms.field}>
+          <label htmlFor="code" className={forms.label}>
+            {t('admin.promoCodes.code')}
+          </label>
+          <input
+            id="code"
+            name="code"
+            required
+            maxLength={32}
+            autoComplete="off"
+            defaultValue={values.code}
+            className={forms.input}
+            {...invalid('code')}
+          />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="bonusType" className={forms.label}>
+            {t('admin.promoCodes.bonusType')}
+          </label>
+          <select
+            id="bonusType"
+            name="bonusType"
+            required
+            defaultValue={values.bonusType ?? 'bonus_code'}
+            className={forms.input}
+            {...invalid('bonusType')}
+          >
+            {BONUS_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`admin.promoCodes.types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="amount" className={forms.label}>
+            {t('admin.promoCodes.amount')}
+          </label>
+          <input
+            id="amount"
+            name="amount"
+            inputMode="decimal"
+            defaultValue={values.amount}
+            className={forms.input}
+            {...invalid('amount')}
+          />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="maxUses" className={forms.label}>
+            {t('admin.promoCodes.maxUses')}
+          </label>
+          <input
+            id="maxUses"
+            name="maxUses"
+            inputMode="numeric"
+            required
+            defaultValue={values.maxUses ?? '1'}
+            className={forms.input}
+            {...invalid('maxUses')}
+          />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="validFrom" className={forms.label}>
+            {t('admin.promoCodes.validFrom')}
+          </label>
+          <input
+            id="validFrom"
+            name="validFrom"
+            type="date"
+            defaultValue={values.validFrom}
+            className={forms.input}
+            {...invalid('validFrom')}
+          />
+        </div>
+        <div className={forms.field}>
+          <label htmlFor="validUntil" className={forms.label}>
+            {t('admin.promoCodes.validUntil')}
+          </label>
+          <input
+            id="validUntil"
+            name="validUntil"
+            type="date"
+            defaultValue={values.validUntil}
+            className={forms.input}
+            {...invalid('validUntil')}
+          />
+        </div>
+        <SubmitButton>{t('admin.promoCodes.create')}</SubmitButton>
+      </Form>
+      {items.length === 0 ? (
+        <p>{t('admin.promoCodes.empty')}</p>
+      ) : (
+        <ScrollTable label={t('admin.promoCodes.heading')}>
+          <table className={money.table}>
+            <caption className="visually-hidden">{t('admin.promoCodes.heading')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.promoCodes.code')}</th>
+                <th scope="col">{t('admin.promoCodes.grants')}</th>
+                <th scope="col">{t('admin.promoCodes.used')}</th>
+                <th scope="col">{t('admin.promoCodes.window')}</th>
+                <th scope="col">{t('admin.promoCodes.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <code>{c.code}</code>
+                  </td>
+                  <td>
+                    {t(`admin.promoCodes.types.${c.bonusType}`)}
+                    {c.amount ? ` · ${formatMoney(c.amount.amount, c.amount.currency, locale)}` : ''}
+                  </td>
+                  <td>{t('admin.promoCodes.usedOf', { uses: c.uses, max: c.maxUses })}</td>
+                  <td>
+                    {day(c.validFrom)} – {day(c.validUntil)}
+                  </td>
+                  <td>
+                    {formatDateTime(new Date(c.createdAt))} · {c.createdBy}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+      <Pager page={page} total={total} pageSize={pageSize} />
+    </>
+  )
+}
