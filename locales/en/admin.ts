@@ -106,6 +106,10 @@ export default {
     used: 'Used',
     usedOf: '{{uses}} of {{max}}',
     window: 'Valid',
+    listHeading: 'Codes',
+    always: 'No limit',
+    from: 'from {{0}}',
+    until: 'until {{0}}',
     empty: 'There are no promo codes yet.',
   },
   players: {

@@ -108,6 +108,10 @@ export default {
     used: 'Usado',
     usedOf: '{{uses}} de {{max}}',
     window: 'Validez',
+    listHeading: 'Códigos',
+    always: 'Sin límite',
+    from: 'desde el {{0}}',
+    until: 'hasta el {{0}}',
     empty: 'Todavía no hay códigos promocionales.',
   },
   players: {

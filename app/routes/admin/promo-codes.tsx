@@ -13,6 +13,7 @@ import type { Route } from './+types/promo-codes'
 import { adminFieldRefusal, adminRead, adminRefusal, localeOf, pageOf, type AdminOutcome } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
 import * as money from '../user-management/money.css.ts'
+import * as settings from './settings.css.ts'
 
 const BONUS_TYPES = ['welcome_deposit', 'reload_deposit', 'bonus_code'] as const
 const FIELDS = ['code', 'bonusType', 'amount', 'maxUses', 'validFrom', 'validUntil'] as const
@@ -23,7 +24,7 @@ const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Dat
 /** A date typed in the form, as the casino API's instant: its start (from) or its end (until), in UTC. */
 const dayStart = (v: string) => `${v}T00:00:00Z`
 const dayEnd = (v: string) => new Date(Date.parse(`${v}T00:00:00Z`) + DAY_MS).toISOString()
-const day = (at: string | null) => (at ? formatDateTime(new Date(at)) : '—')
+const day = (at: string) => formatDateTime(new Date(at))
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
@@ -69,6 +70,14 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
   const { items, total, page, pageSize } = loaderData.list
   const values: Values = actionData?.values ?? {}
   const refused = actionData?.outcome && !actionData.outcome.ok ? actionData.outcome.fields : {}
+  const windowText = (from: string | null, until: string | null) =>
+    from && until
+      ? `${day(from)} – ${day(until)}`
+      : from
+        ? t('admin.promoCodes.from', { 0: day(from) })
+        : until
+          ? t('admin.promoCodes.until', { 0: day(until) })
+          : t('admin.promoCodes.always')
   const invalid = (field: string) => (refused[field] ? { 'aria-invalid': true as const } : {})
   return (
     <>
@@ -170,6 +179,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
         </div>
         <SubmitButton>{t('admin.promoCodes.create')}</SubmitButton>
       </Form>
+      <h3 className={settings.listHeading}>{t('admin.promoCodes.listHeading')}</h3>
       {items.length === 0 ? (
         <p>{t('admin.promoCodes.empty')}</p>
       ) : (
@@ -178,7 +188,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
             <caption className="visually-hidden">{t('admin.promoCodes.heading')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('admin.promoCodes.code')}</th>
+                <th scope="col">{t('admin.fields.code')}</th>
                 <th scope="col">{t('admin.promoCodes.grants')}</th>
                 <th scope="col">{t('admin.promoCodes.used')}</th>
                 <th scope="col">{t('admin.promoCodes.window')}</th>
@@ -196,9 +206,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                     {c.amount ? ` · ${formatMoney(c.amount.amount, c.amount.currency, locale)}` : ''}
                   </td>
                   <td>{t('admin.promoCodes.usedOf', { uses: c.uses, max: c.maxUses })}</td>
-                  <td>
-                    {day(c.validFrom)} – {day(c.validUntil)}
-                  </td>
+                  <td>{windowText(c.validFrom, c.validUntil)}</td>
                   <td>
                     {formatDateTime(new Date(c.createdAt))} · {c.createdBy}
                   </td>

@@ -33,3 +33,6 @@ export const flag = style({
   verticalAlign: 'middle',
   boxShadow: `0 0 0 1px ${vars.color.border}`,
 })
+
+/** The heading of a list below a form (the promo codes made so far). */
+export const listHeading = style({ marginBlock: `${space[6]} ${space[3]}` })
