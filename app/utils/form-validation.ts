@@ -11,6 +11,7 @@ import {
   amountInCents,
   BankWithdrawal,
   BitcoinWithdrawal,
+  BonuscodeDepositProcessorParams,
   catalogueError,
   DEPOSIT_FORM_PARAMS,
   type Currency,
@@ -46,6 +47,7 @@ export const FORMS = {
   'deposit-voucher': DEPOSIT_FORM_PARAMS.voucher,
   'withdrawal-bank_transfer': BankWithdrawal,
   'withdrawal-bitcoin': BitcoinWithdrawal,
+  'bonus-code': BonuscodeDepositProcessorParams,
 }
 
 export type FormName = keyof typeof FORMS

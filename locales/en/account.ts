@@ -52,6 +52,12 @@ export default {
     confirmText: 'Your bonus balance of {{balance}} is removed and the bonus ends. This cannot be undone.',
     confirm: 'Yes, give up the bonus',
     keep: 'No, keep it',
+    codeHeading: 'Have a bonus code?',
+    code: 'Bonus code',
+    codeHelp: 'A bonus without a deposit: its amount goes into your bonus balance at once.',
+    codeApply: 'Apply the code',
+    codeApplying: 'Applying the code…',
+    codeLater: 'Have a bonus code? You can apply it once this bonus has ended.',
   },
   mailbox: {
     title: 'Mailbox',

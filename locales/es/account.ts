@@ -53,6 +53,12 @@ export default {
     confirmText: 'Se retira tu saldo de bono de {{balance}} y el bono termina. No se puede deshacer.',
     confirm: 'Sí, renunciar al bono',
     keep: 'No, conservarlo',
+    codeHeading: '¿Tienes un código de bono?',
+    code: 'Código de bono',
+    codeHelp: 'Un bono sin depósito: su importe pasa a tu saldo de bono al momento.',
+    codeApply: 'Aplicar el código',
+    codeApplying: 'Aplicando el código…',
+    codeLater: '¿Tienes un código de bono? Podrás aplicarlo cuando termine este bono.',
   },
   mailbox: {
     title: 'Buzón',

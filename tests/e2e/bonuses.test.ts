@@ -1,7 +1,8 @@
 // Bonuses in Debian Chromium, with JavaScript on and off, in Spanish and English: the deposit form's
 // claim box, the withdrawal's confirmation with an active bonus, the Bonuses tab's progress and its
-// forfeit in two steps; axe on each page (with JavaScript: axe runs in the page).
-import { describe, expect, test } from 'vitest'
+// forfeit in two steps, then a bonus code applied there (an unknown one refused under the field);
+// axe on each page (with JavaScript: axe runs in the page).
+import { beforeAll, describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import {
   expectAccessible,
@@ -12,12 +13,28 @@ import {
   skipBrowserTests,
   useSiteInChromium,
 } from '../setup/browser.ts'
-import { loggedInPlayer } from '../setup/harness.ts'
+import { loggedInAdmin, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
-const env = useSiteInChromium()
+const ADMIN_FIRST = 'admin-first-password-bonuses'
+const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
 
 describe.skipIf(skipBrowserTests)('bonuses in Chromium', () => {
+  beforeAll(async () => {
+    if (skipBrowserTests) return
+    // A no-deposit code of 10 € each player of these tests applies on the Bonuses tab.
+    const admin = await loggedInAdmin(env.site, HttpBrowser, ADMIN_FIRST, 'admin-password-bonuses-2026')
+    const created = await admin.post('/admin/promo-codes', {
+      code: 'REGALO10',
+      bonusType: 'bonus_code',
+      amount: '10',
+      maxUses: '10',
+      validFrom: '',
+      validUntil: '',
+    })
+    expect(created.status).toBe(200)
+  })
+
   for (const { locale, javaScript } of LOCALE_MODES) {
     test(`${locale}, JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
       const tr = resources[locale].translation
@@ -76,6 +93,21 @@ describe.skipIf(skipBrowserTests)('bonuses in Chromium', () => {
       await page.getByText(tr.catalogue.bonus_forfeited).waitFor()
       await page.getByText(tr.account.bonuses.noActive).waitFor()
       await page.getByText(tr.account.bonuses.statuses.forfeited, { exact: true }).waitFor()
+      await a11y()
+
+      // No bonus active: the bonus code form. An unknown code is refused under the field, kept.
+      const code = page.getByRole('textbox', { name: tr.account.bonuses.code, exact: true })
+      await code.fill('NOEXISTE')
+      await page.getByRole('button', { name: tr.account.bonuses.codeApply }).click()
+      await page.locator('#bonus-code').getByText(tr.catalogue.bonus_code_invalid).waitFor()
+      expect(await code.inputValue()).toBe('NOEXISTE')
+      await a11y()
+      await code.fill('regalo10')
+      await page.getByRole('button', { name: tr.account.bonuses.codeApply }).click()
+      await page.getByText(tr.catalogue.bonus_code_applied).waitFor()
+      await page.getByText(tr.account.bonuses.codeLater).waitFor()
+      expect(await page.locator('progress').getAttribute('max')).toBe('3000')
+      expect(await page.locator('input[name="code"]').count()).toBe(0)
       await a11y()
       expect(errors).toEqual([])
       await context.close()

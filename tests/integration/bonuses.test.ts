@@ -1,17 +1,22 @@
 // Bonus pages with JavaScript off, against the real casino API: a withdrawal with an active bonus
 // is told first, refused until the player confirms, then forfeits the bonus; the deposit forms
-// offer the bonus the deposit earns, in the casino API's figures, and credit it only when asked.
+// offer the bonus the deposit earns, in the casino API's figures, and credit it only when asked;
+// the Bonuses tab applies a bonus code (one the administrator made), refusals under the field.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
 import {
   BANK_WITHDRAWAL,
+  loggedInAdmin,
   loggedInPlayer,
   playAsProvider,
   startTestSite,
   testDatabases,
   type TestSite,
 } from '../setup/harness.ts'
+
+const ADMIN_FIRST = 'admin-first-password-2026'
+const ADMIN_PASSWORD = 'admin-changed-password-2026'
 
 const actionKeyOf = (html: string) => html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
 const card = (amount: string) => ({
@@ -28,7 +33,7 @@ for (const database of testDatabases()) {
   describe(`bonus pages on ${database.name}`, () => {
     let site: TestSite
     beforeAll(async () => {
-      site = await startTestSite({ database })
+      site = await startTestSite({ database, adminPassword: ADMIN_FIRST })
     })
     afterAll(async () => {
       await site?.close()
@@ -179,6 +184,90 @@ for (const database of testDatabases()) {
       // Named in the page's language, though the player registered in Spanish.
       expect(textOf(english.html)).toContain('Welcome bonus')
       expect(textOf(english.html)).toContain('Back to promotions')
+    })
+
+    test('a bonus code on the Bonuses tab without JavaScript: credited and active; refusals under the field, the code kept', async () => {
+      const admin = await loggedInAdmin(site, Browser, ADMIN_FIRST, ADMIN_PASSWORD)
+      for (const code of ['REGALO10', 'OTRO5']) {
+        const created = await admin.post('/admin/promo-codes', {
+          code,
+          bonusType: 'bonus_code',
+          amount: code === 'REGALO10' ? '10,00' : '5,00',
+          maxUses: '5',
+          validFrom: '',
+          validUntil: '',
+        })
+        expect(textOf(created.html)).toContain(`Se ha creado el código promocional ${code}.`)
+      }
+
+      const { b } = await loggedInPlayer(site, Browser)
+      const page = await b.get('/user-management/bonuses')
+      expect(textOf(page.html)).toContain('¿Tienes un código de bono?')
+      expect(page.html).toMatch(/<label[^>]*for="([^"]+)"[^>]*>Código de bono<\/label><input[^>]*id="\1"[^>]*name="code"/)
+      expect(page.html).toContain('name="intent" value="bonus-code"')
+      const fields = { intent: 'bonus-code', code: 'regalo10', actionKey: actionKeyOf(page.html) }
+
+      const applied = await b.post('/user-management/bonuses', fields)
+      expect(applied.status).toBe(200)
+      const text = textOf(applied.html)
+      expect(text).toContain('El código de bono se ha aplicado.')
+      expect(text).toMatch(/Bono activo\s*Bono\s*Código de bono/)
+      expect(text).toMatch(/Saldo de bono\s*10,00 €/)
+      expect(text).toMatch(/Bono\s*10,00 €/)
+      expect(text).toContain('Apuestas: 0,00 € de 30,00 € (0 %)')
+      // A bonus is active: no form, the page says when a code can be used.
+      expect(applied.html).not.toContain('name="code"')
+      expect(text).toContain('Podrás aplicarlo cuando termine este bono.')
+      // The same form sent again is the same request: one bonus.
+      const replay = await b.post('/user-management/bonuses', fields)
+      expect(replay.status).toBe(200)
+      expect(textOf(replay.html)).toMatch(/Saldo de bono\s*10,00 €/)
+
+      // Another code while the bonus runs: refused, the form back with the code and why.
+      const busy = await b.post('/user-management/bonuses', { ...fields, code: 'otro5', actionKey: crypto.randomUUID() })
+      expect(busy.status).toBe(409)
+      expect(textOf(busy.html)).toContain('Todavía tienes un bono activo. Sigue jugando e inténtalo más tarde.')
+      expect(busy.html).toMatch(/<input[^>]*name="code"[^>]*value="otro5"/)
+
+      // Given up, the bonus ends; the same code again is refused under the field, the code kept.
+      const confirm = await b.get(applied.html.match(/href="(\/user-management\/bonuses\?forfeit=[^"]+)"/)![1]!)
+      const forfeit = await b.post('/user-management/bonuses', {
+        intent: 'forfeit',
+        id: confirm.html.match(/name="id" value="([^"]+)"/)![1]!,
+        actionKey: actionKeyOf(confirm.html),
+      })
+      expect(textOf(forfeit.html)).toContain('No tienes ningún bono activo.')
+      const again = await b.post('/user-management/bonuses', {
+        ...fields,
+        code: 'REGALO10',
+        actionKey: actionKeyOf(forfeit.html),
+      })
+      expect(again.status).toBe(400)
+      expect(again.html).toMatch(
+        /<input[^>]*name="code"[^>]*value="REGALO10"[^>]*>.*?<ul[^>]*>\s*<li[^>]*>El código de bono no existe o ya se ha usado\.<\/li>/s,
+      )
+      expect(textOf(again.html)).toMatch(/Bono\s*0,00 €/)
+
+      // An unknown code: the same bonus-code message (ADR 0053), in each language.
+      const unknown = await b.post('/user-management/bonuses', {
+        ...fields,
+        code: 'NOEXISTE',
+        actionKey: actionKeyOf(again.html),
+      })
+      expect(unknown.status).toBe(400)
+      expect(textOf(unknown.html)).toContain('El código de bono no existe o ya se ha usado.')
+      expect(unknown.html).toMatch(/<input[^>]*name="code"[^>]*value="NOEXISTE"/)
+      const english = await b.post('/en/user-management/bonuses', {
+        ...fields,
+        code: 'NOEXISTE',
+        actionKey: crypto.randomUUID(),
+      })
+      expect(textOf(english.html)).toContain('The bonus code does not exist or was already used.')
+      expect(textOf(english.html)).toContain('Have a bonus code?')
+      // Nothing typed: the field's own message, nothing sent.
+      const empty = await b.post('/user-management/bonuses', { ...fields, code: '', actionKey: crypto.randomUUID() })
+      expect(empty.status).toBe(400)
+      expect(textOf(empty.html)).toContain('Este campo es obligatorio.')
     })
 
     test('the promotions page lists the deposit bonuses in the templates’ live figures', async () => {

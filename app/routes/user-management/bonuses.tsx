@@ -1,30 +1,37 @@
 import { requestLocale } from '#app/utils/locale.server.ts'
+import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
-import { FormErrors, FormStatus, useMessageText } from '#app/components/forms.tsx'
+import { Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
+import { useSchemaForm } from '#app/components/schema-form.ts'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
-import { refusalStatus } from '#app/utils/forms.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
+import { invalidForm, refusalStatus } from '#app/utils/forms.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
-import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
+import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
+import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/bonuses'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
+/** The intent of the bonus code form (the forfeit's is 'forfeit'). */
+const BONUS_CODE_INTENT = 'bonus-code'
+
 /**
  * The player's bonuses (get_player_bonuses): the active one with its wagering progress, and the
  * history. Giving the active bonus up takes two steps that work without JavaScript: the link asks
- * (?forfeit=<id>), the page then shows what is lost and a form that sends forfeit_bonus.
+ * (?forfeit=<id>), the page then shows what is lost and a form that sends forfeit_bonus. With no
+ * bonus active, a form applies a bonus code (bonuscode_deposit_processor, ADR 0053).
  */
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
@@ -41,12 +48,15 @@ export async function loader(args: Route.LoaderArgs) {
     currency: player.balance.currency,
     confirming: !!active && asked === active.id,
     actionKey: newActionKey(),
+    codeActionKey: newActionKey(),
+    codeConstraint: formConstraint('bonus-code'),
   }
 }
 
 export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
   const formData = await args.request.formData()
+  if (formData.get('intent') === BONUS_CODE_INTENT) return applyBonusCode(args, formData)
   const id = formData.get('id')
   const idempotencyKey = actionKeyOf(formData)
   if (formData.get('intent') !== 'forfeit' || typeof id !== 'string' || !id || id.length > 64 || !idempotencyKey)
@@ -60,6 +70,25 @@ export async function action(args: Route.ActionArgs) {
   return { forfeited: true }
 }
 
+/**
+ * A no-deposit bonus code, sent with the form's key (one bonus however often the form is sent).
+ * A refusal keeps the code typed, its message under the field: used, expired, unknown or a
+ * deposit code ('bonus_code_invalid'), another bonus active, too many wrong codes.
+ */
+async function applyBonusCode(args: Route.ActionArgs, formData: FormData) {
+  const submission = parseForm('bonus-code', formData)
+  if (submission.status !== 'success') return invalidForm(submission)
+  const idempotencyKey = actionKeyOf(formData)
+  if (!idempotencyKey) return invalidForm(submission)
+  const result = await callUpstream(args, 'bonuscode_deposit_processor', submission.value, { idempotencyKey })
+  if (!result.ok)
+    return refusedMoneyForm(submission, result, {
+      fieldOf: { bonus_code_invalid: 'code', bonus_active: 'code', promo_code_attempts_limited: 'code' },
+    })
+  forgetPlayer(args)
+  return { result: submission.reply({ resetForm: true }), codeApplied: true }
+}
+
 export default function Bonuses({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const text = useMessageText()
@@ -69,6 +98,8 @@ export default function Bonuses({ loaderData, actionData }: Route.ComponentProps
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
   const forfeited = !!actionData && 'forfeited' in actionData
   const error = actionData && 'error' in actionData ? actionData.error : null
+  const codeApplied = !!actionData && 'codeApplied' in actionData
+  const codeResult = actionData && 'result' in actionData && !codeApplied ? actionData.result : undefined
 
   return (
     <>
@@ -79,6 +110,11 @@ export default function Bonuses({ loaderData, actionData }: Route.ComponentProps
       {forfeited ? (
         <FormStatus>
           <p>{text('bonus_forfeited')}</p>
+        </FormStatus>
+      ) : null}
+      {codeApplied ? (
+        <FormStatus>
+          <p>{text('bonus_code_applied')}</p>
         </FormStatus>
       ) : null}
       <FormErrors errors={error ? [error] : null} />
@@ -99,6 +135,18 @@ export default function Bonuses({ loaderData, actionData }: Route.ComponentProps
           <p>{t('account.bonuses.noActive')}</p>
         )}
       </section>
+
+      {/* The casino API refuses a code while a bonus is active: the form is there when none is,
+          or to show a refusal (that one too) with the code kept. */}
+      {!active || codeResult ? (
+        <BonusCodeForm
+          lastResult={codeResult}
+          constraint={loaderData.codeConstraint}
+          actionKey={formActionKey(loaderData.codeActionKey, actionData)}
+        />
+      ) : (
+        <p>{t('account.bonuses.codeLater')}</p>
+      )}
 
       <section aria-labelledby="bonus-history-heading" className={styles.block}>
         <h3 id="bonus-history-heading" className={styles.blockHeading}>
@@ -148,6 +196,46 @@ export default function Bonuses({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
     </>
+  )
+}
+
+function BonusCodeForm({
+  lastResult,
+  constraint,
+  actionKey,
+}: {
+  lastResult: Parameters<typeof useSchemaForm<'bonus-code'>>[1]['lastResult']
+  constraint: Route.ComponentProps['loaderData']['codeConstraint']
+  actionKey: string
+}) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const [form, fields] = useSchemaForm('bonus-code', { id: 'bonus-code', lastResult, constraint })
+  return (
+    <section aria-labelledby="bonus-code-heading" className={styles.block}>
+      <h3 id="bonus-code-heading" className={styles.blockHeading}>
+        {t('account.bonuses.codeHeading')}
+      </h3>
+      <Form
+        method="post"
+        action={localePath('/user-management/bonuses')}
+        {...getFormProps(form)}
+        className={`${forms.form} ${forms.narrow}`}
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value={BONUS_CODE_INTENT} />
+        <input type="hidden" name={ACTION_KEY_FIELD} value={actionKey} />
+        <Field
+          meta={fields.code}
+          label={t('account.bonuses.code')}
+          help={t('account.bonuses.codeHelp')}
+          inputProps={{ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }}
+        />
+        <div className={forms.actions}>
+          <SubmitButton pendingLabel={t('account.bonuses.codeApplying')}>{t('account.bonuses.codeApply')}</SubmitButton>
+        </div>
+      </Form>
+    </section>
   )
 }
 
