@@ -203,7 +203,9 @@ for (const database of testDatabases()) {
       const { b } = await loggedInPlayer(site, Browser)
       const page = await b.get('/user-management/bonuses')
       expect(textOf(page.html)).toContain('¿Tienes un código de bono?')
-      expect(page.html).toMatch(/<label[^>]*for="([^"]+)"[^>]*>Código de bono<\/label><input[^>]*id="\1"[^>]*name="code"/)
+      expect(page.html).toMatch(
+        /<label[^>]*for="([^"]+)"[^>]*>Código de bono<\/label><input[^>]*id="\1"[^>]*name="code"/,
+      )
       expect(page.html).toContain('name="intent" value="bonus-code"')
       const fields = { intent: 'bonus-code', code: 'regalo10', actionKey: actionKeyOf(page.html) }
 
@@ -224,7 +226,11 @@ for (const database of testDatabases()) {
       expect(textOf(replay.html)).toMatch(/Saldo de bono\s*10,00 €/)
 
       // Another code while the bonus runs: refused, the form back with the code and why.
-      const busy = await b.post('/user-management/bonuses', { ...fields, code: 'otro5', actionKey: crypto.randomUUID() })
+      const busy = await b.post('/user-management/bonuses', {
+        ...fields,
+        code: 'otro5',
+        actionKey: crypto.randomUUID(),
+      })
       expect(busy.status).toBe(409)
       expect(textOf(busy.html)).toContain('Todavía tienes un bono activo. Sigue jugando e inténtalo más tarde.')
       expect(busy.html).toMatch(/<input[^>]*name="code"[^>]*value="otro5"/)
