@@ -185,7 +185,9 @@ try {
     { label: '/user-management/deposit (logged in)', url: `${webUrl}/user-management/deposit`, cookie },
     { label: '/en/user-management/withdrawal (logged in)', url: `${webUrl}/en/user-management/withdrawal`, cookie },
     { label: '/user-management/transactions (logged in)', url: `${webUrl}/user-management/transactions`, cookie },
+    { label: '/en/user-management/bonuses (logged in)', url: `${webUrl}/en/user-management/bonuses`, cookie },
     { label: '/admin/held-winnings (administrator)', url: `${webUrl}/admin/held-winnings`, cookie: admin },
+    { label: '/admin/promo-codes (administrator)', url: `${webUrl}/admin/promo-codes`, cookie: admin },
   ]
   const pages = all.filter((page) => page.bare || page.label.includes(process.env.BENCH_PAGES ?? ''))
 
