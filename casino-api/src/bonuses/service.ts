@@ -168,6 +168,19 @@ export type DepositForBonus = {
 }
 
 /**
+ * The template a player's next deposit earns, the one rule of the grant and of the offer: the
+ * deposit code the player registered with (ADR 0053) while it waits, else the welcome bonus before
+ * the first deposit and the reload bonus after. `coded` ties the granted bonus to the code's use.
+ */
+async function depositTemplateOf(db: Queryable, playerId: string, earlierDeposits: number) {
+  const coded = await depositCodeOf(db, playerId)
+  if (coded) return { template: coded.template, coded }
+  const type: BonusType = earlierDeposits <= 0 ? 'welcome_deposit' : 'reload_deposit'
+  const [template] = await db.select().from(bonusTemplates).where(eq(bonusTemplates.type, type))
+  return { template: template ?? null, coded: null }
+}
+
+/**
  * The deposit bonus a completed deposit earns, granted in the deposit's transaction: the welcome
  * bonus on the player's first deposit, the reload bonus on a later one, when its template's
  * terms (minimum, weekdays) are met and no other bonus is active. A deposit code the player
@@ -181,11 +194,8 @@ export async function grantDepositBonus(tx: Database, d: DepositForBonus): Promi
     .select({ n: count() })
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.playerId, d.playerId), eq(ledgerTransactions.kind, 'deposit')))
-  const type: BonusType = (deposits?.n ?? 0) <= 1 ? 'welcome_deposit' : 'reload_deposit'
-  const coded = await depositCodeOf(tx, d.playerId)
-  const [template] = coded
-    ? [coded.template]
-    : await tx.select().from(bonusTemplates).where(eq(bonusTemplates.type, type))
+  // This deposit is counted already: the ones before it are one fewer.
+  const { template, coded } = await depositTemplateOf(tx, d.playerId, (deposits?.n ?? 0) - 1)
   const amount = template ? depositBonusAmount(template, d.amount, d.at) : 0
   if (!template || amount <= 0) return null
   try {
@@ -343,8 +353,8 @@ export async function forfeitForWithdrawal(
 
 /**
  * The deposit bonus template the player's next deposit would earn if they asked for it now (the
- * rule of grantDepositBonus): none while a bonus is active; the welcome bonus before the first
- * deposit, the reload bonus after; only an enabled percentage template running today.
+ * rule of grantDepositBonus, depositTemplateOf): none while a bonus is active; only an enabled
+ * percentage template running today.
  */
 export async function depositBonusOffer(db: Queryable, playerId: string, at: Date): Promise<BonusTemplateRow | null> {
   const [active] = await db
@@ -356,8 +366,7 @@ export async function depositBonusOffer(db: Queryable, playerId: string, at: Dat
     .select({ n: count() })
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.playerId, playerId), eq(ledgerTransactions.kind, 'deposit')))
-  const type: BonusType = (deposits?.n ?? 0) === 0 ? 'welcome_deposit' : 'reload_deposit'
-  const [template] = await db.select().from(bonusTemplates).where(eq(bonusTemplates.type, type))
+  const { template } = await depositTemplateOf(db, playerId, deposits?.n ?? 0)
   if (!template || !template.enabled || template.percent === null) return null
   if (template.weekdays && !template.weekdays.includes(isoWeekday(at))) return null
   return template
