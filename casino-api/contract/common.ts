@@ -127,6 +127,8 @@ export const MESSAGE_CODES = [
   'promo_code_created',
   'promo_code_taken',
   'promo_code_attempts_limited',
+  'promo_code_not_for_deposit',
+  'promo_code_waiting',
   'loyalty_bonus_added',
   'not_enough_loyalty_points',
   'limit_exceeded',

@@ -27,6 +27,7 @@ export const MESSAGE_VALUES = {
   contact_messages_limited: ['number'],
   voucher_attempts_limited: ['number'],
   promo_code_attempts_limited: ['number'],
+  promo_code_waiting: ['text'],
 } as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text')[]>>
 
 /** A message's value that is an amount of money. */

@@ -111,6 +111,8 @@ export const englishMessages = {
   more_bets_needed: 'You need to place a few more bets before you can cash out.',
   insufficient_funds: 'Your balance is not enough for this.',
   bonus_code_invalid: 'The bonus code does not exist or was already used.',
+  promo_code_not_for_deposit: 'This code is not for a deposit: apply it in Bonuses.',
+  promo_code_waiting: 'The code {{0}} is already waiting for your next deposit.',
   bonus_active: 'You still have an active bonus. Please keep playing and try again later.',
   bonus_forfeit_required:
     'You have an active bonus: withdrawing now forfeits it and the bonus money. Confirm to withdraw anyway.',

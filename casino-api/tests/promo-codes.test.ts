@@ -232,6 +232,90 @@ for (const backend of backends) {
     expect(use?.playerBonusId).toBe(bonus!.id)
   })
 
+  test(`${backend}: a deposit form's code names and claims that deposit's bonus; refused codes move no money`, async () => {
+    const a = api(backend)
+    const reload = await createCode(a, { bonusType: 'reload_deposit', maxUses: 10 })
+    const free = await createCode(a, { amount: 5_00, maxUses: 10 })
+    const { token, playerId } = await activePlayer(a)
+    const refusedWith = async (promoCode: string, status: number, code: string) => {
+      const r = await a.call(
+        'moto_deposit_processor',
+        { ...card(TEST_CARDS.approvedVisa, 40_00), promoCode },
+        as(token),
+      )
+      expect(r.status, JSON.stringify(r.body)).toBe(status)
+      expect(r.body).toMatchObject({ error: { code, fields: { promoCode: [code] } } })
+    }
+    await refusedWith('NO-SUCH-CODE', 400, 'invalid_promo_code')
+    await refusedWith(free.code, 400, 'promo_code_not_for_deposit')
+    expect(await balance(a, token)).toMatchObject({ real: 0, bonus: 0 })
+    // Without the box: the code claims its bonus, the reload template's (50 %) rather than the
+    // welcome bonus a first deposit earns; the same request again grants nothing more.
+    const headers = key()
+    const params = { ...card(TEST_CARDS.approvedVisa, 40_00), promoCode: reload.code.toLowerCase() }
+    expect((await a.call('moto_deposit_processor', params, as(token, headers))).status).toBe(200)
+    expect((await a.call('moto_deposit_processor', params, as(token, headers))).status).toBe(200)
+    expect(await balance(a, token)).toMatchObject({ real: 40_00, bonus: 20_00 })
+    const [bonus] = (await a.ok('get_player_bonuses', {}, { token })).items
+    expect(bonus).toMatchObject({ type: 'reload_deposit', code: reload.code, granted: { amount: 20_00 } })
+    expect(await grants(a, playerId)).toHaveLength(1)
+    // Used: the code again is refused, while the bonus is active before anything else.
+    const again = await a.call('moto_deposit_processor', params, as(token))
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ error: { code: 'bonus_active' } })
+  })
+
+  test(`${backend}: a deposit code waits through a declined deposit; another code meanwhile is refused; one use however many race`, async () => {
+    const a = api(backend)
+    const welcome = await createCode(a, { bonusType: 'welcome_deposit', maxUses: 1 })
+    const other = await createCode(a, { bonusType: 'reload_deposit', maxUses: 10 })
+    const { token, playerId } = await activePlayer(a)
+    const declined = await a.call(
+      'moto_deposit_processor',
+      { ...card(TEST_CARDS.declined, 30_00), promoCode: welcome.code },
+      as(token),
+    )
+    expect(declined.body).toMatchObject({ error: { code: 'wrong_card_info' } })
+    const waiting = await a.call(
+      'moto_deposit_processor',
+      { ...card(TEST_CARDS.approvedVisa, 30_00), promoCode: other.code },
+      as(token),
+    )
+    expect(waiting.status).toBe(409)
+    expect(waiting.body).toMatchObject({
+      error: {
+        code: 'promo_code_waiting',
+        message: `The code ${welcome.code} is already waiting for your next deposit.`,
+      },
+    })
+    // A second player cannot have the single-use code the first one keeps.
+    const second = await activePlayer(a)
+    const taken = await a.call(
+      'moto_deposit_processor',
+      { ...card(TEST_CARDS.approvedVisa, 30_00), promoCode: welcome.code },
+      as(second.token),
+    )
+    expect(taken.body).toMatchObject({ error: { code: 'bonus_code_invalid' } })
+    // Three of the keeper's deposits at once with the code: one bonus, the code used once (a
+    // deposit that finds the bonus active already is refused before its money moves).
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        a.call(
+          'moto_deposit_processor',
+          { ...card(TEST_CARDS.approvedVisa, 30_00), promoCode: welcome.code },
+          as(token),
+        ),
+      ),
+    )
+    const done = answers.filter((r) => r.status === 200).length
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true)
+    expect(done).toBeGreaterThan(0)
+    expect(await grants(a, playerId)).toHaveLength(1)
+    expect(await balance(a, token)).toMatchObject({ real: done * 30_00, bonus: 30_00 })
+    const [code] = await a.db.select().from(promoCodes).where(eq(promoCodes.id, welcome.id))
+    expect(code?.uses).toBe(1)
+  })
+
   test(`${backend}: bonuscode_deposit_processor grants a no-deposit code once, one ledger transaction; a replay answers the same`, async () => {
     const a = api(backend)
     const free = await createCode(a, { amount: 12_00, maxUses: 5 })

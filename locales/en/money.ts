@@ -54,6 +54,8 @@ export default {
     submitting: 'Depositing…',
     bonusClaim: 'Claim the {{name}}: {{percent}} % of this deposit, up to {{max}}',
     bonusClaimNoMax: 'Claim the {{name}}: {{percent}} % of this deposit',
+    promoCode: 'Promo code (optional)',
+    promoCodeHelp: 'A deposit code gives its bonus instead of the one above, and claims it for you.',
     bonusMinimum: 'For a deposit of {{amount}} or more.',
     bonusWagering:
       'To turn it into real money, bets of {{times}} times the bonus are needed within {{days}} days; a withdrawal before then forfeits it.',

@@ -126,6 +126,8 @@ export default {
   round_in_progress: 'Termina primero la ronda en juego.',
   move_in_progress: 'Tu jugada anterior todavía se está procesando. Espera un momento.',
   no_chips_placed: 'Pon al menos una ficha en la mesa.',
+  promo_code_not_for_deposit: 'Este código no es para un depósito: aplícalo en Bonos.',
+  promo_code_waiting: 'El código {{0}} ya está esperando a tu próximo depósito.',
   bonus_code_invalid: 'El código de bono no existe o ya se ha usado.',
   bonus_active: 'Todavía tienes un bono activo. Sigue jugando e inténtalo más tarde.',
   bonus_forfeit_required:

@@ -56,6 +56,8 @@ export default {
     bonusClaim: 'Quiero el {{name}}: el {{percent}} % de este depósito, hasta {{max}}',
     bonusClaimNoMax: 'Quiero el {{name}}: el {{percent}} % de este depósito',
     bonusMinimum: 'Con un depósito de {{amount}} o más.',
+    promoCode: 'Código promocional (opcional)',
+    promoCodeHelp: 'Un código de depósito da su bono en lugar del de arriba y lo pide por ti.',
     bonusWagering:
       'Para convertirlo en dinero real hay que apostar {{times}} veces el bono en {{days}} días; una retirada antes lo anula.',
   },

@@ -1,5 +1,5 @@
 // Bonuses in Debian Chromium, with JavaScript on and off, in Spanish and English: the deposit form's
-// claim box, the withdrawal's confirmation with an active bonus, the Bonuses tab's progress and its
+// claim box and promo-code field, the withdrawal's confirmation with an active bonus, the Bonuses tab's progress and its
 // forfeit in two steps, then a bonus code applied there (an unknown one refused under the field);
 // axe on each page (with JavaScript: axe runs in the page).
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -48,17 +48,31 @@ describe.skipIf(skipBrowserTests)('bonuses in Chromium', () => {
         if (javaScript) await expectAccessible(page)
       }
 
-      // A card deposit of 20 € claiming the welcome bonus the form offers.
+      // A card deposit of 20 € claiming the welcome bonus the form offers; first with a promo
+      // code that does not exist, refused under its field with the rest kept (but the card's
+      // number and CVV2, never sent back).
       await page.goto(`${prefix}/user-management/deposit?method=moto`)
       const claim = page.locator('input[name="claimBonus"]')
       await claim.waitFor()
       await a11y()
+      const promoCode = page.getByLabel(tr.money.deposit.promoCode)
+      const typeCard = async () => {
+        await page.locator('input[name="cardNumber"]').fill('4242 4242 4242 4242')
+        await page.locator('input[name="cvv2"]').fill('123')
+      }
       await page.locator('input[name="holderName"]').fill('Lucía García')
-      await page.locator('input[name="cardNumber"]').fill('4242 4242 4242 4242')
+      await typeCard()
       await page.locator('input[name="month"]').fill('12')
       await page.locator('input[name="year"]').fill(String(new Date().getUTCFullYear() + 2))
-      await page.locator('input[name="cvv2"]').fill('123')
       await page.locator('input[name="amount"]').fill('20')
+      await promoCode.fill('NO-SUCH-CODE')
+      await page.locator('#deposit-moto button[type="submit"]').click()
+      await page.getByText(tr.catalogue.invalid_promo_code).first().waitFor()
+      expect(await promoCode.inputValue()).toBe('NO-SUCH-CODE')
+      expect(await page.locator('input[name="amount"]').inputValue()).toBe('20')
+      await a11y()
+      await promoCode.fill('')
+      await typeCard()
       await claim.check()
       await page.locator('#deposit-moto button[type="submit"]').click()
       const money = (text: string) => (locale === 'es' ? `${text}\u00a0€` : `€${text}`)

@@ -304,6 +304,14 @@ function DepositForm({
             .join(' ')}
         />
       ) : null}
+      {bonusOffer ? (
+        <Field
+          meta={f.promoCode!}
+          label={t('money.deposit.promoCode')}
+          help={t('money.deposit.promoCodeHelp')}
+          inputProps={{ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }}
+        />
+      ) : null}
       {kind === 'bank_transfer' ? <p className={forms.note}>{t('money.bank.intro')}</p> : null}
       <div className={forms.actions}>
         <SubmitButton pendingLabel={t('money.deposit.submitting')}>{t('money.deposit.submit')}</SubmitButton>

@@ -2,7 +2,16 @@ import { z } from 'zod'
 import { Cents, Currency, Money, Timestamp } from '../common.ts'
 import { Balance } from '../player/schemas.ts'
 import { FinancialTransaction, WithdrawalMethod } from '../wallet/schemas.ts'
-import { amountInCents, cardNumber, checkbox, cvv, optionalAmountInCents, required } from '../rules.ts'
+import { amountInCents, cardNumber, checkbox, cvv, optionalAmountInCents, optionalText, required } from '../rules.ts'
+
+/**
+ * What a deposit form asks of bonuses: the deposit bonus (welcome or reload) this deposit earns,
+ * if any; a promo code names that bonus instead (ADR 0053) and claims it.
+ */
+const depositBonusFields = {
+  claimBonus: checkbox().optional(),
+  promoCode: optionalText(32),
+}
 
 export const PaymentKind = z.enum(['card', 'bank_transfer', 'voucher', 'crypto', 'bonus_code', 'loyalty'])
 
@@ -85,8 +94,7 @@ export const CardDepositParams = z
     year: cardYear(),
     cvv2: cvv(),
     amount: amountInCents(),
-    /** The player asks for the deposit bonus (welcome or reload) this deposit earns, if any. */
-    claimBonus: checkbox().optional(),
+    ...depositBonusFields,
   })
   .refine((v) => !isCardExpired(v.month, v.year), { path: ['month'], message: 'invalid_date' })
 export type CardDepositParams = z.infer<typeof CardDepositParams>
@@ -119,8 +127,7 @@ export const MotoDepositProcessorAnswer = DepositComplete
 
 export const BankTransferDepositParams = z.object({
   amount: amountInCents(),
-  /** The player asks for the deposit bonus (welcome or reload) this deposit earns, if any. */
-  claimBonus: checkbox().optional(),
+  ...depositBonusFields,
 })
 export const CarespayDepositProcessorParams = BankTransferDepositParams
 /** Credited when an administrator confirms the transfer arrived (confirm_bank_transfer). */
@@ -146,8 +153,7 @@ export const VoucherDepositParams = z.object({
     .refine((v) => /^[A-Z0-9]{8,32}$/.test(v), 'invalid_value'),
   /** A voucher is worth its face value; an amount, when sent, must be that value. */
   amount: optionalAmountInCents(),
-  /** The player asks for the deposit bonus (welcome or reload) this deposit earns, if any. */
-  claimBonus: checkbox().optional(),
+  ...depositBonusFields,
 })
 export const CashlibDepositProcessorParams = VoucherDepositParams
 export const CashlibDepositProcessorAnswer = DepositComplete

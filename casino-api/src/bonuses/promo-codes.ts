@@ -15,12 +15,12 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Currency, Locale } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
-import { bonusTemplates, playerBonuses, players, promoCodes, promoCodeUses } from '../db/schema.ts'
+import { bonusTemplates, payments, playerBonuses, players, promoCodes, promoCodeUses } from '../db/schema.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { ApiError } from '../http/errors.ts'
 import { audit } from '../payments/audit.ts'
 import type { RateLimiter } from '../rate-limits.ts'
-import { grantIn, type BonusTemplateRow, type PlayerBonusRow } from './service.ts'
+import { checkBonusClaim, grantIn, type BonusTemplateRow, type PlayerBonusRow } from './service.ts'
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect
 
@@ -187,6 +187,62 @@ export async function depositCodeOf(tx: Queryable, playerId: string) {
   const template = await templateOf(tx, pending.code)
   if (!template) return null
   return { template, record: (bonusId: string) => markGranted(tx, pending.use.id, bonusId) }
+}
+
+/**
+ * A deposit form's promo code: kept as the player's waiting deposit code, under the code's row
+ * lock, as a registration keeps one, so the deposit that asks for a bonus takes the code's
+ * template (depositCodeOf). The code stays waiting if that deposit earns nothing (declined,
+ * below the template's minimum). The same code again while it waits is no new use; another code
+ * while one waits is 409 'promo_code_waiting'; a no-deposit code is 'promo_code_not_for_deposit'
+ * (it is applied in the Bonuses tab). Throws under the field 'promoCode'.
+ */
+export async function keepDepositCode(db: Database, playerId: string, code: string, at: Date) {
+  await db.transaction(async (tx) => {
+    const row = await findCode(tx, code, true)
+    const template = row && (await templateOf(tx, row))
+    if (!row || !template?.enabled) throw unknownCode('promoCode')
+    if (row.amount !== null)
+      throw new ApiError(400, 'promo_code_not_for_deposit', { fields: { promoCode: ['promo_code_not_for_deposit'] } })
+    const waiting = await pendingUse(tx, playerId, false)
+    if (waiting?.code.id === row.id) return
+    if (waiting)
+      throw new ApiError(409, 'promo_code_waiting', {
+        args: [waiting.code.code],
+        fields: { promoCode: ['promo_code_waiting'] },
+      })
+    if (await spentReason(tx, row, at, playerId)) throw spentCode('promoCode')
+    await tx.insert(promoCodeUses).values({ promoCodeId: row.id, playerId, usedAt: at })
+    await tx
+      .update(promoCodes)
+      .set({ uses: sql`${promoCodes.uses} + 1` })
+      .where(eq(promoCodes.id, row.id))
+  })
+}
+
+/**
+ * What a deposit request asks of bonuses, settled before any money moves: whether it claims a
+ * bonus (the box, or a promo code, which names the bonus), refused with 409 'bonus_active' while
+ * one is active, and the code kept (keepDepositCode, under the wrong-codes limit). A replay of a
+ * request that made its payment already skips both: the first one settled them.
+ */
+export async function claimForDeposit(
+  ctx: { db: Database; limits: RateLimiter; now(): Date },
+  r: { playerId: string; ip: string; claimBonus?: boolean; promoCode?: string; paymentKey: string },
+) {
+  const code = r.promoCode || undefined
+  const claim = r.claimBonus === true || code !== undefined
+  await checkBonusClaim(ctx.db, r.playerId, claim, r.paymentKey)
+  if (!code) return claim
+  const [made] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.idempotencyKey, r.paymentKey))
+  if (made) return claim
+  await countingWrongCodes(ctx.limits, { ip: r.ip, accounts: [r.playerId] }, () =>
+    keepDepositCode(ctx.db, r.playerId, code, ctx.now()),
+  )
+  return claim
 }
 
 /**

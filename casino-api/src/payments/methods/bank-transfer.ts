@@ -3,7 +3,7 @@
  * reference to put on the transfer; an administrator credits it when it arrives
  * (confirm_bank_transfer, admin-handlers.ts).
  */
-import { checkBonusClaim } from '../../bonuses/service.ts'
+import { claimForDeposit } from '../../bonuses/promo-codes.ts'
 import { financialTransaction } from '../records.ts'
 import { insertPayment, newReference, playerOf, requestKey } from '../service.ts'
 import { checkDepositAmount, depositProcessor, keyOf, sessionOf } from './processor.ts'
@@ -13,7 +13,13 @@ export const bankTransfer = depositProcessor('carespay', async (ctx, input) => {
   const key = keyOf(input)
   const player = await playerOf(ctx.db, session.playerId)
   await checkDepositAmount(ctx, input.params.amount, player.currency)
-  await checkBonusClaim(ctx.db, player.id, input.params.claimBonus === true, requestKey(player.id, key))
+  const claimBonus = await claimForDeposit(ctx, {
+    playerId: player.id,
+    ip: input.ip,
+    claimBonus: input.params.claimBonus,
+    promoCode: input.params.promoCode,
+    paymentKey: requestKey(player.id, key),
+  })
   const { row } = await insertPayment(ctx.db, {
     playerId: player.id,
     kind: 'deposit',
@@ -23,7 +29,7 @@ export const bankTransfer = depositProcessor('carespay', async (ctx, input) => {
     currency: player.currency,
     reference: newReference('BT'),
     idempotencyKey: requestKey(player.id, key),
-    claimBonus: input.params.claimBonus === true,
+    claimBonus,
     at: ctx.now(),
   })
   return {

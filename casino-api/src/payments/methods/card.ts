@@ -4,7 +4,7 @@
  * (threeds-handlers.ts), and without (moto, mail and telephone order), which completes or fails
  * at once.
  */
-import { checkBonusClaim } from '../../bonuses/service.ts'
+import { claimForDeposit } from '../../bonuses/promo-codes.ts'
 import { eq } from 'drizzle-orm'
 import type { CardDepositParams } from '../../../contract/index.ts'
 import type { CallInput, Context } from '../../context.ts'
@@ -54,7 +54,13 @@ async function cardDeposit(
   const key = keyOf(input)
   const player = await playerOf(ctx.db, session.playerId)
   await checkDepositAmount(ctx, params.amount, player.currency)
-  await checkBonusClaim(ctx.db, player.id, params.claimBonus === true, requestKey(player.id, key))
+  const claimBonus = await claimForDeposit(ctx, {
+    playerId: player.id,
+    ip: input.ip,
+    claimBonus: params.claimBonus,
+    promoCode: params.promoCode,
+    paymentKey: requestKey(player.id, key),
+  })
   const at = ctx.now()
   const card = cardSummary(params.cardNumber)
   const { row, created } = await insertPayment(ctx.db, {
@@ -68,7 +74,7 @@ async function cardDeposit(
     idempotencyKey: requestKey(player.id, key),
     cardBrand: card.brand,
     cardLast4: card.last4,
-    claimBonus: params.claimBonus === true,
+    claimBonus,
     at,
   })
   // A replay answers from the payment; one a crash left between its two steps is taken up again.

@@ -3,7 +3,7 @@
  * face value. Guessing codes is rate limited: every try counts before the code is looked at, so a
  * burst of guesses sees itself; a voucher redeemed gives its point back, so only wrong codes add up.
  */
-import { checkBonusClaim } from '../../bonuses/service.ts'
+import { claimForDeposit } from '../../bonuses/promo-codes.ts'
 import { eq } from 'drizzle-orm'
 import type { Context } from '../../context.ts'
 import { payments } from '../../db/schema.ts'
@@ -35,13 +35,19 @@ export const voucher = depositProcessor(
     const idempotencyKey = requestKey(player.id, keyOf(input))
     const [replayed] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey))
     if (replayed) return voucherAnswer(ctx, replayed)
-    await checkBonusClaim(ctx.db, player.id, input.params.claimBonus === true, idempotencyKey)
+    const claimBonus = await claimForDeposit(ctx, {
+      playerId: player.id,
+      ip: input.ip,
+      claimBonus: input.params.claimBonus,
+      promoCode: input.params.promoCode,
+      paymentKey: idempotencyKey,
+    })
     const redeemed = await redeemVoucher(ctx.db, {
       playerId: player.id,
       currency: player.currency,
       code: input.params.voucherCode,
       amount: input.params.amount,
-      claimBonus: input.params.claimBonus === true,
+      claimBonus,
       idempotencyKey,
       at: ctx.now(),
     })
