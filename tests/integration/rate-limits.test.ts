@@ -17,6 +17,7 @@ for (const database of testDatabases()) {
             registration: { perIp: limit, perAccount: limit },
             passwordReset: { perIp: limit, perAccount: limit },
             voucherRedemption: { perIp: limit, perAccount: limit },
+            promoCodeAttempts: { perIp: limit, perAccount: limit },
           },
         },
       })
@@ -78,6 +79,24 @@ for (const database of testDatabases()) {
         'Demasiados códigos de cupón incorrectos. Inténtalo de nuevo dentro de 60 min.',
       )
       expect(limited.html).toContain('value="WRNG-0000-0000-0003"')
+    })
+
+    test("too many wrong bonus codes: the message on the Bonuses tab's form, the code kept", async () => {
+      const { b } = await loggedInPlayer(site, Browser)
+      const apply = async (code: string) => {
+        const form = await b.get('/en/user-management/bonuses')
+        const actionKey = form.html.match(/name="actionKey" value="([^"]+)"/)?.[1] ?? ''
+        return b.post('/en/user-management/bonuses', { intent: 'bonus-code', actionKey, code })
+      }
+      for (const code of ['NOPE1', 'NOPE2']) {
+        const page = await apply(code)
+        expect(page.status).toBe(400)
+        expect(textOf(page.html)).toContain('The bonus code does not exist or was already used.')
+      }
+      const limited = await apply('NOPE3')
+      expect(limited.status).toBe(429)
+      expect(textOf(limited.html)).toContain('Too many wrong promo codes. Try again in 60 min.')
+      expect(limited.html).toContain('value="NOPE3"')
     })
   })
 }
