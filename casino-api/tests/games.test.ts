@@ -207,9 +207,9 @@ for (const backend of backends) {
       expect((r.body as { error: { code: string } }).error.code).toBe('insufficient_funds')
   })
 
-  test(`${backend}: the lobby's recently played row lists a player's games by their last round, demo or real`, async () => {
+  test(`${backend}: the lobby's recently played row lists a player's games by their last round, demo or real, as the provider tells`, async () => {
     const a = api(backend)
-    const { token } = await fundedPlayer(a, 10_00)
+    const { token, playerId } = await fundedPlayer(a, 10_00)
     const recent = async () =>
       (await a.ok('get_games', { group: 'recent', language: 'en' }, { token })).items.map((g) => g.id)
     expect(await recent()).toEqual([])
@@ -222,6 +222,13 @@ for (const backend of backends) {
     const roulette = await launch(a, 'european-roulette', 'demo', token)
     await a.ok('game_play', { bet: RED, moveId: move() }, asGame(roulette))
     expect(await recent()).toEqual(['european-roulette', 'dice'])
+    // The casino asks the provider, which keeps the rounds, with the key they share; nobody else may.
+    const asked = { playerId, limit: 1 }
+    expect((await a.ok('get_provider_recent_games', asked, AS_PROVIDER)).items).toEqual([
+      { gameId: 'european-roulette', lastPlayedAt: expect.any(String) },
+    ])
+    await a.fail('get_provider_recent_games', asked, 401, { token })
+    await a.fail('get_provider_recent_games', asked, 401, { headers: { 'x-provider-key': 'k'.repeat(40) } })
     // Another player's rounds are not theirs, and a visitor has none.
     const other = await activePlayer(a)
     expect((await a.ok('get_games', { group: 'recent' }, { token: other.token })).items).toEqual([])

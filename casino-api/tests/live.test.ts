@@ -118,6 +118,9 @@ for (const backend of backends) {
       moves: { bet: RED, actions: [] },
       outcome: null,
     })
+    // The lobby's recently played row has the table.
+    const recent = await a.ok('get_games', { group: 'recent', language: 'en' }, { token: player.token })
+    expect(recent.items.map((g) => g.id)).toEqual([TABLE])
     // A resend of the same bet answers it again and stakes nothing more.
     const again = await a.ok('live_bet', { roundId: round.id, bet: RED, moveId }, asGame(game))
     expect(again.bet.id).toBe(placed.bet.id)

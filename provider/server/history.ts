@@ -10,6 +10,8 @@ import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'd
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type {
+  ProviderRecentGamesAnswer,
+  ProviderRecentGamesParams,
   ProviderRound,
   ProviderRoundDetails,
   ProviderRoundDetailsParams,
@@ -268,4 +270,39 @@ async function liveBetDetails(ctx: Ctx, params: DetailsParams): Promise<Details 
 /** One round of the player's (its mode says whether real or demo), or null when the player has no such round here. */
 export async function roundDetails(ctx: Ctx, params: DetailsParams): Promise<Details | null> {
   return (await gameRoundDetails(ctx, params)) ?? (await liveBetDetails(ctx, params))
+}
+
+/**
+ * get_provider_recent_games: the player's games by their last round or live bet, demo or real,
+ * newest first (the casino's "recently played" row).
+ */
+export async function recentGames(
+  ctx: Ctx,
+  params: z.output<typeof ProviderRecentGamesParams>,
+): Promise<z.input<typeof ProviderRecentGamesAnswer>> {
+  const played = unionAll(
+    ctx.db
+      .select({
+        gameId: sql<string>`${gameRounds.gameId}`.as('game_id'),
+        at: sql<unknown>`${gameRounds.createdAt}`.as('at'),
+      })
+      .from(gameRounds)
+      .where(eq(gameRounds.playerId, params.playerId)),
+    ctx.db
+      .select({
+        gameId: sql<string>`${liveRounds.tableId}`.as('game_id'),
+        at: sql<unknown>`${liveBets.createdAt}`.as('at'),
+      })
+      .from(liveBets)
+      .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
+      .where(eq(liveBets.playerId, params.playerId)),
+  ).as('played')
+  const last = sql<unknown>`max(${played.at})`
+  const rows = await ctx.db
+    .select({ gameId: played.gameId, lastPlayedAt: last })
+    .from(played)
+    .groupBy(played.gameId)
+    .orderBy(desc(last))
+    .limit(params.limit)
+  return { items: rows.map((r) => ({ gameId: r.gameId, lastPlayedAt: asTimestamp(r.lastPlayedAt)! })) }
 }

@@ -124,6 +124,16 @@ export const gameServerCalls = {
     summary:
       "A page of a player's real-money rounds in a window of time, newest first, with the window's totals: what the casino's bet history lists.",
   }),
+  get_provider_recent_games: defineCall({
+    method: 'POST',
+    path: '/provider/recent-games',
+    auth: 'provider',
+    read: true,
+    params: G.ProviderRecentGamesParams,
+    answer: G.ProviderRecentGamesAnswer,
+    summary:
+      "The games a player played last, demo or real, each once with its last round's time, newest first: the lobby's recently played row.",
+  }),
   get_provider_round: defineCall({
     method: 'POST',
     path: '/provider/round',

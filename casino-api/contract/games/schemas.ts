@@ -219,6 +219,18 @@ export type BetDetails = z.infer<typeof BetDetails>
 
 // ---- a provider's records of a player's rounds, which the casino's bet history shows --------
 
+/**
+ * The games a player played last at the provider, demo or real (the casino's "recently played"
+ * row): each game once, with the time of its last round or live bet, newest first.
+ */
+export const ProviderRecentGamesParams = z.object({
+  playerId: z.uuid(),
+  limit: z.number().int().min(1).max(100),
+})
+export const ProviderRecentGamesAnswer = z.object({
+  items: z.array(z.object({ gameId: z.string(), lastPlayedAt: Timestamp })),
+})
+
 /** A window of time and a page of a player's real-money rounds at the provider, newest first. */
 export const ProviderRoundHistoryParams = z.object({
   playerId: z.uuid(),

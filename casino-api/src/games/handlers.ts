@@ -17,7 +17,7 @@ import {
   type Locale,
   LOCALES,
 } from '../../contract/index.ts'
-import type { DomainHandlers } from '../context.ts'
+import type { Context, DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { gameFavourites, games, players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
@@ -28,7 +28,7 @@ import { gameName } from './names.ts'
 import { actRound, openGame, playRound, rotate } from '../../../provider/server/game-server.ts'
 import { catalogFeed } from '../../../provider/games/feed.ts'
 import { liveTable, placeLiveBet } from '../../../provider/server/live.ts'
-import { roundDetails, roundHistory } from '../../../provider/server/history.ts'
+import { recentGames, roundDetails, roundHistory } from '../../../provider/server/history.ts'
 import { createGameSession, type GameSession } from '../../../provider/server/sessions.ts'
 
 /** A games row (its presentation aside: only a game's page reads it) with its name in the page's language. */
@@ -125,6 +125,23 @@ async function launch(
   }
 }
 
+/** How many of a player's games the "recently played" row may list. */
+const RECENT_GAMES = 100
+
+/**
+ * The games a player played last, newest first, as the provider answers (it keeps the rounds,
+ * demo and real). Without its answer the row is empty for now: the lobby still shows.
+ */
+async function recentlyPlayed(ctx: Context, playerId: string): Promise<string[]> {
+  try {
+    const { items } = await ctx.gameProvider.recentGames({ playerId, limit: RECENT_GAMES })
+    return items.map((i) => i.gameId)
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'the game provider did not answer the recently played games')
+    return []
+  }
+}
+
 export const gameHandlers: DomainHandlers<typeof gameCalls> = {
   get_games: async (ctx, { params, session }) => {
     const where: SQL[] = [eq(games.enabled, true)]
@@ -149,9 +166,15 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
           ),
         )
       else {
-        const lastPlayed = sql`(select max(r.created_at) from game_rounds r where r.game_id = ${games.id} and r.player_id = ${session.playerId})`
-        where.push(sql`${lastPlayed} is not null`)
-        order = [sql`${lastPlayed} desc` as never]
+        // The provider keeps the rounds: it names the player's games, newest first.
+        const ids = await recentlyPlayed(ctx, session.playerId)
+        if (ids.length === 0) return { items: [], total: 0, page: params.page, pageSize: params.pageSize }
+        const listed = sql`ARRAY[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`
+        where.push(inArray(games.id, ids))
+        order = [sql`array_position(${listed}, ${games.id})` as never]
       }
     } else if (group) {
       where.push(sql`${group} = any(${games.tags})`)
@@ -288,6 +311,7 @@ export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   get_catalog_feed: async () => catalogFeed(),
   // The casino's bet history asks with the built-in provider's key (the one it shares with it).
   get_provider_rounds: async (ctx, { params, provider }) => roundHistory(ctx, builtinOnly(provider, params)),
+  get_provider_recent_games: async (ctx, { params, provider }) => recentGames(ctx, builtinOnly(provider, params)),
   get_provider_round: async (ctx, { params, provider }) => {
     const round = await roundDetails(ctx, builtinOnly(provider, params))
     if (!round) throw new ApiError(404, 'not_found')

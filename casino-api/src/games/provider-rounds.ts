@@ -1,6 +1,6 @@
 /**
  * The casino's way to a game provider's records of a player's rounds (get_provider_rounds,
- * get_provider_round): over HTTP with the provider's key, as the casino would ask any provider,
+ * get_provider_round, get_provider_recent_games): over HTTP with the provider's key, as the casino would ask any provider,
  * so the bet history reads none of the provider's tables. Both calls only read; a lost answer is
  * asked again once.
  */
@@ -8,6 +8,8 @@ import type { z } from 'zod'
 import {
   gameServerCalls,
   PROVIDER_KEY_HEADER,
+  ProviderRecentGamesAnswer,
+  type ProviderRecentGamesParams,
   ProviderRoundDetails,
   ProviderRoundHistoryAnswer,
   type ProviderRoundDetailsParams,
@@ -16,6 +18,8 @@ import {
 
 export type ProviderRounds = {
   history(params: z.input<typeof ProviderRoundHistoryParams>): Promise<z.output<typeof ProviderRoundHistoryAnswer>>
+  /** The player's games by their last round, demo or real, newest first. */
+  recentGames(params: z.input<typeof ProviderRecentGamesParams>): Promise<z.output<typeof ProviderRecentGamesAnswer>>
   /** Null when the provider has no such round of the player's. */
   details(params: z.input<typeof ProviderRoundDetailsParams>): Promise<z.output<typeof ProviderRoundDetails> | null>
 }
@@ -49,6 +53,12 @@ export function httpProviderRounds(providerUrl: () => string, key: string): Prov
       const response = await call(path, params)
       if (!response.ok) throw refused(path, response)
       return ProviderRoundHistoryAnswer.parse(await response.json())
+    },
+    async recentGames(params) {
+      const { path } = gameServerCalls.get_provider_recent_games
+      const response = await call(path, params)
+      if (!response.ok) throw refused(path, response)
+      return ProviderRecentGamesAnswer.parse(await response.json())
     },
     async details(params) {
       const { path } = gameServerCalls.get_provider_round
