@@ -281,6 +281,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         expire_challenges: () => expireOverdueChallenges(opened.db, now()).then(() => {}),
         sync_catalogs: () => syncCatalogs().then(() => {}),
         expire_bonuses: () => expireBonuses(opened.db, now()).then(() => {}),
+        end_game_sessions: (scope) => ctx.gameProvider.endSessions(scope).then(() => {}),
       },
       { schedules: options.schedules },
     )

@@ -9,7 +9,7 @@ import { hashServerSeed } from '../../provider/games/fair.ts'
 import { gameRounds, players } from '../src/db/schema.ts'
 import { checkLedger } from '../src/wallet/check.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
-import { backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
+import { AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -225,6 +225,46 @@ for (const backend of backends) {
     // A visitor's demo has no player's session to end with.
     const visitor = (await launchGame(a, 'european-roulette', 'demo')).session
     expect((await play(visitor)).status).toBe(200)
+  })
+
+  test(`${backend}: the casino ends game sessions at the provider with its key; a launch ends with its log-in at the latest`, async () => {
+    const a = api(backend)
+    const player = await fundedPlayer(a, 10_000)
+    const bet = { bets: [{ type: 'red', numbers: [], amount: 100 }] }
+    const status = async (game: string) =>
+      (await a.call('game_play', { bet, moveId: randomUUID() }, asGame(game))).status
+    const roulette = (await launchGame(a, 'european-roulette', 'real', player.token)).session
+    const dice = (await launchGame(a, 'dice', 'demo', player.token)).session
+    // Only the casino, with the provider's key, may end sessions.
+    const ending = { gameId: 'european-roulette' }
+    await a.fail('end_provider_sessions', ending, 401)
+    await a.fail('end_provider_sessions', ending, 401, { token: player.token })
+    expect((await a.fail('end_provider_sessions', {}, 400, AS_PROVIDER)).code).toBe('validation_failed')
+    // A game's sessions end, the others play on; ending them again ends nothing more.
+    expect(await a.ok('end_provider_sessions', ending, AS_PROVIDER)).toEqual({ ended: 1 })
+    expect(await a.ok('end_provider_sessions', ending, AS_PROVIDER)).toEqual({ ended: 0 })
+    expect(await status(roulette)).toBe(401)
+    expect(
+      (
+        await a.call(
+          'game_play',
+          { bet: { stake: 100, target: 5000, side: 'over' }, moveId: randomUUID() },
+          asGame(dice),
+        )
+      ).status,
+    ).toBe(200)
+
+    // A log-in ending in a minute launches a game that ends with it, not six hours later.
+    const inAMinute = new Date(Date.now() + 60_000)
+    await a.db.execute(
+      sql`UPDATE access_tokens SET expires_at = ${inAMinute.toISOString()}::timestamptz WHERE player_id = ${player.playerId}::uuid`,
+    )
+    const launched = await a.ok(
+      'get_game_url',
+      { gameId: 'european-roulette', mode: 'real', language: 'en' },
+      { token: player.token },
+    )
+    expect(new Date(launched.expiresAt).getTime()).toBe(inAMinute.getTime())
   })
 
   test(`${backend}: ledger:check proves rounds against the wallet and finds an open round on a revealed seed`, async () => {

@@ -34,7 +34,7 @@ import { hashServerSeed, roundRng } from '../games/fair.ts'
 import { pocketCount, type RouletteConfig } from '../games/engines/roulette.ts'
 import type { Context } from '../../casino-api/src/context.ts'
 import type { Queryable } from '../../casino-api/src/db/open.ts'
-import { gameSessions, games, liveBets, liveRounds } from '../../casino-api/src/db/schema.ts'
+import { gameSessions, liveBets, liveRounds } from '../../casino-api/src/db/schema.ts'
 import { ApiError } from '../../casino-api/src/http/errors.ts'
 import { EVENTS_CHANNEL } from '../../casino-api/src/realtime/socket.ts'
 import { balanceOf, gameFacts, limitArgs } from './game-server.ts'
@@ -319,15 +319,15 @@ export function startLiveTables(
 
 // ---- the game server's calls ---------------------------------------------------------------
 
-async function liveGameOf(ctx: Pick<Context, 'db'>, session: GameSession): Promise<CatalogGame> {
+/** The session's table; one the casino switched off is refused by its launch and by the wallet. */
+function liveGameOf(session: GameSession): CatalogGame {
   const game = catalogGame(session.gameId)
-  const [row] = await ctx.db.select({ enabled: games.enabled }).from(games).where(eq(games.id, session.gameId))
-  if (!game?.live || !row?.enabled) throw new ApiError(403, 'game_unavailable')
+  if (!game?.live) throw new ApiError(403, 'game_unavailable')
   return game
 }
 
 export async function liveTable(ctx: Context, session: GameSession): Promise<z.input<typeof LiveTableAnswer>> {
-  const game = await liveGameOf(ctx, session)
+  const game = liveGameOf(session)
   const rounds = await ctx.db
     .select()
     .from(liveRounds)
@@ -380,7 +380,7 @@ export async function placeLiveBet(
   session: GameSession,
   params: { roundId: string; bet: unknown; moveId: string },
 ): Promise<z.input<typeof LiveBetAnswer>> {
-  const game = await liveGameOf(ctx, session)
+  const game = liveGameOf(session)
   // Catalogue codes for messages, as for a call's params (http/app.ts).
   const parsed = game.engine.bet.safeParse(params.bet, { error: catalogueError })
   if (!parsed.success)

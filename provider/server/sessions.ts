@@ -11,10 +11,11 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../../casino-api/src/accounts/tokens.ts'
-import type { Currency, GameMode, Locale } from '../../casino-api/contract/index.ts'
+import type { z } from 'zod'
+import type { Currency, EndProviderSessionsParams, GameMode, Locale } from '../../casino-api/contract/index.ts'
 import type { Context } from '../../casino-api/src/context.ts'
 import type { Queryable } from '../../casino-api/src/db/open.ts'
-import { accessTokens, gameSeeds, gameSessions, players } from '../../casino-api/src/db/schema.ts'
+import { gameSeeds, gameSessions, players } from '../../casino-api/src/db/schema.ts'
 import { ApiError } from '../../casino-api/src/http/errors.ts'
 import { hashServerSeed } from '../games/fair.ts'
 
@@ -43,15 +44,19 @@ export async function createGameSession(
     mode: GameMode
     currency: Currency
     language: Locale
+    /** When the casino's log-in that launches it ends at the latest (a player's launch). */
+    endsBy: Date | null
   },
 ) {
   const token = newOpaqueToken()
-  const expiresAt = new Date(ctx.now().getTime() + GAME_SESSION_TTL_MS)
+  const { endsBy, ...session } = launch
+  const longest = ctx.now().getTime() + GAME_SESSION_TTL_MS
+  const expiresAt = new Date(endsBy ? Math.min(longest, endsBy.getTime()) : longest)
   const [row] = await ctx.db
     .insert(gameSessions)
     .values({
       tokenHash: hashToken(token),
-      ...launch,
+      ...session,
       demoBalance: launch.mode === 'demo' ? DEMO_CHIPS : null,
       createdAt: ctx.now(),
       expiresAt,
@@ -61,10 +66,10 @@ export async function createGameSession(
 }
 
 /**
- * The session of an X-Game-Session header; 401 when missing, unknown or expired, and when the
- * player's session that launched it has ended (logout, a password change, its expiry) or the
- * account is no longer active (blocked, closed, excluded): a game never outlives its player's
- * log-in. A visitor's demo has no player and no token.
+ * The session of an X-Game-Session header; 401 when missing, unknown, expired or ended, and when
+ * the account is no longer active (blocked, closed, excluded). A game never outlives its player's
+ * log-in: it expires with it at the latest (`endsBy` at launch), and the casino ends it when the
+ * log-in ends sooner (logout, a password change: endGameSessions). A visitor's demo has no player.
  */
 export async function resolveGameSession(
   ctx: Pick<Context, 'db' | 'now'>,
@@ -84,25 +89,44 @@ export async function resolveGameSession(
       expiresAt: gameSessions.expiresAt,
     })
     .from(gameSessions)
-    .leftJoin(accessTokens, eq(accessTokens.id, gameSessions.accessTokenId))
     .leftJoin(players, eq(players.id, gameSessions.playerId))
     .where(
       and(
         eq(gameSessions.tokenHash, hashToken(header)),
         gt(gameSessions.expiresAt, now),
-        or(
-          isNull(gameSessions.playerId),
-          and(
-            eq(accessTokens.playerId, gameSessions.playerId),
-            isNull(accessTokens.revokedAt),
-            gt(accessTokens.expiresAt, now),
-            eq(players.status, 'active'),
-          ),
-        ),
+        or(isNull(gameSessions.playerId), eq(players.status, 'active')),
       ),
     )
   if (!row) throw new ApiError(401, 'unauthorized')
   return row
+}
+
+/**
+ * end_provider_sessions: the sessions the casino names end now (their expiry set to now), so the
+ * next call with one is refused. Answers how many were still running.
+ */
+export async function endGameSessions(
+  ctx: Pick<Context, 'db' | 'now'>,
+  scope: z.output<typeof EndProviderSessionsParams>,
+) {
+  const now = ctx.now()
+  const launchedBy = sql`${gameSessions.accessTokenId}::text`
+  const ended = await ctx.db
+    .update(gameSessions)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        gt(gameSessions.expiresAt, now),
+        scope.playerId === undefined ? undefined : eq(gameSessions.playerId, scope.playerId),
+        scope.gameId === undefined ? undefined : eq(gameSessions.gameId, scope.gameId),
+        scope.casinoSession === undefined ? undefined : sql`${launchedBy} = ${scope.casinoSession}`,
+        scope.exceptCasinoSession === undefined
+          ? undefined
+          : sql`${launchedBy} IS DISTINCT FROM ${scope.exceptCasinoSession}`,
+      ),
+    )
+    .returning({ id: gameSessions.id })
+  return { ended: ended.length }
 }
 
 export type SeedRow = typeof gameSeeds.$inferSelect

@@ -124,6 +124,15 @@ export const gameServerCalls = {
     summary:
       "A page of a player's real-money rounds in a window of time, newest first, with the window's totals: what the casino's bet history lists.",
   }),
+  end_provider_sessions: defineCall({
+    method: 'POST',
+    path: '/provider/end-sessions',
+    auth: 'provider',
+    params: G.EndProviderSessionsParams,
+    answer: G.EndProviderSessionsAnswer,
+    summary:
+      "Ends game sessions now: a player's when their log-in ends (logout, password change), or a game's when it is withdrawn. Idempotent: ending what has ended ends nothing more.",
+  }),
   get_provider_recent_games: defineCall({
     method: 'POST',
     path: '/provider/recent-games',

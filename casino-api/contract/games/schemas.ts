@@ -220,6 +220,25 @@ export type BetDetails = z.infer<typeof BetDetails>
 // ---- a provider's records of a player's rounds, which the casino's bet history shows --------
 
 /**
+ * The game sessions the casino ends at the provider: a player's (all, those one of their log-ins
+ * launched, or all but one log-in's: logout, a password change), or a game's (withdrawn from the
+ * catalogue). A log-in is named by the casino's opaque id given at launch. At least a player or a
+ * game; what ended is refused from then on (401).
+ */
+export const EndProviderSessionsParams = z
+  .object({
+    playerId: z.uuid().optional(),
+    casinoSession: z.string().max(64).optional(),
+    exceptCasinoSession: z.string().max(64).optional(),
+    gameId: z.string().max(64).optional(),
+  })
+  .refine((p) => p.playerId !== undefined || p.gameId !== undefined, {
+    path: ['playerId'],
+    message: 'field_required',
+  })
+export const EndProviderSessionsAnswer = z.object({ ended: z.number().int().nonnegative() })
+
+/**
  * The games a player played last at the provider, demo or real (the casino's "recently played"
  * row): each game once, with the time of its last round or live bet, newest first.
  */

@@ -13,6 +13,7 @@ import { apiMetrics } from '../metrics.ts'
 import { refuseRestrictedClient } from '../site/geo-guard.ts'
 import { getSettings } from '../site/settings.ts'
 import { checkOneTimeToken, resendActivation } from './links.ts'
+import { endGameSessions } from '../games/end-game-sessions.ts'
 import { login, revokeToken } from './login.ts'
 import { confirmPasswordReset, requestPasswordReset, updatePassword } from './password-flows.ts'
 import { getPlayer, getPlayerWithBalance, toProfile, usernameIs } from './players.ts'
@@ -36,7 +37,9 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   },
 
   logout: async (ctx, { session }) => {
+    const { playerId, tokenId } = must(session)
     await revokeToken(ctx.db, must(session), ctx.now())
+    await endGameSessions(ctx, { playerId, casinoSession: tokenId })
     return { ok: true, message: 'logged_out' }
   },
 

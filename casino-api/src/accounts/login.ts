@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { accessTokens, deviceTokens, loginAttempts, loginLocks, players } from '../db/schema.ts'
+import { endGameSessions } from '../games/end-game-sessions.ts'
 import { ApiError } from '../http/errors.ts'
 import { addressKey } from '../site/geo.ts'
 import { findPlayerByUsername, type PlayerRow } from './players.ts'
@@ -299,6 +300,7 @@ export async function sessionPasswordCheck(
   const { n } = await earlierFailures(ctx.db, { accountKey }, id, now)
   if (n + 1 >= SESSION_FAILURE_LIMIT) {
     await revokeToken(ctx.db, session, now)
+    await endGameSessions(ctx, { playerId: session.playerId, casinoSession: session.tokenId })
     // A 401 like any revoked token, with the reason, so the player is told why they were signed out.
     throw new ApiError(401, 'signed_out_password_attempts')
   }

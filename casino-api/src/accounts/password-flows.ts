@@ -16,6 +16,7 @@ import { passwordResetMail } from '../mail/texts.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { audit } from '../payments/audit.ts'
 import { ADMIN_PASSWORD_FILE } from '../seed.ts'
+import { endGameSessions } from '../games/end-game-sessions.ts'
 import { clearAccountLockout, revokePlayerTokens, sessionPasswordCheck } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
 import { webLink } from './register.ts'
@@ -87,6 +88,7 @@ export async function confirmPasswordReset(
     return player
   })
   if (!changed) throw new ApiError(400, 'reset_token_invalid')
+  await endGameSessions(ctx, { playerId: changed.id })
   if (changed.passwordChangeRequired) await removeAdminPasswordFile(ctx)
   return { ok: true, message: 'password_reset_done' }
 }
@@ -123,6 +125,7 @@ export async function updatePassword(
     await forgetOldSecrets(tx, player.id, now)
     await auditAdminPassword(tx, player, 'change_own_password', client.ip, now)
   })
+  await endGameSessions(ctx, { playerId: player.id, exceptCasinoSession: session.tokenId })
   if (player.passwordChangeRequired) await removeAdminPasswordFile(ctx)
   return { ok: true, message: 'password_changed' }
 }

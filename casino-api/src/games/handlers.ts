@@ -19,7 +19,7 @@ import {
 } from '../../contract/index.ts'
 import type { Context, DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
-import { gameFavourites, games, players } from '../db/schema.ts'
+import { accessTokens, gameFavourites, games, players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
 import { ApiError } from '../http/errors.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
@@ -29,7 +29,11 @@ import { actRound, openGame, playRound, rotate } from '../../../provider/server/
 import { catalogFeed } from '../../../provider/games/feed.ts'
 import { liveTable, placeLiveBet } from '../../../provider/server/live.ts'
 import { recentGames, roundDetails, roundHistory } from '../../../provider/server/history.ts'
-import { createGameSession, type GameSession } from '../../../provider/server/sessions.ts'
+import {
+  createGameSession,
+  endGameSessions as endProviderSessions,
+  type GameSession,
+} from '../../../provider/server/sessions.ts'
 
 /** A games row (its presentation aside: only a game's page reads it) with its name in the page's language. */
 type GameRow = Omit<typeof games.$inferSelect, 'presentation'> & { name: string }
@@ -99,19 +103,24 @@ async function launch(
   if (game.provider !== BUILTIN_PROVIDER) throw new ApiError(403, 'game_unavailable')
   if (mode === 'real' && !input.session) throw new ApiError(401, 'unauthorized')
   let currency: 'EUR' | 'INR' = 'EUR'
+  let endsBy: Date | null = null
   if (input.session) {
     const [player] = await ctx.db
-      .select({ currency: players.currency })
+      .select({ currency: players.currency, endsBy: accessTokens.expiresAt })
       .from(players)
+      .innerJoin(accessTokens, eq(accessTokens.id, input.session.tokenId))
       .where(eq(players.id, input.session.playerId))
     currency = player?.currency ?? 'EUR'
+    endsBy = player?.endsBy ?? ctx.now()
   }
   const made = await createGameSession(ctx, {
     gameId,
     // A logged-in player's demo keeps their seed pair and recent rounds; a visitor's is its own.
     playerId: input.session?.playerId ?? null,
-    // It ends with the player's session (sessions.ts, resolveGameSession).
+    // It ends with the player's log-in: at its expiry at the latest, or when the casino ends it
+    // sooner (end-game-sessions.ts).
     accessTokenId: input.session?.tokenId ?? null,
+    endsBy,
     mode,
     currency,
     language,
@@ -312,6 +321,7 @@ export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   // The casino's bet history asks with the built-in provider's key (the one it shares with it).
   get_provider_rounds: async (ctx, { params, provider }) => roundHistory(ctx, builtinOnly(provider, params)),
   get_provider_recent_games: async (ctx, { params, provider }) => recentGames(ctx, builtinOnly(provider, params)),
+  end_provider_sessions: async (ctx, { params, provider }) => endProviderSessions(ctx, builtinOnly(provider, params)),
   get_provider_round: async (ctx, { params, provider }) => {
     const round = await roundDetails(ctx, builtinOnly(provider, params))
     if (!round) throw new ApiError(404, 'not_found')

@@ -1,13 +1,16 @@
 /**
  * The casino's way to a game provider's records of a player's rounds (get_provider_rounds,
- * get_provider_round, get_provider_recent_games): over HTTP with the provider's key, as the casino would ask any provider,
- * so the bet history reads none of the provider's tables. Both calls only read; a lost answer is
- * asked again once.
+ * get_provider_round, get_provider_recent_games) and its way to end game sessions
+ * (end_provider_sessions): over HTTP with the provider's key, as the casino would ask any
+ * provider, so it reads none of the provider's tables. Every call may be asked twice: the reads
+ * only read, and ending what has ended ends nothing more.
  */
 import type { z } from 'zod'
 import {
   gameServerCalls,
   PROVIDER_KEY_HEADER,
+  EndProviderSessionsAnswer,
+  type EndProviderSessionsParams,
   ProviderRecentGamesAnswer,
   type ProviderRecentGamesParams,
   ProviderRoundDetails,
@@ -18,6 +21,8 @@ import {
 
 export type ProviderRounds = {
   history(params: z.input<typeof ProviderRoundHistoryParams>): Promise<z.output<typeof ProviderRoundHistoryAnswer>>
+  /** Ends the game sessions named (a player's log-in ended, a game withdrawn); answers how many. */
+  endSessions(params: z.input<typeof EndProviderSessionsParams>): Promise<z.output<typeof EndProviderSessionsAnswer>>
   /** The player's games by their last round, demo or real, newest first. */
   recentGames(params: z.input<typeof ProviderRecentGamesParams>): Promise<z.output<typeof ProviderRecentGamesAnswer>>
   /** Null when the provider has no such round of the player's. */
@@ -53,6 +58,12 @@ export function httpProviderRounds(providerUrl: () => string, key: string): Prov
       const response = await call(path, params)
       if (!response.ok) throw refused(path, response)
       return ProviderRoundHistoryAnswer.parse(await response.json())
+    },
+    async endSessions(params) {
+      const { path } = gameServerCalls.end_provider_sessions
+      const response = await call(path, params)
+      if (!response.ok) throw refused(path, response)
+      return EndProviderSessionsAnswer.parse(await response.json())
     },
     async recentGames(params) {
       const { path } = gameServerCalls.get_provider_recent_games

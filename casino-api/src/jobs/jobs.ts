@@ -31,6 +31,7 @@ export type JobData = {
   expire_challenges: Record<string, never>
   sync_catalogs: Record<string, never>
   expire_bonuses: Record<string, never>
+  end_game_sessions: { playerId?: string; casinoSession?: string; exceptCasinoSession?: string; gameId?: string }
 }
 export type JobName = keyof JobData
 
@@ -59,6 +60,15 @@ const QUEUES: Record<JobName, QueueOptions> = {
   expire_challenges: { retryLimit: 0, expireInSeconds: 60, deleteAfterSeconds: 3600 },
   sync_catalogs: { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 86_400 },
   expire_bonuses: { retryLimit: 1, retryDelay: 60, expireInSeconds: 600, deleteAfterSeconds: 86_400 },
+  // Asked until the provider answers: about a day, as a mail (2 s doubling to an hour).
+  end_game_sessions: {
+    retryLimit: 30,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 60,
+    deleteAfterSeconds: 3600,
+  },
 }
 
 /** Cron expressions (UTC) of the scheduled queues; tests may set faster ones. */
