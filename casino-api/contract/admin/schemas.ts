@@ -267,6 +267,10 @@ export const AUDIT_ACTIONS = [
   'content_updated',
   'content_removed',
   'settings_updated',
+  'grant_bonus',
+  'cancel_bonus',
+  'update_bonus_template',
+  'update_promo_code',
 ] as const
 export const AuditAction = z.enum(AUDIT_ACTIONS)
 export type AuditAction = z.infer<typeof AuditAction>
