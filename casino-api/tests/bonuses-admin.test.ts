@@ -333,3 +333,21 @@ for (const backend of backends) {
     expect(listed.items.find((c) => c.id === item.id)).toMatchObject({ uses: 2, maxUses: 3, enabled: true })
   })
 }
+
+for (const backend of backends) {
+  test(`${backend}: the administrator reads every schedule of the queue with its cron, last run and next run`, async () => {
+    const a = api(backend)
+    const token = await adminToken(a)
+    const { items } = await a.ok('list_job_schedules', {}, { token })
+    const names = items.map((s) => s.name)
+    expect(names).toEqual(expect.arrayContaining(['expire_bonuses', 'expire_challenges', 'prune_spent_rows']))
+    const every = items.find((s) => s.name === 'expire_challenges')!
+    expect(every).toMatchObject({ cron: '* * * * *', timezone: 'UTC' })
+    // Its next run is within the next minute.
+    const next = Date.parse(every.nextRun!)
+    expect(next).toBeGreaterThan(Date.now() - 5_000)
+    expect(next).toBeLessThanOrEqual(Date.now() + 61_000)
+    const player = await activePlayer(a)
+    await a.fail('list_job_schedules', {}, 403, { token: player.token })
+  })
+}

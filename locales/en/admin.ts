@@ -15,6 +15,7 @@ export default {
     support: 'Support inbox',
     bonusTemplates: 'Bonus templates',
     irregularPlay: 'Irregular play',
+    schedules: 'Schedules',
   },
   fields: {
     id: 'Transaction',
@@ -199,6 +200,25 @@ export default {
       wagering: 'wagered {{times}} times within {{days}} days',
       weekdays: 'on {{days}}',
       otherWeight: 'categories not listed count {{weight}} %',
+    },
+  },
+  schedules: {
+    heading: 'Scheduled jobs',
+    intro:
+      'Every job the queue runs on a schedule (its cron in the time zone shown), its last run while the queue keeps it, and its next one.',
+    empty: 'No job is scheduled.',
+    name: 'Job',
+    cron: 'Schedule (cron)',
+    lastRun: 'Last run',
+    nextRun: 'Next run',
+    never: 'Not kept or not run yet',
+    states: {
+      created: 'waiting',
+      retry: 'to be tried again',
+      active: 'running',
+      completed: 'done',
+      cancelled: 'cancelled',
+      failed: 'failed',
     },
   },
   irregularPlay: {

@@ -17,6 +17,7 @@ export default {
     support: 'Buzón de soporte',
     bonusTemplates: 'Plantillas de bonos',
     irregularPlay: 'Juego irregular',
+    schedules: 'Tareas programadas',
   },
   fields: {
     id: 'Transacción',
@@ -201,6 +202,25 @@ export default {
       wagering: 'se apuesta {{times}} veces en {{days}} días',
       weekdays: 'los {{days}}',
       otherWeight: 'las categorías no listadas cuentan un {{weight}} %',
+    },
+  },
+  schedules: {
+    heading: 'Tareas programadas',
+    intro:
+      'Cada tarea que la cola ejecuta según un calendario (su cron en la zona horaria indicada), su última ejecución mientras la cola la conserva y la siguiente.',
+    empty: 'No hay ninguna tarea programada.',
+    name: 'Tarea',
+    cron: 'Calendario (cron)',
+    lastRun: 'Última ejecución',
+    nextRun: 'Siguiente ejecución',
+    never: 'No conservada o aún sin ejecutar',
+    states: {
+      created: 'en espera',
+      retry: 'se reintentará',
+      active: 'en curso',
+      completed: 'hecha',
+      cancelled: 'cancelada',
+      failed: 'fallida',
     },
   },
   irregularPlay: {

@@ -220,6 +220,15 @@ export const adminCalls = {
       "Change a promo code's uses (not below those made) and window, or switch it off or on; what it grants stays. Audited with the fields changed.",
     errors: ['not_found'],
   }),
+  list_job_schedules: defineCall({
+    method: 'POST',
+    path: '/admin/list_job_schedules',
+    auth: 'admin',
+    read: true,
+    params: Ad.ListJobSchedulesParams,
+    answer: Ad.ListJobSchedulesAnswer,
+    summary: 'The scheduled jobs, each with its cron, its last run (time and result) and its next run.',
+  }),
   report_crypto_deposit: defineCall({
     method: 'POST',
     path: '/admin/report_crypto_deposit',

@@ -117,14 +117,12 @@ const TERMS_FIELDS = [
   'enabled',
 ] as const
 
-/** JSON with objects' keys in order, so that the same weights in another order are the same. */
-const sameValue = (a: unknown, b: unknown) => {
-  const norm = (v: unknown): unknown =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)))
-      : v
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b))
-}
+/** A value with its object's keys in order, so that the same weights in another order compare equal. */
+const sortedKeys = (v: unknown): unknown =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)))
+    : v
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b))
 
 /**
  * Replaces a template's terms under its row lock, audited with the fields that changed (none
