@@ -1,7 +1,7 @@
 // The administrator's bonuses in Debian Chromium, with JavaScript on and off, in Spanish and
 // English: a player's bonus granted by hand (a refused grant keeps what was typed), listed among
 // the stakes above its limit, then cancelled with a reason; a template's terms edited (a refused
-// edit keeps what was typed); the scheduled jobs; axe on each page (ADR 0056).
+// edit keeps what was typed); a promo code switched off; the scheduled jobs; axe on each page (ADR 0056).
 import { beforeAll, describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import {
@@ -100,6 +100,25 @@ describe.skipIf(skipBrowserTests)("the administrator's bonuses in Chromium", () 
       await admin.getByRole('button', { name: bt.save }).click()
       await admin.getByRole('alert').waitFor()
       expect(await admin.getByLabel(tr.admin.fields.wageringMultiplier).inputValue()).toBe('0')
+      await a11y()
+
+      // A promo code switched off and its uses changed; its row says so.
+      const pc = tr.admin.promoCodes
+      const code = `OFF${i}${locale.toUpperCase()}${javaScript ? 'JS' : 'NOJS'}`
+      await admin.goto(`${prefix}/admin/promo-codes`)
+      await admin.getByLabel(pc.code).fill(code)
+      await admin.getByLabel(pc.amount).fill('5')
+      await admin.getByRole('button', { name: pc.create }).click()
+      await admin.getByText(pc.done.replace('{{0}}', code)).waitFor()
+      await admin.getByRole('link', { name: pc.editHeading.replace('{{0}}', code) }).click()
+      const editing = admin.getByRole('region', { name: pc.editHeading.replace('{{0}}', code) })
+      await editing.getByLabel(pc.maxUses).fill('7')
+      await editing.getByLabel(pc.enabled).uncheck()
+      await editing.getByRole('button', { name: pc.save }).click()
+      await admin.getByText(pc.updated.replace('{{0}}', code)).waitFor()
+      const codeRow = admin.getByRole('row').filter({ hasText: code })
+      await codeRow.getByRole('cell', { name: pc.off, exact: true }).waitFor()
+      await codeRow.getByText(pc.usedOf.replace('{{uses}}', '0').replace('{{max}}', '7')).waitFor()
       await a11y()
 
       // The schedules, read from the queue: each job with its cron and next run.
