@@ -28,6 +28,7 @@ import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
 import { contentAdminHandlers, contentHandlers } from './content/handlers.ts'
 import { mailboxHandlers } from './mailbox/handlers.ts'
 import { bonusHandlers } from './bonuses/handlers.ts'
+import { jobAdminHandlers } from './jobs/admin-handlers.ts'
 
 export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handlers => ({
   ...accountHandlers,
@@ -44,6 +45,7 @@ export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handl
   ...contentAdminHandlers,
   ...mailboxHandlers,
   ...bonusHandlers,
+  ...jobAdminHandlers,
 })
 
 export const handlers = handlersFor()

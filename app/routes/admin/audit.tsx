@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney, formatNumber } from '#casino-api/contract/
 import { useLocale } from '#app/utils/locale.ts'
 import type { Route } from './+types/audit'
 import { adminRead, pageOf } from './admin.server.ts'
-import { ScrollTable } from '#app/components/scroll-table.tsx'
+import { AdminTable } from './admin-table.tsx'
 import * as money from '../user-management/money.css.ts'
 
 /** What administrators did, newest first: who, when, what, on which record. */
@@ -58,42 +58,34 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h2>{t('admin.audit.heading')}</h2>
-      {items.length === 0 ? <p>{t('admin.audit.empty')}</p> : null}
-      <ScrollTable label={t('admin.audit.heading')}>
-        <table className={money.table}>
-          <caption className="visually-hidden">{t('admin.audit.heading')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('money.history.date')}</th>
-              <th scope="col">{t('admin.audit.admin')}</th>
-              <th scope="col">{t('admin.audit.action')}</th>
-              <th scope="col">{t('admin.audit.on')}</th>
-              <th scope="col">{t('admin.audit.summary')}</th>
-              <th scope="col">{t('admin.audit.details')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatDateTime(new Date(entry.createdAt))}</td>
-                <td>{entry.admin}</td>
-                <td>{t(`admin.audit.actions.${entry.action}`)}</td>
-                <td>{[entry.targetPlayer, entry.targetLabel].filter(Boolean).join(' · ') || '—'}</td>
-                <td>{summary(entry) || '—'}</td>
-                <td>
-                  {/* The record as written, ids included, for when the summary is not enough. */}
-                  <details>
-                    <summary>{t('admin.audit.raw')}</summary>
-                    <pre className={money.rawRecord}>
-                      {JSON.stringify({ target: entry.target, ...entry.details }, null, 2)}
-                    </pre>
-                  </details>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <AdminTable
+        label={t('admin.audit.heading')}
+        rows={items}
+        rowKey={(entry) => entry.id}
+        empty={t('admin.audit.empty')}
+        columns={[
+          { heading: t('money.history.date'), render: (entry) => formatDateTime(new Date(entry.createdAt)) },
+          { heading: t('admin.audit.admin'), render: (entry) => entry.admin },
+          { heading: t('admin.audit.action'), render: (entry) => t(`admin.audit.actions.${entry.action}`) },
+          {
+            heading: t('admin.audit.on'),
+            render: (entry) => [entry.targetPlayer, entry.targetLabel].filter(Boolean).join(' · ') || '—',
+          },
+          { heading: t('admin.audit.summary'), render: (entry) => summary(entry) || '—' },
+          {
+            heading: t('admin.audit.details'),
+            // The record as written, ids included, for when the summary is not enough.
+            render: (entry) => (
+              <details>
+                <summary>{t('admin.audit.raw')}</summary>
+                <pre className={money.rawRecord}>
+                  {JSON.stringify({ target: entry.target, ...entry.details }, null, 2)}
+                </pre>
+              </details>
+            ),
+          },
+        ]}
+      />
       <Pager page={page} total={total} pageSize={pageSize} />
     </>
   )

@@ -1,31 +1,112 @@
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
+import { parseAmountToCents } from '#contract'
+import { SubmitButton } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { Pager } from '#app/components/pager.tsx'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requireAdmin } from '#app/utils/auth.server.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatMoney } from '#casino-api/contract/format.ts'
+import { requestLocale } from '#app/utils/locale.server.ts'
+import { actionKeyOf, newActionKey } from '#app/utils/payments.server.ts'
+import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
+import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
 import type { Route } from './+types/players'
-import { pageOf } from './admin.server.ts'
+import { adminFieldRefusal, adminRead, adminRefusal, localeOf, pageOf, type AdminOutcome } from './admin.server.ts'
+import { AdminTable } from './admin-table.tsx'
+import { Outcome } from './outcome.tsx'
+import { ReasonForm } from './reason-form.tsx'
 import * as money from '../user-management/money.css.ts'
 import { TransactionTable } from '../user-management/transaction-table.tsx'
 
-/** A player's ledger by username (?username=…): balance, wagering still to do, every payment. */
+/**
+ * A player's ledger by username (?username=…): balance, wagering still to do, every payment; and
+ * the player's bonuses, with a form granting one from a template and one cancelling the active one.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
   const username = (new URL(args.request.url).searchParams.get('username') ?? '').trim().slice(0, 40)
-  if (!username) return { username, ledger: null, notFound: false }
+  const none = { username, ledger: null, bonuses: [], templates: [], actionKey: newActionKey() }
+  if (!username) return { ...none, notFound: false }
   const result = await callUpstream(args, 'get_player_ledger', { username, page: pageOf(args.request), pageSize: 20 })
-  if (result.ok) return { username, ledger: result.data, notFound: false }
-  if (result.status === 404 || result.status === 400) return { username, ledger: null, notFound: true }
-  throw upstreamUnavailable()
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 400) return { ...none, notFound: true }
+    throw upstreamUnavailable()
+  }
+  const locale = requestLocale(args)
+  const [bonuses, templates] = await Promise.all([
+    adminRead(args, 'list_player_bonuses', { playerId: result.data.player.id, locale }),
+    adminRead(args, 'list_bonus_templates', {}),
+  ])
+  return {
+    ...none,
+    ledger: result.data,
+    notFound: false,
+    bonuses: bonuses.items,
+    // The templates a bonus may be granted from by hand: those switched on.
+    templates: templates.items
+      .filter((t) => t.enabled)
+      .map((t) => ({ type: t.type, name: locale === 'en' ? t.nameEn : t.nameEs })),
+  }
 }
 
-export default function Players({ loaderData }: Route.ComponentProps) {
+const GRANT_FIELDS = ['type', 'amount', 'reason'] as const
+type GrantValues = Partial<Record<(typeof GRANT_FIELDS)[number], string>>
+
+/**
+ * Grants a bonus (intent 'grant') or cancels the active one (intent 'cancel'), each with the
+ * form's action key (a resent form acts once) and a reason kept in the audit log. A refusal keeps
+ * what was typed.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args)
+  const form = await args.request.formData()
+  const key = actionKeyOf(form) ?? newActionKey()
+  const intent = form.get('intent')
+  const values: GrantValues = Object.fromEntries(GRANT_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]))
+  const refuse = (outcome: AdminOutcome, status: number) => data({ outcome, values, intent }, { status })
+  const answer = async (result: Awaited<ReturnType<typeof callUpstream>>, message: string) => {
+    if (result.ok) return data({ outcome: { ok: true, message } as AdminOutcome, values: {} as GrantValues, intent })
+    if (result.status >= 500) throw upstreamUnavailable()
+    return refuse(adminRefusal(result), result.status === 401 ? 403 : result.status)
+  }
+  const locale = requestLocale(args)
+  if (intent === 'grant') {
+    const amount = parseAmountToCents(values.amount ?? '', localeOf(args))
+    if (amount === null) return refuse(adminFieldRefusal('amount'), 400)
+    const params = {
+      playerId: String(form.get('playerId') ?? ''),
+      type: (values.type ?? '') as never,
+      amount,
+      reason: values.reason ?? '',
+      locale,
+    }
+    return answer(
+      await callUpstream(args, 'grant_bonus', params, { idempotencyKey: key }),
+      'admin.playerBonuses.grantDone',
+    )
+  }
+  if (intent === 'cancel') {
+    const params = { id: String(form.get('id') ?? ''), reason: String(form.get('reason') ?? ''), locale }
+    return answer(
+      await callUpstream(args, 'cancel_bonus', params, { idempotencyKey: key }),
+      'admin.playerBonuses.cancelDone',
+    )
+  }
+  throw data(null, { status: 400 })
+}
+
+export default function Players({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { username, ledger, notFound } = loaderData
+  const { username, ledger, notFound, bonuses, templates } = loaderData
+  const outcome = actionData?.outcome
+  const refusedKey = outcome && !outcome.ok ? outcome.actionKey : null
+  const formKey = refusedKey ?? loaderData.actionKey
+  const values: GrantValues = actionData?.intent === 'grant' ? (actionData.values ?? {}) : {}
+  const refused = outcome && !outcome.ok && actionData?.intent === 'grant' ? outcome.fields : {}
+  const invalid = (field: string) => (refused[field] ? { 'aria-invalid': true as const } : {})
+  const active = bonuses.find((b) => b.status === 'active') ?? null
   return (
     <>
       <h2>{t('admin.players.heading')}</h2>
@@ -75,6 +156,108 @@ export default function Players({ loaderData }: Route.ComponentProps) {
             total={ledger.transactions.total}
             pageSize={ledger.transactions.pageSize}
           />
+          <section aria-labelledby="player-bonuses">
+            <h3 id="player-bonuses">{t('admin.playerBonuses.heading')}</h3>
+            <Outcome outcome={outcome} />
+            <AdminTable
+              label={t('admin.playerBonuses.heading')}
+              rows={bonuses}
+              rowKey={(b) => b.id}
+              empty={t('admin.playerBonuses.empty')}
+              columns={[
+                { heading: t('admin.playerBonuses.name'), render: (b) => b.name },
+                {
+                  heading: t('admin.playerBonuses.status'),
+                  render: (b) => t(`admin.playerBonuses.statuses.${b.status}`),
+                },
+                {
+                  heading: t('admin.playerBonuses.granted'),
+                  render: (b) =>
+                    `${formatMoney(b.granted.amount, b.granted.currency, locale)} · ${formatDateTime(new Date(b.grantedAt))}`,
+                },
+                {
+                  heading: t('admin.playerBonuses.wagering'),
+                  render: (b) =>
+                    `${formatMoney(b.wagering.done, b.granted.currency, locale)} / ${formatMoney(b.wagering.required, b.granted.currency, locale)}`,
+                },
+                {
+                  heading: t('admin.playerBonuses.expires'),
+                  render: (b) => (b.expiresAt ? formatDateTime(new Date(b.expiresAt)) : '—'),
+                },
+              ]}
+            />
+            {active ? (
+              <ReasonForm
+                id={active.id}
+                actionKey={`${formKey}-c-${active.id.slice(0, 8)}`}
+                intent="cancel"
+                label={t('admin.playerBonuses.cancelReason', { name: active.name })}
+              >
+                {t('admin.playerBonuses.cancel')}
+              </ReasonForm>
+            ) : (
+              <Form
+                method="post"
+                className={`${forms.form} ${forms.narrow}`}
+                key={outcome?.ok ? `granted-${loaderData.actionKey}` : 'grant'}
+              >
+                <h4>{t('admin.playerBonuses.grantHeading')}</h4>
+                <input type="hidden" name="playerId" value={ledger.player.id} />
+                <input type="hidden" name={ACTION_KEY_FIELD} value={`${formKey}-g`} />
+                <div className={forms.field}>
+                  <label htmlFor="grant-type" className={forms.label}>
+                    {t('admin.playerBonuses.template')}
+                  </label>
+                  <select
+                    id="grant-type"
+                    name="type"
+                    required
+                    defaultValue={values.type ?? 'bonus_code'}
+                    className={forms.input}
+                    {...invalid('type')}
+                  >
+                    {templates.map((tpl) => (
+                      <option key={tpl.type} value={tpl.type}>
+                        {tpl.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className={forms.field}>
+                  <label htmlFor="grant-amount" className={forms.label}>
+                    {t('admin.playerBonuses.amount')}
+                  </label>
+                  <input
+                    id="grant-amount"
+                    name="amount"
+                    inputMode="decimal"
+                    required
+                    defaultValue={values.amount}
+                    className={forms.input}
+                    {...invalid('amount')}
+                  />
+                </div>
+                <div className={forms.field}>
+                  <label htmlFor="grant-reason" className={forms.label}>
+                    {t('admin.playerBonuses.reason')}
+                  </label>
+                  <textarea
+                    id="grant-reason"
+                    name="reason"
+                    required
+                    maxLength={500}
+                    rows={2}
+                    defaultValue={values.reason}
+                    className={forms.input}
+                    {...invalid('reason')}
+                  />
+                </div>
+                <SubmitButton name="intent" value="grant">
+                  {t('admin.playerBonuses.grant')}
+                </SubmitButton>
+              </Form>
+            )}
+          </section>
         </>
       ) : null}
       <p className={forms.links}>

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Pager } from '#app/components/pager.tsx'
-import { ScrollTable } from '#app/components/scroll-table.tsx'
+import { AdminTable } from './admin-table.tsx'
 import { requireAdmin } from '#app/utils/auth.server.ts'
 import { formatDateTime } from '#casino-api/contract/format.ts'
 import { useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/support'
 import { adminRead, pageOf } from './admin.server.ts'
-import * as money from '../user-management/money.css.ts'
 import * as mailbox from '../user-management/mailbox.css.ts'
 
 const STATUSES = ['open', 'answered', 'all'] as const
@@ -49,37 +48,27 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {items.length === 0 ? (
-        <p>{t('admin.support.empty')}</p>
-      ) : (
-        <ScrollTable label={t('admin.support.heading')}>
-          <table className={money.table}>
-            <caption className="visually-hidden">{t('admin.support.heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.support.received')}</th>
-                <th scope="col">{t('admin.support.from')}</th>
-                <th scope="col">{t('support.contact.subject')}</th>
-                <th scope="col">{t('admin.support.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((m) => (
-                <tr key={m.id}>
-                  <td>{formatDateTime(new Date(m.createdAt))}</td>
-                  <td>
-                    {m.name} &lt;{m.email}&gt; · {m.player ? m.player.username : t('admin.support.visitor')}
-                  </td>
-                  <td>
-                    <Link to={localePath(`/admin/support/${m.id}`)}>{m.subject}</Link>
-                  </td>
-                  <td>{m.status === 'open' ? t('admin.support.statusOpen') : t('admin.support.statusAnswered')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
+      <AdminTable
+        label={t('admin.support.heading')}
+        rows={items}
+        rowKey={(m) => m.id}
+        empty={t('admin.support.empty')}
+        columns={[
+          { heading: t('admin.support.received'), render: (m) => formatDateTime(new Date(m.createdAt)) },
+          {
+            heading: t('admin.support.from'),
+            render: (m) => `${m.name} <${m.email}> · ${m.player ? m.player.username : t('admin.support.visitor')}`,
+          },
+          {
+            heading: t('support.contact.subject'),
+            render: (m) => <Link to={localePath(`/admin/support/${m.id}`)}>{m.subject}</Link>,
+          },
+          {
+            heading: t('admin.support.status'),
+            render: (m) => (m.status === 'open' ? t('admin.support.statusOpen') : t('admin.support.statusAnswered')),
+          },
+        ]}
+      />
       <Pager page={page} total={total} pageSize={pageSize} />
     </>
   )

@@ -11,8 +11,7 @@ import { useLocale } from '#app/utils/locale.ts'
 import type { Route } from './+types/vouchers'
 import { adminFieldRefusal, adminRead, adminRefusal, localeOf, pageOf } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
-import { ScrollTable } from '#app/components/scroll-table.tsx'
-import * as money from '../user-management/money.css.ts'
+import { AdminTable } from './admin-table.tsx'
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
@@ -69,29 +68,20 @@ export default function Vouchers({ loaderData, actionData }: Route.ComponentProp
         </div>
         <SubmitButton>{t('admin.vouchers.mint')}</SubmitButton>
       </Form>
-      <ScrollTable label={t('admin.vouchers.heading')}>
-        <table className={money.table}>
-          <caption className="visually-hidden">{t('admin.vouchers.heading')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.vouchers.hint')}</th>
-              <th scope="col">{t('money.amount')}</th>
-              <th scope="col">{t('admin.vouchers.created')}</th>
-              <th scope="col">{t('admin.vouchers.redeemed')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((v) => (
-              <tr key={v.id}>
-                <td>…{v.hint}</td>
-                <td>{formatMoney(v.amount.amount, v.amount.currency, locale)}</td>
-                <td>{formatDateTime(new Date(v.createdAt))}</td>
-                <td>{v.redeemedAt ? `${formatDateTime(new Date(v.redeemedAt))} · ${v.redeemedBy ?? ''}` : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <AdminTable
+        label={t('admin.vouchers.heading')}
+        rows={items}
+        rowKey={(v) => v.id}
+        columns={[
+          { heading: t('admin.vouchers.hint'), render: (v) => `…${v.hint}` },
+          { heading: t('money.amount'), render: (v) => formatMoney(v.amount.amount, v.amount.currency, locale) },
+          { heading: t('admin.vouchers.created'), render: (v) => formatDateTime(new Date(v.createdAt)) },
+          {
+            heading: t('admin.vouchers.redeemed'),
+            render: (v) => (v.redeemedAt ? `${formatDateTime(new Date(v.redeemedAt))} · ${v.redeemedBy ?? ''}` : '—'),
+          },
+        ]}
+      />
       <Pager page={page} total={total} pageSize={pageSize} />
     </>
   )

@@ -267,6 +267,10 @@ export const AUDIT_ACTIONS = [
   'content_updated',
   'content_removed',
   'settings_updated',
+  'grant_bonus',
+  'cancel_bonus',
+  'update_bonus_template',
+  'update_promo_code',
 ] as const
 export const AuditAction = z.enum(AUDIT_ACTIONS)
 export type AuditAction = z.infer<typeof AuditAction>
@@ -289,3 +293,22 @@ export const AuditEntry = z.object({
 })
 export const GetAdminAuditParams = z.object({ ...Page.shape })
 export const GetAdminAuditAnswer = paged(AuditEntry)
+
+// ---- scheduled jobs ----------------------------------------------------------------------
+
+/** A scheduled job as the queue holds it: its cron (in its time zone), last run and next run. */
+export const JobSchedule = z.object({
+  name: z.string(),
+  cron: z.string(),
+  timezone: z.string(),
+  /** The last job it created, while the queue keeps it (its finish, start or creation time). */
+  lastRun: z
+    .object({
+      at: Timestamp,
+      state: z.enum(['created', 'retry', 'active', 'completed', 'cancelled', 'failed']),
+    })
+    .nullable(),
+  nextRun: Timestamp.nullable(),
+})
+export const ListJobSchedulesParams = z.object({})
+export const ListJobSchedulesAnswer = z.object({ items: z.array(JobSchedule) })

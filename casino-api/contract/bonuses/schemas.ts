@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Cents, Currency, Id, Locale, Money, Page, paged, Timestamp } from '../common.ts'
 import { DEFAULT_LOCALE } from '../locales.ts'
 import { Balance } from '../player/schemas.ts'
-import { amountInCents, optionalText, required } from '../rules.ts'
+import { amountInCents, checkbox, optionalText, required } from '../rules.ts'
 
 /** The bonus types of the product (spec point 3); promo and bonus codes grant one of them. */
 export const BONUS_TYPES = [
@@ -84,6 +84,12 @@ const optionalInstant = () =>
     'invalid_date',
   )
 
+const maxUsesInput = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (/^\s*\d{1,7}\s*$/.test(v) ? Number(v) : Number.NaN) : v),
+    z.number({ error: 'invalid_number' }).int('invalid_number').min(1, 'invalid_value').max(1_000_000, 'invalid_value'),
+  )
+
 /**
  * A new code: letters, digits, '-' and '_' (kept in capitals; unique whatever the case), the
  * template it grants, the amount of a no-deposit code ('bonus_code'; a deposit code has its
@@ -96,14 +102,7 @@ export const CreatePromoCodeParams = z
       .transform((v) => v.toUpperCase()),
     bonusType: PromoCodeBonus,
     amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), amountInCents().optional()),
-    maxUses: z.preprocess(
-      (v) => (typeof v === 'string' ? (/^\s*\d{1,6}\s*$/.test(v) ? Number(v) : Number.NaN) : v),
-      z
-        .number({ error: 'invalid_number' })
-        .int('invalid_number')
-        .min(1, 'invalid_value')
-        .max(1_000_000, 'invalid_value'),
-    ),
+    maxUses: maxUsesInput(),
     validFrom: optionalInstant(),
     validUntil: optionalInstant(),
   })
@@ -126,6 +125,8 @@ export const PromoCode = z.object({
   uses: z.number().int().nonnegative(),
   validFrom: Timestamp.nullable(),
   validUntil: Timestamp.nullable(),
+  /** False once an administrator switched it off: no longer taken (a use kept before is honoured). */
+  enabled: z.boolean(),
   /** The administrator's username. */
   createdBy: z.string(),
   createdAt: Timestamp,
@@ -134,6 +135,27 @@ export type PromoCode = z.infer<typeof PromoCode>
 export const CreatePromoCodeAnswer = z.object({
   ok: z.literal(true),
   message: z.literal('promo_code_created'),
+  item: PromoCode,
+})
+/**
+ * An administrator changes a code's uses (never below those made), its window, or switches it
+ * off or on again; what it grants stays. Absolute values: the same form twice changes nothing.
+ */
+export const UpdatePromoCodeParams = z
+  .object({
+    id: required(64),
+    maxUses: maxUsesInput(),
+    validFrom: optionalInstant(),
+    validUntil: optionalInstant(),
+    enabled: checkbox(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.validFrom && v.validUntil && Date.parse(v.validFrom) >= Date.parse(v.validUntil))
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'invalid_date' })
+  })
+export const UpdatePromoCodeAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('promo_code_updated'),
   item: PromoCode,
 })
 export const ListPromoCodesParams = z.object({ ...Page.shape })
@@ -202,3 +224,180 @@ export const LoyaltyRedeemProcessorAnswer = z.object({
   bonus: PlayerBonus,
   balance: Balance,
 })
+
+// ---- the administrator's bonuses -------------------------------------------------------
+
+/** A player's bonuses as the administrator reads them (by the player's id, from the ledger page). */
+export const ListPlayerBonusesParams = z.object({ playerId: required(64), locale: Locale.optional().catch(undefined) })
+export const ListPlayerBonusesAnswer = z.object({ items: z.array(PlayerBonus) })
+
+/**
+ * A bonus granted by hand from a template's terms (its wagering, weights, validity), for the
+ * amount typed, with the reason kept in the audit log. Refused while another bonus is active.
+ */
+export const GrantBonusParams = z.object({
+  playerId: required(64),
+  type: z.enum(BONUS_TYPES, { error: 'invalid_value' }),
+  amount: amountInCents(),
+  reason: required(500, { multiline: true }),
+  locale: Locale.optional().catch(undefined),
+})
+export const GrantBonusAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('bonus_granted'),
+  bonus: PlayerBonus,
+})
+
+/** The administrator cancels an active bonus: its bonus balance is taken off (ledger: bonus_cancel). */
+export const CancelBonusParams = z.object({
+  id: required(64),
+  reason: required(500, { multiline: true }),
+  locale: Locale.optional().catch(undefined),
+})
+export const CancelBonusAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('bonus_cancelled'),
+  bonus: PlayerBonus,
+})
+
+// ---- bonus templates (the administrator's) ---------------------------------------------
+
+/** Per cent of a stake counted towards a bonus's turnover, by game category. */
+export const GameWeights = z.record(z.string(), z.number().int().min(0).max(100))
+
+/**
+ * Which figure a template's bonus is computed from: a percentage of the deposit (deposit bonuses,
+ * the cashback of the losses), a fixed amount (the monthly and refer-a-friend bonuses), or none
+ * (the loyalty bonus is what the points are worth, a bonus code's is the code's amount).
+ */
+export const TEMPLATE_FIGURE: Record<BonusType, 'percent' | 'amount' | 'none'> = {
+  welcome_deposit: 'percent',
+  reload_deposit: 'percent',
+  weekly_cashback: 'percent',
+  weekly_bonus: 'percent',
+  monthly_bonus: 'amount',
+  refer_a_friend: 'amount',
+  loyalty: 'none',
+  bonus_code: 'none',
+}
+
+export const BonusTemplate = z.object({
+  type: BonusType,
+  nameEs: z.string(),
+  nameEn: z.string(),
+  termsEs: z.string(),
+  termsEn: z.string(),
+  percent: z.number().int().positive().nullable(),
+  amount: Cents.nullable(),
+  minDeposit: Cents.nullable(),
+  maxBonus: Cents.nullable(),
+  wageringMultiplier: z.number().int().positive(),
+  gameWeights: GameWeights,
+  /** Per cent counted for a category the weights do not name. */
+  defaultWeight: z.number().int().min(0).max(100),
+  validityDays: z.number().int().positive(),
+  /** ISO weekdays (1 Monday … 7 Sunday) it is granted on; null: every day. */
+  weekdays: z.array(z.number().int().min(1).max(7)).nullable(),
+  enabled: z.boolean(),
+  currency: Currency,
+  updatedAt: Timestamp,
+})
+export type BonusTemplate = z.infer<typeof BonusTemplate>
+
+export const ListBonusTemplatesParams = z.object({})
+export const ListBonusTemplatesAnswer = z.object({ items: z.array(BonusTemplate) })
+
+/** A whole number typed in a form or sent as JSON, within [min, max]. */
+const wholeIn = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (/^\s*\d{1,7}\s*$/.test(v) ? Number(v) : Number.NaN) : v),
+    z.number({ error: 'invalid_number' }).int('invalid_number').min(min, 'invalid_value').max(max, 'invalid_value'),
+  )
+/** Empty in a form (or null) is no value. */
+const blankIsNone = (v: unknown) => (v === '' || v === null ? undefined : v)
+const asList = (v: unknown) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])
+
+/**
+ * The weights as JSON ({"roulette": 20}) or as a form's text, one `category: per cent` a line;
+ * a line that is not one, a per cent outside 0–100, is 'invalid_value' under the field.
+ */
+const gameWeightsInput = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v
+    const weights: Record<string, number> = {}
+    for (const line of v.split(/\r?\n/)) {
+      if (!line.trim()) continue
+      const m = /^\s*([a-z0-9][a-z0-9_-]{0,39})\s*[:=]\s*(\d{1,3})\s*$/i.exec(line)
+      if (!m || Number(m[2]) > 100) return null
+      weights[m[1]!.toLowerCase()] = Number(m[2])
+    }
+    return weights
+  },
+  z
+    .record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/), z.number().int().min(0).max(100), {
+      error: 'invalid_value',
+    })
+    .refine((w) => Object.keys(w).length <= 60, 'invalid_value'),
+)
+
+/**
+ * A template's whole terms (absolute values: the same form twice changes nothing). The figure of
+ * its type (TEMPLATE_FIGURE) is required and the other one refused; the weekdays ticked, none
+ * meaning every day. The bonuses already granted keep the terms they were granted on (ADR 0052).
+ */
+export const UpdateBonusTemplateParams = z
+  .object({
+    type: z.enum(BONUS_TYPES, { error: 'invalid_value' }),
+    nameEs: required(80),
+    nameEn: required(80),
+    termsEs: required(2000, { multiline: true }),
+    termsEn: required(2000, { multiline: true }),
+    percent: z.preprocess(blankIsNone, wholeIn(1, 1000).optional()),
+    amount: z.preprocess(blankIsNone, amountInCents().optional()),
+    minDeposit: z.preprocess(blankIsNone, amountInCents().optional()),
+    maxBonus: z.preprocess(blankIsNone, amountInCents().optional()),
+    wageringMultiplier: wholeIn(1, 100),
+    gameWeights: gameWeightsInput,
+    defaultWeight: wholeIn(0, 100),
+    validityDays: wholeIn(1, 365),
+    weekdays: z.preprocess(
+      asList,
+      z
+        .array(wholeIn(1, 7), { error: 'invalid_value' })
+        .max(7, 'invalid_value')
+        .transform((days) => (days.length ? [...new Set(days)].sort() : null)),
+    ),
+    enabled: checkbox(),
+  })
+  .superRefine((v, ctx) => {
+    const figure = TEMPLATE_FIGURE[v.type]
+    if (figure === 'percent' && v.percent === undefined)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'field_required' })
+    if (figure !== 'percent' && v.percent !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'invalid_value' })
+    if (figure === 'amount' && v.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'field_required' })
+    if (figure !== 'amount' && v.amount !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'invalid_value' })
+  })
+export const UpdateBonusTemplateAnswer = z.object({
+  ok: z.literal(true),
+  message: z.literal('bonus_template_saved'),
+  template: BonusTemplate,
+})
+
+// ---- irregular play (the administrator's) ----------------------------------------------
+
+/** A stake above its bonus's limit placed while the bonus was active (ADR 0052). */
+export const IrregularStake = z.object({
+  id: Id,
+  player: z.object({ id: Id, username: z.string() }),
+  gameId: z.string(),
+  stake: Money,
+  /** The bonus's limit the stake went above. */
+  threshold: Money,
+  createdAt: Timestamp,
+  bonus: z.object({ id: Id, name: z.string(), status: BonusStatus }),
+})
+export const ListIrregularStakesParams = z.object({ ...Page.shape, locale: Locale.optional().catch(undefined) })
+export const ListIrregularStakesAnswer = paged(IrregularStake)

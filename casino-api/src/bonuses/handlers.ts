@@ -16,6 +16,10 @@ import { adminOf } from '../payments/admin-handlers.ts'
 import { requestKey } from '../payments/service.ts'
 import { getSettings } from '../site/settings.ts'
 import { playerBalance } from '../wallet/ledger.ts'
+import { isUuid } from '../db/errors.ts'
+import { cancelByAdmin, grantByAdmin, updateTemplate } from './admin.ts'
+import { asc, count, desc } from 'drizzle-orm'
+import { bonusIrregularStakes, bonusTemplates, playerBonuses } from '../db/schema.ts'
 import {
   claimableDepositTemplates,
   depositBonusOffer,
@@ -31,6 +35,7 @@ import {
   createPromoCode,
   listPromoCodes,
   offerOf,
+  updatePromoCode,
   validatePromoCode,
   type PromoCodeRow,
 } from './promo-codes.ts'
@@ -57,6 +62,35 @@ async function playerBonusItems(db: Queryable, language: string | undefined, row
     expiresAt: bonus.expiresAt.toISOString(),
   }))
 }
+
+/** One bonus as the contract's PlayerBonus, read again with its turnover. */
+async function adminBonusItem(db: Queryable, language: string | undefined, bonus: PlayerBonusRow) {
+  const read = (await playerBonusesOf(db, bonus.playerId)).find((r) => r.bonus.id === bonus.id)
+  if (!read) throw new Error(`bonus ${bonus.id} without its requirement`)
+  const [item] = await playerBonusItems(db, language, [read])
+  return item!
+}
+
+/** A template as the contract's BonusTemplate (its amounts in the casino's currency). */
+const templateItem = (t: BonusTemplateRow, currency: Currency) => ({
+  type: t.type,
+  nameEs: t.nameEs,
+  nameEn: t.nameEn,
+  termsEs: t.termsEs,
+  termsEn: t.termsEn,
+  percent: t.percent,
+  amount: t.amount,
+  minDeposit: t.minDeposit,
+  maxBonus: t.maxBonus,
+  wageringMultiplier: t.wageringMultiplier,
+  gameWeights: t.gameWeights,
+  defaultWeight: t.defaultWeight,
+  validityDays: t.validityDays,
+  weekdays: t.weekdays,
+  enabled: t.enabled,
+  currency,
+  updatedAt: t.updatedAt.toISOString(),
+})
 
 const playerOf = async (db: Queryable, playerId: string) => {
   const [player] = await db
@@ -89,6 +123,7 @@ const promoCodeItem = (code: PromoCodeRow, createdBy: string, currency: PlayerBo
   uses: code.uses,
   validFrom: code.validFrom?.toISOString() ?? null,
   validUntil: code.validUntil?.toISOString() ?? null,
+  enabled: code.disabledAt === null,
   createdBy,
   createdAt: code.createdAt.toISOString(),
 })
@@ -103,7 +138,18 @@ export const bonusHandlers: DomainHandlers<
     | 'bonuscode_deposit_processor'
   > &
     Pick<typeof walletCalls, 'validate_promo_code'> &
-    Pick<typeof adminCalls, 'create_promo_code' | 'list_promo_codes'>
+    Pick<
+      typeof adminCalls,
+      | 'create_promo_code'
+      | 'list_promo_codes'
+      | 'list_player_bonuses'
+      | 'grant_bonus'
+      | 'cancel_bonus'
+      | 'list_bonus_templates'
+      | 'update_bonus_template'
+      | 'list_irregular_stakes'
+      | 'update_promo_code'
+    >
 > = {
   get_player_bonuses: async (ctx, { session, params }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
@@ -201,5 +247,115 @@ export const bonusHandlers: DomainHandlers<
     const { page, pageSize } = input.params
     const { rows, total } = await listPromoCodes(ctx.db, page, pageSize)
     return { items: rows.map((r) => promoCodeItem(r.code, r.createdBy, currency)), total, page, pageSize }
+  },
+
+  list_player_bonuses: async (ctx, input) => {
+    adminOf(input)
+    const { playerId, locale } = input.params
+    const [player] = isUuid(playerId)
+      ? await ctx.db.select({ id: players.id }).from(players).where(eq(players.id, playerId))
+      : []
+    if (!player) throw new ApiError(404, 'not_found')
+    const rows = await playerBonusesOf(ctx.db, playerId)
+    return { items: await playerBonusItems(ctx.db, locale, rows) }
+  },
+
+  grant_bonus: async (ctx, input) => {
+    const adminId = adminOf(input)
+    if (!input.idempotencyKey) throw new Error('grant_bonus runs with its idempotency key')
+    const { playerId, type, amount, reason, locale } = input.params
+    const bonus = await grantByAdmin(ctx.db, {
+      adminId,
+      playerId,
+      type,
+      amount,
+      reason,
+      key: input.idempotencyKey,
+      at: ctx.now(),
+    })
+    return { ok: true, message: 'bonus_granted', bonus: await adminBonusItem(ctx.db, locale, bonus) }
+  },
+
+  cancel_bonus: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const { id, reason, locale } = input.params
+    const bonus = await cancelByAdmin(ctx.db, { adminId, id, reason, at: ctx.now() })
+    return { ok: true, message: 'bonus_cancelled', bonus: await adminBonusItem(ctx.db, locale, bonus) }
+  },
+
+  list_bonus_templates: async (ctx, input) => {
+    adminOf(input)
+    const [rows, { currency }] = await Promise.all([
+      ctx.db.select().from(bonusTemplates).orderBy(asc(bonusTemplates.type)),
+      getSettings(ctx.db),
+    ])
+    return { items: rows.map((t) => templateItem(t, currency)) }
+  },
+
+  update_bonus_template: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const p = input.params
+    const row = await updateTemplate(ctx.db, {
+      adminId,
+      terms: {
+        ...p,
+        percent: p.percent ?? null,
+        amount: p.amount ?? null,
+        minDeposit: p.minDeposit ?? null,
+        maxBonus: p.maxBonus ?? null,
+      },
+      at: ctx.now(),
+    })
+    const { currency } = await getSettings(ctx.db)
+    return { ok: true, message: 'bonus_template_saved', template: templateItem(row, currency) }
+  },
+
+  list_irregular_stakes: async (ctx, input) => {
+    adminOf(input)
+    const { page, pageSize, locale } = input.params
+    const [rows, [counted]] = await Promise.all([
+      ctx.db
+        .select({ stake: bonusIrregularStakes, bonus: playerBonuses, username: players.username })
+        .from(bonusIrregularStakes)
+        .innerJoin(playerBonuses, eq(playerBonuses.id, bonusIrregularStakes.playerBonusId))
+        .innerJoin(players, eq(players.id, playerBonuses.playerId))
+        .orderBy(desc(bonusIrregularStakes.createdAt), desc(bonusIrregularStakes.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      ctx.db.select({ n: count() }).from(bonusIrregularStakes),
+    ])
+    return {
+      items: rows.map(({ stake, bonus, username }) => ({
+        id: String(stake.id),
+        player: { id: bonus.playerId, username },
+        gameId: stake.gameId,
+        stake: { amount: stake.stake, currency: bonus.currency },
+        threshold: { amount: stake.threshold, currency: bonus.currency },
+        createdAt: stake.createdAt.toISOString(),
+        bonus: { id: bonus.id, name: locale === 'en' ? bonus.nameEn : bonus.nameEs, status: bonus.status },
+      })),
+      total: counted?.n ?? 0,
+      page,
+      pageSize,
+    }
+  },
+
+  update_promo_code: async (ctx, input) => {
+    const adminId = adminOf(input)
+    const p = input.params
+    const row = await updatePromoCode(ctx.db, {
+      adminId,
+      id: p.id,
+      maxUses: p.maxUses,
+      validFrom: p.validFrom ? new Date(p.validFrom) : null,
+      validUntil: p.validUntil ? new Date(p.validUntil) : null,
+      enabled: p.enabled,
+      at: ctx.now(),
+    })
+    const [{ currency }, [creator]] = await Promise.all([
+      getSettings(ctx.db),
+      ctx.db.select({ username: players.username }).from(players).where(eq(players.id, row.createdBy)),
+    ])
+    return { ok: true, message: 'promo_code_updated', item: promoCodeItem(row, creator?.username ?? '', currency) }
   },
 }

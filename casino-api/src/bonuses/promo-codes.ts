@@ -16,7 +16,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Currency, Locale } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
 import { bonusTemplates, payments, playerBonuses, players, promoCodes, promoCodeUses } from '../db/schema.ts'
-import { isUniqueViolation } from '../db/errors.ts'
+import { isUniqueViolation, isUuid } from '../db/errors.ts'
 import { ApiError } from '../http/errors.ts'
 import { audit } from '../payments/audit.ts'
 import type { RateLimiter } from '../rate-limits.ts'
@@ -110,7 +110,7 @@ export async function validatePromoCode(
 ) {
   const row = await findCode(db, code, false)
   const template = row && (await templateOf(db, row))
-  if (!row || !template?.enabled) throw unknownCode(field)
+  if (!row || row.disabledAt || !template?.enabled) throw unknownCode(field)
   if (await spentReason(db, row, at, playerId)) throw spentCode(field)
   return { row, template }
 }
@@ -123,7 +123,7 @@ export async function validatePromoCode(
 export async function reserveAtRegistration(tx: Queryable, code: string, playerId: string, at: Date) {
   const row = await findCode(tx, code, true)
   const template = row && (await templateOf(tx, row))
-  if (!row || !template?.enabled) throw unknownCode('promoCode')
+  if (!row || row.disabledAt || !template?.enabled) throw unknownCode('promoCode')
   if (await spentReason(tx, row, at, playerId)) throw spentCode('promoCode')
   await tx.insert(promoCodeUses).values({ promoCodeId: row.id, playerId, usedAt: at })
   await tx
@@ -201,7 +201,7 @@ export async function keepDepositCode(db: Database, playerId: string, code: stri
   await db.transaction(async (tx) => {
     const row = await findCode(tx, code, true)
     const template = row && (await templateOf(tx, row))
-    if (!row || !template?.enabled) throw unknownCode('promoCode')
+    if (!row || row.disabledAt || !template?.enabled) throw unknownCode('promoCode')
     if (row.amount !== null)
       throw new ApiError(400, 'promo_code_not_for_deposit', { fields: { promoCode: ['promo_code_not_for_deposit'] } })
     const waiting = await pendingUse(tx, playerId, false)
@@ -270,7 +270,7 @@ export async function applyBonusCode(
       throw spentCode('code')
     }
     const template = await templateOf(tx, row)
-    if (!template?.enabled || (await spentReason(tx, row, r.at, null))) throw spentCode('code')
+    if (!template?.enabled || row.disabledAt || (await spentReason(tx, row, r.at, null))) throw spentCode('code')
     const [use] = await tx
       .insert(promoCodeUses)
       .values({ promoCodeId: row.id, playerId: r.playerId, requestKey: r.requestKey, usedAt: r.at })
@@ -368,4 +368,65 @@ export async function listPromoCodes(db: Queryable, page: number, pageSize: numb
     db.select({ n: count() }).from(promoCodes),
   ])
   return { rows, total: counted?.n ?? 0 }
+}
+
+export type PromoCodeChange = {
+  adminId: string
+  id: string
+  maxUses: number
+  validFrom: Date | null
+  validUntil: Date | null
+  enabled: boolean
+  at: Date
+}
+
+/**
+ * Changes a code's uses, window and switch under its row lock (the lock of its uses), audited
+ * with the fields changed; none changed, nothing written. Its uses cannot go below those made
+ * ('invalid_value' under maxUses). A code switched off is refused from then on; a use kept at
+ * registration before is honoured, as one kept before its window closed.
+ */
+export async function updatePromoCode(db: Database, c: PromoCodeChange) {
+  return db.transaction(async (tx) => {
+    const [row] = isUuid(c.id) ? await tx.select().from(promoCodes).where(eq(promoCodes.id, c.id)).for('update') : []
+    if (!row) throw new ApiError(404, 'not_found')
+    if (c.maxUses < row.uses) throw new ApiError(400, 'invalid_value', { fields: { maxUses: ['invalid_value'] } })
+    const before = {
+      maxUses: row.maxUses,
+      validFrom: row.validFrom?.toISOString() ?? null,
+      validUntil: row.validUntil?.toISOString() ?? null,
+      enabled: row.disabledAt === null,
+    }
+    const after = {
+      maxUses: c.maxUses,
+      validFrom: c.validFrom?.toISOString() ?? null,
+      validUntil: c.validUntil?.toISOString() ?? null,
+      enabled: c.enabled,
+    }
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k])
+    if (changed.length === 0) return row
+    const [updated] = await tx
+      .update(promoCodes)
+      .set({
+        maxUses: c.maxUses,
+        validFrom: c.validFrom,
+        validUntil: c.validUntil,
+        disabledAt: c.enabled ? null : (row.disabledAt ?? c.at),
+      })
+      .where(eq(promoCodes.id, row.id))
+      .returning()
+    await audit(tx, {
+      adminId: c.adminId,
+      action: 'update_promo_code',
+      target: row.id,
+      details: {
+        code: row.code,
+        changed,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      },
+      at: c.at,
+    })
+    return updated!
+  })
 }

@@ -45,7 +45,7 @@ export const CLOSING_KIND: Record<BonusOutcome, string> = {
 /** The ISO weekday (1 Monday … 7 Sunday) of `at` in UTC. */
 const isoWeekday = (at: Date) => ((at.getUTCDay() + 6) % 7) + 1
 
-const lockPlayer = (tx: Queryable, playerId: string) =>
+export const lockPlayer = (tx: Queryable, playerId: string) =>
   tx.execute(sql`SELECT 1 FROM ${players} WHERE ${players.id} = ${playerId} FOR UPDATE`)
 
 /** The bonus a deposit of `amount` earns on this template, in cents (0: none). */
@@ -257,7 +257,7 @@ export async function closeIn(tx: Database, bonus: PlayerBonusRow, outcome: Bonu
 }
 
 /** Locks a bonus's row for the rest of the transaction; undefined when it does not exist. */
-async function lockBonus(tx: Queryable, id: string) {
+export async function lockBonus(tx: Queryable, id: string) {
   const [row] = await tx.select().from(playerBonuses).where(eq(playerBonuses.id, id)).for('no key update')
   return row
 }

@@ -648,6 +648,8 @@ export const promoCodes = pgTable(
     uses: integer('uses').notNull().default(0),
     validFrom: at('valid_from'),
     validUntil: at('valid_until'),
+    /** Switched off by an administrator: no longer taken, whatever its window and uses. */
+    disabledAt: at('disabled_at'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => players.id, { onDelete: 'restrict' }),

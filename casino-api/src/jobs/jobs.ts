@@ -102,6 +102,17 @@ export type Jobs = {
   settled(timeoutMs?: number): Promise<void>
   /** Waits for the jobs under way (up to 10 s; unfinished ones are retried by pg-boss), then stops. */
   close(): Promise<void>
+  /** Every schedule pg-boss holds (whoever set it), with its last job's state and its next run. */
+  schedules(): Promise<ScheduleState[]>
+}
+
+/** A schedule as the administrator reads it: its last job (while pg-boss keeps it) and next run. */
+export type ScheduleState = {
+  name: string
+  cron: string
+  timezone: string
+  lastRun: { at: Date; state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed' } | null
+  nextRun: Date | null
 }
 
 /** Where a job's data keeps the id of the request that queued it. */
@@ -185,6 +196,22 @@ export async function startJobs(
     async settled(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs
       while ((await unfinished(store)) > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20))
+    },
+    async schedules() {
+      const list = await boss.getSchedules()
+      return Promise.all(
+        list.map(async (s) => {
+          const job = s.lastJobId ? await boss.getJobById(s.name, s.lastJobId) : null
+          const [next] = boss.previewSchedule(s.cron, { tz: s.timezone, count: 1 })
+          return {
+            name: s.name,
+            cron: s.cron,
+            timezone: s.timezone,
+            lastRun: job ? { at: new Date(job.completedOn ?? job.startedOn ?? job.createdOn), state: job.state } : null,
+            nextRun: next ?? null,
+          }
+        }),
+      )
     },
     close: () => {
       unmeasure()

@@ -13,6 +13,7 @@ import {
   cryptoAddresses,
   heldWinnings,
   payments,
+  playerBonuses,
   players,
   promoCodes,
   siteContent,
@@ -66,7 +67,7 @@ async function auditSubjects(ctx: Context, targets: readonly (string | null)[]) 
   const ids = [...new Set(targets.filter((t): t is string => t !== null && isUuid(t)))]
   const subjects = new Map<string, AuditSubject>()
   if (ids.length === 0) return subjects
-  const [paid, held, messages, content, people, codes] = await Promise.all([
+  const [paid, held, messages, content, people, codes, bonuses] = await Promise.all([
     ctx.db
       .select({
         id: payments.id,
@@ -97,8 +98,14 @@ async function auditSubjects(ctx: Context, targets: readonly (string | null)[]) 
       .select({ id: promoCodes.id, code: promoCodes.code, amount: promoCodes.amount })
       .from(promoCodes)
       .where(inArray(promoCodes.id, ids)),
+    // A player's bonus (granted or cancelled by hand) by the player and the bonus's name.
+    ctx.db
+      .select({ id: playerBonuses.id, player: players.username, label: playerBonuses.nameEn })
+      .from(playerBonuses)
+      .innerJoin(players, eq(players.id, playerBonuses.playerId))
+      .where(inArray(playerBonuses.id, ids)),
   ])
-  for (const { id, ...subject } of [...paid, ...held, ...messages]) subjects.set(id, subject)
+  for (const { id, ...subject } of [...paid, ...held, ...messages, ...bonuses]) subjects.set(id, subject)
   for (const c of content) subjects.set(c.id, { player: null, label: `${c.title} (${c.slug})` })
   for (const p of people) subjects.set(p.id, { player: p.player, label: null })
   // A promo code by its code (its amount, a no-deposit code's, in the casino's currency).
