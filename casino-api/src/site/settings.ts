@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm'
-import { SiteSettings, type EditableSiteSettings } from '../../contract/index.ts'
+import { SITE_TIME_ZONE, SiteSettings, type EditableSiteSettings } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
 import { settings, siteContent } from '../db/schema.ts'
 import { audit } from '../payments/audit.ts'
@@ -41,6 +41,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   },
   supportEmail: 'support@casino.local',
   withdrawalCancellation: true,
+  timeZone: SITE_TIME_ZONE,
 }
 
 const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof SiteSettings)[]
