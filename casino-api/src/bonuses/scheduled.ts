@@ -8,9 +8,9 @@
  * instances and restarts grant once. The player finds a mailbox message either way, told live to
  * their sockets (mailbox_message, and balance_changed from the ledger).
  */
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { formatMoney, partsOf, type Currency, type Locale } from '../../contract/index.ts'
-import type { Database } from '../db/open.ts'
+import type { Database, Queryable } from '../db/open.ts'
 import { bonusTemplates, playerBonuses, scheduledBonusGrants } from '../db/schema.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { scheduledBonusMessage } from '../mailbox/texts.ts'
@@ -77,6 +77,16 @@ export function duePeriod(type: ScheduledType, at: Date, timeZone: string): Peri
   if (today.weekday !== (type === 'weekly_cashback' ? 1 : 3)) return null
   const weekAgo = new Date(Date.UTC(today.y, today.m - 1, today.d) - 7 * DAY_MS)
   return isoWeek(weekAgo.getUTCFullYear(), weekAgo.getUTCMonth() + 1, weekAgo.getUTCDate(), timeZone)
+}
+
+/** The scheduled templates the job grants now (the promotions page): enabled, with a figure. */
+export async function grantedTemplates(db: Queryable): Promise<BonusTemplateRow[]> {
+  const rows = await db
+    .select()
+    .from(bonusTemplates)
+    .where(inArray(bonusTemplates.type, [...SCHEDULED_TYPES]))
+    .orderBy(asc(bonusTemplates.type))
+  return rows.filter((t) => t.enabled && (t.percent !== null || t.amount !== null))
 }
 
 type Candidate = { playerId: string; currency: Currency; language: Locale; base: number }
