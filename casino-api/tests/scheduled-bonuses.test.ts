@@ -202,6 +202,25 @@ describe.each(backends)('scheduled bonuses [%s]', (backend: Backend) => {
     for (const o of others) await ledgerClean(o)
   }, 120_000)
 
+  test("the hourly schedule grants Monday's cashback by the casino's clock, through the job queue", async () => {
+    const a = await startTestApi(backend, { schedules: { scheduled_bonuses: '* * * * *' } })
+    closing.push(a.close)
+    const loser = await activePlayer(a)
+    await deposit(a, loser.token, 30_00)
+    await round(a, loser.playerId, 20_00, 0)
+    // The casino's clock moves to the next Monday, half past midnight in Madrid: the next
+    // minute's run grants the week's cashback, 10 % of 20 €.
+    const week = thisWeek()
+    a.advance(week.to.getTime() + 30 * 60_000 - Date.now())
+    const deadline = Date.now() + 90_000
+    while ((await bonusesOf(a, loser.playerId, 'weekly_cashback')).length === 0 && Date.now() < deadline)
+      await new Promise((done) => setTimeout(done, 500))
+    expect(await bonusesOf(a, loser.playerId, 'weekly_cashback')).toMatchObject([
+      { amount: 2_00, sourceKey: `weekly_cashback:${week.key}:${loser.playerId}` },
+    ])
+    await ledgerClean(a)
+  }, 120_000)
+
   test("the Wednesday bonus pays its percent of the week's deposits, the monthly bonus its amount, in English for an English player", async () => {
     const a = await startTestApi(backend)
     closing.push(a.close)
