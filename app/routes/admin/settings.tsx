@@ -64,12 +64,14 @@ export async function action(args: Route.ActionArgs) {
     ips: String(form.get('ipBlackList') ?? '').replace(/\r\n/g, '\n'),
     timeZone: String(form.get('timeZone') ?? ''),
   }
+  // A form without the field (one sent from an older page) keeps the stored zone.
+  const timeZone = form.has('timeZone') ? values.timeZone : undefined
   const saved = await callUpstream(args, 'update_site_settings', {
     siteAccess: values.siteAccess,
     withdrawalCancellation: values.withdrawalCancellation,
     countryBlackList: values.countries,
     ipBlackList: values.ips,
-    timeZone: values.timeZone,
+    timeZone,
   })
   if (!saved.ok) {
     if (saved.status >= 500) throw upstreamUnavailable()
