@@ -10,22 +10,15 @@ import { resources } from './index.ts'
  */
 const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
   {
-    // The bonuses issue: weekly and monthly bonuses. Bonus codes are the casino API's now
-    // (bonuscode_deposit_processor, ADR 0053): the Bonuses tab names them.
+    // The bonuses issue. Bonus codes are the casino API's now (bonuscode_deposit_processor, ADR
+    // 0053): the Bonuses tab names them; so are the Monday cashback, the Wednesday and the monthly
+    // bonus (ADR 0055): the promotions page states their rules from the templates' figures.
     feature: 'bonuses',
     claims: [
-      /bonos? (cada semana|semanal|mensual|de bienvenida|(de )?los miércoles|sobre tu depósito)/i,
+      /bonos? (de bienvenida|sobre tu depósito)/i,
       /(recibe|reciben|recibes) un bono|dinero de bono|tus bonos|un bono o un juego/i,
-      /bonus(es)? every week|(weekly|monthly|wednesday|welcome) bonus|bonus on your deposit/i,
+      /welcome bonus|bonus on your deposit/i,
       /(get|gets|earns) a bonus|bonus money|your bonuses|a bonus or a game/i,
-    ],
-  },
-  {
-    // The bonuses issue: the Monday cashback on last week's losses.
-    feature: 'weekly cashback',
-    claims: [
-      /cashback|reembolso (semanal|de los lunes|los lunes)|devolvemos una parte de lo (que )?perd/i,
-      /weekly refund|pay part of it back|part of what you lost/i,
     ],
   },
   {

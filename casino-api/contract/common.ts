@@ -153,6 +153,7 @@ export const MESSAGE_CODES = [
   'slug_taken',
   'settings_saved',
   'invalid_ip_range',
+  'time_zone_invalid',
   'list_too_long',
 ] as const
 

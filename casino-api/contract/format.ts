@@ -149,7 +149,8 @@ export const SITE_TIME_ZONE = 'Europe/Madrid'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
-function partsOf(value: Date, timeZone: string) {
+/** The calendar and clock parts ('2026', '11', '27', '23'...) of an instant in a time zone. */
+export function partsOf(value: Date, timeZone: string) {
   let f = formatters.get(timeZone)
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {

@@ -144,6 +144,7 @@ export const englishMessages = {
   settings_saved: 'The settings were saved.',
   invalid_ip_range: 'Enter IP addresses or CIDR ranges (IPv4 or IPv6), one per line.',
   list_too_long: 'This list has too many entries.',
+  time_zone_invalid: 'Enter a time zone by its IANA name, such as Europe/Madrid.',
   transaction_conflict: 'This transaction id was already used with other details.',
   idempotency_conflict:
     'This request was already sent with other details, so nothing was done. Please check the details and send it again.',

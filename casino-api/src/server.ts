@@ -2,6 +2,7 @@
  * The casino API service: `startCasinoApi(options)` opens the database (PGlite in the data folder,
  * or PostgreSQL), applies migrations, seeds a fresh database and serves the contract's calls.
  */
+import { runDueScheduledBonuses } from './bonuses/scheduled.ts'
 import { expireBonuses } from './bonuses/service.ts'
 import { resolve } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
@@ -270,7 +271,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     // The durable work (jobs/jobs.ts): mails, work after an answer, and the schedules that run
     // once per period whichever instances are up: pruning spent rows, failing abandoned 3-D Secure
     // challenges on time (whether or not their page is opened again), the providers' catalogue
-    // feeds again (new games, changed paytables, withdrawn titles), and bonuses whose time is up.
+    // feeds again (new games, changed paytables, withdrawn titles), bonuses whose time is up, and
+    // the scheduled bonuses due on the casino's day (hourly; each player once per period).
     const ctx = context as Context
     await jobs.work(
       {
@@ -282,6 +284,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         sync_catalogs: () => syncCatalogs().then(() => {}),
         expire_bonuses: () => expireBonuses(opened.db, now()).then(() => {}),
         end_game_sessions: (scope) => ctx.gameProvider.endSessions(scope).then(() => {}),
+        scheduled_bonuses: () => runDueScheduledBonuses(opened.db, now()).then(() => {}),
       },
       { schedules: options.schedules },
     )

@@ -206,21 +206,35 @@ for (const backend of backends) {
     }
   })
 
-  test(`${backend}: the promotions' offers are the deposit templates any player can claim today, in the asked language`, async () => {
+  test(`${backend}: the promotions' offers are the deposit templates any player can claim today and the scheduled ones, in the asked language`, async () => {
     const a = api(backend)
     const { items } = await a.ok('get_bonus_offers', { locale: 'en' })
     expect(
-      items.map((o) => [o.type, o.name, o.percent, o.maxBonus, o.minDeposit, o.wageringMultiplier, o.validityDays]),
+      items.map((o) => [
+        o.type,
+        o.name,
+        o.percent,
+        o.amount,
+        o.maxBonus,
+        o.minDeposit,
+        o.wageringMultiplier,
+        o.validityDays,
+      ]),
     ).toEqual([
-      ['welcome_deposit', 'Welcome bonus', 100, 200_00, 10_00, 3, 30],
-      ['reload_deposit', 'Reload bonus', 50, 100_00, 20_00, 3, 14],
+      ['welcome_deposit', 'Welcome bonus', 100, null, 200_00, 10_00, 3, 30],
+      ['reload_deposit', 'Reload bonus', 50, null, 100_00, 20_00, 3, 14],
+      ['weekly_cashback', 'Monday cashback', 10, null, 100_00, null, 3, 7],
+      ['weekly_bonus', 'Wednesday bonus', 25, null, 50_00, 10_00, 3, 7],
+      ['monthly_bonus', 'Monthly bonus', null, 10_00, null, null, 3, 7],
     ])
-    await a.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type = 'reload_deposit'`)
+    await a.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type IN ('reload_deposit', 'weekly_bonus')`)
     try {
       const es = await a.ok('get_bonus_offers', { locale: 'es' })
-      expect(es.items.map((o) => o.name)).toEqual(['Bono de bienvenida'])
+      expect(es.items.map((o) => o.name)).toEqual(['Bono de bienvenida', 'Cashback de los lunes', 'Bono mensual'])
     } finally {
-      await a.db.execute(sql`UPDATE bonus_templates SET enabled = true WHERE type = 'reload_deposit'`)
+      await a.db.execute(
+        sql`UPDATE bonus_templates SET enabled = true WHERE type IN ('reload_deposit', 'weekly_bonus')`,
+      )
     }
   })
 

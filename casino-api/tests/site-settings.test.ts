@@ -39,7 +39,13 @@ test.for(backends)(
 
     await a.ok('update_site_settings', OPEN, { token })
     expect(await a.ok('get_site_settings', {}, { token })).toEqual({
-      settings: { siteAccess: true, withdrawalCancellation: true, countryBlackList: null, ipBlackList: null },
+      settings: {
+        siteAccess: true,
+        withdrawalCancellation: true,
+        countryBlackList: null,
+        ipBlackList: null,
+        timeZone: 'Europe/Madrid',
+      },
     })
     await login(a, params.username, params.password, { ip: '203.0.113.77' })
     await login(a, params.username, params.password, { ip: '127.0.0.1' })
@@ -133,3 +139,32 @@ test.for(backends)('a player can neither read nor change the settings [%s]', asy
   expect((await a.fail('update_site_settings', OPEN, 401)).code).toBe('unauthorized')
   expect(await a.ok('get_setting', {})).toMatchObject({ countryBlackList: null })
 })
+
+test.for(backends)(
+  "the casino's time zone: an IANA name is saved and audited, another is refused under its field, none keeps it [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const token = await adminToken(a)
+    await a.ok('update_site_settings', { ...OPEN, timeZone: 'America/New_York' }, { token })
+    try {
+      expect(await a.ok('get_setting', {})).toMatchObject({ timeZone: 'America/New_York' })
+      const [entry] = (await a.ok('get_admin_audit', {}, { token })).items.filter(
+        (i) => i.action === 'settings_updated',
+      )
+      expect(entry).toMatchObject({
+        details: {
+          changed: ['timeZone'],
+          before: { timeZone: 'Europe/Madrid' },
+          after: { timeZone: 'America/New_York' },
+        },
+      })
+      const refused = await a.fail('update_site_settings', { ...OPEN, timeZone: 'Mars/Olympus_Mons' }, 400, { token })
+      expect(refused.fields).toEqual({ timeZone: ['time_zone_invalid'] })
+      // A caller that does not send it keeps the stored zone.
+      const kept = await a.ok('update_site_settings', OPEN, { token })
+      expect(kept.settings.timeZone).toBe('America/New_York')
+    } finally {
+      await a.ok('update_site_settings', { ...OPEN, timeZone: 'Europe/Madrid' }, { token })
+    }
+  },
+)

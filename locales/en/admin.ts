@@ -336,6 +336,9 @@ export default {
       'Unticked, every visitor and player gets “You can’t access the site.” and cannot log in. Only an administrator who is logged in keeps the administration: stay logged in to switch the site back on.',
     withdrawalCancellation: 'Players may cancel a pending withdrawal',
     withdrawalCancellationHelp: 'Untick it where the licence forbids reversing a withdrawal.',
+    timeZone: "The casino's time zone",
+    timeZoneHelp:
+      'Its IANA name, such as Europe/Madrid. The Monday cashback, the Wednesday bonus and the monthly bonus are granted on the days and weeks of this zone.',
     save: 'Save the settings',
   },
 }

@@ -43,6 +43,21 @@ export default {
       welcome_deposit: 'For your first deposit.',
       reload_deposit: 'For every deposit after the first, while you have no other active bonus.',
     },
+    scheduledHeading: 'Scheduled bonuses',
+    scheduledWhen: {
+      weekly_cashback:
+        'Every Monday, on your net real-money losses of the week before (Monday to Sunday: stakes minus wins).',
+      weekly_bonus: 'Every Wednesday, on what you deposited the week before (Monday to Sunday).',
+      monthly_bonus: 'On the 1st of each month, if you deposited the month before.',
+    },
+    scheduledPercent: '{{percent}} %, up to {{max}}.',
+    scheduledPercentNoMax: '{{percent}} %.',
+    scheduledAmount: 'A bonus of {{amount}}.',
+    scheduledMinimum: 'From {{amount}}.',
+    scheduledRules:
+      'It arrives in your bonus balance by itself, once per period, if your account is active; days are counted in {{zone}} time. If you have another active bonus that day, it is not granted and your mailbox tells you so.',
+    scheduledRulesNoZone:
+      'It arrives in your bonus balance by itself, once per period, if your account is active. If you have another active bonus that day, it is not granted and your mailbox tells you so.',
   },
   slides: {
     label: 'Highlights',

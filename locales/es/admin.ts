@@ -338,6 +338,9 @@ export default {
       'Sin marcar, todos los visitantes y jugadores ven «No puedes acceder al sitio.» y no pueden iniciar sesión. Solo un administrador con la sesión iniciada conserva la administración: no cierres la sesión para poder volver a abrir el sitio.',
     withdrawalCancellation: 'Los jugadores pueden cancelar un retiro pendiente',
     withdrawalCancellationHelp: 'Desmárcalo donde la licencia prohíba revertir un retiro.',
+    timeZone: 'Zona horaria del casino',
+    timeZoneHelp:
+      'Su nombre IANA, como Europe/Madrid. El cashback de los lunes, el bono de los miércoles y el bono mensual se conceden en los días y semanas de esta zona.',
     save: 'Guardar los ajustes',
   },
 } satisfies typeof en

@@ -160,4 +160,5 @@ export default {
   settings_saved: 'Los ajustes se han guardado.',
   invalid_ip_range: 'Escribe direcciones IP o rangos CIDR (IPv4 o IPv6), uno por línea.',
   list_too_long: 'Esta lista tiene demasiadas entradas.',
+  time_zone_invalid: 'Escribe una zona horaria por su nombre IANA, como Europe/Madrid.',
 } satisfies typeof en

@@ -43,6 +43,21 @@ export default {
       welcome_deposit: 'Para tu primer depósito.',
       reload_deposit: 'Para cada depósito después del primero, mientras no tengas otro bono activo.',
     },
+    scheduledHeading: 'Bonos programados',
+    scheduledWhen: {
+      weekly_cashback:
+        'Cada lunes, sobre tus pérdidas netas con dinero real de la semana anterior (de lunes a domingo: apuestas menos premios).',
+      weekly_bonus: 'Cada miércoles, sobre lo que depositaste la semana anterior (de lunes a domingo).',
+      monthly_bonus: 'El día 1 de cada mes, si depositaste el mes anterior.',
+    },
+    scheduledPercent: 'El {{percent}} %, hasta {{max}}.',
+    scheduledPercentNoMax: 'El {{percent}} %.',
+    scheduledAmount: 'Un bono de {{amount}}.',
+    scheduledMinimum: 'Desde {{amount}}.',
+    scheduledRules:
+      'Llega solo a tu saldo de bono, una vez por periodo, si tu cuenta está activa; los días se cuentan en la hora de {{zone}}. Si ese día tienes otro bono activo, no se concede y te lo decimos en tu buzón.',
+    scheduledRulesNoZone:
+      'Llega solo a tu saldo de bono, una vez por periodo, si tu cuenta está activa. Si ese día tienes otro bono activo, no se concede y te lo decimos en tu buzón.',
   },
   slides: {
     label: 'Destacados',

@@ -276,7 +276,7 @@ for (const database of testDatabases()) {
       expect(textOf(empty.html)).toContain('Este campo es obligatorio.')
     })
 
-    test('the promotions page lists the deposit bonuses in the templates’ live figures', async () => {
+    test('the promotions page lists the deposit and the scheduled bonuses in the templates’ live figures', async () => {
       const b = new Browser(site.webUrl)
       const es = textOf((await b.get('/promotion')).html)
       expect(es).toContain('Bonos por depósito')
@@ -284,6 +284,14 @@ for (const database of testDatabases()) {
         'Bono de bienvenida Para tu primer depósito. El 100 % del depósito, hasta 200,00 €. Con un depósito de 10,00 € o más. Para convertirlo en dinero real hay que apostar 3 veces el bono en 30 días.',
       )
       expect(es).toContain('Bono de recarga')
+      // The scheduled bonuses the casino API grants (ADR 0055), in the templates' figures too.
+      expect(es).toContain('Bonos programados')
+      expect(es).toContain(
+        'Cashback de los lunes Cada lunes, sobre tus pérdidas netas con dinero real de la semana anterior (de lunes a domingo: apuestas menos premios). El 10 %, hasta 100,00 €. Para convertirlo en dinero real hay que apostar 3 veces el bono en 7 días.',
+      )
+      expect(es).toContain('Bono de los miércoles Cada miércoles, sobre lo que depositaste la semana anterior')
+      expect(es).toContain('Bono mensual El día 1 de cada mes, si depositaste el mes anterior. Un bono de 10,00 €.')
+      expect(es).toContain('los días se cuentan en la hora de Europe/Madrid')
       expect(es).not.toContain('Ahora mismo no hay promociones en marcha.')
       await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 30000 WHERE type = 'reload_deposit'`)
       try {
@@ -294,18 +302,16 @@ for (const database of testDatabases()) {
       } finally {
         await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 10000 WHERE type = 'reload_deposit'`)
       }
-      await site.api.db.execute(
-        sql`UPDATE bonus_templates SET enabled = false WHERE type IN ('welcome_deposit', 'reload_deposit')`,
-      )
+      const offered = sql`('welcome_deposit', 'reload_deposit', 'weekly_cashback', 'weekly_bonus', 'monthly_bonus')`
+      await site.api.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type IN ${offered}`)
       try {
         // A query skips the shared page cache (ten seconds for /promotion, ADR 0033).
         const off = textOf((await new Browser(site.webUrl).get('/promotion?x=1')).html)
         expect(off).not.toContain('Bonos por depósito')
+        expect(off).not.toContain('Bonos programados')
         expect(off).toContain('Ahora mismo no hay promociones en marcha.')
       } finally {
-        await site.api.db.execute(
-          sql`UPDATE bonus_templates SET enabled = true WHERE type IN ('welcome_deposit', 'reload_deposit')`,
-        )
+        await site.api.db.execute(sql`UPDATE bonus_templates SET enabled = true WHERE type IN ${offered}`)
       }
     })
   })

@@ -2,6 +2,7 @@
 // and keeps the administration to switch it back on, and each save is applied by this web server
 // at once (its copy of the settings is dropped); a player's session gets 403 there.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { getSettings } from '#casino-api/src/site/settings.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { loggedInPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
 
@@ -50,4 +51,27 @@ test('a player gets 403 on the settings page and cannot post to it', async () =>
   expect((await browser.get('/en/admin/settings')).status).toBe(403)
   expect((await browser.post('/en/admin/settings', { countryBlackList: 'ES', ipBlackList: '' })).status).toBe(403)
   expect(textOf((await adminBrowser.get('/en/admin/settings')).html)).toContain('No country is blacklisted.')
+})
+
+test("the casino's time zone is edited without JavaScript: a wrong name comes back under its field with the input kept", async () => {
+  const page = textOf((await adminBrowser.get('/en/admin/settings')).html)
+  expect(page).toContain("The casino's time zone")
+  const wrong = await adminBrowser.post('/en/admin/settings', { ipBlackList: '', timeZone: 'Mars/Olympus_Mons' })
+  expect(wrong.status).toBe(400)
+  expect(textOf(wrong.html)).toContain('Enter a time zone by its IANA name, such as Europe/Madrid.')
+  expect(wrong.html).toMatch(/<input[^>]*name="timeZone"[^>]*value="Mars\/Olympus_Mons"/)
+  const saved = await adminBrowser.post('/en/admin/settings', {
+    siteAccess: 'on',
+    withdrawalCancellation: 'on',
+    ipBlackList: '',
+    timeZone: 'Atlantic/Canary',
+  })
+  expect(textOf(saved.html)).toContain('The settings were saved.')
+  expect((await getSettings(site.api.db)).timeZone).toBe('Atlantic/Canary')
+  await adminBrowser.post('/en/admin/settings', {
+    siteAccess: 'on',
+    withdrawalCancellation: 'on',
+    ipBlackList: '',
+    timeZone: 'Europe/Madrid',
+  })
 })

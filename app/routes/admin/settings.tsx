@@ -15,13 +15,20 @@ import { adminRead } from './admin.server.ts'
 import * as styles from './settings.css.ts'
 
 /** What the form shows: the stored settings, or what the administrator sent when it was refused. */
-type Values = { siteAccess: boolean; withdrawalCancellation: boolean; countries: string[]; ips: string }
+type Values = {
+  siteAccess: boolean
+  withdrawalCancellation: boolean
+  countries: string[]
+  ips: string
+  timeZone: string
+}
 
 const valuesOf = (settings: EditableSiteSettings): Values => ({
   siteAccess: settings.siteAccess,
   withdrawalCancellation: settings.withdrawalCancellation,
   countries: settings.countryBlackList ?? [],
   ips: (settings.ipBlackList ?? []).join('\n'),
+  timeZone: settings.timeZone,
 })
 
 // Every country's flag as a picture (flag-icons), not as an emoji: Windows and Chromium without
@@ -55,12 +62,16 @@ export async function action(args: Route.ActionArgs) {
     withdrawalCancellation: form.get('withdrawalCancellation') === 'on',
     countries: form.getAll('countryBlackList').map(String),
     ips: String(form.get('ipBlackList') ?? '').replace(/\r\n/g, '\n'),
+    timeZone: String(form.get('timeZone') ?? ''),
   }
+  // A form without the field (one sent from an older page) keeps the stored zone.
+  const timeZone = form.has('timeZone') ? values.timeZone : undefined
   const saved = await callUpstream(args, 'update_site_settings', {
     siteAccess: values.siteAccess,
     withdrawalCancellation: values.withdrawalCancellation,
     countryBlackList: values.countries,
     ipBlackList: values.ips,
+    timeZone,
   })
   if (!saved.ok) {
     if (saved.status >= 500) throw upstreamUnavailable()
@@ -184,6 +195,31 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           note={t('admin.settings.withdrawalCancellationHelp')}
           noteClassName={forms.help}
         />
+        <div className={forms.field}>
+          <label htmlFor="timeZone" className={forms.label}>
+            {t('admin.settings.timeZone')}
+          </label>
+          <input
+            id="timeZone"
+            name="timeZone"
+            defaultValue={values.timeZone}
+            spellCheck={false}
+            autoComplete="off"
+            className={forms.input}
+            aria-invalid={invalid('timeZone')}
+            aria-describedby={fields.timeZone?.length ? 'timeZone-help timeZone-error' : 'timeZone-help'}
+          />
+          <p id="timeZone-help" className={forms.help}>
+            {t('admin.settings.timeZoneHelp')}
+          </p>
+          {fields.timeZone?.length ? (
+            <ul id="timeZone-error" className={forms.errorList}>
+              {fields.timeZone.map((code) => (
+                <li key={code}>{text(code)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
         <SubmitButton>{t('admin.settings.save')}</SubmitButton>
       </Form>
     </>

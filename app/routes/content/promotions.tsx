@@ -3,6 +3,7 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
 import { getPromotions } from '#app/upstream/content.server.ts'
+import { getSiteSettings } from '#app/upstream/site.server.ts'
 import { button, container } from '#app/styles/ui.css.ts'
 import { formatDate, formatMoney } from '#casino-api/contract/format.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
@@ -25,17 +26,27 @@ async function bonusOffers(args: UpstreamArgs, locale: Locale) {
   }
 }
 
+const SCHEDULED = ['weekly_cashback', 'weekly_bonus', 'monthly_bonus'] as const
+type Scheduled = (typeof SCHEDULED)[number]
+const isScheduled = (type: string): type is Scheduled => (SCHEDULED as readonly string[]).includes(type)
+
 /**
- * /promotion: the deposit bonuses a player can claim today, in the figures of the casino API's
- * templates (get_bonus_offers; none shown when it cannot answer), and the running promotions of
- * the content.
+ * /promotion: the deposit bonuses a player can claim today and the scheduled bonuses the casino
+ * API grants (ADR 0055), in the figures of its templates (get_bonus_offers; none shown when it
+ * cannot answer), and the running promotions of the content.
  */
 export async function loader(args: Route.LoaderArgs) {
   const locale = requestLocale(args)
-  const [promotions, offers] = await Promise.all([getPromotions(args, locale), bonusOffers(args, locale)])
+  const [promotions, offers, settings] = await Promise.all([
+    getPromotions(args, locale),
+    bonusOffers(args, locale),
+    getSiteSettings(args),
+  ])
   return {
     items: promotions?.items ?? [],
-    offers,
+    offers: offers.filter((o) => !isScheduled(o.type)),
+    scheduled: offers.filter((o) => isScheduled(o.type)),
+    timeZone: settings?.timeZone ?? null,
     meta: pageMeta(args.context, getInstance(args.context).t('content.promotions.title')),
   }
 }
@@ -44,7 +55,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const locale = useLocale()
-  const { offers } = loaderData
+  const { offers, scheduled, timeZone } = loaderData
   return (
     <div className={`${container} ${styles.page}`}>
       <header className={styles.header}>
@@ -83,7 +94,52 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      {loaderData.items.length === 0 && offers.length === 0 ? <p>{t('content.promotions.empty')}</p> : null}
+      {scheduled.length > 0 ? (
+        <section aria-labelledby="scheduled-bonuses-heading">
+          <h2 id="scheduled-bonuses-heading" className={styles.title}>
+            {t('content.promotions.scheduledHeading')}
+          </h2>
+          <ul className={styles.cards}>
+            {scheduled.map((o) => {
+              const amount = (cents: number) => formatMoney(cents, o.currency, locale)
+              return (
+                <li key={o.type} className={styles.card}>
+                  <h3 className={styles.cardTitle}>{o.name}</h3>
+                  {isScheduled(o.type) ? (
+                    <p className={styles.cardText}>{t(`content.promotions.scheduledWhen.${o.type}`)}</p>
+                  ) : null}
+                  <p className={styles.cardText}>
+                    {o.percent === null
+                      ? o.amount === null
+                        ? null
+                        : t('content.promotions.scheduledAmount', { amount: amount(o.amount) })
+                      : o.maxBonus === null
+                        ? t('content.promotions.scheduledPercentNoMax', { percent: o.percent })
+                        : t('content.promotions.scheduledPercent', {
+                            percent: o.percent,
+                            max: amount(o.maxBonus),
+                          })}{' '}
+                    {o.minDeposit === null
+                      ? null
+                      : t('content.promotions.scheduledMinimum', { amount: amount(o.minDeposit) })}
+                  </p>
+                  <p className={styles.cardText}>
+                    {t('content.promotions.offerWagering', { times: o.wageringMultiplier, days: o.validityDays })}
+                  </p>
+                  <p className={styles.cardText}>
+                    {timeZone
+                      ? t('content.promotions.scheduledRules', { zone: timeZone })
+                      : t('content.promotions.scheduledRulesNoZone')}
+                  </p>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {loaderData.items.length === 0 && offers.length === 0 && scheduled.length === 0 ? (
+        <p>{t('content.promotions.empty')}</p>
+      ) : null}
       <ul className={styles.cards}>
         {loaderData.items.map((p) => (
           <li key={p.slug} className={styles.card}>

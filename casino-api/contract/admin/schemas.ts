@@ -6,7 +6,7 @@ import { SiteContent, SiteContentFields } from '../content/schemas.ts'
 import { amountInCents, checkbox, optionalText, required } from '../rules.ts'
 import { COUNTRY_CODES, isCountryCode } from '../countries.ts'
 import { parseIpRange } from '../site/ip.ts'
-import { SiteSettings } from '../site/schemas.ts'
+import { isTimeZone, SiteSettings } from '../site/schemas.ts'
 
 // ---- site content ----------------------------------------------------------------------
 
@@ -37,12 +37,13 @@ export const PreviewSiteContentAnswer = z.object({ html: z.string() })
 /** At most this many addresses and ranges in the ip blacklist (ranges cover the rest). */
 export const IP_BLACKLIST_MAX = 500
 
-/** The settings the administrator's settings page edits: geo-blocking, site access, cancellations. */
+/** The settings the administrator's settings page edits: geo-blocking, site access, cancellations, the time zone. */
 export const EditableSiteSettings = SiteSettings.pick({
   siteAccess: true,
   countryBlackList: true,
   ipBlackList: true,
   withdrawalCancellation: true,
+  timeZone: true,
 })
 export type EditableSiteSettings = z.infer<typeof EditableSiteSettings>
 
@@ -60,6 +61,8 @@ const asList = (v: unknown) => (v === undefined || v === null ? [] : Array.isArr
 export const UpdateSiteSettingsParams = z.object({
   siteAccess: checkbox(),
   withdrawalCancellation: checkbox(),
+  /** The casino's time zone (IANA name, ADR 0055); absent: the stored one stays. */
+  timeZone: z.string().trim().max(64, 'time_zone_invalid').refine(isTimeZone, 'time_zone_invalid').optional(),
   countryBlackList: z.preprocess(
     asList,
     z

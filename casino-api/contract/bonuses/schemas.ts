@@ -177,8 +177,10 @@ export const GetDepositBonusOfferParams = z.object({ locale: Locale.optional().c
 export const GetDepositBonusOfferAnswer = z.object({ offer: DepositBonusOffer.nullable() })
 
 /**
- * The deposit bonuses any player can claim today (the promotions page): the enabled welcome and
- * reload templates that run every day, with their terms of the moment, named in `locale`.
+ * The bonuses on offer (the promotions page): the deposit bonuses any player can claim today (the
+ * enabled welcome and reload templates that run every day), then the scheduled ones the casino
+ * API grants (Monday cashback, Wednesday bonus, monthly bonus: ADR 0055), with their terms of the
+ * moment, named in `locale`. `amount` is a fixed template's figure (the monthly bonus).
  */
 export const GetBonusOffersParams = z.object({ locale: Locale.catch(DEFAULT_LOCALE) })
 export const GetBonusOffersAnswer = z.object({ items: z.array(DepositBonusOffer) })

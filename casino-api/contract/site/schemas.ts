@@ -2,6 +2,15 @@ import { z } from 'zod'
 import { Cents, Currency } from '../common.ts'
 import { inRange, parseIpRange } from './ip.ts'
 
+/** Whether `name` is a time zone this runtime knows ('Europe/Madrid', 'UTC'). */
+export function isTimeZone(name: string) {
+  try {
+    return name.length > 0 && new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone !== ''
+  } catch {
+    return false
+  }
+}
+
 export const GetSettingParams = z.object({})
 export const SiteSettings = z.object({
   siteName: z.string(),
@@ -50,6 +59,11 @@ export const SiteSettings = z.object({
   supportEmail: z.string(),
   /** Players may cancel a pending withdrawal themselves (some licences forbid reversing withdrawals). */
   withdrawalCancellation: z.boolean(),
+  /**
+   * The casino's time zone (IANA name): the scheduled bonuses run on its Mondays, Wednesdays and
+   * 1sts and count its weeks and months (ADR 0055).
+   */
+  timeZone: z.string().refine(isTimeZone, 'time_zone_invalid'),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 export const GetSettingAnswer = SiteSettings.extend({

@@ -14,6 +14,7 @@ import { ApiError } from '../http/errors.ts'
 import { eq } from 'drizzle-orm'
 import { adminOf } from '../payments/admin-handlers.ts'
 import { requestKey } from '../payments/service.ts'
+import { grantedTemplates } from './scheduled.ts'
 import { getSettings } from '../site/settings.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import { isUuid } from '../db/errors.ts'
@@ -106,7 +107,7 @@ const depositOfferOf = (template: BonusTemplateRow, language: string, currency: 
   type: template.type,
   name: language === 'en' ? template.nameEn : template.nameEs,
   percent: template.percent,
-  amount: null,
+  amount: template.percent === null ? template.amount : null,
   maxBonus: template.maxBonus,
   minDeposit: template.minDeposit,
   currency,
@@ -166,8 +167,12 @@ export const bonusHandlers: DomainHandlers<
   },
 
   get_bonus_offers: async (ctx, { params }) => {
-    const [templates, settings] = await Promise.all([claimableDepositTemplates(ctx.db), getSettings(ctx.db)])
-    return { items: templates.map((t) => depositOfferOf(t, params.locale, settings.currency)) }
+    const [deposit, scheduled, settings] = await Promise.all([
+      claimableDepositTemplates(ctx.db),
+      grantedTemplates(ctx.db),
+      getSettings(ctx.db),
+    ])
+    return { items: [...deposit, ...scheduled].map((t) => depositOfferOf(t, params.locale, settings.currency)) }
   },
 
   forfeit_bonus: async (ctx, { session, params }) => {

@@ -607,6 +607,33 @@ export const playerBonuses = pgTable(
   ],
 )
 
+/**
+ * The scheduled bonuses' decisions (ADR 0055): one row per (template, period, player), written
+ * under the player's row lock in the transaction that grants the bonus or skips it, so that
+ * reruns of a period's job, two instances and restarts decide once. `period` is '2026-W47' (an
+ * ISO week) or '2026-11' (a month) in the casino's time zone.
+ */
+export const scheduledBonusGrants = pgTable(
+  'scheduled_bonus_grants',
+  {
+    type: bonusTypeEnum('type').notNull(),
+    period: text('period').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    /** What the period's figures earned, in cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The bonus granted; null when it was skipped (another bonus was active). */
+    playerBonusId: uuid('player_bonus_id').references(() => playerBonuses.id, { onDelete: 'restrict' }),
+    decidedAt: at('decided_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.period, t.playerId] }),
+    uniqueIndex('scheduled_bonus_grants_bonus_key').on(t.playerBonusId),
+    check('scheduled_bonus_grants_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
 /** Stakes above a bonus's irregular-play threshold, for the administrator (wallet_wager writes them). */
 export const bonusIrregularStakes = pgTable(
   'bonus_irregular_stakes',

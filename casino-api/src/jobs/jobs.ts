@@ -1,7 +1,7 @@
 /**
  * Durable work on the database with pg-boss (ADR 0048): e-mails queued in the transaction that
  * causes them and retried with backoff, work that must not show in an answer's timing, and the
- * schedules that must run once per period across instances (pruning, 3-D Secure expiry).
+ * schedules that must run once per period across instances (pruning, 3-D Secure expiry, bonuses).
  *
  * pg-boss keeps its tables in a schema of its own (`pgboss`, or `<schema>_jobs` beside a test's
  * schema). On PostgreSQL it shares the casino API's connection pool; on PGlite it runs on the same
@@ -32,6 +32,7 @@ export type JobData = {
   sync_catalogs: Record<string, never>
   expire_bonuses: Record<string, never>
   end_game_sessions: { playerId?: string; casinoSession?: string; exceptCasinoSession?: string; gameId?: string }
+  scheduled_bonuses: Record<string, never>
 }
 export type JobName = keyof JobData
 
@@ -69,17 +70,21 @@ const QUEUES: Record<JobName, QueueOptions> = {
     expireInSeconds: 60,
     deleteAfterSeconds: 3600,
   },
+  // Each player is decided once per period (ADR 0055): a retry or the next hour's run finishes a pass that failed.
+  scheduled_bonuses: { retryLimit: 2, retryDelay: 120, expireInSeconds: 1800, deleteAfterSeconds: 7 * 86_400 },
 }
 
 /** Cron expressions (UTC) of the scheduled queues; tests may set faster ones. */
 export type Schedules = Partial<
-  Record<'prune_spent_rows' | 'expire_challenges' | 'sync_catalogs' | 'expire_bonuses', string>
+  Record<'prune_spent_rows' | 'expire_challenges' | 'sync_catalogs' | 'expire_bonuses' | 'scheduled_bonuses', string>
 >
 export const DEFAULT_SCHEDULES: Required<Schedules> = {
   prune_spent_rows: '17 * * * *',
   expire_challenges: '* * * * *',
   sync_catalogs: '*/10 * * * *',
   expire_bonuses: '*/5 * * * *',
+  // Hourly: the pass grants what is due on the day in the casino's time zone (bonuses/scheduled.ts).
+  scheduled_bonuses: '7 * * * *',
 }
 
 export type Jobs = {

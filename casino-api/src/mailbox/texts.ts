@@ -2,7 +2,7 @@
  * The texts of the casino's messages to a player's mailbox, in the player's language (plain
  * text; the mailbox renders it escaped). The e-mails of the same events are in mail/texts.ts.
  */
-import type { Locale } from '../../contract/index.ts'
+import { formatDate, type Locale } from '../../contract/index.ts'
 
 export type MailboxText = { subject: string; body: string }
 
@@ -81,5 +81,44 @@ export function winningsDecisionMessage(
     : {
         subject: 'Ganancias retenidas no pagadas',
         body: `Los ${v.amount} de tus ganancias que retuvimos para revisarlos no se pagarán.\n\nMotivo: ${v.reason ?? ''}\n\nSi tienes alguna duda, escríbenos desde el formulario de contacto.`,
+      }
+}
+
+/**
+ * A scheduled bonus (ADR 0055): granted, or not granted because another bonus was active. The
+ * period is named by its first and last day in the casino's time zone.
+ */
+export function scheduledBonusMessage(
+  locale: Locale,
+  v: {
+    name: string
+    amount: string
+    from: Date
+    lastDay: Date
+    timeZone: string
+    granted: boolean
+    multiple: number
+    days: number
+  },
+): MailboxText {
+  const [from, to] = [formatDate(v.from, v.timeZone), formatDate(v.lastDay, v.timeZone)]
+  if (locale === 'en')
+    return v.granted
+      ? {
+          subject: `${v.name}: ${v.amount}`,
+          body: `Your ${v.name} for ${from} to ${to} is in your bonus balance: ${v.amount}.\n\nWager it ${v.multiple} times within ${v.days} days and it turns into real money. You can follow it in the Bonuses tab of your account.`,
+        }
+      : {
+          subject: `${v.name} not granted`,
+          body: `Your ${v.name} for ${from} to ${to} (${v.amount}) was not granted, because you had another active bonus: there is one bonus at a time.`,
+        }
+  return v.granted
+    ? {
+        subject: `${v.name}: ${v.amount}`,
+        body: `Tu ${v.name} del ${from} al ${to} ya está en tu saldo de bono: ${v.amount}.\n\nApuéstalo ${v.multiple} veces en ${v.days} días y se convierte en dinero real. Puedes seguirlo en la pestaña Bonos de tu cuenta.`,
+      }
+    : {
+        subject: `${v.name}: no concedido`,
+        body: `Tu ${v.name} del ${from} al ${to} (${v.amount}) no se ha concedido porque tenías otro bono activo: solo puede haber un bono a la vez.`,
       }
 }

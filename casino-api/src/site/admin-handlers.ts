@@ -3,7 +3,7 @@
  * settings page edits (site access, the country and ip blacklists, withdrawal cancellation;
  * saveEditableSettings in settings.ts says how two saves at once go).
  */
-import type { adminCalls, EditableSiteSettings } from '../../contract/index.ts'
+import type { adminCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
 import { adminOf } from '../payments/admin-handlers.ts'
 import { editable, getSettings, saveEditableSettings } from './settings.ts'
@@ -19,8 +19,7 @@ export const settingsAdminHandlers: DomainHandlers<SettingsAdminCalls> = {
   update_site_settings: async (ctx, input) => {
     const adminId = adminOf(input)
     const at = ctx.now()
-    const after: EditableSiteSettings = editable(input.params)
-    await saveEditableSettings(ctx.db, adminId, after, at)
-    return { ok: true, message: 'settings_saved', settings: after }
+    const settings = await saveEditableSettings(ctx.db, adminId, input.params, at)
+    return { ok: true, message: 'settings_saved', settings }
   },
 }

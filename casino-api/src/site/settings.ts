@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm'
-import { SiteSettings, type EditableSiteSettings } from '../../contract/index.ts'
+import { SITE_TIME_ZONE, SiteSettings, type EditableSiteSettings } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
 import { settings, siteContent } from '../db/schema.ts'
 import { audit } from '../payments/audit.ts'
@@ -41,6 +41,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   },
   supportEmail: 'support@casino.local',
   withdrawalCancellation: true,
+  timeZone: SITE_TIME_ZONE,
 }
 
 const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof SiteSettings)[]
@@ -89,14 +90,18 @@ export async function setSetting<K extends keyof SiteSettings>(
 }
 
 /** The settings the administrator's settings page edits (site/admin-handlers.ts). */
-const EDITABLE = ['siteAccess', 'countryBlackList', 'ipBlackList', 'withdrawalCancellation'] as const
+const EDITABLE = ['siteAccess', 'countryBlackList', 'ipBlackList', 'withdrawalCancellation', 'timeZone'] as const
 
 export const editable = (all: EditableSiteSettings): EditableSiteSettings => ({
   siteAccess: all.siteAccess,
   countryBlackList: all.countryBlackList,
   ipBlackList: all.ipBlackList,
   withdrawalCancellation: all.withdrawalCancellation,
+  timeZone: all.timeZone,
 })
+
+/** A save of the page's settings; without `timeZone` (a caller older than it) the stored one stays. */
+export type EditableSave = Omit<EditableSiteSettings, 'timeZone'> & { timeZone?: string }
 
 /**
  * Replaces the settings the settings page edits, audited. Two administrators saving at once: the
@@ -105,8 +110,13 @@ export const editable = (all: EditableSiteSettings): EditableSiteSettings => ({
  * there before it. The last save wins, as a save sends every value of the page. A save that
  * changes nothing writes nothing and no audit row, so a form sent twice is one change.
  */
-export async function saveEditableSettings(db: Database, adminId: string, after: EditableSiteSettings, at: Date) {
-  await db.transaction(async (tx) => {
+export async function saveEditableSettings(
+  db: Database,
+  adminId: string,
+  save: EditableSave,
+  at: Date,
+): Promise<EditableSiteSettings> {
+  return db.transaction(async (tx) => {
     // Rows missing (a database older than a setting) are added first, so every one is locked.
     await seedSettings(tx, at)
     await tx
@@ -115,8 +125,9 @@ export async function saveEditableSettings(db: Database, adminId: string, after:
       .where(inArray(settings.key, [...EDITABLE]))
       .for('update')
     const before = editable(await getSettings(tx))
+    const after = editable({ ...save, timeZone: save.timeZone ?? before.timeZone })
     const changed = EDITABLE.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    if (!changed.length) return
+    if (!changed.length) return after
     for (const key of changed) await setSetting(tx, key, after[key] as never, at)
     await audit(tx, {
       adminId,
@@ -129,5 +140,6 @@ export async function saveEditableSettings(db: Database, adminId: string, after:
       },
       at,
     })
+    return after
   })
 }

@@ -186,6 +186,19 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
         AND NOT EXISTS (SELECT 1 FROM player_bonuses b WHERE b.grant_transaction_id = t.id OR b.close_transaction_id = t.id)
       LIMIT ${EXAMPLES}`,
   },
+  // The scheduled bonuses (bonuses/scheduled.ts, ADR 0055): one decision per (template, period,
+  // player), and each granted one is the bonus its decision names.
+  {
+    rule: 'each scheduled bonus is its decision: its player, its template, its amount, once per period',
+    query: sql`SELECT coalesce(g.type::text || ' ' || g.period || ' for ' || g.player_id, 'bonus ' || b.id)
+               || ' decided ' || coalesce(g.amount::text, 'nothing') || ', granted ' || coalesce(b.amount::text, 'nothing') AS detail
+      FROM (SELECT * FROM scheduled_bonus_grants WHERE player_bonus_id IS NOT NULL) g
+      FULL JOIN (SELECT * FROM player_bonuses WHERE type IN ('weekly_cashback', 'weekly_bonus', 'monthly_bonus')) b
+        ON b.id = g.player_bonus_id
+      WHERE g.player_bonus_id IS NULL OR b.id IS NULL OR b.player_id <> g.player_id OR b.type <> g.type
+         OR b.amount <> g.amount OR b.source_key <> g.type::text || ':' || g.period || ':' || g.player_id
+      LIMIT ${EXAMPLES}`,
+  },
   {
     rule: 'the bonus account holds minus what the bonuses granted, plus what lapsed back',
     query: sql`SELECT c.currency || ': account ' || coalesce(h.balance, 0) || ', bonuses ' || coalesce(-b.total, 0) AS detail
