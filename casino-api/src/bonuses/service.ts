@@ -45,7 +45,8 @@ export const CLOSING_KIND: Record<BonusOutcome, string> = {
 /** The ISO weekday (1 Monday … 7 Sunday) of `at` in UTC. */
 const isoWeekday = (at: Date) => ((at.getUTCDay() + 6) % 7) + 1
 
-const lockPlayer = (tx: Queryable, playerId: string) =>
+/** Locks the player's row for the rest of the transaction (a grant's lock). */
+export const lockPlayer = (tx: Queryable, playerId: string) =>
   tx.execute(sql`SELECT 1 FROM ${players} WHERE ${players.id} = ${playerId} FOR UPDATE`)
 
 /** The bonus a deposit of `amount` earns on this template, in cents (0: none). */

@@ -13,7 +13,8 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema
 import { ApiError } from '../http/errors.ts'
 import { countLedgerTransaction } from '../metrics.ts'
 
-export type AccountRef = { playerId: string; kind: 'real' | 'bonus' } | { system: string }
+/** A player's account ('points' counts loyalty points, not cents: ADR 0054), or a system account by code. */
+export type AccountRef = { playerId: string; kind: 'real' | 'bonus' | 'points' } | { system: string }
 
 export type Posting = { account: AccountRef; amount: number }
 
