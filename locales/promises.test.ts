@@ -29,11 +29,6 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
     ],
   },
   {
-    // The loyalty issue: no bet earns points, and nothing redeems them.
-    feature: 'loyalty points',
-    claims: [/fidelidad|loyalty/i],
-  },
-  {
     // The responsible-gaming limits issue: limits a player sets on deposits, losses, bets or time.
     feature: 'player limits',
     claims: [
