@@ -323,6 +323,8 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       // The header shows the player's balance; the history writes amounts and dates.
       ['/faq', true],
       ['/en/user-management/transactions', true],
+      // Points, a level's thresholds and the history's points.
+      ['/user-management/loyalty-points', true],
     ]
     for (const [path, loggedIn] of cases) {
       const { context, page, errors } = await pageWithErrors(env.browser, {

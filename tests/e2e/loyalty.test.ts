@@ -5,6 +5,7 @@
 // axe runs in the page).
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
+import { formatNumber } from '#casino-api/contract/format.ts'
 import {
   expectAccessible,
   LOCALE_MODES,
@@ -35,7 +36,7 @@ describe.skipIf(skipBrowserTests)('loyalty points in Chromium', () => {
       const a11y = async () => {
         if (javaScript) await expectAccessible(page)
       }
-      const n = (value: number) => value.toLocaleString(locale)
+      const n = (value: number) => formatNumber(value, locale)
 
       await page.goto(`${prefix}/user-management`)
       await page

@@ -12,7 +12,7 @@ import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm } from '#app/utils/forms.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
-import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
+import { formatDateTime, formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
@@ -85,7 +85,7 @@ export default function LoyaltyPoints({ loaderData, actionData }: Route.Componen
   const localePath = useLocalePath()
   const { loyalty } = loaderData
   const amountText = (cents: number) => formatMoney(cents, loyalty.currency, locale)
-  const points = (n: number) => n.toLocaleString(locale)
+  const points = (n: number) => formatNumber(n, locale)
   const redeemed = actionData && 'redeemed' in actionData ? actionData.redeemed : null
   const lastResult = actionData && 'result' in actionData && !redeemed ? actionData.result : undefined
   const { level, nextLevel, history } = loyalty
