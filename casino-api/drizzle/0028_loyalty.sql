@@ -27,10 +27,13 @@ INSERT INTO "loyalty_program" ("id", "points_per_unit", "default_points_per_unit
 -- its ledger transaction: the real-money part of the stake only (bonus money earns none), at the
 -- rate of the game's category in loyalty_program (points per currency unit staked, else its
 -- default), rounded down. One ledger transaction 'loyalty_earn' (the player's 'points' account
--- up, the system account 'loyalty_points' down, both counted in points), keyed by the bet's
--- ledger transaction, so a bet earns at most once. The player's real and bonus accounts are
--- locked by the caller, so the points account, created here when missing, is then locked by the
--- posting after them, in the order every other writer of points takes them. Answers the points.
+-- up, a system loyalty account down, both counted in points), keyed by the bet's ledger
+-- transaction, so a bet earns at most once. The system side is one of 64 accounts
+-- ('loyalty_points:00' to ':63', picked by the player, as wallet_post picks 'games:NN'): with a
+-- single one, every bet of every player would wait for the others' commits. The player's real
+-- and bonus accounts are locked by the caller, so the points account, created here when missing,
+-- is then locked by the posting after them, in the order every other writer of points takes
+-- them. Answers the points.
 CREATE OR REPLACE FUNCTION loyalty_earn(p_bet wallet_transactions) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -57,7 +60,8 @@ BEGIN
     RETURNING id INTO v_tx;
   INSERT INTO ledger_postings (transaction_id, account_id, amount)
     VALUES (v_tx, v_account, v_points),
-           (v_tx, wallet_system_account('loyalty_points', p_bet.currency, p_bet.created_at), -v_points);
+           (v_tx, wallet_system_account('loyalty_points:' || lpad((hashtext(p_bet.player_id::text) & 63)::text, 2, '0'),
+             p_bet.currency, p_bet.created_at), -v_points);
   RETURN v_points;
 END
 $$;
@@ -65,7 +69,8 @@ $$;
 -- A rolled-back bet's loyalty points go back (ADR 0054), in the rollback's transaction, called by
 -- wallet_rollback: what the bet earned (its 'loyalty_earn'), at most what the points account
 -- holds now (points redeemed since stay redeemed: a balance never goes below zero). One ledger
--- transaction 'loyalty_reverse', keyed by the bet's ledger transaction. The caller holds the
+-- transaction 'loyalty_reverse', keyed by the bet's ledger transaction, with the system account
+-- the earning used. The caller holds the
 -- player's real and bonus accounts, so the points account is locked after them, as elsewhere.
 CREATE OR REPLACE FUNCTION loyalty_unearn(p_bet wallet_transactions, p_at timestamptz) RETURNS bigint
 LANGUAGE plpgsql AS $$
@@ -91,7 +96,8 @@ BEGIN
     RETURNING id INTO v_tx;
   INSERT INTO ledger_postings (transaction_id, account_id, amount)
     VALUES (v_tx, v_account, -v_points),
-           (v_tx, wallet_system_account('loyalty_points', p_bet.currency, p_at), v_points);
+           (v_tx, wallet_system_account('loyalty_points:' || lpad((hashtext(p_bet.player_id::text) & 63)::text, 2, '0'),
+             p_bet.currency, p_at), v_points);
   RETURN v_points;
 END
 $$;

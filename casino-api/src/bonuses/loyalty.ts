@@ -23,7 +23,10 @@ import { pgErrorOf } from '../db/errors.ts'
 import { post } from '../wallet/ledger.ts'
 import { grantIn, lockPlayer, type PlayerBonusRow } from './service.ts'
 
-/** The system account points come from and go back to. */
+/**
+ * The system account redeemed points go back to. Earned points come from 'loyalty_points:00' to
+ * ':63' (loyalty_earn.sql: one per group of players, so that bets do not wait for each other).
+ */
 export const LOYALTY_SYSTEM_ACCOUNT = 'loyalty_points'
 
 /** The ledger transaction kinds that move points, and what each is to the player. */

@@ -196,13 +196,14 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       WHERE coalesce(h.balance, 0) <> coalesce(-b.total, 0) LIMIT ${EXAMPLES}`,
   },
   // Loyalty points (bonuses/loyalty.ts, ADR 0054): counted in points on 'points' accounts, whose
-  // counterpart is the system account 'loyalty_points'; only the loyalty kinds move them.
+  // counterparts are the system accounts 'loyalty_points' (redemptions) and 'loyalty_points:NN'
+  // (earnings, 64 of them); only the loyalty kinds move them.
   {
-    rule: 'loyalty points move only between points accounts and the loyalty_points account, by loyalty transactions',
+    rule: 'loyalty points move only between points accounts and the loyalty_points accounts, by loyalty transactions',
     query: sql`SELECT t.id || ' (' || t.kind || ') moves ' || a.kind || coalesce(' ' || a.code, '') AS detail
       FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id JOIN ledger_accounts a ON a.id = p.account_id
       WHERE (t.kind IN ('loyalty_earn', 'loyalty_reverse', 'loyalty_redeem'))
-         <> (a.kind = 'points' OR (a.kind = 'system' AND a.code = 'loyalty_points'))
+         <> (a.kind = 'points' OR (a.kind = 'system' AND (a.code = 'loyalty_points' OR a.code LIKE 'loyalty_points:%')))
          OR (a.kind = 'points' AND a.player_id IS DISTINCT FROM t.player_id)
       LIMIT ${EXAMPLES}`,
   },
@@ -256,10 +257,12 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       LIMIT ${EXAMPLES}`,
   },
   {
-    rule: 'the loyalty_points account holds minus the points the players hold',
-    query: sql`SELECT c.currency || ': account ' || coalesce(h.balance, 0) || ', players ' || coalesce(s.total, 0) AS detail
+    rule: 'the loyalty_points accounts hold minus the points the players hold',
+    query: sql`SELECT c.currency || ': accounts ' || coalesce(h.balance, 0) || ', players ' || coalesce(s.total, 0) AS detail
       FROM (SELECT unnest(enum_range(NULL::currency)) AS currency) c
-      LEFT JOIN ledger_accounts h ON h.kind = 'system' AND h.code = 'loyalty_points' AND h.currency = c.currency
+      LEFT JOIN (SELECT currency, sum(balance) AS balance FROM ledger_accounts
+                 WHERE kind = 'system' AND (code = 'loyalty_points' OR code LIKE 'loyalty_points:%') GROUP BY currency) h
+        ON h.currency = c.currency
       LEFT JOIN (SELECT currency, sum(balance) AS total FROM ledger_accounts WHERE kind = 'points' GROUP BY currency) s
         ON s.currency = c.currency
       WHERE coalesce(h.balance, 0) <> -coalesce(s.total, 0) LIMIT ${EXAMPLES}`,

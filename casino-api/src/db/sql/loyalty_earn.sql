@@ -2,10 +2,13 @@
 -- its ledger transaction: the real-money part of the stake only (bonus money earns none), at the
 -- rate of the game's category in loyalty_program (points per currency unit staked, else its
 -- default), rounded down. One ledger transaction 'loyalty_earn' (the player's 'points' account
--- up, the system account 'loyalty_points' down, both counted in points), keyed by the bet's
--- ledger transaction, so a bet earns at most once. The player's real and bonus accounts are
--- locked by the caller, so the points account, created here when missing, is then locked by the
--- posting after them, in the order every other writer of points takes them. Answers the points.
+-- up, a system loyalty account down, both counted in points), keyed by the bet's ledger
+-- transaction, so a bet earns at most once. The system side is one of 64 accounts
+-- ('loyalty_points:00' to ':63', picked by the player, as wallet_post picks 'games:NN'): with a
+-- single one, every bet of every player would wait for the others' commits. The player's real
+-- and bonus accounts are locked by the caller, so the points account, created here when missing,
+-- is then locked by the posting after them, in the order every other writer of points takes
+-- them. Answers the points.
 CREATE OR REPLACE FUNCTION loyalty_earn(p_bet wallet_transactions) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -32,7 +35,8 @@ BEGIN
     RETURNING id INTO v_tx;
   INSERT INTO ledger_postings (transaction_id, account_id, amount)
     VALUES (v_tx, v_account, v_points),
-           (v_tx, wallet_system_account('loyalty_points', p_bet.currency, p_bet.created_at), -v_points);
+           (v_tx, wallet_system_account('loyalty_points:' || lpad((hashtext(p_bet.player_id::text) & 63)::text, 2, '0'),
+             p_bet.currency, p_bet.created_at), -v_points);
   RETURN v_points;
 END
 $$;

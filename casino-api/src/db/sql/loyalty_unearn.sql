@@ -1,7 +1,8 @@
 -- A rolled-back bet's loyalty points go back (ADR 0054), in the rollback's transaction, called by
 -- wallet_rollback: what the bet earned (its 'loyalty_earn'), at most what the points account
 -- holds now (points redeemed since stay redeemed: a balance never goes below zero). One ledger
--- transaction 'loyalty_reverse', keyed by the bet's ledger transaction. The caller holds the
+-- transaction 'loyalty_reverse', keyed by the bet's ledger transaction, with the system account
+-- the earning used. The caller holds the
 -- player's real and bonus accounts, so the points account is locked after them, as elsewhere.
 CREATE OR REPLACE FUNCTION loyalty_unearn(p_bet wallet_transactions, p_at timestamptz) RETURNS bigint
 LANGUAGE plpgsql AS $$
@@ -27,7 +28,8 @@ BEGIN
     RETURNING id INTO v_tx;
   INSERT INTO ledger_postings (transaction_id, account_id, amount)
     VALUES (v_tx, v_account, -v_points),
-           (v_tx, wallet_system_account('loyalty_points', p_bet.currency, p_at), v_points);
+           (v_tx, wallet_system_account('loyalty_points:' || lpad((hashtext(p_bet.player_id::text) & 63)::text, 2, '0'),
+             p_bet.currency, p_at), v_points);
   RETURN v_points;
 END
 $$;
