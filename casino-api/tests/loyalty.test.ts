@@ -171,4 +171,20 @@ for (const backend of backends) {
     expect((await loyalty(a, token)).points).toBe(500)
     expect(await kinds(a, playerId, ['loyalty_redeem'])).toHaveLength(2)
   })
+
+  test(`${backend}: bets earning points and a redemption at once all go through, one after the other`, async () => {
+    const a = api(backend)
+    const { token, playerId } = await funded(a, 300_00)
+    await lose(a, await stake(a, playerId, 'golden-sevens', 200_00))
+    const round = { playerId, currency: 'EUR' as const, roundId: `r-${randomUUID()}`, gameId: 'golden-sevens' }
+    const results = await Promise.all([
+      a.call('loyalty_redeem_processor', { points: 1000 }, as(token)),
+      ...[1, 2, 3].map(() =>
+        a.call('provider_bet', { ...round, transactionId: `b-${randomUUID()}`, amount: 10_00 }, AS_PROVIDER),
+      ),
+    ])
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    // 2,000 earned, 1,000 redeemed, 300 more earned by the three bets, in whatever order they ran.
+    expect(await loyalty(a, token)).toMatchObject({ points: 1300, lifetimePoints: 2300 })
+  })
 }
