@@ -52,6 +52,7 @@ export default [
       route('bet-history', 'routes/user-management/bet-history.tsx'),
       route('bet-history/:id', 'routes/user-management/bet-round.tsx'),
       route('bonuses', 'routes/user-management/bonuses.tsx'),
+      route('loyalty-points', 'routes/user-management/loyalty-points.tsx'),
       route('mailbox', 'routes/user-management/mailbox.tsx'),
       route('mailbox/:id', 'routes/user-management/mailbox-message.tsx'),
     ]),

@@ -12,7 +12,8 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
   {
     // The bonuses issue. Bonus codes are the casino API's now (bonuscode_deposit_processor, ADR
     // 0053): the Bonuses tab names them; so are the Monday cashback, the Wednesday and the monthly
-    // bonus (ADR 0055): the promotions page states their rules from the templates' figures.
+    // bonus (ADR 0055): the promotions page states their rules from the templates' figures; loyalty
+    // points (ADR 0054) have their tab.
     feature: 'bonuses',
     claims: [
       /bonos? (de bienvenida|sobre tu depósito)/i,
@@ -20,11 +21,6 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
       /welcome bonus|bonus on your deposit/i,
       /(get|gets|earns) a bonus|bonus money|your bonuses|a bonus or a game/i,
     ],
-  },
-  {
-    // The loyalty issue: no bet earns points, and nothing redeems them.
-    feature: 'loyalty points',
-    claims: [/fidelidad|loyalty/i],
   },
   {
     // The responsible-gaming limits issue: limits a player sets on deposits, losses, bets or time.

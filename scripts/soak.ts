@@ -253,7 +253,7 @@ async function soak(): Promise<number> {
   await db.connect()
   const { rows } = await db.query<{ username: string; balance: string }>(
     `SELECT p.username, coalesce(sum(a.balance), 0)::text AS balance FROM players p
-     LEFT JOIN ledger_accounts a ON a.player_id = p.id AND a.kind <> 'system' GROUP BY p.username`,
+     LEFT JOIN ledger_accounts a ON a.player_id = p.id AND a.kind IN ('real', 'bonus') GROUP BY p.username`,
   )
   const pending = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM game_rounds WHERE mode = 'real' AND status = 'open'`,

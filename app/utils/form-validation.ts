@@ -12,6 +12,7 @@ import {
   BankWithdrawal,
   BitcoinWithdrawal,
   BonuscodeDepositProcessorParams,
+  LoyaltyRedeemProcessorParams,
   catalogueError,
   DEPOSIT_FORM_PARAMS,
   type Currency,
@@ -48,6 +49,7 @@ export const FORMS = {
   'withdrawal-bank_transfer': BankWithdrawal,
   'withdrawal-bitcoin': BitcoinWithdrawal,
   'bonus-code': BonuscodeDepositProcessorParams,
+  'loyalty-redeem': LoyaltyRedeemProcessorParams,
 }
 
 export type FormName = keyof typeof FORMS

@@ -135,6 +135,7 @@ export const MESSAGE_CODES = [
   'promo_code_waiting',
   'loyalty_bonus_added',
   'not_enough_loyalty_points',
+  'loyalty_redeem_below_minimum',
   'limit_exceeded',
   'game_not_found',
   'game_unavailable',

@@ -2,9 +2,8 @@
  * The calls of the contract this service implements, by name: the handlers of each domain,
  * composed. The router (http/app.ts) checks access and validates params before a handler runs,
  * and checks the answer after. Each domain's handlers.ts has a handler for every call of its
- * group in the contract (the compiler checks it); a group whose domain is not built yet (the
- * player's wallet calls; the bonus codes and loyalty points) is not composed
- * here, and its calls are not routed: they answer 404 'not_found' like any unknown path.
+ * group in the contract (the compiler checks it); every group is composed here, and a path
+ * that names no call answers 404 'not_found'.
  *
  * Geo-blocking (site/geo-guard.ts): login checks the blacklists first; every call that moves
  * money (deposits, withdrawals, real play...) is marked `moneyMoving` in its contract

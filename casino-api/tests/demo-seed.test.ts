@@ -44,7 +44,9 @@ test.for(backends)(
           seen.push({
             balance: await playerBalance(api.db, demo!.id, 'EUR'),
             turnover: await remainingTurnover(api.db, demo!.id, 'EUR'),
-            movements: movements.map((m) => m.kind),
+            movements: movements.map((m) => m.kind).filter((k) => !k.startsWith('loyalty_')),
+            // Each real bet earned its loyalty points (ADR 0054), in a transaction of points of its own.
+            pointsEarned: movements.filter((m) => m.kind === 'loyalty_earn').length,
             history: (
               await api.db
                 .select({ processor: payments.processor, status: payments.status })
@@ -63,6 +65,7 @@ test.for(backends)(
         balance: { currency: 'EUR', real: 508_50, bonus: 0, total: 508_50 },
         turnover: 3 * 500_00 - 35_00,
         movements: ['deposit', 'bet', 'win', 'bet', 'bet', 'win', 'bet'],
+        pointsEarned: 4,
         // What the history shows: the card deposit, a declined card, a transfer not yet arrived.
         history: ['moto:complete', 'altitudepay:failed', 'carespay:pending'],
       })

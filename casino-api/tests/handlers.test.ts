@@ -3,7 +3,6 @@ import {
   bonusCalls,
   adminCalls,
   contentCalls,
-  ErrorBody,
   gameCalls,
   gameServerCalls,
   mailboxCalls,
@@ -17,9 +16,6 @@ import {
 import type { DomainHandlers, Handler } from '../src/context.ts'
 import { handlers } from '../src/handlers.ts'
 import { siteHandlers } from '../src/site/handlers.ts'
-import { backends, useApis } from './helpers.ts'
-
-const api = useApis()
 
 const geolocation: Handler<'geolocation'> = async (_ctx, { ip }) => ({ ip, countryCode: null })
 const logout: Handler<'logout'> = async () => ({ ok: true, message: 'logged_out' })
@@ -46,25 +42,8 @@ test('the service routes the calls of the domains it composes: player, support, 
     ...gameServerCalls,
     ...contentCalls,
     ...mailboxCalls,
-    // Of the bonuses, the player's list, the deposit offers and the forfeit (ADR 0052) and the bonus
-    // codes (ADR 0053) are built; loyalty is not yet.
-    get_player_bonuses: bonusCalls.get_player_bonuses,
-    get_deposit_bonus_offer: bonusCalls.get_deposit_bonus_offer,
-    get_bonus_offers: bonusCalls.get_bonus_offers,
-    forfeit_bonus: bonusCalls.forfeit_bonus,
-    bonuscode_deposit_processor: bonusCalls.bonuscode_deposit_processor,
+    // Every bonus call is built: the bonuses (ADR 0052), the codes (ADR 0053), loyalty (ADR 0054).
+    ...bonusCalls,
   }
   expect(Object.keys(handlers).sort()).toEqual(Object.keys(built).sort())
-})
-
-test.for(backends)('a call whose domain is not built yet answers 404 not_found [%s]', async (backend) => {
-  for (const call of [bonusCalls.get_loyalty]) {
-    const res = await api(backend).fetch(call.path, {
-      method: call.method,
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-    expect(res.status, call.path).toBe(404)
-    expect(ErrorBody.parse(await res.json()).error.code).toBe('not_found')
-  }
 })

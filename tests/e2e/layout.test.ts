@@ -323,6 +323,8 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       // The header shows the player's balance; the history writes amounts and dates.
       ['/faq', true],
       ['/en/user-management/transactions', true],
+      // Points, a level's thresholds and the history's points.
+      ['/user-management/loyalty-points', true],
     ]
     for (const [path, loggedIn] of cases) {
       const { context, page, errors } = await pageWithErrors(env.browser, {
@@ -475,7 +477,7 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       await expect.poll(() => page.locator('main').textContent()).toContain(es.catalogue.upstream_unavailable)
       expect(await balance.isVisible()).toBe(true)
       expect(await balance.textContent()).toContain(es.account.balance.total)
-      expect(await tabs.getByRole('link').count()).toBe(8)
+      expect(await tabs.getByRole('link').count()).toBe(9)
       expect(await page.getByRole('heading', { level: 1, name: es.account.heading }).isVisible()).toBe(true)
       expect(new URL(page.url()).pathname).toBe('/user-management/change-password')
     } finally {

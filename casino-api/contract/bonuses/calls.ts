@@ -19,8 +19,9 @@ export const bonusCalls = {
     auth: 'player',
     params: B.LoyaltyRedeemProcessorParams,
     answer: B.LoyaltyRedeemProcessorAnswer,
-    summary: 'Turn loyalty points into a bonus.',
-    errors: ['not_enough_loyalty_points', 'amount_below_minimum', 'bonus_active'],
+    summary:
+      "Turn loyalty points into a 'loyalty' bonus at the programme's rate (points per cent); refused while another bonus is active.",
+    errors: ['not_enough_loyalty_points', 'loyalty_redeem_below_minimum', 'bonus_active'],
     idempotent: true,
     moneyMoving: true,
   }),
@@ -31,7 +32,7 @@ export const bonusCalls = {
     read: true,
     params: B.GetLoyaltyParams,
     answer: B.GetLoyaltyAnswer,
-    summary: 'Loyalty points, their value and the points history.',
+    summary: "The player's loyalty points (their ledger account), level, the programme's rates and the points history.",
   }),
   get_player_bonuses: defineCall({
     method: 'POST',

@@ -194,33 +194,51 @@ export const ForfeitBonusAnswer = z.object({
   balance: Balance,
 })
 
-// ---- loyalty points --------------------------------------------------------------------
+// ---- loyalty points (ADR 0054) --------------------------------------------------------------
 
+/** A movement of the player's points account: earned by a stake, taken back by its rollback, redeemed. */
 export const LoyaltyEntry = z.object({
   id: Id,
-  /** Signed: earned points are positive, redeemed or expired points negative. */
+  /** Signed: earned points are positive, redeemed or taken back points negative. */
   points: z.number().int(),
-  reason: z.enum(['wager', 'redeem', 'expiry', 'adjustment']),
-  balanceAfter: z.number().int().nonnegative(),
+  reason: z.enum(['wager', 'rollback', 'redeem']),
+  /** The bonus a redemption granted, in cents; else null. */
+  bonus: Money.nullable(),
   createdAt: Timestamp,
 })
+export type LoyaltyEntry = z.infer<typeof LoyaltyEntry>
 
-export const GetLoyaltyParams = z.object({ ...Page.shape })
+/** A level, reached by lifetime points earned (stakes' points less those rolled back). */
+export const LoyaltyLevel = z.object({ name: z.string(), minPoints: z.number().int().nonnegative() })
+
+/** `locale` names the levels in the page's language; without it, the player's. */
+export const GetLoyaltyParams = z.object({ ...Page.shape, locale: Locale.optional().catch(undefined) })
 export const GetLoyaltyAnswer = z.object({
   points: z.number().int().nonnegative(),
-  /** Wagered amount that earns one point. */
-  wagerPerPoint: Cents,
-  /** Bonus cents one point is worth when redeemed, and the fewest points one redemption takes. */
-  centsPerPoint: z.number().int().positive(),
+  lifetimePoints: z.number().int().nonnegative(),
+  level: LoyaltyLevel,
+  /** The next level up, null at the top. */
+  nextLevel: LoyaltyLevel.nullable(),
+  /** Points per currency unit (100 cents) of real money staked: by game category, else `defaultPointsPerUnit`. */
+  pointsPerUnit: z.array(z.object({ category: z.string(), points: z.number().int().nonnegative() })),
+  defaultPointsPerUnit: z.number().int().nonnegative(),
+  /** Points one cent of loyalty bonus takes, and the fewest points one redemption takes. */
+  pointsPerCent: z.number().int().positive(),
   minRedeemPoints: z.number().int().positive(),
+  /** The bonus the balance redeems for now, in cents (0 below the minimum). */
+  redeemable: Money,
   currency: Currency,
   history: paged(LoyaltyEntry),
 })
 
-export const LoyaltyRedeemProcessorParams = z.object({ points: wholeNumber() })
+export const LoyaltyRedeemProcessorParams = z.object({
+  points: wholeNumber(),
+  locale: Locale.optional().catch(undefined),
+})
 export const LoyaltyRedeemProcessorAnswer = z.object({
   ok: z.literal(true),
   message: z.literal('loyalty_bonus_added'),
+  /** Points taken: a whole number of cents' worth (what is left over stays on the balance). */
   pointsRedeemed: z.number().int().positive(),
   pointsLeft: z.number().int().nonnegative(),
   bonus: PlayerBonus,

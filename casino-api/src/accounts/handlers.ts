@@ -16,7 +16,7 @@ import { checkOneTimeToken, resendActivation } from './links.ts'
 import { endGameSessions } from '../games/end-game-sessions.ts'
 import { login, revokeToken } from './login.ts'
 import { confirmPasswordReset, requestPasswordReset, updatePassword } from './password-flows.ts'
-import { getPlayer, getPlayerWithBalance, toProfile, usernameIs } from './players.ts'
+import { getPlayer, getPlayerWithBalance, loyaltyPointsOf, toProfile, usernameIs } from './players.ts'
 import { confirmEmailChange, updateProfile } from './profile.ts'
 import { activatePlayer, registerPlayer } from './register.ts'
 
@@ -32,8 +32,11 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   },
 
   player: async (ctx, { session }) => {
-    const { player, balance, unreadMessages } = await getPlayerWithBalance(ctx.db, must(session).playerId)
-    return { ...toProfile(player), balance, unreadMessages }
+    const { player, balance, unreadMessages, loyaltyPoints } = await getPlayerWithBalance(
+      ctx.db,
+      must(session).playerId,
+    )
+    return { ...toProfile(player, loyaltyPoints), balance, unreadMessages }
   },
 
   logout: async (ctx, { session }) => {
@@ -85,7 +88,10 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
 
   update_player_password: (ctx, { params, session, ip }) => updatePassword(ctx, must(session), params, { ip }),
 
-  get_player_profile: async (ctx, { session }) => toProfile(await getPlayer(ctx.db, must(session).playerId)),
+  get_player_profile: async (ctx, { session }) => {
+    const player = await getPlayer(ctx.db, must(session).playerId)
+    return toProfile(player, await loyaltyPointsOf(ctx.db, player))
+  },
 
   update_profile: (ctx, { params, session, ip }) => updateProfile(ctx, must(session), params, { ip }),
 

@@ -24,7 +24,11 @@ export async function getPlayer(db: Queryable, id: string): Promise<PlayerRow> {
   return row
 }
 
-export function toProfile(p: PlayerRow): z.input<typeof PlayerProfile> {
+/**
+ * The profile of a player; `loyaltyPoints` is the balance of their points account (the ledger's,
+ * ADR 0054: loyaltyPointsOf, or the `player` call's join).
+ */
+export function toProfile(p: PlayerRow, loyaltyPoints: number): z.input<typeof PlayerProfile> {
   return {
     id: p.id,
     username: p.username,
@@ -43,7 +47,7 @@ export function toProfile(p: PlayerRow): z.input<typeof PlayerProfile> {
     newsletter: p.newsletter,
     scope: p.scope,
     status: p.status,
-    loyaltyPoints: p.loyaltyPoints,
+    loyaltyPoints,
     createdAt: p.createdAt.toISOString(),
     passwordChangeRequired: p.passwordChangeRequired,
   }
@@ -57,7 +61,7 @@ export function toProfile(p: PlayerRow): z.input<typeof PlayerProfile> {
 export async function getPlayerWithBalance(
   db: Queryable,
   id: string,
-): Promise<{ player: PlayerRow; balance: Balance; unreadMessages: number }> {
+): Promise<{ player: PlayerRow; balance: Balance; unreadMessages: number; loyaltyPoints: number }> {
   const [row] = await db
     .select({
       player: players,
@@ -66,10 +70,12 @@ export async function getPlayerWithBalance(
       realVersion: realAccount.balanceVersion,
       bonusVersion: bonusAccount.balanceVersion,
       unread: unreadOfPlayer,
+      points: pointsAccount.balance,
     })
     .from(players)
     .leftJoin(realAccount, heldIn(realAccount, 'real'))
     .leftJoin(bonusAccount, heldIn(bonusAccount, 'bonus'))
+    .leftJoin(pointsAccount, heldIn(pointsAccount, 'points'))
     .where(eq(players.id, id))
     .limit(1)
   if (!row) throw new ApiError(401, 'unauthorized')
@@ -83,6 +89,7 @@ export async function getPlayerWithBalance(
       (row.realVersion ?? 0) + (row.bonusVersion ?? 0),
     ),
     unreadMessages: row.unread,
+    loyaltyPoints: row.points ?? 0,
   }
 }
 
@@ -91,9 +98,27 @@ const unreadOfPlayer = sql<number>`(select count(*)::int from ${mailboxMessages}
 
 const realAccount = alias(ledgerAccounts, 'real_account')
 const bonusAccount = alias(ledgerAccounts, 'bonus_account')
+const pointsAccount = alias(ledgerAccounts, 'points_account')
 /** The player's ledger account of `kind` in their own currency. */
-const heldIn = (account: typeof realAccount | typeof bonusAccount, kind: 'real' | 'bonus') =>
-  and(eq(account.playerId, players.id), eq(account.kind, kind), eq(account.currency, players.currency))
+const heldIn = (
+  account: typeof realAccount | typeof bonusAccount | typeof pointsAccount,
+  kind: 'real' | 'bonus' | 'points',
+) => and(eq(account.playerId, players.id), eq(account.kind, kind), eq(account.currency, players.currency))
+
+/** A player's loyalty points: their points account's balance (0 before their first). */
+export async function loyaltyPointsOf(db: Queryable, p: Pick<PlayerRow, 'id' | 'currency'>) {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.playerId, p.id),
+        eq(ledgerAccounts.kind, 'points'),
+        eq(ledgerAccounts.currency, p.currency),
+      ),
+    )
+  return row?.balance ?? 0
+}
 
 // ---- uniqueness of username, e-mail and phone -------------------------------------------
 

@@ -14,7 +14,15 @@ import { emailChangeMail, emailChangeNoticeMail } from '../mail/texts.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { getSettings } from '../site/settings.ts'
 import { sessionPasswordCheck } from './login.ts'
-import { duplicateError, findClashes, getPlayer, raceDuplicateError, toProfile, type PlayerRow } from './players.ts'
+import {
+  duplicateError,
+  findClashes,
+  getPlayer,
+  loyaltyPointsOf,
+  raceDuplicateError,
+  toProfile,
+  type PlayerRow,
+} from './players.ts'
 import { webLink } from './register.ts'
 import { issueOneTimeToken, spendOneTimeToken, voidPendingTokens } from './tokens.ts'
 
@@ -95,7 +103,8 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw raceDuplicateError(error, 'profile')
     throw error
   }
-  const profile = toProfile(await getPlayer(ctx.db, session.playerId))
+  const updated = await getPlayer(ctx.db, session.playerId)
+  const profile = toProfile(updated, await loyaltyPointsOf(ctx.db, updated))
   if (!newEmail) return { ok: true, message: 'profile_updated', profile }
   return { ok: true, message: 'email_change_sent', profile, pendingEmail: newEmail }
 }

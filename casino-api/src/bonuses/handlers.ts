@@ -2,9 +2,9 @@
  * The player's bonus calls (contract/bonuses): the bonuses with their wagering progress, the
  * deposit bonus the next deposit earns and the running deposit offers, giving up the active bonus
  * (ADR 0052), a promo code's check (validate_promo_code, of the wallet group) and a bonus code's
- * use (bonuscode_deposit_processor, ADR 0053); the administrator's promo codes. The loyalty calls
- * come with their part of issue 22 and are not routed yet (they answer 404 like any unknown
- * path). Handlers open no transaction: bonuses/service.ts and promo-codes.ts do.
+ * use (bonuscode_deposit_processor, ADR 0053); the administrator's promo codes; the loyalty points
+ * and their redemption (get_loyalty, loyalty_redeem_processor, ADR 0054). Handlers open no
+ * transaction: bonuses/service.ts, promo-codes.ts and loyalty.ts do.
  */
 import type { adminCalls, bonusCalls, Currency, walletCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
@@ -40,6 +40,8 @@ import {
   validatePromoCode,
   type PromoCodeRow,
 } from './promo-codes.ts'
+import { levelOf, pointsHistory, pointsOf, programOf, redeemPoints } from './loyalty.ts'
+import type { LoyaltyLevel } from '../db/schema.ts'
 
 type BonusRead = { bonus: PlayerBonusRow; required: number; wagered: number }
 
@@ -115,6 +117,11 @@ const depositOfferOf = (template: BonusTemplateRow, language: string, currency: 
   validityDays: template.validityDays,
 })
 
+const levelItem = (level: LoyaltyLevel, language: string) => ({
+  name: language === 'en' ? level.nameEn : level.nameEs,
+  minPoints: level.minPoints,
+})
+
 const promoCodeItem = (code: PromoCodeRow, createdBy: string, currency: PlayerBonusRow['currency']) => ({
   id: code.id,
   code: code.code,
@@ -137,6 +144,8 @@ export const bonusHandlers: DomainHandlers<
     | 'get_bonus_offers'
     | 'forfeit_bonus'
     | 'bonuscode_deposit_processor'
+    | 'get_loyalty'
+    | 'loyalty_redeem_processor'
   > &
     Pick<typeof walletCalls, 'validate_promo_code'> &
     Pick<
@@ -223,6 +232,72 @@ export const bonusHandlers: DomainHandlers<
     return {
       ok: true,
       message: 'bonus_code_applied',
+      bonus: item!,
+      balance: await playerBalance(ctx.db, session.playerId, player.currency),
+    }
+  },
+
+  get_loyalty: async (ctx, { session, params }) => {
+    if (!session) throw new ApiError(401, 'unauthorized')
+    const player = await playerOf(ctx.db, session.playerId)
+    const language = params.locale ?? player.language
+    const [program, points] = await Promise.all([
+      programOf(ctx.db),
+      pointsOf(ctx.db, session.playerId, player.currency),
+    ])
+    const history = await pointsHistory(ctx.db, points.accountId, params.page, params.pageSize)
+    const { level, next } = levelOf(program.levels, points.lifetime)
+    const redeemable =
+      points.balance >= program.minRedeemPoints ? Math.floor(points.balance / program.pointsPerCent) : 0
+    return {
+      points: points.balance,
+      lifetimePoints: points.lifetime,
+      level: levelItem(level, language),
+      nextLevel: next ? levelItem(next, language) : null,
+      pointsPerUnit: Object.entries(program.pointsPerUnit)
+        .map(([category, n]) => ({ category, points: n }))
+        .sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0)),
+      defaultPointsPerUnit: program.defaultPointsPerUnit,
+      pointsPerCent: program.pointsPerCent,
+      minRedeemPoints: program.minRedeemPoints,
+      redeemable: { amount: redeemable, currency: player.currency },
+      currency: player.currency,
+      history: {
+        items: history.rows.map((m) => ({
+          id: m.id,
+          points: m.points,
+          reason: m.reason,
+          bonus: m.bonusCents === null ? null : { amount: m.bonusCents, currency: player.currency },
+          createdAt: m.createdAt.toISOString(),
+        })),
+        total: history.total,
+        page: params.page,
+        pageSize: params.pageSize,
+      },
+    }
+  },
+
+  loyalty_redeem_processor: async (ctx, { session, params, idempotencyKey }) => {
+    if (!session) throw new ApiError(401, 'unauthorized')
+    if (!idempotencyKey) throw new Error('loyalty_redeem_processor runs with its idempotency key')
+    const player = await playerOf(ctx.db, session.playerId)
+    const { bonus, pointsRedeemed } = await redeemPoints(ctx.db, {
+      playerId: session.playerId,
+      currency: player.currency,
+      points: params.points,
+      requestKey: requestKey(session.playerId, idempotencyKey),
+      at: ctx.now(),
+    })
+    const rows = await playerBonusesOf(ctx.db, session.playerId)
+    const read = rows.find((r) => r.bonus.id === bonus.id)
+    if (!read) throw new Error(`bonus ${bonus.id} granted without its requirement`)
+    const [item] = await playerBonusItems(ctx.db, params.locale ?? player.language, [read])
+    const points = await pointsOf(ctx.db, session.playerId, player.currency)
+    return {
+      ok: true as const,
+      message: 'loyalty_bonus_added' as const,
+      pointsRedeemed,
+      pointsLeft: points.balance,
       bonus: item!,
       balance: await playerBalance(ctx.db, session.playerId, player.currency),
     }

@@ -45,8 +45,14 @@ export const CLOSING_KIND: Record<BonusOutcome, string> = {
 /** The ISO weekday (1 Monday … 7 Sunday) of `at` in UTC. */
 const isoWeekday = (at: Date) => ((at.getUTCDay() + 6) % 7) + 1
 
+/**
+ * Locks the player's row for the rest of the transaction (a grant's lock). FOR NO KEY UPDATE, as
+ * for a bonus's row: a bet holding the player's accounts writes rows that reference the player
+ * (a key-share lock), which FOR UPDATE would make wait while the grant waits for those accounts
+ * (ADR 0054: a loyalty redemption racing bets). Two grants still wait for each other.
+ */
 export const lockPlayer = (tx: Queryable, playerId: string) =>
-  tx.execute(sql`SELECT 1 FROM ${players} WHERE ${players.id} = ${playerId} FOR UPDATE`)
+  tx.execute(sql`SELECT 1 FROM ${players} WHERE ${players.id} = ${playerId} FOR NO KEY UPDATE`)
 
 /** The bonus a deposit of `amount` earns on this template, in cents (0: none). */
 export function depositBonusAmount(template: BonusTemplateRow, amount: number, at: Date) {

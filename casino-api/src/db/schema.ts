@@ -66,7 +66,6 @@ export const players = pgTable(
     status: playerStatusEnum('status').notNull().default('pending'),
     /** Set on a seeded account (admin): every call but a few is refused until the password is changed. */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
-    loyaltyPoints: integer('loyalty_points').notNull().default(0),
     /** When the player confirmed being 18 or older, accepted the terms and confirmed the currency. */
     ageConfirmedAt: at('age_confirmed_at').notNull(),
     termsAcceptedAt: at('terms_accepted_at').notNull(),
@@ -81,7 +80,6 @@ export const players = pgTable(
     uniqueIndex('players_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('players_email_key').on(t.email),
     uniqueIndex('players_phone_key').on(t.phone),
-    check('players_loyalty_points_nonnegative', sql`${t.loyaltyPoints} >= 0`),
     check('players_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],
 )
@@ -286,16 +284,19 @@ export const mailboxMessages = pgTable(
 // account's balance in the same statement (that trigger too), and a player's account can never go below zero (check constraint), so balances are
 // always in step with the postings and never negative. The other side of a player's money is a
 // system account (cash received through processors, games, bonuses, fees), which may be
-// negative.
+// negative. A player's loyalty points are a 'points' account of their own (ADR 0054), counted in
+// points, not cents, in the player's currency: its counterpart is the system account
+// 'loyalty_points', and a transaction that moves points moves nothing else, so every transaction
+// still sums to zero in one unit.
 
-export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['real', 'bonus', 'system'])
+export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['real', 'bonus', 'system', 'points'])
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: ledgerAccountKindEnum('kind').notNull(),
-    /** Set for 'real' and 'bonus' accounts. */
+    /** Set for a player's accounts ('real', 'bonus', 'points'). */
     playerId: uuid('player_id').references(() => players.id, { onDelete: 'restrict' }),
     /** Set for 'system' accounts: 'cash', 'games', 'bonus', 'fees', 'adjustments'... */
     code: text('code'),
@@ -631,6 +632,36 @@ export const scheduledBonusGrants = pgTable(
     primaryKey({ columns: [t.type, t.period, t.playerId] }),
     uniqueIndex('scheduled_bonus_grants_bonus_key').on(t.playerBonusId),
     check('scheduled_bonus_grants_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
+/** A loyalty level: its names and the lifetime points earned that reach it. */
+export type LoyaltyLevel = { minPoints: number; nameEs: string; nameEn: string }
+
+/**
+ * The loyalty programme's figures (ADR 0054), one row (seeded by migration 0030): points a real
+ * money stake earns per euro (or other currency unit) by game category, else the default; the
+ * points one cent of loyalty bonus takes, the fewest points one redemption takes, and the levels
+ * reached by lifetime points earned. wallet_bet (loyalty_earn) reads it in the stake's
+ * transaction; the redemption grants the 'loyalty' bonus template's terms.
+ */
+export const loyaltyProgram = pgTable(
+  'loyalty_program',
+  {
+    id: boolean('id').primaryKey().default(true),
+    pointsPerUnit: jsonb('points_per_unit').$type<Record<string, number>>().notNull(),
+    defaultPointsPerUnit: integer('default_points_per_unit').notNull(),
+    pointsPerCent: integer('points_per_cent').notNull(),
+    minRedeemPoints: integer('min_redeem_points').notNull(),
+    levels: jsonb('levels').$type<LoyaltyLevel[]>().notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('loyalty_program_one_row', sql`${t.id}`),
+    check(
+      'loyalty_program_rates',
+      sql`${t.defaultPointsPerUnit} >= 0 AND ${t.pointsPerCent} > 0 AND ${t.minRedeemPoints} > 0`,
+    ),
   ],
 )
 

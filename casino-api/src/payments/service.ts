@@ -14,7 +14,9 @@ import { ApiError } from '../http/errors.ts'
 import { playerBalance, post } from '../wallet/ledger.ts'
 import { creditDeposit, remainingTurnover } from '../wallet/wagering.ts'
 import { queueEvent } from '../realtime/outbox.ts'
-import { forfeitForWithdrawal, grantDepositBonus } from '../bonuses/service.ts'
+// The player's row lock is the grants' (FOR NO KEY UPDATE, ADR 0054): one money request of a
+// player at a time, while a bet's rows that reference the player do not wait for it.
+import { forfeitForWithdrawal, grantDepositBonus, lockPlayer } from '../bonuses/service.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
@@ -346,10 +348,6 @@ export async function withdrawnThisMonth(db: Queryable, playerId: string, curren
   return Number(row?.sum ?? 0)
 }
 
-/** Locks the player's row for the rest of the transaction: one money request of a player at a time. */
-export async function lockPlayer(tx: Queryable, playerId: string) {
-  await tx.execute(sql`SELECT 1 FROM ${players} WHERE ${players.id} = ${playerId} FOR UPDATE`)
-}
 
 /**
  * Tells the player's sockets (realtime/socket.ts) that a payment changed state, once it commits: a

@@ -16,7 +16,7 @@ export type LedgerReport = {
   accounts: number
   /** Sum of every posting: zero in a sound ledger. */
   postingSum: number
-  /** Sum of the player balances (real + bonus), per currency. */
+  /** Sum of the player balances (real + bonus, not loyalty points), per currency. */
   playerMoney: Record<string, number>
   walletTransactions: number
   /** Every rule checked, in order. */
@@ -208,6 +208,78 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
                  FROM player_bonuses GROUP BY currency) b ON b.currency = c.currency
       WHERE coalesce(h.balance, 0) <> coalesce(-b.total, 0) LIMIT ${EXAMPLES}`,
   },
+  // Loyalty points (bonuses/loyalty.ts, ADR 0054): counted in points on 'points' accounts, whose
+  // counterparts are the system accounts 'loyalty_points' (redemptions) and 'loyalty_points:NN'
+  // (earnings, 64 of them); only the loyalty kinds move them.
+  {
+    rule: 'loyalty points move only between points accounts and the loyalty_points accounts, by loyalty transactions',
+    query: sql`SELECT t.id || ' (' || t.kind || ') moves ' || a.kind || coalesce(' ' || a.code, '') AS detail
+      FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id JOIN ledger_accounts a ON a.id = p.account_id
+      WHERE (t.kind IN ('loyalty_earn', 'loyalty_reverse', 'loyalty_redeem'))
+         <> (a.kind = 'points' OR (a.kind = 'system' AND (a.code = 'loyalty_points' OR a.code LIKE 'loyalty_points:%')))
+         OR (a.kind = 'points' AND a.player_id IS DISTINCT FROM t.player_id)
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: "each bet earned its real stake's points at most once, and only from real money",
+    query: sql`SELECT t.id || ' earned ' || coalesce(sum(p.amount), 0) || ' on a real stake of ' || coalesce(b.real_amount, 0) AS detail
+      FROM ledger_transactions t
+      LEFT JOIN ledger_postings p ON p.transaction_id = t.id AND p.amount > 0
+      LEFT JOIN wallet_transactions b ON b.ledger_transaction_id::text = t.reference AND b.kind = 'bet'
+      WHERE t.kind = 'loyalty_earn'
+      GROUP BY t.id, t.reference, t.idempotency_key, b.real_amount, b.player_id, t.player_id, t.meta
+      HAVING t.idempotency_key <> 'loyalty:earn:' || t.reference
+          OR (b.real_amount IS NOT NULL AND (b.player_id <> t.player_id
+              OR coalesce(sum(p.amount), 0) <> b.real_amount * (t.meta ->> 'pointsPerUnit')::bigint / 100
+              OR (t.meta ->> 'stake')::bigint <> b.real_amount))
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'each rollback took back at most the points its bet earned',
+    query: sql`SELECT r.id || ' took back ' || -coalesce(sum(p.amount), 0) || ' of ' || coalesce(e.earned, 0) AS detail
+      FROM ledger_transactions r
+      JOIN ledger_postings p ON p.transaction_id = r.id JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'points'
+      LEFT JOIN LATERAL (
+        SELECT sum(q.amount) AS earned FROM ledger_transactions t JOIN ledger_postings q ON q.transaction_id = t.id
+        JOIN ledger_accounts x ON x.id = q.account_id AND x.kind = 'points'
+        WHERE t.idempotency_key = 'loyalty:earn:' || r.reference) e ON true
+      WHERE r.kind = 'loyalty_reverse'
+      GROUP BY r.id, e.earned
+      HAVING -sum(p.amount) > coalesce(e.earned, 0)
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: "each loyalty redemption took its points for one 'loyalty' bonus of their worth",
+    query: sql`SELECT t.id || ' took ' || -coalesce(sum(p.amount), 0) || ' points for ' || coalesce(b.amount::text, 'no bonus') AS detail
+      FROM ledger_transactions t
+      LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+        AND p.account_id IN (SELECT id FROM ledger_accounts WHERE kind = 'points')
+      LEFT JOIN player_bonuses b ON b.source_key = 'loyalty:' || t.id
+      WHERE t.kind = 'loyalty_redeem'
+      GROUP BY t.id, t.meta, t.player_id, b.amount, b.type, b.player_id
+      HAVING b.amount IS NULL OR b.type <> 'loyalty' OR b.player_id <> t.player_id
+          OR -coalesce(sum(p.amount), 0) <> (t.meta ->> 'points')::bigint
+          OR b.amount * (t.meta ->> 'pointsPerCent')::bigint <> (t.meta ->> 'points')::bigint
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: "each 'loyalty' bonus came from a loyalty redemption",
+    query: sql`SELECT b.id::text AS detail FROM player_bonuses b
+      WHERE b.type = 'loyalty' AND NOT EXISTS (SELECT 1 FROM ledger_transactions t
+        WHERE t.kind = 'loyalty_redeem' AND b.source_key = 'loyalty:' || t.id AND t.player_id = b.player_id)
+      LIMIT ${EXAMPLES}`,
+  },
+  {
+    rule: 'the loyalty_points accounts hold minus the points the players hold',
+    query: sql`SELECT c.currency || ': accounts ' || coalesce(h.balance, 0) || ', players ' || coalesce(s.total, 0) AS detail
+      FROM (SELECT unnest(enum_range(NULL::currency)) AS currency) c
+      LEFT JOIN (SELECT currency, sum(balance) AS balance FROM ledger_accounts
+                 WHERE kind = 'system' AND (code = 'loyalty_points' OR code LIKE 'loyalty_points:%') GROUP BY currency) h
+        ON h.currency = c.currency
+      LEFT JOIN (SELECT currency, sum(balance) AS total FROM ledger_accounts WHERE kind = 'points' GROUP BY currency) s
+        ON s.currency = c.currency
+      WHERE coalesce(h.balance, 0) <> -coalesce(s.total, 0) LIMIT ${EXAMPLES}`,
+  },
   {
     rule: 'each completed deposit was credited once, for its amount, to its player',
     query: sql`SELECT d.reference || ' credited ' || coalesce(sum(p.amount), 0) || ' of ' || d.amount AS detail
@@ -251,7 +323,7 @@ async function checkIn(db: Queryable): Promise<LedgerReport> {
   const money = await rowsOf<{ currency: string; total: string }>(
     db,
     sql`SELECT currency::text AS currency, sum(balance)::text AS total FROM ledger_accounts
-      WHERE kind <> 'system' GROUP BY currency ORDER BY currency`,
+      WHERE kind IN ('real', 'bonus') GROUP BY currency ORDER BY currency`,
   )
   const postingSum = Number(counts!.posting_sum)
   if (postingSum !== 0) violations.push({ rule: ALL_POSTINGS, detail: `they sum to ${postingSum}` })

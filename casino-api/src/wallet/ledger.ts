@@ -13,7 +13,8 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema
 import { ApiError } from '../http/errors.ts'
 import { countLedgerTransaction } from '../metrics.ts'
 
-export type AccountRef = { playerId: string; kind: 'real' | 'bonus' } | { system: string }
+/** A player's account ('points' counts loyalty points, not cents: ADR 0054), or a system account by code. */
+export type AccountRef = { playerId: string; kind: 'real' | 'bonus' | 'points' } | { system: string }
 
 export type Posting = { account: AccountRef; amount: number }
 
@@ -133,10 +134,12 @@ export async function post(db: Database, entry: LedgerEntry, alongside?: Alongsi
       await alongside?.(tx, { transactionId: created.id })
       return { transactionId: created.id, replayed: false }
     })
+    // Loyalty points (ADR 0054) are counted, not added to the money moved.
+    const points = entry.postings.some((p) => 'kind' in p.account && p.account.kind === 'points')
     if (!posted.replayed)
       countLedgerTransaction(
         entry.kind,
-        entry.postings.reduce((moved, p) => moved + Math.max(p.amount, 0), 0),
+        points ? 0 : entry.postings.reduce((moved, p) => moved + Math.max(p.amount, 0), 0),
       )
     return posted
   } catch (error) {

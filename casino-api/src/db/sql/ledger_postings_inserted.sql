@@ -12,7 +12,8 @@
 -- - Every player whose balance moved gets one 'balance_changed' event (contract/events.ts) with
 --   the balances and version after the statement, in realtime_outbox: written in the money's
 --   transaction, sent after its commit by realtime_relay (a NOTIFY in the money's transaction
---   would make every wallet commit wait for the others; ADR 0022, ADR 0025).
+--   would make every wallet commit wait for the others; ADR 0022, ADR 0025). Loyalty points
+--   (a player's 'points' account, ADR 0054) are no money: moving them sends no such event.
 CREATE OR REPLACE FUNCTION ledger_postings_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r record;
@@ -40,7 +41,7 @@ BEGIN
     END IF;
     UPDATE ledger_accounts a SET balance = a.balance + r.amount, balance_version = a.balance_version + 1
       WHERE a.id = r.account_id AND a.currency = v_tx_currency
-      RETURNING a.player_id, a.currency INTO v_owner, v_currency;
+      RETURNING CASE WHEN a.kind IN ('real', 'bonus') THEN a.player_id END, a.currency INTO v_owner, v_currency;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'ledger posting % is not in the currency of its transaction', r.id USING ERRCODE = '23514';
     END IF;
@@ -94,7 +95,7 @@ BEGIN
                  (SELECT t.kind FROM ledger_transactions t WHERE t.id = e.transaction_id)
           FROM (SELECT DISTINCT a.player_id, a.currency, n.transaction_id
                 FROM new_postings n JOIN ledger_accounts a ON a.id = n.account_id
-                WHERE v_many AND a.player_id IS NOT NULL) e) m
+                WHERE v_many AND a.player_id IS NOT NULL AND a.kind IN ('real', 'bonus')) e) m
     CROSS JOIN LATERAL (
       SELECT coalesce(sum(x.balance) FILTER (WHERE x.kind = 'real'), 0) AS real_balance,
              coalesce(sum(x.balance) FILTER (WHERE x.kind = 'bonus'), 0) AS bonus_balance,

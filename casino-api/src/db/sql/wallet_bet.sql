@@ -5,7 +5,7 @@
 -- currency_mismatch, bet_rolled_back (its rollback came first), game_unavailable (not a game of
 -- the provider's with a maximum multiplier), round_closed (the round has its win),
 -- insufficient_funds. Real money is staked first, then bonus money; the stake counts toward
--- wagering (wallet_wager).
+-- wagering (wallet_wager), and its real part earns loyalty points (loyalty_earn).
 CREATE OR REPLACE FUNCTION wallet_bet(p_provider text, p_external_id text, p_player uuid, p_currency currency, p_amount bigint,
   p_round text, p_game text, p_at timestamptz) RETURNS jsonb
 LANGUAGE plpgsql AS $$
@@ -55,6 +55,7 @@ BEGIN
       v_acc.real_balance - v_real, v_acc.bonus_balance - v_bonus, p_at)
     RETURNING * INTO v_row;
   PERFORM wallet_wager(v_row.id, p_player, p_currency, v_real, v_bonus, p_at);
+  PERFORM loyalty_earn(v_row);
   RETURN jsonb_build_object('outcome', 'ok', 'tx', to_jsonb(v_row));
 END
 $$;

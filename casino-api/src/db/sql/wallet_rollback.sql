@@ -2,8 +2,8 @@
 -- wallet/games.ts calls it. Answers as wallet_bet, with the outcomes ok, replayed, conflict,
 -- player_not_found, currency_mismatch, already_rolled_back, rollback_after_win (a settled round
 -- stays settled). The stake goes back to the accounts it came from and no longer counts toward
--- wagering; a rollback whose bet has not arrived is remembered, so that the bet, if it comes
--- late, is refused.
+-- wagering, and the loyalty points it earned go back (loyalty_unearn); a rollback whose bet has
+-- not arrived is remembered, so that the bet, if it comes late, is refused.
 CREATE OR REPLACE FUNCTION wallet_rollback(p_provider text, p_external_id text, p_bet_external_id text, p_player uuid,
   p_currency currency, p_round text, p_game text, p_at timestamptz) RETURNS jsonb
 LANGUAGE plpgsql AS $$
@@ -56,6 +56,7 @@ BEGIN
       v_bet.real_amount, v_bet.bonus_amount, v_ledger, p_bet_external_id,
       v_acc.real_balance + v_bet.real_amount, v_acc.bonus_balance + v_bet.bonus_amount, p_at)
     RETURNING * INTO v_row;
+  PERFORM loyalty_unearn(v_bet, p_at);
   -- The stake no longer counts toward wagering.
   FOR c IN SELECT wc.requirement_id, wc.amount FROM wagering_contributions wc WHERE wc.wallet_transaction_id = v_bet.id
            ORDER BY wc.requirement_id
