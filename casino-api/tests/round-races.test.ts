@@ -240,8 +240,15 @@ for (const backend of backends) {
     await a.fail('end_provider_sessions', ending, 401)
     await a.fail('end_provider_sessions', ending, 401, { token: player.token })
     expect((await a.fail('end_provider_sessions', {}, 400, AS_PROVIDER)).code).toBe('validation_failed')
-    // A game's sessions end, the others play on; ending them again ends nothing more.
-    expect(await a.ok('end_provider_sessions', ending, AS_PROVIDER)).toEqual({ ended: 1 })
+    // A player's sessions of a game end, the others play on; ending them again ends nothing more.
+    const mine = { ...ending, playerId: player.playerId }
+    expect(await a.ok('end_provider_sessions', mine, AS_PROVIDER)).toEqual({ ended: 1 })
+    expect(await a.ok('end_provider_sessions', mine, AS_PROVIDER)).toEqual({ ended: 0 })
+    // A game's sessions end for every player (other tests of this file launched it too).
+    const other = await fundedPlayer(a, 1_000)
+    const theirs = (await launchGame(a, 'european-roulette', 'real', other.token)).session
+    expect((await a.ok('end_provider_sessions', ending, AS_PROVIDER)).ended).toBeGreaterThanOrEqual(1)
+    expect(await status(theirs)).toBe(401)
     expect(await a.ok('end_provider_sessions', ending, AS_PROVIDER)).toEqual({ ended: 0 })
     expect(await status(roulette)).toBe(401)
     expect(
