@@ -7,8 +7,8 @@
 // categories at 100) each page meets. Exits non-zero only when a page cannot be measured.
 //
 // BENCH_RUNS (runs per page, default 3: the median of each figure is shown, the machine being
-// noisy), BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the
-// pages whose label contains it), BENCH_REPORTS=dir (also write each run's full Lighthouse report,
+// noisy), BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=a,b (only the
+// pages whose label contains one of them), BENCH_REPORTS=dir (also write each run's full Lighthouse report,
 // JSON, there: what each audit found), CHROMIUM (default /usr/bin/chromium).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -188,8 +188,13 @@ try {
     { label: '/en/user-management/bonuses (logged in)', url: `${webUrl}/en/user-management/bonuses`, cookie },
     { label: '/admin/held-winnings (administrator)', url: `${webUrl}/admin/held-winnings`, cookie: admin },
     { label: '/admin/promo-codes (administrator)', url: `${webUrl}/admin/promo-codes`, cookie: admin },
+    { label: '/user-management/loyalty-points (logged in)', url: `${webUrl}/user-management/loyalty-points`, cookie },
+    { label: '/admin/bonus-templates (administrator)', url: `${webUrl}/admin/bonus-templates`, cookie: admin },
+    { label: '/en/admin/irregular-play (administrator)', url: `${webUrl}/en/admin/irregular-play`, cookie: admin },
+    { label: '/admin/schedules (administrator)', url: `${webUrl}/admin/schedules`, cookie: admin },
   ]
-  const pages = all.filter((page) => page.bare || page.label.includes(process.env.BENCH_PAGES ?? ''))
+  const asked = (process.env.BENCH_PAGES ?? '').split(',')
+  const pages = all.filter((page) => page.bare || asked.some((text) => page.label.includes(text)))
 
   console.log(
     `\nbench:lighthouse — Lighthouse ${lighthousePackage.version}, mobile defaults (simulated throttling), ${chromiumPath}; median of ${runs} run(s) per page; load average ${loadAverage()} at the start\n`,
