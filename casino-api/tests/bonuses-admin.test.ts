@@ -184,7 +184,7 @@ for (const backend of backends) {
       gameWeights: 'roulette: 10\nblackjack = 0',
       defaultWeight: '90',
       validityDays: '7',
-      weekdays: ['1', '5'],
+      weekdays: [] as string[],
       enabled: 'on',
     }
     const refused = await a.fail(
@@ -196,6 +196,9 @@ for (const backend of backends) {
     // A per cent on a template whose bonus has none.
     const figure = await a.fail('update_bonus_template', { ...form, percent: '20' } as never, 400, { token })
     expect(figure.fields).toEqual({ percent: ['invalid_value'] })
+    // Weekdays only say when a deposit bonus is granted: a code's bonus has none.
+    const days = await a.fail('update_bonus_template', { ...form, weekdays: ['1', '5'] } as never, 400, { token })
+    expect(days.fields).toEqual({ weekdays: ['invalid_value'] })
     expect(refused.fields).toMatchObject({
       wageringMultiplier: ['invalid_value'],
       gameWeights: ['invalid_value'],
@@ -211,7 +214,7 @@ for (const backend of backends) {
       gameWeights: { roulette: 10, blackjack: 0 },
       defaultWeight: 90,
       validityDays: 7,
-      weekdays: [1, 5],
+      weekdays: null,
       enabled: true,
     })
     const [audited] = await a.db
@@ -221,7 +224,7 @@ for (const backend of backends) {
       .orderBy(desc(adminAudit.createdAt))
       .limit(1)
     expect((audited!.details as { changed: string[] }).changed.sort()).toEqual(
-      ['defaultWeight', 'gameWeights', 'validityDays', 'wageringMultiplier', 'weekdays'].sort(),
+      ['defaultWeight', 'gameWeights', 'validityDays', 'wageringMultiplier'].sort(),
     )
     // The same form again changes nothing and writes nothing.
     const before = await a.db.select().from(adminAudit).where(eq(adminAudit.action, 'update_bonus_template'))

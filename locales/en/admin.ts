@@ -191,8 +191,17 @@ export default {
       '6': 'Saturday',
       '7': 'Sunday',
     },
+    percentOf: {
+      deposit: 'Per cent of the deposit',
+      weekLosses: "Per cent of the week's net real-money losses",
+      weekDeposits: "Per cent of the week's deposits",
+    },
     summary: {
-      percent: '{{percent}} % of the deposit',
+      percentOf: {
+        deposit: '{{percent}} % of the deposit',
+        weekLosses: "{{percent}} % of the week's net real-money losses",
+        weekDeposits: "{{percent}} % of the week's deposits",
+      },
       upTo: 'up to {{amount}}',
       from: 'from a deposit of {{amount}}',
       fixed: '{{amount}}',

@@ -193,8 +193,17 @@ export default {
       '6': 'sábado',
       '7': 'domingo',
     },
+    percentOf: {
+      deposit: 'Porcentaje del depósito',
+      weekLosses: 'Porcentaje de las pérdidas netas con dinero real de la semana',
+      weekDeposits: 'Porcentaje de los depósitos de la semana',
+    },
     summary: {
-      percent: '{{percent}} % del depósito',
+      percentOf: {
+        deposit: '{{percent}} % del depósito',
+        weekLosses: '{{percent}} % de las pérdidas netas con dinero real de la semana',
+        weekDeposits: '{{percent}} % de los depósitos de la semana',
+      },
       upTo: 'hasta {{amount}}',
       from: 'desde un depósito de {{amount}}',
       fixed: '{{amount}}',

@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
-import { BONUS_TYPES, parseAmountToCents, TEMPLATE_FIGURE, type BonusTemplate, type BonusType } from '#contract'
+import {
+  BONUS_TYPES,
+  parseAmountToCents,
+  TEMPLATE_FIGURE,
+  TEMPLATES_WITH_WEEKDAYS,
+  type BonusTemplate,
+  type BonusType,
+} from '#contract'
 import { SubmitButton } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
@@ -11,7 +18,7 @@ import type { Route } from './+types/bonus-template'
 import { adminFieldRefusal, adminRead, adminRefusal, localeOf, type AdminOutcome } from './admin.server.ts'
 import { Outcome } from './outcome.tsx'
 import * as settings from './settings.css.ts'
-import { useTemplateSummary } from './template-summary.ts'
+import { percentOf, useTemplateSummary } from './template-summary.ts'
 
 const TEXT_FIELDS = [
   'nameEs',
@@ -166,7 +173,10 @@ export default function BonusTemplateEditor({ loaderData, actionData }: Route.Co
         {area('termsEs', t('admin.fields.termsEs'), t('admin.bonusTemplates.figureNote'))}
         {area('termsEn', t('admin.fields.termsEn'))}
         {figure === 'percent'
-          ? text('percent', t('admin.fields.percent'), { inputMode: 'numeric', required: true })
+          ? text('percent', t(`admin.bonusTemplates.percentOf.${percentOf(tpl.type)}`), {
+              inputMode: 'numeric',
+              required: true,
+            })
           : null}
         {figure === 'amount'
           ? text('amount', t('admin.bonusTemplates.amount'), { inputMode: 'decimal', required: true })
@@ -178,18 +188,20 @@ export default function BonusTemplateEditor({ loaderData, actionData }: Route.Co
         {text('validityDays', t('admin.fields.validityDays'), { inputMode: 'numeric', required: true })}
         {area('gameWeights', t('admin.fields.gameWeights'), t('admin.bonusTemplates.weightsHint'))}
         {text('defaultWeight', t('admin.fields.defaultWeight'), { inputMode: 'numeric', required: true })}
-        <fieldset className={settings.fieldset} aria-describedby="weekdays-help">
-          <legend className={forms.label}>{t('admin.fields.weekdays')}</legend>
-          <p id="weekdays-help" className={forms.help}>
-            {t('admin.bonusTemplates.weekdaysHint')}
-          </p>
-          {DAYS.map((day) => (
-            <label key={day} className={forms.checkRow}>
-              <input type="checkbox" name="weekdays" value={day} defaultChecked={values.weekdays.includes(day)} />
-              {t(`admin.bonusTemplates.days.${day}`)}
-            </label>
-          ))}
-        </fieldset>
+        {TEMPLATES_WITH_WEEKDAYS.includes(tpl.type) ? (
+          <fieldset className={settings.fieldset} aria-describedby="weekdays-help">
+            <legend className={forms.label}>{t('admin.fields.weekdays')}</legend>
+            <p id="weekdays-help" className={forms.help}>
+              {t('admin.bonusTemplates.weekdaysHint')}
+            </p>
+            {DAYS.map((day) => (
+              <label key={day} className={forms.checkRow}>
+                <input type="checkbox" name="weekdays" value={day} defaultChecked={values.weekdays.includes(day)} />
+                {t(`admin.bonusTemplates.days.${day}`)}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <label className={forms.checkRow}>
           <input type="checkbox" name="enabled" defaultChecked={values.enabled} />
           {t('admin.bonusTemplates.enabled')}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import type { BonusTemplate } from '#contract'
+import { TEMPLATE_PERCENT_OF, TEMPLATES_WITH_WEEKDAYS, type BonusTemplate, type BonusType } from '#contract'
 import { useLocale } from '#app/utils/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
 
 type Figures = Pick<
   BonusTemplate,
+  | 'type'
   | 'percent'
   | 'amount'
   | 'minDeposit'
@@ -27,13 +28,14 @@ export function useTemplateSummary() {
   return (f: Figures) => {
     const money = (cents: number) => formatMoney(cents, f.currency, locale)
     const parts: string[] = []
-    if (f.percent !== null) parts.push(t('admin.bonusTemplates.summary.percent', { percent: f.percent }))
+    if (f.percent !== null)
+      parts.push(t(`admin.bonusTemplates.summary.percentOf.${percentOf(f.type)}`, { percent: f.percent }))
     else if (f.amount !== null) parts.push(t('admin.bonusTemplates.summary.fixed', { amount: money(f.amount) }))
     else parts.push(t('admin.bonusTemplates.summary.none'))
     if (f.maxBonus !== null) parts.push(t('admin.bonusTemplates.summary.upTo', { amount: money(f.maxBonus) }))
     if (f.minDeposit !== null) parts.push(t('admin.bonusTemplates.summary.from', { amount: money(f.minDeposit) }))
     parts.push(t('admin.bonusTemplates.summary.wagering', { times: f.wageringMultiplier, days: f.validityDays }))
-    if (f.weekdays?.length)
+    if (f.weekdays?.length && TEMPLATES_WITH_WEEKDAYS.includes(f.type))
       parts.push(
         t('admin.bonusTemplates.summary.weekdays', {
           days: f.weekdays.map((d) => t(`admin.bonusTemplates.days.${String(d) as '1'}`)).join(', '),
@@ -43,3 +45,9 @@ export function useTemplateSummary() {
     return parts.join(' · ')
   }
 }
+
+type PercentBase = (typeof TEMPLATE_PERCENT_OF)[keyof typeof TEMPLATE_PERCENT_OF]
+
+/** What a template's per cent is of (a template without one: the deposit, as it is never shown). */
+export const percentOf = (type: BonusType): PercentBase =>
+  (TEMPLATE_PERCENT_OF as Partial<Record<BonusType, PercentBase>>)[type] ?? 'deposit'

@@ -301,6 +301,23 @@ export const TEMPLATE_FIGURE: Record<BonusType, 'percent' | 'amount' | 'none'> =
   bonus_code: 'none',
 }
 
+/**
+ * What a template's per cent is of: the deposit (deposit bonuses), the week's net real-money
+ * losses (the Monday cashback) or the week's deposits (the Wednesday bonus, ADR 0055).
+ */
+export const TEMPLATE_PERCENT_OF = {
+  welcome_deposit: 'deposit',
+  reload_deposit: 'deposit',
+  weekly_cashback: 'weekLosses',
+  weekly_bonus: 'weekDeposits',
+} as const satisfies Partial<Record<BonusType, string>>
+
+/**
+ * The templates whose weekdays say when they are granted (the deposit's day); the scheduled
+ * bonuses run on their own day (ADR 0055) and the others whenever they are asked for.
+ */
+export const TEMPLATES_WITH_WEEKDAYS: readonly BonusType[] = ['welcome_deposit', 'reload_deposit']
+
 export const BonusTemplate = z.object({
   type: BonusType,
   nameEs: z.string(),
@@ -399,6 +416,8 @@ export const UpdateBonusTemplateParams = z
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'field_required' })
     if (figure !== 'amount' && v.amount !== undefined)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'invalid_value' })
+    if (v.weekdays !== null && !TEMPLATES_WITH_WEEKDAYS.includes(v.type))
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'invalid_value' })
   })
 export const UpdateBonusTemplateAnswer = z.object({
   ok: z.literal(true),
