@@ -249,6 +249,7 @@ export default {
     notFound: 'There is no player with that username.',
     player: 'Player',
     clear: 'New search',
+    statuses: { pending: 'not activated yet', active: 'active', suspended: 'suspended', closed: 'closed' },
   },
   audit: {
     heading: 'Audit log',

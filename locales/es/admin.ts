@@ -251,6 +251,7 @@ export default {
     notFound: 'No hay ningún jugador con ese nombre de usuario.',
     player: 'Jugador',
     clear: 'Nueva búsqueda',
+    statuses: { pending: 'sin activar', active: 'activa', suspended: 'suspendida', closed: 'cerrada' },
   },
   audit: {
     heading: 'Registro de actividad',

@@ -16,6 +16,7 @@ import { adminFieldRefusal, adminRead, adminRefusal, localeOf, pageOf, type Admi
 import { AdminTable } from './admin-table.tsx'
 import { Outcome } from './outcome.tsx'
 import { ReasonForm } from './reason-form.tsx'
+import * as settings from './settings.css.ts'
 import * as money from '../user-management/money.css.ts'
 import { TransactionTable } from '../user-management/transaction-table.tsx'
 
@@ -134,7 +135,8 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
           <dl className={money.details}>
             <dt>{t('admin.players.player')}</dt>
             <dd>
-              {ledger.player.username} ({ledger.player.email}) · {ledger.player.status}
+              {ledger.player.username} ({ledger.player.email}) ·{' '}
+              {t(`admin.players.statuses.${ledger.player.status as 'active'}`)}
             </dd>
             <dt>{t('account.balance.total')}</dt>
             <dd>{formatMoney(ledger.balance.total, ledger.balance.currency, locale)}</dd>
@@ -157,7 +159,9 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
             pageSize={ledger.transactions.pageSize}
           />
           <section aria-labelledby="player-bonuses">
-            <h3 id="player-bonuses">{t('admin.playerBonuses.heading')}</h3>
+            <h3 id="player-bonuses" className={settings.listHeading}>
+              {t('admin.playerBonuses.heading')}
+            </h3>
             <Outcome outcome={outcome} />
             <AdminTable
               label={t('admin.playerBonuses.heading')}
