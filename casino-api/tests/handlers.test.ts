@@ -51,6 +51,7 @@ test('the service routes the calls of the domains it composes: player, support, 
     get_player_bonuses: bonusCalls.get_player_bonuses,
     get_deposit_bonus_offer: bonusCalls.get_deposit_bonus_offer,
     get_bonus_offers: bonusCalls.get_bonus_offers,
+    get_referral: bonusCalls.get_referral,
     forfeit_bonus: bonusCalls.forfeit_bonus,
     bonuscode_deposit_processor: bonusCalls.bonuscode_deposit_processor,
   }

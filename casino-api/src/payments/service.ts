@@ -15,6 +15,7 @@ import { playerBalance, post } from '../wallet/ledger.ts'
 import { creditDeposit, remainingTurnover } from '../wallet/wagering.ts'
 import { queueEvent } from '../realtime/outbox.ts'
 import { forfeitForWithdrawal, grantDepositBonus } from '../bonuses/service.ts'
+import { decideReferral } from '../bonuses/referrals.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
@@ -114,6 +115,9 @@ export async function settle(
  */
 export function completeDeposit(db: Database, id: string, at: Date, amount?: number) {
   return settle(db, id, 'complete', at, amount ? { amount } : {}, async (tx, row) => {
+    // A friend's first deposit decides their referral (ADR 0057): the referrer's row is locked
+    // first, before the friend's row and accounts.
+    await decideReferral(tx, row, at)
     // The player's row before the accounts, as a withdrawal request takes them (no deadlock).
     if (row.claimBonus) await lockPlayer(tx, row.playerId)
     const credited = await creditDeposit(tx, {

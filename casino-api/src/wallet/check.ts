@@ -199,6 +199,19 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
          OR b.amount <> g.amount OR b.source_key <> g.type::text || ':' || g.period || ':' || g.player_id
       LIMIT ${EXAMPLES}`,
   },
+  // Refer a friend (bonuses/referrals.ts, ADR 0057): each referral bonus is the one its friend's
+  // decision names (a bonus of the template granted by hand, 'admin:' key, is not one).
+  {
+    rule: "each referral bonus is its friend's decision: the referrer, the amount, once per friend",
+    query: sql`SELECT coalesce('referral of ' || d.friend_id, 'bonus ' || b.id)
+               || ' decided ' || coalesce(d.amount::text, 'nothing') || ', granted ' || coalesce(b.amount::text, 'nothing') AS detail
+      FROM (SELECT * FROM referral_decisions WHERE player_bonus_id IS NOT NULL) d
+      FULL JOIN (SELECT * FROM player_bonuses WHERE type = 'refer_a_friend' AND source_key NOT LIKE 'admin:%') b
+        ON b.id = d.player_bonus_id
+      WHERE d.player_bonus_id IS NULL OR b.id IS NULL OR b.player_id <> d.referrer_id
+         OR b.amount <> d.amount OR b.source_key <> 'referral:' || d.friend_id
+      LIMIT ${EXAMPLES}`,
+  },
   {
     rule: 'the bonus account holds minus what the bonuses granted, plus what lapsed back',
     query: sql`SELECT c.currency || ': account ' || coalesce(h.balance, 0) || ', bonuses ' || coalesce(-b.total, 0) AS detail
