@@ -3,21 +3,22 @@
  * keeps its referrer (players.referred_by), and the friend's first completed deposit decides,
  * once per friend (referral_decisions, keyed by the friend), whether the referrer gets the
  * 'refer_a_friend' template's amount. The decision is written in the deposit's database
- * transaction under the referrer's row lock, taken before the friend's own locks (the referrer's
- * account is older: one order for every chain of referrals). Not counted when the friend is not
+ * transaction under the referrer's row lock, taken with the friend's before any account (the
+ * referrer's first: one order for every chain of referrals), and made after the deposit's own
+ * credit and bonus. Not counted when the friend is not
  * another person: the same e-mail (lower case, without a +tag), the same phone, or a first deposit
  * by a card the referrer or a friend already counted has used (its keyed fingerprint).
  */
 import { randomInt } from 'node:crypto'
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm'
-import { formatMoney } from '../../contract/index.ts'
+import { formatMoney, type Currency, type Locale } from '../../contract/index.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import type { Database, Queryable } from '../db/open.ts'
 import { bonusTemplates, payments, playerBonuses, players, referralDecisions } from '../db/schema.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { referralBonusMessage } from '../mailbox/texts.ts'
 import type { PaymentRow } from '../payments/records.ts'
-import { grantIn, lockPlayer } from './service.ts'
+import { grantIn, lockPlayer, type BonusTemplateRow } from './service.ts'
 
 /** Letters and digits without the ones read alike (0 O, 1 I L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -76,10 +77,8 @@ export function normalEmail(email: string) {
 
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '')
 
-type Person = { id: string; email: string; phone: string }
-
 /** Why the friend is not another person than the referrer or a friend already counted, or null. */
-async function sameAs(tx: Queryable, friend: Person, referrer: Person, deposit: PaymentRow) {
+async function sameAs(tx: Queryable, friend: Friend, referrer: Friend, deposit: PaymentRow) {
   const counted = await tx
     .select({ id: players.id, email: players.email, phone: players.phone })
     .from(referralDecisions)
@@ -107,76 +106,82 @@ async function sameAs(tx: Queryable, friend: Person, referrer: Person, deposit: 
   return null
 }
 
+type Referrer = { id: string; email: string; phone: string; language: Locale; currency: Currency }
+type Friend = { id: string; email: string; phone: string }
+export type PendingReferral = { friend: Friend; referrer: Referrer; template: BonusTemplateRow }
+
 /**
- * Decides the referral of the deposit's player on their first completed deposit, in the
- * deposit's transaction (payments/service.ts completeDeposit, before its own locks): nothing when
- * the player came through no link, was decided before, has another completed deposit, or when
- * the template is off or the referrer's account is not active; otherwise one decision: not
- * counted, skipped (another bonus active, told in the mailbox) or granted (told too).
+ * The referral the deposit's player's first completed deposit decides, with the rows locked, or
+ * null: none when the player came through no link, was decided before, has another completed
+ * deposit, or when the template is off or either account is not active. Called first in the
+ * deposit's transaction (payments/service.ts completeDeposit): the referrer's row, then the
+ * friend's, before any account (an account is always older than the friends it refers: every
+ * chain of referrals locks in one order, and rows before accounts, as a withdrawal does).
  */
-export async function decideReferral(tx: Database, deposit: PaymentRow, at: Date) {
-  if (deposit.kind !== 'deposit' || deposit.status !== 'complete') return
-  const [friend] = await tx
-    .select({
-      id: players.id,
-      email: players.email,
-      phone: players.phone,
-      status: players.status,
-      referredBy: players.referredBy,
-    })
+export async function pendingReferral(tx: Database, deposit: PaymentRow): Promise<PendingReferral | null> {
+  if (deposit.kind !== 'deposit' || deposit.status !== 'complete') return null
+  const [first] = await tx
+    .select({ referredBy: players.referredBy, status: players.status })
     .from(players)
     .where(eq(players.id, deposit.playerId))
-  if (!friend?.referredBy || friend.status !== 'active') return
+  if (!first?.referredBy || first.status !== 'active') return null
   const [decided] = await tx
     .select({ id: referralDecisions.friendId })
     .from(referralDecisions)
-    .where(eq(referralDecisions.friendId, friend.id))
-  if (decided) return
-  const [template] = await tx.select().from(bonusTemplates).where(eq(bonusTemplates.type, 'refer_a_friend'))
-  if (!template?.enabled || !template.amount) return
+    .where(eq(referralDecisions.friendId, deposit.playerId))
+  if (decided) return null
+  const template = await referralTemplate(tx)
+  if (!template) return null
   const [earlier] = await tx
     .select({ id: payments.id })
     .from(payments)
     .where(
       and(
-        eq(payments.playerId, friend.id),
+        eq(payments.playerId, deposit.playerId),
         eq(payments.kind, 'deposit'),
         eq(payments.status, 'complete'),
         ne(payments.id, deposit.id),
       ),
     )
     .limit(1)
-  if (earlier) return
+  if (earlier) return null
 
-  // The referrer's row, then the friend's, before any account: the order of every chain.
-  await lockPlayer(tx, friend.referredBy)
-  await lockPlayer(tx, friend.id)
-  // Under the lock: a deposit of the same friend at once waited here and finds the decision.
+  await lockPlayer(tx, first.referredBy)
+  await lockPlayer(tx, deposit.playerId)
+  // Under the locks: a deposit of the same friend at once waited here and finds the decision.
   const [again] = await tx
     .select({ id: referralDecisions.friendId })
     .from(referralDecisions)
-    .where(eq(referralDecisions.friendId, friend.id))
-  if (again) return
-  const [referrer] = await tx
-    .select({
-      id: players.id,
-      email: players.email,
-      phone: players.phone,
-      status: players.status,
-      language: players.language,
-      currency: players.currency,
-    })
-    .from(players)
-    .where(eq(players.id, friend.referredBy))
-  if (!referrer || referrer.status !== 'active') return
+    .where(eq(referralDecisions.friendId, deposit.playerId))
+  if (again) return null
+  const person = {
+    id: players.id,
+    email: players.email,
+    phone: players.phone,
+    status: players.status,
+    language: players.language,
+    currency: players.currency,
+  }
+  const [friend] = await tx.select(person).from(players).where(eq(players.id, deposit.playerId))
+  const [referrer] = await tx.select(person).from(players).where(eq(players.id, first.referredBy))
+  if (!friend || friend.status !== 'active' || !referrer || referrer.status !== 'active') return null
+  return { friend, referrer, template }
+}
 
+/**
+ * Decides a pending referral, last in the deposit's transaction (after the deposit's own credit
+ * and bonus: the system accounts in the order every deposit takes them): not counted, skipped
+ * (another bonus active, told in the mailbox) or granted (told too).
+ */
+export async function decideReferral(tx: Database, pending: PendingReferral, deposit: PaymentRow, at: Date) {
+  const { friend, referrer, template } = pending
   const decision = { friendId: friend.id, referrerId: referrer.id, paymentId: deposit.id, decidedAt: at }
   const reason = await sameAs(tx, friend, referrer, deposit)
   if (reason) {
     await tx.insert(referralDecisions).values({ ...decision, outcome: 'not_counted', reason })
     return
   }
-  const amount = template.amount
+  const amount = template.amount!
   const [active] = await tx
     .select({ id: playerBonuses.id })
     .from(playerBonuses)

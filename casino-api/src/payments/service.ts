@@ -15,7 +15,7 @@ import { playerBalance, post } from '../wallet/ledger.ts'
 import { creditDeposit, remainingTurnover } from '../wallet/wagering.ts'
 import { queueEvent } from '../realtime/outbox.ts'
 import { forfeitForWithdrawal, grantDepositBonus } from '../bonuses/service.ts'
-import { decideReferral } from '../bonuses/referrals.ts'
+import { decideReferral, pendingReferral } from '../bonuses/referrals.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
@@ -115,9 +115,9 @@ export async function settle(
  */
 export function completeDeposit(db: Database, id: string, at: Date, amount?: number) {
   return settle(db, id, 'complete', at, amount ? { amount } : {}, async (tx, row) => {
-    // A friend's first deposit decides their referral (ADR 0057): the referrer's row is locked
-    // first, before the friend's row and accounts.
-    await decideReferral(tx, row, at)
+    // A friend's first deposit decides their referral (ADR 0057): the referrer's row and the
+    // friend's are locked first, the decision made last.
+    const referral = await pendingReferral(tx, row)
     // The player's row before the accounts, as a withdrawal request takes them (no deadlock).
     if (row.claimBonus) await lockPlayer(tx, row.playerId)
     const credited = await creditDeposit(tx, {
@@ -137,6 +137,7 @@ export function completeDeposit(db: Database, id: string, at: Date, amount?: num
         depositTransactionId: credited.transactionId,
         at,
       })
+    if (referral) await decideReferral(tx, referral, row, at)
   })
 }
 
