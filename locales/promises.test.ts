@@ -13,7 +13,8 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
     // The bonuses issue. Bonus codes are the casino API's now (bonuscode_deposit_processor, ADR
     // 0053): the Bonuses tab names them; so are the Monday cashback, the Wednesday and the monthly
     // bonus (ADR 0055): the promotions page states their rules from the templates' figures; loyalty
-    // points (ADR 0054) have their tab.
+    // points (ADR 0054) have their tab; and refer a friend (ADR 0057): its texts (keys `*.referral*`)
+    // say what a friend's first deposit grants, from the template's amount.
     feature: 'bonuses',
     claims: [
       /bonos? (de bienvenida|sobre tu depósito)/i,
@@ -71,13 +72,19 @@ for (const [locale, { translation }] of Object.entries(resources)) {
   }
 }
 
-test.for(MISSING_FEATURES)('no text promises $feature, which the casino API does not have yet', ({ claims }) => {
-  expect(texts.length).toBeGreaterThan(100)
-  const promises = texts.flatMap(([where, text]) =>
-    claims.flatMap((claim) => {
-      const found = text.match(claim)
-      return found ? [`${where}: «${found[0]}»`] : []
-    }),
-  )
-  expect(promises).toEqual([])
-})
+test.for(MISSING_FEATURES)(
+  'no text promises $feature, which the casino API does not have yet',
+  ({ feature, claims }) => {
+    expect(texts.length).toBeGreaterThan(100)
+    const promises = texts.flatMap(([where, text]) =>
+      // Refer a friend is built (ADR 0057): its own texts may say it grants a bonus.
+      feature === 'bonuses' && /\.referral[A-Z]/.test(where)
+        ? []
+        : claims.flatMap((claim) => {
+            const found = text.match(claim)
+            return found ? [`${where}: «${found[0]}»`] : []
+          }),
+    )
+    expect(promises).toEqual([])
+  },
+)

@@ -27,6 +27,8 @@ export type Context = {
   gameProvider: ProviderRounds
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */
   payments: PaymentsConfig
+  /** The key of the card fingerprints on payments (payments/cards.ts, ADR 0057). */
+  cardKey: Buffer
   now: () => Date
   /** The data folder (database, e-mails, the generated admin password file). */
   dataDir: string

@@ -21,6 +21,7 @@ import { sendActivationAgain } from './accounts/links.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
 import { seed } from './seed.ts'
 import { BUILTIN_PROVIDER, ensureProviderSecret, providerAuth } from './wallet/provider-auth.ts'
+import { cardFingerprintKey } from './payments/cards.ts'
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts'
 import { callsOf, type DepositProcessor } from './payments/methods/processor.ts'
 import { depositProcessors } from './payments/methods/registry.ts'
@@ -192,6 +193,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           gameWallet: httpWallet(() => ownUrl, providerSecret),
           gameProvider: httpProviderRounds(() => ownUrl, providerSecret),
           payments,
+          cardKey: cardFingerprintKey(providerSecret),
           now,
           dataDir,
           webUrl,

@@ -117,6 +117,21 @@ for (const backend of backends) {
     expect(await transactionsOf(a, player.playerId, 'bonus_grant')).toEqual([])
   })
 
+  test(`${backend}: a scheduled or referral template granted by hand is not taken for the job's or a friend's bonus by ledger:check`, async () => {
+    const a = api(backend)
+    const token = await adminToken(a)
+    for (const type of ['weekly_cashback', 'refer_a_friend'] as const) {
+      const player = await activePlayer(a)
+      const granted = await a.ok(
+        'grant_bonus',
+        { playerId: player.playerId, type, amount: 5_00, reason: 'Goodwill' },
+        { token, headers: key() },
+      )
+      expect(granted.bonus).toMatchObject({ type, granted: { amount: 5_00 } })
+    }
+    // checkLedgerAfterEach proves the ledger after this test, with both bonuses in it.
+  })
+
   test(`${backend}: cancelling the active bonus takes its bonus balance off once, audited, however many forms race`, async () => {
     const a = api(backend)
     const token = await adminToken(a)

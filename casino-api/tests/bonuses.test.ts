@@ -226,11 +226,17 @@ for (const backend of backends) {
       ['weekly_cashback', 'Monday cashback', 10, null, 100_00, null, 3, 7],
       ['weekly_bonus', 'Wednesday bonus', 25, null, 50_00, 10_00, 3, 7],
       ['monthly_bonus', 'Monthly bonus', null, 10_00, null, null, 3, 7],
+      ['refer_a_friend', 'Refer a friend', null, 20_00, null, null, 3, 30],
     ])
     await a.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type IN ('reload_deposit', 'weekly_bonus')`)
     try {
       const es = await a.ok('get_bonus_offers', { locale: 'es' })
-      expect(es.items.map((o) => o.name)).toEqual(['Bono de bienvenida', 'Cashback de los lunes', 'Bono mensual'])
+      expect(es.items.map((o) => o.name)).toEqual([
+        'Bono de bienvenida',
+        'Cashback de los lunes',
+        'Bono mensual',
+        'Invita a un amigo',
+      ])
     } finally {
       await a.db.execute(
         sql`UPDATE bonus_templates SET enabled = true WHERE type IN ('reload_deposit', 'weekly_bonus')`,

@@ -59,6 +59,16 @@ export default {
     codeApply: 'Apply the code',
     codeApplying: 'Applying the code…',
     codeLater: 'Have a bonus code? You can apply it once this bonus has ended.',
+    referralHeading: 'Refer a friend',
+    referralIntro:
+      'Share your link: for each friend who signs up through it and makes a first deposit you get a bonus of {{amount}}, once per friend. A second account of the same person does not count.',
+    referralClosed:
+      'Share your link: friends can sign up through it. Refer a friend is not running right now, so no bonus is granted for them.',
+    referralLink: 'Your referral link',
+    referralCopy: 'Copy the link',
+    referralCopied: 'Link copied.',
+    referralCounted_one: '{{count}} friend counted so far.',
+    referralCounted_other: '{{count}} friends counted so far.',
   },
   loyalty: {
     title: 'Loyalty Points',

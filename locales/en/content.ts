@@ -58,6 +58,11 @@ export default {
       'It arrives in your bonus balance by itself, once per period, if your account is active; days are counted in {{zone}} time. If you have another active bonus that day, it is not granted and your mailbox tells you so.',
     scheduledRulesNoZone:
       'It arrives in your bonus balance by itself, once per period, if your account is active. If you have another active bonus that day, it is not granted and your mailbox tells you so.',
+    referralHeading: 'Refer a friend',
+    referralWhen:
+      'For each friend who signs up through your referral link and makes a first deposit, a bonus of {{amount}}, once per friend.',
+    referralRules:
+      'A second account of the same person does not count: a friend with your e-mail or phone (or those of a friend already counted), or whose first deposit was made with a card that you or a friend already counted have used. If you have another active bonus when your friend deposits, it is not granted and your mailbox tells you so. Your link is in the Bonuses tab of your account.',
   },
   slides: {
     label: 'Highlights',

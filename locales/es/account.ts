@@ -60,6 +60,16 @@ export default {
     codeApply: 'Aplicar el código',
     codeApplying: 'Aplicando el código…',
     codeLater: '¿Tienes un código de bono? Podrás aplicarlo cuando termine este bono.',
+    referralHeading: 'Invita a un amigo',
+    referralIntro:
+      'Comparte tu enlace: por cada amigo que se registra con él y hace su primer depósito recibes un bono de {{amount}}, una vez por amigo. No cuenta una segunda cuenta de la misma persona.',
+    referralClosed:
+      'Comparte tu enlace: tus amigos pueden registrarse con él. Invita a un amigo no está activo ahora, así que no se concede bono por ellos.',
+    referralLink: 'Tu enlace de invitación',
+    referralCopy: 'Copiar el enlace',
+    referralCopied: 'Enlace copiado.',
+    referralCounted_one: '{{count}} amigo contado hasta ahora.',
+    referralCounted_other: '{{count}} amigos contados hasta ahora.',
   },
   loyalty: {
     title: 'Puntos de fidelidad',

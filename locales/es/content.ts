@@ -58,6 +58,11 @@ export default {
       'Llega solo a tu saldo de bono, una vez por periodo, si tu cuenta está activa; los días se cuentan en la hora de {{zone}}. Si ese día tienes otro bono activo, no se concede y te lo decimos en tu buzón.',
     scheduledRulesNoZone:
       'Llega solo a tu saldo de bono, una vez por periodo, si tu cuenta está activa. Si ese día tienes otro bono activo, no se concede y te lo decimos en tu buzón.',
+    referralHeading: 'Invita a un amigo',
+    referralWhen:
+      'Por cada amigo que se registra con tu enlace de invitación y hace su primer depósito, un bono de {{amount}}, una vez por amigo.',
+    referralRules:
+      'No cuenta una segunda cuenta de la misma persona: un amigo con tu correo o tu teléfono (o los de otro amigo ya contado), o cuyo primer depósito se hizo con una tarjeta que tú u otro amigo ya contado habéis usado. Si cuando tu amigo deposita tienes otro bono activo, no se concede y te lo decimos en tu buzón. Tu enlace está en la pestaña Bonos de tu cuenta.',
   },
   slides: {
     label: 'Destacados',

@@ -292,6 +292,10 @@ for (const database of testDatabases()) {
       expect(es).toContain('Bono de los miércoles Cada miércoles, sobre lo que depositaste la semana anterior')
       expect(es).toContain('Bono mensual El día 1 de cada mes, si depositaste el mes anterior. Un bono de 10,00 €.')
       expect(es).toContain('los días se cuentan en la hora de Europe/Madrid')
+      // Refer a friend (ADR 0057), its amount from the template.
+      expect(es).toContain(
+        'Invita a un amigo Por cada amigo que se registra con tu enlace de invitación y hace su primer depósito, un bono de 20,00 €, una vez por amigo.',
+      )
       expect(es).not.toContain('Ahora mismo no hay promociones en marcha.')
       await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 30000 WHERE type = 'reload_deposit'`)
       try {
@@ -302,13 +306,14 @@ for (const database of testDatabases()) {
       } finally {
         await site.api.db.execute(sql`UPDATE bonus_templates SET max_bonus = 10000 WHERE type = 'reload_deposit'`)
       }
-      const offered = sql`('welcome_deposit', 'reload_deposit', 'weekly_cashback', 'weekly_bonus', 'monthly_bonus')`
+      const offered = sql`('welcome_deposit', 'reload_deposit', 'weekly_cashback', 'weekly_bonus', 'monthly_bonus', 'refer_a_friend')`
       await site.api.db.execute(sql`UPDATE bonus_templates SET enabled = false WHERE type IN ${offered}`)
       try {
         // A query skips the shared page cache (ten seconds for /promotion, ADR 0033).
         const off = textOf((await new Browser(site.webUrl).get('/promotion?x=1')).html)
         expect(off).not.toContain('Bonos por depósito')
         expect(off).not.toContain('Bonos programados')
+        expect(off).not.toContain('Invita a un amigo')
         expect(off).toContain('Ahora mismo no hay promociones en marcha.')
       } finally {
         await site.api.db.execute(sql`UPDATE bonus_templates SET enabled = true WHERE type IN ${offered}`)

@@ -88,7 +88,15 @@ export async function loader(args: Route.LoaderArgs) {
     // Named on the server and packed (see countries.ts).
     countries: packedCountryOptions(requestLocale(args)),
     constraint: formConstraint('register'),
+    // A referral link's code (/register?ref=CODE, ADR 0057), kept through the form as a hidden field.
+    referralCode: referralCodeOf(new URL(args.request.url).searchParams.get('ref')),
   }
+}
+
+/** The ?ref= code as the form carries it: letters and digits, at most 32 (else none). */
+const referralCodeOf = (value: string | null) => {
+  const code = value?.trim() ?? ''
+  return /^[A-Za-z0-9]{1,32}$/.test(code) ? code : undefined
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -139,7 +147,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     id: 'register',
     lastResult,
     constraint: loaderData.constraint,
-    defaultValue: { language: locale, currency: loaderData.currency, country: loaderData.country },
+    defaultValue: {
+      language: locale,
+      currency: loaderData.currency,
+      country: loaderData.country,
+      referralCode: loaderData.referralCode,
+    },
   })
   useClearPasswords(form.id, lastResult)
 
@@ -223,6 +236,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           ]}
         />
         <FormErrors id={form.errorId} errors={form.errors} />
+        {fields.referralCode.initialValue ? (
+          <input type="hidden" name={fields.referralCode.name} value={String(fields.referralCode.initialValue)} />
+        ) : null}
 
         <fieldset className={forms.section}>
           <legend className={forms.sectionTitle}>{t('auth.register.sections.account')}</legend>

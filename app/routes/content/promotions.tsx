@@ -44,8 +44,10 @@ export async function loader(args: Route.LoaderArgs) {
   ])
   return {
     items: promotions?.items ?? [],
-    offers: offers.filter((o) => !isScheduled(o.type)),
+    offers: offers.filter((o) => o.type === 'welcome_deposit' || o.type === 'reload_deposit'),
     scheduled: offers.filter((o) => isScheduled(o.type)),
+    // Refer a friend (ADR 0057): a fixed amount per friend, listed only while it is switched on.
+    referral: offers.find((o) => o.type === 'refer_a_friend' && o.amount !== null) ?? null,
     timeZone: settings?.timeZone ?? null,
     meta: pageMeta(args.context, getInstance(args.context).t('content.promotions.title')),
   }
@@ -55,7 +57,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const locale = useLocale()
-  const { offers, scheduled, timeZone } = loaderData
+  const { offers, scheduled, referral, timeZone } = loaderData
   return (
     <div className={`${container} ${styles.page}`}>
       <header className={styles.header}>
@@ -137,7 +139,31 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      {loaderData.items.length === 0 && offers.length === 0 && scheduled.length === 0 ? (
+      {referral ? (
+        <section aria-labelledby="referral-bonus-heading">
+          <h2 id="referral-bonus-heading" className={styles.title}>
+            {t('content.promotions.referralHeading')}
+          </h2>
+          <ul className={styles.cards}>
+            <li className={styles.card}>
+              <h3 className={styles.cardTitle}>{referral.name}</h3>
+              <p className={styles.cardText}>
+                {t('content.promotions.referralWhen', {
+                  amount: formatMoney(referral.amount ?? 0, referral.currency, locale),
+                })}
+              </p>
+              <p className={styles.cardText}>
+                {t('content.promotions.offerWagering', {
+                  times: referral.wageringMultiplier,
+                  days: referral.validityDays,
+                })}
+              </p>
+              <p className={styles.cardText}>{t('content.promotions.referralRules')}</p>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+      {loaderData.items.length === 0 && offers.length === 0 && scheduled.length === 0 && !referral ? (
         <p>{t('content.promotions.empty')}</p>
       ) : null}
       <ul className={styles.cards}>

@@ -1,5 +1,7 @@
 import { requestLocale } from '#app/utils/locale.server.ts'
 import { getFormProps } from '@conform-to/react'
+import { useState } from 'react'
+import { useHydrated } from '#app/components/use-hydrated.ts'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import { Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
@@ -11,7 +13,8 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusalStatus } from '#app/utils/forms.server.ts'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { getRequestInfo } from '#app/middleware/context.ts'
 import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
@@ -35,8 +38,12 @@ const BONUS_CODE_INTENT = 'bonus-code'
  */
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  const bonuses = await callUpstream(args, 'get_player_bonuses', { locale: requestLocale(args) })
-  if (!bonuses.ok) throw upstreamUnavailable()
+  const locale = requestLocale(args)
+  const [bonuses, referral] = await Promise.all([
+    callUpstream(args, 'get_player_bonuses', { locale }),
+    callUpstream(args, 'get_referral', { locale }),
+  ])
+  if (!bonuses.ok || !referral.ok) throw upstreamUnavailable()
   const items = bonuses.data.items
   const active = items.find((b) => b.status === 'active') ?? null
   const asked = new URL(args.request.url).searchParams.get('forfeit')
@@ -50,6 +57,12 @@ export async function loader(args: Route.LoaderArgs) {
     actionKey: newActionKey(),
     codeActionKey: newActionKey(),
     codeConstraint: formConstraint('bonus-code'),
+    // The referral link (ADR 0057), whole, in the page's language.
+    referral: {
+      link: `${getRequestInfo(args.context).origin}${localizePath(locale, '/register')}?ref=${encodeURIComponent(referral.data.code)}`,
+      friendsCounted: referral.data.friendsCounted,
+      amount: referral.data.offer?.amount ?? null,
+    },
   }
 }
 
@@ -148,6 +161,8 @@ export default function Bonuses({ loaderData, actionData }: Route.ComponentProps
         <p>{t('account.bonuses.codeLater')}</p>
       )}
 
+      <ReferralLink {...loaderData.referral} amountText={amountText} />
+
       <section aria-labelledby="bonus-history-heading" className={styles.block}>
         <h3 id="bonus-history-heading" className={styles.blockHeading}>
           {t('account.bonuses.historyHeading')}
@@ -196,6 +211,64 @@ export default function Bonuses({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
     </>
+  )
+}
+
+/**
+ * The player's referral link: a read-only field to select and copy by hand (without JavaScript
+ * too); with JavaScript, a button copies it.
+ */
+function ReferralLink({
+  link,
+  friendsCounted,
+  amount,
+  amountText,
+}: Route.ComponentProps['loaderData']['referral'] & { amountText: (cents: number) => string }) {
+  const { t } = useTranslation()
+  // The copy button needs JavaScript (and a clipboard): none in the server's markup.
+  const canCopy = useHydrated() && typeof navigator !== 'undefined' && !!navigator.clipboard
+  const [copied, setCopied] = useState(false)
+  return (
+    <section aria-labelledby="referral-heading" className={styles.block}>
+      <h3 id="referral-heading" className={styles.blockHeading}>
+        {t('account.bonuses.referralHeading')}
+      </h3>
+      <p>
+        {amount === null
+          ? t('account.bonuses.referralClosed')
+          : t('account.bonuses.referralIntro', { amount: amountText(amount) })}
+      </p>
+      <div className={`${forms.form} ${forms.narrow}`}>
+        <div className={forms.field}>
+          <label htmlFor="referral-link" className={forms.label}>
+            {t('account.bonuses.referralLink')}
+          </label>
+          <input
+            id="referral-link"
+            className={forms.input}
+            type="text"
+            readOnly
+            value={link}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+        {canCopy ? (
+          <div className={forms.actions}>
+            <button
+              type="button"
+              className={money.secondaryButton}
+              onClick={() => {
+                void navigator.clipboard.writeText(link).then(() => setCopied(true))
+              }}
+            >
+              {t('account.bonuses.referralCopy')}
+            </button>
+            <output>{copied ? t('account.bonuses.referralCopied') : null}</output>
+          </div>
+        ) : null}
+      </div>
+      <p>{t('account.bonuses.referralCounted', { count: friendsCounted })}</p>
+    </section>
   )
 }
 

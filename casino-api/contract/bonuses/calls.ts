@@ -53,6 +53,16 @@ export const bonusCalls = {
     summary:
       "The deposit bonus (welcome or reload) the player's next deposit earns when it asks for it (`claimBonus`), with the template's terms; null when none would be granted now.",
   }),
+  get_referral: defineCall({
+    method: 'POST',
+    path: '/front/get_referral',
+    auth: 'player',
+    read: true,
+    params: B.GetReferralParams,
+    answer: B.GetReferralAnswer,
+    summary:
+      "The player's referral code, the friends counted and the refer-a-friend offer when it is on: a friend's first deposit through the link grants the template's amount once per friend.",
+  }),
   get_bonus_offers: defineCall({
     method: 'POST',
     path: '/front/get_bonus_offers',

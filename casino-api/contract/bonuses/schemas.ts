@@ -440,3 +440,16 @@ export const IrregularStake = z.object({
 })
 export const ListIrregularStakesParams = z.object({ ...Page.shape, locale: Locale.optional().catch(undefined) })
 export const ListIrregularStakesAnswer = paged(IrregularStake)
+
+/**
+ * The player's referral link (ADR 0057): its code (the web app writes the link in the page's
+ * language), the friends counted (each granted or skipped once, on their first deposit), and the
+ * 'refer_a_friend' template's offer when it is switched on, else null.
+ */
+export const GetReferralParams = z.object({ locale: Locale.optional().catch(undefined) })
+export const GetReferralAnswer = z.object({
+  code: z.string().min(1),
+  friendsCounted: z.number().int().nonnegative(),
+  offer: DepositBonusOffer.nullable(),
+})
+export type GetReferralAnswer = z.infer<typeof GetReferralAnswer>

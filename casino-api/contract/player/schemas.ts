@@ -100,6 +100,8 @@ export const RegisterPlayerParams = z.object({
   email: email(),
   phone: phone(),
   promoCode: optionalText(32),
+  /** The code of the referral link the player came through (ADR 0057); an unknown one is ignored. */
+  referralCode: optionalText(32),
   gender: Gender,
   birthday: birthday(),
   firstName: required(80),

@@ -23,6 +23,7 @@ import { ApiError } from '../http/errors.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { activationMail } from '../mail/texts.ts'
 import { getSettings } from '../site/settings.ts'
+import { newReferralCode, referrerOf } from '../bonuses/referrals.ts'
 import { duplicateError, findClashes, raceDuplicateError } from './players.ts'
 import { issueOneTimeToken, spendOneTimeToken } from './tokens.ts'
 
@@ -58,6 +59,9 @@ export async function registerPlayer(
     throw duplicateError(clashes)
   }
 
+  // A referral link's code (ADR 0057): an unknown or stale one is ignored, never a refusal.
+  const referredBy = await referrerOf(ctx.db, params.referralCode)
+
   const passwordHash = await ctx.passwords.hash(params.password)
   const now = ctx.now()
   let playerId: string
@@ -82,6 +86,8 @@ export async function registerPlayer(
           currency: params.currency,
           newsletter: params.newsletter,
           promoCode: promoCode ?? null,
+          referralCode: newReferralCode(),
+          referredBy,
           ageConfirmedAt: now,
           termsAcceptedAt: now,
           currencyConfirmedAt: now,

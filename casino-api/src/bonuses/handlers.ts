@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm'
 import { adminOf } from '../payments/admin-handlers.ts'
 import { requestKey } from '../payments/service.ts'
 import { grantedTemplates } from './scheduled.ts'
+import { countedFriends, referralCodeOf, referralTemplate } from './referrals.ts'
 import { getSettings } from '../site/settings.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import { isUuid } from '../db/errors.ts'
@@ -142,6 +143,7 @@ export const bonusHandlers: DomainHandlers<
     | 'get_player_bonuses'
     | 'get_deposit_bonus_offer'
     | 'get_bonus_offers'
+    | 'get_referral'
     | 'forfeit_bonus'
     | 'bonuscode_deposit_processor'
     | 'get_loyalty'
@@ -176,12 +178,26 @@ export const bonusHandlers: DomainHandlers<
   },
 
   get_bonus_offers: async (ctx, { params }) => {
-    const [deposit, scheduled, settings] = await Promise.all([
+    const [deposit, scheduled, referral, settings] = await Promise.all([
       claimableDepositTemplates(ctx.db),
       grantedTemplates(ctx.db),
+      referralTemplate(ctx.db),
       getSettings(ctx.db),
     ])
-    return { items: [...deposit, ...scheduled].map((t) => depositOfferOf(t, params.locale, settings.currency)) }
+    const items = [...deposit, ...scheduled, ...(referral ? [referral] : [])]
+    return { items: items.map((t) => depositOfferOf(t, params.locale, settings.currency)) }
+  },
+
+  get_referral: async (ctx, { session, params }) => {
+    if (!session) throw new ApiError(401, 'unauthorized')
+    const player = await playerOf(ctx.db, session.playerId)
+    const [code, friendsCounted, template] = await Promise.all([
+      referralCodeOf(ctx.db, session.playerId),
+      countedFriends(ctx.db, session.playerId),
+      referralTemplate(ctx.db),
+    ])
+    const offer = template ? depositOfferOf(template, params.locale ?? player.language, player.currency) : null
+    return { code, friendsCounted, offer }
   },
 
   forfeit_bonus: async (ctx, { session, params }) => {

@@ -23,6 +23,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { CURRENCIES } from '../../contract/format.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
@@ -71,6 +72,10 @@ export const players = pgTable(
     termsAcceptedAt: at('terms_accepted_at').notNull(),
     currencyConfirmedAt: at('currency_confirmed_at').notNull(),
     registrationIp: text('registration_ip'),
+    /** The player's code in their referral link (ADR 0057): eight characters, unique. */
+    referralCode: text('referral_code'),
+    /** The player whose referral link this account registered through, if any. */
+    referredBy: uuid('referred_by').references((): AnyPgColumn => players.id, { onDelete: 'restrict' }),
     activatedAt: at('activated_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -80,6 +85,9 @@ export const players = pgTable(
     uniqueIndex('players_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('players_email_key').on(t.email),
     uniqueIndex('players_phone_key').on(t.phone),
+    uniqueIndex('players_referral_code_key').on(t.referralCode),
+    index('players_referred_by_idx').on(t.referredBy),
+    check('players_not_own_referrer', sql`${t.referredBy} IS NULL OR ${t.referredBy} <> ${t.id}`),
     check('players_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],
 )
@@ -665,6 +673,47 @@ export const loyaltyProgram = pgTable(
   ],
 )
 
+/**
+ * Refer a friend (bonuses/referrals.ts, ADR 0057): one decision per friend, made on the friend's
+ * first completed deposit under the referrer's row lock: granted (the bonus), skipped (the
+ * referrer had another active bonus) or not counted (the friend is not another person).
+ */
+export const referralDecisions = pgTable(
+  'referral_decisions',
+  {
+    friendId: uuid('friend_id')
+      .primaryKey()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'restrict' }),
+    /** 'granted', 'skipped' or 'not_counted'. */
+    outcome: text('outcome').notNull(),
+    /** Why not counted: same_email, same_phone or same_card. */
+    reason: text('reason'),
+    /** The template's amount when counted, in cents. */
+    amount: bigint('amount', { mode: 'number' }),
+    /** The friend's deposit that decided it. */
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    playerBonusId: uuid('player_bonus_id').references(() => playerBonuses.id, { onDelete: 'restrict' }),
+    decidedAt: at('decided_at').notNull(),
+  },
+  (t) => [
+    index('referral_decisions_referrer_idx').on(t.referrerId),
+    uniqueIndex('referral_decisions_bonus_key').on(t.playerBonusId),
+    check('referral_decisions_outcome', sql`${t.outcome} IN ('granted', 'skipped', 'not_counted')`),
+    check(
+      'referral_decisions_shape',
+      sql`(${t.outcome} = 'not_counted' AND ${t.amount} IS NULL AND ${t.playerBonusId} IS NULL AND ${t.reason} IS NOT NULL)
+       OR (${t.outcome} = 'skipped' AND ${t.amount} > 0 AND ${t.playerBonusId} IS NULL)
+       OR (${t.outcome} = 'granted' AND ${t.amount} > 0 AND ${t.playerBonusId} IS NOT NULL)`,
+    ),
+    check('referral_decisions_not_self', sql`${t.friendId} <> ${t.referrerId}`),
+  ],
+)
+
 /** Stakes above a bonus's irregular-play threshold, for the administrator (wallet_wager writes them). */
 export const bonusIrregularStakes = pgTable(
   'bonus_irregular_stakes',
@@ -785,6 +834,11 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /**
+     * HMAC-SHA256 of the card number under a key derived from the server's secret (ADR 0057):
+     * tells one card from another without keeping the number.
+     */
+    cardFingerprint: text('card_fingerprint'),
     /** A deposit whose player asked for the deposit bonus it earns (bonuses/service.ts). */
     claimBonus: boolean('claim_bonus').notNull().default(false),
     /** Masked payout destination of a withdrawal. */

@@ -122,3 +122,29 @@ export function scheduledBonusMessage(
         body: `Tu ${v.name} del ${from} al ${to} (${v.amount}) no se ha concedido porque tenías otro bono activo: solo puede haber un bono a la vez.`,
       }
 }
+
+/** The referrer's message on a friend's first deposit (ADR 0057): granted, or skipped for another active bonus. */
+export function referralBonusMessage(
+  locale: Locale,
+  v: { name: string; amount: string; granted: boolean; multiple: number; days: number },
+): MailboxText {
+  if (locale === 'en')
+    return v.granted
+      ? {
+          subject: `${v.name}: ${v.amount}`,
+          body: `A friend who signed up through your referral link made their first deposit: ${v.amount} is in your bonus balance.\n\nWager it ${v.multiple} times within ${v.days} days and it turns into real money. You can follow it in the Bonuses tab of your account.`,
+        }
+      : {
+          subject: `${v.name} not granted`,
+          body: `A friend who signed up through your referral link made their first deposit, but the bonus (${v.amount}) was not granted, because you had another active bonus: there is one bonus at a time. The friend still counts as invited.`,
+        }
+  return v.granted
+    ? {
+        subject: `${v.name}: ${v.amount}`,
+        body: `Un amigo que se registró con tu enlace de invitación ha hecho su primer depósito: ${v.amount} ya está en tu saldo de bono.\n\nApuéstalo ${v.multiple} veces en ${v.days} días y se convierte en dinero real. Puedes seguirlo en la pestaña Bonos de tu cuenta.`,
+      }
+    : {
+        subject: `${v.name}: no concedido`,
+        body: `Un amigo que se registró con tu enlace de invitación ha hecho su primer depósito, pero el bono (${v.amount}) no se ha concedido porque tenías otro bono activo: solo puede haber un bono a la vez. Tu amigo sigue contando como invitado.`,
+      }
+}

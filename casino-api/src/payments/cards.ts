@@ -5,6 +5,7 @@
  * web app. The full number and the CVV live only in the call's memory: nothing here stores or
  * logs them; the brand and the last four digits are all that leave.
  */
+import { createHmac } from 'node:crypto'
 import type { CardSummary } from '../../contract/index.ts'
 
 export type CardDetails = { holderName: string; cardNumber: string; month: number; year: number; cvv2: string }
@@ -61,3 +62,14 @@ export const cardSummary = (cardNumber: string): CardSummary => ({
   brand: cardBrand(cardNumber),
   last4: digitsOf(cardNumber).slice(-4),
 })
+
+/**
+ * The key card fingerprints are made with (ADR 0057): derived from the server's secret (the
+ * provider secret, PROVIDER_SECRET or the generated one), never stored in the database.
+ */
+export const cardFingerprintKey = (serverSecret: string) =>
+  createHmac('sha256', serverSecret).update('card-fingerprint:v1').digest()
+
+/** HMAC-SHA256 of the card's digits: the same card gives the same value; the number is not kept. */
+export const cardFingerprint = (key: Buffer, cardNumber: string) =>
+  createHmac('sha256', key).update(digitsOf(cardNumber)).digest('hex')

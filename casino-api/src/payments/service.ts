@@ -17,6 +17,7 @@ import { queueEvent } from '../realtime/outbox.ts'
 // The player's row lock is the grants' (FOR NO KEY UPDATE, ADR 0054): one money request of a
 // player at a time, while a bet's rows that reference the player do not wait for it.
 import { forfeitForWithdrawal, grantDepositBonus, lockPlayer } from '../bonuses/service.ts'
+import { decideReferral, pendingReferral } from '../bonuses/referrals.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
@@ -116,6 +117,9 @@ export async function settle(
  */
 export function completeDeposit(db: Database, id: string, at: Date, amount?: number) {
   return settle(db, id, 'complete', at, amount ? { amount } : {}, async (tx, row) => {
+    // A friend's first deposit decides their referral (ADR 0057): the referrer's row and the
+    // friend's are locked first, the decision made last.
+    const referral = await pendingReferral(tx, row)
     // The player's row before the accounts, as a withdrawal request takes them (no deadlock).
     if (row.claimBonus) await lockPlayer(tx, row.playerId)
     const credited = await creditDeposit(tx, {
@@ -135,6 +139,7 @@ export function completeDeposit(db: Database, id: string, at: Date, amount?: num
         depositTransactionId: credited.transactionId,
         at,
       })
+    if (referral) await decideReferral(tx, referral, row, at)
   })
 }
 

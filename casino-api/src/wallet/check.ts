@@ -187,16 +187,31 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       LIMIT ${EXAMPLES}`,
   },
   // The scheduled bonuses (bonuses/scheduled.ts, ADR 0055): one decision per (template, period,
-  // player), and each granted one is the bonus its decision names.
+  // player), and each granted one is the bonus its decision names (a bonus of such a template
+  // granted by hand, 'admin:' key, is not one).
   {
     rule: 'each scheduled bonus is its decision: its player, its template, its amount, once per period',
     query: sql`SELECT coalesce(g.type::text || ' ' || g.period || ' for ' || g.player_id, 'bonus ' || b.id)
                || ' decided ' || coalesce(g.amount::text, 'nothing') || ', granted ' || coalesce(b.amount::text, 'nothing') AS detail
       FROM (SELECT * FROM scheduled_bonus_grants WHERE player_bonus_id IS NOT NULL) g
-      FULL JOIN (SELECT * FROM player_bonuses WHERE type IN ('weekly_cashback', 'weekly_bonus', 'monthly_bonus')) b
+      FULL JOIN (SELECT * FROM player_bonuses
+                 WHERE type IN ('weekly_cashback', 'weekly_bonus', 'monthly_bonus') AND source_key NOT LIKE 'admin:%') b
         ON b.id = g.player_bonus_id
       WHERE g.player_bonus_id IS NULL OR b.id IS NULL OR b.player_id <> g.player_id OR b.type <> g.type
          OR b.amount <> g.amount OR b.source_key <> g.type::text || ':' || g.period || ':' || g.player_id
+      LIMIT ${EXAMPLES}`,
+  },
+  // Refer a friend (bonuses/referrals.ts, ADR 0057): each referral bonus is the one its friend's
+  // decision names (a bonus of the template granted by hand, 'admin:' key, is not one).
+  {
+    rule: "each referral bonus is its friend's decision: the referrer, the amount, once per friend",
+    query: sql`SELECT coalesce('referral of ' || d.friend_id, 'bonus ' || b.id)
+               || ' decided ' || coalesce(d.amount::text, 'nothing') || ', granted ' || coalesce(b.amount::text, 'nothing') AS detail
+      FROM (SELECT * FROM referral_decisions WHERE player_bonus_id IS NOT NULL) d
+      FULL JOIN (SELECT * FROM player_bonuses WHERE type = 'refer_a_friend' AND source_key NOT LIKE 'admin:%') b
+        ON b.id = d.player_bonus_id
+      WHERE d.player_bonus_id IS NULL OR b.id IS NULL OR b.player_id <> d.referrer_id
+         OR b.amount <> d.amount OR b.source_key <> 'referral:' || d.friend_id
       LIMIT ${EXAMPLES}`,
   },
   {

@@ -11,7 +11,7 @@ import type { CallInput, Context } from '../../context.ts'
 import { payments } from '../../db/schema.ts'
 import { ApiError } from '../../http/errors.ts'
 import { playerBalance } from '../../wallet/ledger.ts'
-import { cardSummary } from '../cards.ts'
+import { cardFingerprint, cardSummary } from '../cards.ts'
 import { challengeOf } from '../challenges.ts'
 import { CHALLENGE_TTL_MS } from '../config.ts'
 import { financialTransaction, type PaymentRow } from '../records.ts'
@@ -74,6 +74,7 @@ async function cardDeposit(
     idempotencyKey: requestKey(player.id, key),
     cardBrand: card.brand,
     cardLast4: card.last4,
+    cardFingerprint: cardFingerprint(ctx.cardKey, params.cardNumber),
     claimBonus,
     at,
   })
