@@ -353,7 +353,6 @@ export async function withdrawnThisMonth(db: Queryable, playerId: string, curren
   return Number(row?.sum ?? 0)
 }
 
-
 /**
  * Tells the player's sockets (realtime/socket.ts) that a payment changed state, once it commits: a
  * contract `transaction_status_changed` event on the 'casino_events' channel, through the same
