@@ -14,7 +14,7 @@ import {
   skipBrowserTests,
   useSiteInChromium,
 } from '../setup/browser.ts'
-import { loggedInAdmin, newPlayer } from '../setup/harness.ts'
+import { createBonusCode, loggedInAdmin, newPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const ADMIN_FIRST = 'admin-first-password-journey'
@@ -36,15 +36,7 @@ describe.skipIf(skipBrowserTests)('a bonus from sign-up to real money in Chromiu
     if (skipBrowserTests) return
     // A no-deposit code of 10 €: wagered 3 times (the bonus_code template), so 30 € of stakes.
     const admin = await loggedInAdmin(env.site, HttpBrowser, ADMIN_FIRST, 'admin-password-journey-2026')
-    const created = await admin.post('/admin/promo-codes', {
-      code: CODE,
-      bonusType: 'bonus_code',
-      amount: '10',
-      maxUses: '10',
-      validFrom: '',
-      validUntil: '',
-    })
-    expect(created.status).toBe(200)
+    expect(await createBonusCode(admin, CODE, '10')).toBe(200)
   })
 
   for (const { locale, javaScript } of LOCALE_MODES) {

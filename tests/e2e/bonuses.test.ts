@@ -13,7 +13,7 @@ import {
   skipBrowserTests,
   useSiteInChromium,
 } from '../setup/browser.ts'
-import { loggedInAdmin, loggedInPlayer } from '../setup/harness.ts'
+import { createBonusCode, loggedInAdmin, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const ADMIN_FIRST = 'admin-first-password-bonuses'
@@ -24,15 +24,7 @@ describe.skipIf(skipBrowserTests)('bonuses in Chromium', () => {
     if (skipBrowserTests) return
     // A no-deposit code of 10 € each player of these tests applies on the Bonuses tab.
     const admin = await loggedInAdmin(env.site, HttpBrowser, ADMIN_FIRST, 'admin-password-bonuses-2026')
-    const created = await admin.post('/admin/promo-codes', {
-      code: 'REGALO10',
-      bonusType: 'bonus_code',
-      amount: '10',
-      maxUses: '10',
-      validFrom: '',
-      validUntil: '',
-    })
-    expect(created.status).toBe(200)
+    expect(await createBonusCode(admin, 'REGALO10', '10')).toBe(200)
   })
 
   for (const { locale, javaScript } of LOCALE_MODES) {

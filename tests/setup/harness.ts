@@ -161,6 +161,22 @@ export async function loggedInAdmin(
   return admin
 }
 
+/**
+ * A no-deposit bonus code of `euros` (ADR 0053), made through the administrator's form by `admin`
+ * (loggedInAdmin); answers the page's status.
+ */
+export async function createBonusCode(admin: import('./http.ts').Browser, code: string, euros: string) {
+  const created = await admin.post('/admin/promo-codes', {
+    code,
+    bonusType: 'bonus_code',
+    amount: euros,
+    maxUses: '10',
+    validFrom: '',
+    validUntil: '',
+  })
+  return created.status
+}
+
 export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import('./http.ts').Browser) {
   const player = newPlayer()
   const b = new BrowserClass(site.webUrl)

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import {
+  BONUS_TEMPLATE_TEXT_FIELDS,
   BONUS_TYPES,
   parseAmountToCents,
   TEMPLATE_FIGURE,
@@ -20,20 +21,7 @@ import { Outcome } from './outcome.tsx'
 import * as settings from './settings.css.ts'
 import { percentOf, useTemplateSummary } from './template-summary.ts'
 
-const TEXT_FIELDS = [
-  'nameEs',
-  'nameEn',
-  'termsEs',
-  'termsEn',
-  'percent',
-  'amount',
-  'minDeposit',
-  'maxBonus',
-  'wageringMultiplier',
-  'gameWeights',
-  'defaultWeight',
-  'validityDays',
-] as const
+const TEXT_FIELDS = BONUS_TEMPLATE_TEXT_FIELDS
 const MONEY_FIELDS = ['amount', 'minDeposit', 'maxBonus'] as const
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const
 type Values = Record<(typeof TEXT_FIELDS)[number], string> & { weekdays: string[]; enabled: boolean }

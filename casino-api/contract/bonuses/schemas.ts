@@ -318,6 +318,22 @@ export const TEMPLATE_PERCENT_OF = {
  */
 export const TEMPLATES_WITH_WEEKDAYS: readonly BonusType[] = ['welcome_deposit', 'reload_deposit']
 
+/** A template's fields typed as text in the administrator's form (the weekdays and the switch besides). */
+export const BONUS_TEMPLATE_TEXT_FIELDS = [
+  'nameEs',
+  'nameEn',
+  'termsEs',
+  'termsEn',
+  'percent',
+  'amount',
+  'minDeposit',
+  'maxBonus',
+  'wageringMultiplier',
+  'gameWeights',
+  'defaultWeight',
+  'validityDays',
+] as const
+
 export const BonusTemplate = z.object({
   type: BonusType,
   nameEs: z.string(),

@@ -6,7 +6,7 @@
  * ledger transaction 'bonus_grant'; a cancellation under the bonus's row lock, one 'bonus_cancel'.
  */
 import { eq } from 'drizzle-orm'
-import type { BonusType } from '../../contract/index.ts'
+import { BONUS_TEMPLATE_TEXT_FIELDS, type BonusType } from '../../contract/index.ts'
 import type { Database } from '../db/open.ts'
 import { isUuid } from '../db/errors.ts'
 import { bonusTemplates, playerBonuses, players } from '../db/schema.ts'
@@ -100,22 +100,7 @@ export type TemplateTerms = Omit<
 }
 
 /** The fields of a template's terms, as compared for the audit's list of what changed. */
-const TERMS_FIELDS = [
-  'nameEs',
-  'nameEn',
-  'termsEs',
-  'termsEn',
-  'percent',
-  'amount',
-  'minDeposit',
-  'maxBonus',
-  'wageringMultiplier',
-  'gameWeights',
-  'defaultWeight',
-  'validityDays',
-  'weekdays',
-  'enabled',
-] as const
+const TERMS_FIELDS = [...BONUS_TEMPLATE_TEXT_FIELDS, 'weekdays', 'enabled'] as const
 
 /** A value with its object's keys in order, so that the same weights in another order compare equal. */
 const sortedKeys = (v: unknown): unknown =>

@@ -121,9 +121,19 @@ export async function validatePromoCode(
  * Throws under the field 'promoCode'.
  */
 export async function reserveAtRegistration(tx: Queryable, code: string, playerId: string, at: Date) {
+  await keepUse(tx, await lockedCode(tx, code), playerId, at)
+}
+
+/** The code under its row lock; unknown, switched off or its template off: 'invalid_promo_code' under 'promoCode'. */
+async function lockedCode(tx: Queryable, code: string) {
   const row = await findCode(tx, code, true)
   const template = row && (await templateOf(tx, row))
   if (!row || row.disabledAt || !template?.enabled) throw unknownCode('promoCode')
+  return row
+}
+
+/** Keeps the code (locked) as the player's use, counted at once; a spent one is 'bonus_code_invalid'. */
+async function keepUse(tx: Queryable, row: PromoCodeRow, playerId: string, at: Date) {
   if (await spentReason(tx, row, at, playerId)) throw spentCode('promoCode')
   await tx.insert(promoCodeUses).values({ promoCodeId: row.id, playerId, usedAt: at })
   await tx
@@ -199,9 +209,7 @@ export async function depositCodeOf(tx: Queryable, playerId: string) {
  */
 export async function keepDepositCode(db: Database, playerId: string, code: string, at: Date) {
   await db.transaction(async (tx) => {
-    const row = await findCode(tx, code, true)
-    const template = row && (await templateOf(tx, row))
-    if (!row || row.disabledAt || !template?.enabled) throw unknownCode('promoCode')
+    const row = await lockedCode(tx, code)
     if (row.amount !== null)
       throw new ApiError(400, 'promo_code_not_for_deposit', { fields: { promoCode: ['promo_code_not_for_deposit'] } })
     const waiting = await pendingUse(tx, playerId, false)
@@ -211,12 +219,7 @@ export async function keepDepositCode(db: Database, playerId: string, code: stri
         args: [waiting.code.code],
         fields: { promoCode: ['promo_code_waiting'] },
       })
-    if (await spentReason(tx, row, at, playerId)) throw spentCode('promoCode')
-    await tx.insert(promoCodeUses).values({ promoCodeId: row.id, playerId, usedAt: at })
-    await tx
-      .update(promoCodes)
-      .set({ uses: sql`${promoCodes.uses} + 1` })
-      .where(eq(promoCodes.id, row.id))
+    await keepUse(tx, row, playerId, at)
   })
 }
 
