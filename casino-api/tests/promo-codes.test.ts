@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { adminAudit, ledgerTransactions, playerBonuses, promoCodes, promoCodeUses } from '../src/db/schema.ts'
+import { keepDepositCode } from '../src/bonuses/promo-codes.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import {
   activePlayer,
@@ -259,10 +260,14 @@ for (const backend of backends) {
     const [bonus] = (await a.ok('get_player_bonuses', {}, { token })).items
     expect(bonus).toMatchObject({ type: 'reload_deposit', code: reload.code, granted: { amount: 20_00 } })
     expect(await grants(a, playerId)).toHaveLength(1)
-    // Used: the code again is refused, while the bonus is active before anything else.
+    // Used: the code again is refused, while the bonus is active before anything else; so is a
+    // request that checked for an active bonus just before this one's deposit granted it.
     const again = await a.call('moto_deposit_processor', params, as(token))
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ error: { code: 'bonus_active' } })
+    await expect(keepDepositCode(a.db, playerId, reload.code, new Date())).rejects.toMatchObject({
+      code: 'bonus_active',
+    })
   })
 
   test(`${backend}: a deposit code waits through a declined deposit; another code meanwhile is refused; one use however many race`, async () => {

@@ -212,8 +212,17 @@ export async function keepDepositCode(db: Database, playerId: string, code: stri
     const row = await lockedCode(tx, code)
     if (row.amount !== null)
       throw new ApiError(400, 'promo_code_not_for_deposit', { fields: { promoCode: ['promo_code_not_for_deposit'] } })
+    // The player's own use of this code, read once: waiting (the same code again is no new use),
+    // or granted by a deposit that completed since this request checked for an active bonus:
+    // then that bonus is what refuses it while it runs.
+    const [mine] = await tx
+      .select({ bonusId: promoCodeUses.playerBonusId, status: playerBonuses.status })
+      .from(promoCodeUses)
+      .leftJoin(playerBonuses, eq(playerBonuses.id, promoCodeUses.playerBonusId))
+      .where(and(eq(promoCodeUses.promoCodeId, row.id), eq(promoCodeUses.playerId, playerId)))
+    if (mine?.bonusId === null) return
+    if (mine?.status === 'active') throw new ApiError(409, 'bonus_active')
     const waiting = await pendingUse(tx, playerId, false)
-    if (waiting?.code.id === row.id) return
     if (waiting)
       throw new ApiError(409, 'promo_code_waiting', {
         args: [waiting.code.code],
