@@ -28,6 +28,7 @@ export const MESSAGE_VALUES = {
   voucher_attempts_limited: ['number'],
   promo_code_attempts_limited: ['number'],
   promo_code_waiting: ['text'],
+  loyalty_redeem_below_minimum: ['number'],
 } as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text')[]>>
 
 /** A message's value that is an amount of money. */
