@@ -2,6 +2,9 @@
 // access switch and withdrawal cancellation, validated, admin-only and audited; and the country
 // that loopback addresses count as (GEO_LOCAL_COUNTRY), which lets a local test be geo-blocked.
 import { expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { players } from '../src/db/schema.ts'
+import { audit } from '../src/payments/audit.ts'
 import { activePlayer, backends, login, useApis, adminToken } from './helpers.ts'
 
 const api = useApis({ geoLocalCountry: 'ES' })
@@ -94,6 +97,22 @@ test.for(backends)('two administrators saving at once: both saves apply, one aft
   expect(entries[0]?.details?.before).toEqual(entries[1]?.details?.after)
   await a.ok('update_site_settings', OPEN, { token })
 })
+
+test.for(backends)(
+  'the audit log reads in the order the changes were written, though the later one carries the earlier clock [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const token = await adminToken(a)
+    const [admin] = await a.db.select({ id: players.id }).from(players).where(eq(players.username, 'admin'))
+    const adminId = admin!.id
+    // The request that waited on the lock read its clock first, so it writes the earlier time.
+    const read = new Date()
+    await audit(a.db, { adminId, action: 'settings_updated', target: 'first', at: new Date(read.getTime() + 1000) })
+    await audit(a.db, { adminId, action: 'settings_updated', target: 'second', at: read })
+    const [last, before] = (await a.ok('get_admin_audit', {}, { token })).items
+    expect([last?.target, before?.target]).toEqual(['second', 'first'])
+  },
+)
 
 test.for(backends)(
   'unknown countries, addresses that are not IPs or ranges and overlong lists are refused under their field [%s]',

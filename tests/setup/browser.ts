@@ -49,7 +49,9 @@ export async function launchWithProfile(baseURL: string): Promise<BrowserContext
     serviceWorkers: 'allow',
   })
   context.setDefaultTimeout(30_000)
-  context.on('close', () => rmSync(profile, { recursive: true, force: true }))
+  // Chromium's helper processes can still be writing to the profile as the context closes:
+  // the removal retries (ENOTEMPTY, EBUSY) rather than fail the test file that closed it.
+  context.on('close', () => rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }))
   return context
 }
 

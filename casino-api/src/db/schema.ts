@@ -922,8 +922,14 @@ export const adminAudit = pgTable(
     target: text('target'),
     details: jsonb('details'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * The order the entries were written in. `created_at` is the request's clock, read before
+     * any lock: of two changes to one row the one that waited can carry the earlier time, so
+     * the log is read in this order, which is the order the changes committed.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+  (t) => [index('admin_audit_created_idx').on(t.createdAt), uniqueIndex('admin_audit_seq_key').on(t.seq)],
 )
 
 // ---- games ---------------------------------------------------------------------------------

@@ -453,7 +453,7 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
         .select({ entry: adminAudit, admin: players.username })
         .from(adminAudit)
         .innerJoin(players, eq(players.id, adminAudit.adminId))
-        .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
+        .orderBy(desc(adminAudit.seq))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       ctx.db.select({ n: count() }).from(adminAudit),

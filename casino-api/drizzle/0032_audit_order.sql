@@ -1,0 +1,2 @@
+ALTER TABLE "admin_audit" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "admin_audit_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE UNIQUE INDEX "admin_audit_seq_key" ON "admin_audit" USING btree ("seq");
