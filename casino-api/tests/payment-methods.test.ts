@@ -75,7 +75,21 @@ test.for(backends)('a method registered in a test is offered with the deposit li
   const a = api(backend)
   const { token } = await activePlayer(a)
   const { items } = await a.ok('get_processors', {}, { token })
-  expect(items.map((p) => p.key)).toEqual(['altitudepay', 'moto', 'carespay', 'cashlib', 'crypto', 'test_coupon'])
+  expect(items.map((p) => p.key)).toEqual([
+    'altitudepay',
+    'moto',
+    'carespay',
+    'cashlib',
+    'crypto',
+    'bonuscode',
+    'loyalty',
+    'test_coupon',
+  ])
+  // A bonus code and a loyalty redemption credit the bonus balance: their own rules, no deposit range.
+  expect(items.filter((p) => p.limits === null).map((p) => [p.key, p.kind])).toEqual([
+    ['bonuscode', 'bonus_code'],
+    ['loyalty', 'loyalty'],
+  ])
   expect(items.at(-1)).toEqual({
     key: 'test_coupon',
     kind: 'voucher',

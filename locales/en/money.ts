@@ -8,6 +8,8 @@ export default {
     carespay: 'Bank transfer',
     cashlib: 'Prepaid voucher',
     crypto: 'Bitcoin / USDT',
+    bonuscode: 'Bonus code',
+    loyalty: 'Loyalty points',
   },
   processors: {
     altitudepay: 'Card (3-D Secure)',
@@ -56,6 +58,10 @@ export default {
     bonusClaimNoMax: 'Claim the {{name}}: {{percent}} % of this deposit',
     promoCode: 'Promo code (optional)',
     promoCodeHelp: 'A deposit code gives its bonus instead of the one above, and claims it for you.',
+    bonusCodeIntro:
+      'A bonus code that needs no deposit adds its bonus to your bonus balance at once, to wager before it can be withdrawn. One bonus can be active at a time. A deposit code goes in the promo code field of a deposit.',
+    loyaltyIntro:
+      'You have {{points}} points, worth {{amount}}. Redeemed points become a loyalty bonus in your bonus balance, to wager like any bonus. One bonus can be active at a time.',
     bonusMinimum: 'For a deposit of {{amount}} or more.',
     bonusWagering:
       'To turn it into real money, bets of {{times}} times the bonus are needed within {{days}} days; a withdrawal before then forfeits it.',

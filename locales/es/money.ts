@@ -9,6 +9,8 @@ export default {
     carespay: 'Transferencia bancaria',
     cashlib: 'Cupón prepago',
     crypto: 'Bitcoin / USDT',
+    bonuscode: 'Código de bono',
+    loyalty: 'Puntos de fidelidad',
   },
   processors: {
     altitudepay: 'Tarjeta (3-D Secure)',
@@ -58,6 +60,10 @@ export default {
     bonusMinimum: 'Con un depósito de {{amount}} o más.',
     promoCode: 'Código promocional (opcional)',
     promoCodeHelp: 'Un código de depósito da su bono en lugar del de arriba y lo pide por ti.',
+    bonusCodeIntro:
+      'Un código de bono sin depósito suma su bono a tu saldo de bono al momento, para apostarlo antes de poder retirarlo. Solo puede haber un bono activo a la vez. Un código de depósito va en el campo de código promocional de un depósito.',
+    loyaltyIntro:
+      'Tienes {{points}} puntos, que valen {{amount}}. Los puntos canjeados se convierten en un bono de fidelidad en tu saldo de bono, para apostarlo como cualquier bono. Solo puede haber un bono activo a la vez.',
     bonusWagering:
       'Para convertirlo en dinero real hay que apostar {{times}} veces el bono en {{days}} días; una retirada antes lo anula.',
   },

@@ -1,7 +1,8 @@
 // Bonus pages with JavaScript off, against the real casino API: a withdrawal with an active bonus
 // is told first, refused until the player confirms, then forfeits the bonus; the deposit forms
 // offer the bonus the deposit earns, in the casino API's figures, and credit it only when asked;
-// the Bonuses tab applies a bonus code (one the administrator made), refusals under the field.
+// the Bonuses tab applies a bonus code (one the administrator made), refusals under the field;
+// the deposit page offers the bonus code and the loyalty redemption as methods.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
@@ -186,13 +187,13 @@ for (const database of testDatabases()) {
       expect(textOf(english.html)).toContain('Back to promotions')
     })
 
-    test('a bonus code on the Bonuses tab without JavaScript: credited and active; refusals under the field, the code kept', async () => {
+    test('a bonus code on the Bonuses tab without JavaScript: credited and active; refusals under the field, the code kept; the deposit page offers codes and points as methods', async () => {
       const admin = await loggedInAdmin(site, Browser, ADMIN_FIRST, ADMIN_PASSWORD)
-      for (const code of ['REGALO10', 'OTRO5']) {
+      for (const code of ['REGALO10', 'OTRO5', 'METODO7']) {
         const created = await admin.post('/admin/promo-codes', {
           code,
           bonusType: 'bonus_code',
-          amount: code === 'REGALO10' ? '10,00' : '5,00',
+          amount: code === 'REGALO10' ? '10,00' : code === 'METODO7' ? '7,00' : '5,00',
           maxUses: '5',
           validFrom: '',
           validUntil: '',
@@ -274,6 +275,45 @@ for (const database of testDatabases()) {
       const empty = await b.post('/user-management/bonuses', { ...fields, code: '', actionKey: crypto.randomUUID() })
       expect(empty.status).toBe(400)
       expect(textOf(empty.html)).toContain('Este campo es obligatorio.')
+
+      // The deposit page lists a bonus code and loyalty points among its methods (get_processors):
+      // their forms are the tabs' own, sent to the tab that keeps their history.
+      const deposit = await b.get('/user-management/deposit')
+      expect([...deposit.html.matchAll(/\?method=([a-z_]+)"/g)].map((m) => m[1])).toEqual([
+        'altitudepay',
+        'moto',
+        'carespay',
+        'cashlib',
+        'crypto',
+        'bonuscode',
+        'loyalty',
+      ])
+      const byCode = await b.get('/user-management/deposit?method=bonuscode')
+      expect(textOf(byCode.html)).toContain('Un código de bono sin depósito suma su bono a tu saldo de bono al momento')
+      expect(byCode.html).not.toContain('name="amount"')
+      const codeForm = byCode.html.match(/<form[^>]*action="([^"]+)"[^>]*>(?:(?!<\/form>).)*name="code"/s)
+      expect(codeForm?.[1]).toBe('/user-management/bonuses')
+      const viaDeposit = await b.post(codeForm![1]!, {
+        intent: 'bonus-code',
+        code: 'metodo7',
+        actionKey: actionKeyOf(byCode.html),
+      })
+      expect(textOf(viaDeposit.html)).toContain('El código de bono se ha aplicado.')
+      expect(textOf(viaDeposit.html)).toMatch(/Saldo de bono\s*7,00 €/)
+
+      const byPoints = await b.get('/user-management/deposit?method=loyalty')
+      expect(textOf(byPoints.html)).toContain('Tienes 0 puntos, que valen 0,00 €.')
+      const redeemForm = byPoints.html.match(/<form[^>]*action="([^"]+)"[^>]*>(?:(?!<\/form>).)*name="points"/s)
+      expect(redeemForm?.[1]).toBe('/user-management/loyalty-points')
+      // No points yet: refused on the Loyalty Points tab, under the field, the number kept.
+      const refused = await b.post(redeemForm![1]!, { points: '5000', actionKey: actionKeyOf(byPoints.html) })
+      expect(refused.status).toBeGreaterThanOrEqual(400)
+      expect(refused.status).toBeLessThan(500)
+      expect(textOf(refused.html)).toContain('Puntos de fidelidad')
+      expect(refused.html).toMatch(/<input[^>]*name="points"[^>]*value="5000"/)
+      const inEnglish = await b.get('/en/user-management/deposit?method=loyalty')
+      expect(textOf(inEnglish.html)).toContain('You have 0 points, worth €0.00.')
+      expect(inEnglish.html).toContain('action="/en/user-management/loyalty-points"')
     })
 
     test('the promotions page lists the deposit and the scheduled bonuses in the templates’ live figures', async () => {

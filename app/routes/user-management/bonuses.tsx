@@ -1,12 +1,10 @@
 import { requestLocale } from '#app/utils/locale.server.ts'
-import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
-import { Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
+import { FormErrors, FormStatus, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
-import { useSchemaForm } from '#app/components/schema-form.ts'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
@@ -24,11 +22,9 @@ import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/bonuses'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
+import { BONUS_CODE_INTENT, BONUSES_PATH, BonusCodeForm } from './bonus-forms.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
-
-/** The intent of the bonus code form (the forfeit's is 'forfeit'). */
-const BONUS_CODE_INTENT = 'bonus-code'
 
 /**
  * The player's bonuses (get_player_bonuses): the active one with its wagering progress, and the
@@ -272,46 +268,6 @@ function ReferralLink({
   )
 }
 
-function BonusCodeForm({
-  lastResult,
-  constraint,
-  actionKey,
-}: {
-  lastResult: Parameters<typeof useSchemaForm<'bonus-code'>>[1]['lastResult']
-  constraint: Route.ComponentProps['loaderData']['codeConstraint']
-  actionKey: string
-}) {
-  const { t } = useTranslation()
-  const localePath = useLocalePath()
-  const [form, fields] = useSchemaForm('bonus-code', { id: 'bonus-code', lastResult, constraint })
-  return (
-    <section aria-labelledby="bonus-code-heading" className={styles.block}>
-      <h3 id="bonus-code-heading" className={styles.blockHeading}>
-        {t('account.bonuses.codeHeading')}
-      </h3>
-      <Form
-        method="post"
-        action={localePath('/user-management/bonuses')}
-        {...getFormProps(form)}
-        className={`${forms.form} ${forms.narrow}`}
-      >
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value={BONUS_CODE_INTENT} />
-        <input type="hidden" name={ACTION_KEY_FIELD} value={actionKey} />
-        <Field
-          meta={fields.code}
-          label={t('account.bonuses.code')}
-          help={t('account.bonuses.codeHelp')}
-          inputProps={{ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }}
-        />
-        <div className={forms.actions}>
-          <SubmitButton pendingLabel={t('account.bonuses.codeApplying')}>{t('account.bonuses.codeApply')}</SubmitButton>
-        </div>
-      </Form>
-    </section>
-  )
-}
-
 type ActiveBonusData = NonNullable<Route.ComponentProps['loaderData']['active']>
 
 function ActiveBonus({
@@ -363,20 +319,20 @@ function ActiveBonus({
             <strong>{t('account.bonuses.confirmHeading')}</strong>
           </p>
           <p>{t('account.bonuses.confirmText', { balance: amountText(bonusBalance) })}</p>
-          <Form method="post" action={localePath('/user-management/bonuses')} className={forms.form}>
+          <Form method="post" action={localePath(BONUSES_PATH)} className={forms.form}>
             <input type="hidden" name="id" value={bonus.id} />
             <input type="hidden" name={ACTION_KEY_FIELD} value={actionKey} />
             <div className={forms.actions}>
               <button type="submit" name="intent" value="forfeit" className={money.secondaryButton}>
                 {t('account.bonuses.confirm')}
               </button>
-              <Link to={localePath('/user-management/bonuses')}>{t('account.bonuses.keep')}</Link>
+              <Link to={localePath(BONUSES_PATH)}>{t('account.bonuses.keep')}</Link>
             </div>
           </Form>
         </div>
       ) : (
         <p>
-          <Link to={`${localePath('/user-management/bonuses')}?forfeit=${encodeURIComponent(bonus.id)}`}>
+          <Link to={`${localePath(BONUSES_PATH)}?forfeit=${encodeURIComponent(bonus.id)}`}>
             {t('account.bonuses.forfeit')}
           </Link>
         </p>

@@ -16,10 +16,10 @@ import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
-import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
+import { formConstraint, parseForm, type FormName } from '#app/utils/form-validation.ts'
 import { invalidForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
-import { formatMoney } from '#casino-api/contract/format.ts'
+import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 import { DEPOSIT_METHODS, type DepositKind, type DepositMethodKey } from '#contract'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -28,6 +28,7 @@ import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
 import { qrDataUri } from '#app/utils/qr.server.ts'
 import type { Route } from './+types/deposit'
 import * as styles from './layout.css.ts'
+import { BonusCodeForm, RedeemForm } from './bonus-forms.tsx'
 import { MethodNav } from './method-nav.tsx'
 import * as money from './money.css.ts'
 
@@ -42,6 +43,29 @@ const methodOf = (value: unknown): DepositMethodKey | null =>
 
 /** Card data never comes back in a page: after a refusal the player types them again. */
 const CARD_SECRETS = ['cardNumber', 'cvv2']
+
+/** The kinds whose form this page's action answers: those that make a payment. */
+type PaymentKind = Extract<DepositKind, 'card' | 'bank_transfer' | 'voucher'>
+const isPaymentKind = (kind: DepositKind): kind is PaymentKind =>
+  kind === 'card' || kind === 'bank_transfer' || kind === 'voucher'
+type PaymentMethodKey = {
+  [K in DepositMethodKey]: (typeof DEPOSIT_METHODS)[K]['kind'] extends PaymentKind ? K : never
+}[DepositMethodKey]
+const paymentMethodOf = (method: DepositMethodKey | null) =>
+  method && isPaymentKind(DEPOSIT_METHODS[method].kind) ? DEPOSIT_METHODS[method as PaymentMethodKey] : null
+
+/**
+ * Each kind's form: a payment's is this page's; a bonus code's and a loyalty redemption's are
+ * their tabs' (bonus-forms.tsx), sent there. Crypto has none: a coin is chosen by a link.
+ */
+const FORM_OF_KIND = {
+  card: 'deposit-card',
+  bank_transfer: 'deposit-bank_transfer',
+  voucher: 'deposit-voucher',
+  bonus_code: 'bonus-code',
+  loyalty: 'loyalty-redeem',
+  crypto: null,
+} as const satisfies Record<DepositKind, FormName | null>
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
@@ -59,9 +83,13 @@ export async function loader(args: Route.LoaderArgs) {
   let wallet = null
   // The deposit bonus the form offers to claim, in the casino API's figures; crypto deposits earn
   // none. Without the answer the form offers none (the deposit itself still works).
-  const bonus =
-    kind === 'crypto' ? null : await callUpstream(args, 'get_deposit_bonus_offer', { locale: requestLocale(args) })
+  const bonus = isPaymentKind(kind)
+    ? await callUpstream(args, 'get_deposit_bonus_offer', { locale: requestLocale(args) })
+    : null
   const bonusOffer = bonus?.ok ? bonus.data.offer : null
+  // The points a redemption can take, at the programme's rate.
+  const loyalty = kind === 'loyalty' ? await callUpstream(args, 'get_loyalty', { page: 1, pageSize: 1 }) : null
+  if (loyalty && !loyalty.ok) throw upstreamUnavailable()
   if (kind === 'crypto' && coin) {
     const generated = await callUpstream(args, 'generate_wallet', { currency: coin })
     if (!generated.ok) throw upstreamUnavailable()
@@ -75,8 +103,8 @@ export async function loader(args: Route.LoaderArgs) {
     actionKey: newActionKey(),
     wallet,
     bonusOffer,
-    // The form's constraints (crypto has no form: a coin is chosen by a link).
-    constraint: kind === 'crypto' ? null : formConstraint(`deposit-${kind}`),
+    loyalty: loyalty?.ok ? loyalty.data : null,
+    constraint: FORM_OF_KIND[kind] ? formConstraint(FORM_OF_KIND[kind]) : null,
   }
 }
 
@@ -85,9 +113,9 @@ export async function action(args: Route.ActionArgs) {
   const locale = localeFromPath(new URL(args.request.url).pathname)
   const formData = await args.request.formData()
   const method = methodOf(formData.get('method'))
-  const described = method ? DEPOSIT_METHODS[method] : null
-  if (!described || described.kind === 'crypto') throw data(null, { status: 400 })
-  const submission = parseForm(`deposit-${described.kind}`, formData, { locale })
+  const described = paymentMethodOf(method)
+  if (!described) throw data(null, { status: 400 })
+  const submission = parseForm(FORM_OF_KIND[described.kind], formData, { locale })
   if (submission.status !== 'success') return invalidForm(submission, { hide: CARD_SECRETS })
   const idempotencyKey = actionKeyOf(formData)
   if (!idempotencyKey) return invalidForm(submission, { hide: CARD_SECRETS })
@@ -167,7 +195,31 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
         ) : null}
         {kind === 'crypto' ? (
           <CryptoDeposit method={method} wallet={wallet} />
-        ) : (
+        ) : kind === 'bonus_code' ? (
+          <>
+            <p className={forms.intro}>{t('money.deposit.bonusCodeIntro')}</p>
+            <BonusCodeForm
+              lastResult={undefined}
+              constraint={loaderData.constraint ?? {}}
+              actionKey={loaderData.actionKey}
+            />
+          </>
+        ) : kind === 'loyalty' && loaderData.loyalty ? (
+          <>
+            <p className={forms.intro}>
+              {t('money.deposit.loyaltyIntro', {
+                points: formatNumber(loaderData.loyalty.points, locale),
+                amount: amountText(loaderData.loyalty.redeemable.amount),
+              })}
+            </p>
+            <RedeemForm
+              lastResult={undefined}
+              constraint={loaderData.constraint ?? {}}
+              actionKey={loaderData.actionKey}
+              loyalty={loaderData.loyalty}
+            />
+          </>
+        ) : isPaymentKind(kind) ? (
           <DepositForm
             key={`${method}:${loaderData.actionKey}`}
             method={method}
@@ -175,7 +227,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
             actionData={actionData}
             limits={limits ?? undefined}
           />
-        )}
+        ) : null}
       </section>
     </>
   )
@@ -189,7 +241,7 @@ function DepositForm({
   limits,
 }: {
   method: DepositMethodKey
-  kind: Exclude<DepositKind, 'crypto'>
+  kind: PaymentKind
   actionData: Route.ComponentProps['actionData']
   limits: { min: number; max: number } | undefined
 }) {
@@ -198,7 +250,7 @@ function DepositForm({
   const { actionKey, currency, constraint, bonusOffer } = useLoaderData<typeof loader>()
   const moneyText = (cents: number) => formatMoney(cents, currency, locale)
   const minimum = limits?.min
-  const [form, fields] = useSchemaForm(`deposit-${kind}`, {
+  const [form, fields] = useSchemaForm(FORM_OF_KIND[kind], {
     id: `deposit-${method}`,
     lastResult: actionData?.result,
     constraint: constraint ?? undefined,

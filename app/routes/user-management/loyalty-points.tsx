@@ -1,10 +1,7 @@
 import { requestLocale } from '#app/utils/locale.server.ts'
-import { getFormProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link } from 'react-router'
-import { Field, FormErrors, FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
-import * as forms from '#app/components/form-fields.css.ts'
-import { useSchemaForm } from '#app/components/schema-form.ts'
+import { Link } from 'react-router'
+import { FormStatus, useMessageText } from '#app/components/forms.tsx'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
@@ -16,15 +13,15 @@ import { formatDateTime, formatMoney, formatNumber } from '#casino-api/contract/
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
-import { ACTION_KEY_FIELD, formActionKey } from '#app/utils/payments.ts'
+import { formActionKey } from '#app/utils/payments.ts'
 import type { Route } from './+types/loyalty-points'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
+import { LOYALTY_PATH, RedeemForm } from './bonus-forms.tsx'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
 const PAGE_SIZE = 20
-const PATH = '/user-management/loyalty-points'
 
 /**
  * The player's loyalty points (get_loyalty, ADR 0054): the balance of their points account, the
@@ -90,7 +87,7 @@ export default function LoyaltyPoints({ loaderData, actionData }: Route.Componen
   const lastResult = actionData && 'result' in actionData && !redeemed ? actionData.result : undefined
   const { level, nextLevel, history } = loyalty
   const pages = Math.max(1, Math.ceil(history.total / history.pageSize))
-  const pageLink = (page: number) => `${localePath(PATH)}?page=${page}`
+  const pageLink = (page: number) => `${localePath(LOYALTY_PATH)}?page=${page}`
   const exceptions = loyalty.pointsPerUnit.filter((r) => r.points !== loyalty.defaultPointsPerUnit)
 
   return (
@@ -147,12 +144,7 @@ export default function LoyaltyPoints({ loaderData, actionData }: Route.Componen
         lastResult={lastResult}
         constraint={loaderData.constraint}
         actionKey={formActionKey(loaderData.actionKey, actionData)}
-        defaultPoints={loyalty.points >= loyalty.minRedeemPoints ? loyalty.points : undefined}
-        help={t('account.loyalty.redeemHelp', {
-          points: points(loyalty.pointsPerCent * 100),
-          amount: amountText(100),
-          min: points(loyalty.minRedeemPoints),
-        })}
+        loyalty={loyalty}
       />
 
       <section aria-labelledby="loyalty-earn-heading" className={styles.block}>
@@ -221,48 +213,5 @@ export default function LoyaltyPoints({ loaderData, actionData }: Route.Componen
         ) : null}
       </section>
     </>
-  )
-}
-
-function RedeemForm({
-  lastResult,
-  constraint,
-  actionKey,
-  defaultPoints,
-  help,
-}: {
-  lastResult: Parameters<typeof useSchemaForm<'loyalty-redeem'>>[1]['lastResult']
-  constraint: Route.ComponentProps['loaderData']['constraint']
-  actionKey: string
-  defaultPoints: number | undefined
-  help: string
-}) {
-  const { t } = useTranslation()
-  const localePath = useLocalePath()
-  const [form, fields] = useSchemaForm('loyalty-redeem', {
-    id: 'loyalty-redeem',
-    lastResult,
-    constraint,
-    defaultValue: { points: defaultPoints === undefined ? '' : String(defaultPoints) },
-  })
-  return (
-    <section aria-labelledby="loyalty-redeem-heading" className={styles.block}>
-      <h3 id="loyalty-redeem-heading" className={styles.blockHeading}>
-        {t('account.loyalty.redeemHeading')}
-      </h3>
-      <Form method="post" action={localePath(PATH)} {...getFormProps(form)} className={`${forms.form} ${forms.narrow}`}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name={ACTION_KEY_FIELD} value={actionKey} />
-        <Field
-          meta={fields.points}
-          label={t('account.loyalty.redeemPoints')}
-          help={help}
-          inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
-        />
-        <div className={forms.actions}>
-          <SubmitButton pendingLabel={t('account.loyalty.redeeming')}>{t('account.loyalty.redeem')}</SubmitButton>
-        </div>
-      </Form>
-    </section>
   )
 }

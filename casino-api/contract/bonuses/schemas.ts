@@ -230,6 +230,7 @@ export const GetLoyaltyAnswer = z.object({
   currency: Currency,
   history: paged(LoyaltyEntry),
 })
+export type GetLoyaltyAnswer = z.infer<typeof GetLoyaltyAnswer>
 
 export const LoyaltyRedeemProcessorParams = z.object({
   points: wholeNumber(),

@@ -9,8 +9,12 @@
  * This module imports nothing: the transaction schemas take their processor keys from it.
  */
 
-/** What a method asks the player for: one web form per kind. */
-export const DEPOSIT_KINDS = ['card', 'bank_transfer', 'voucher', 'crypto'] as const
+/**
+ * What a method asks the player for: one web form per kind. A bonus code and a loyalty
+ * redemption are methods too (the spec's processor list): they credit the bonus balance, not the
+ * real one, so they make no payment (ADR 0044, addendum).
+ */
+export const DEPOSIT_KINDS = ['card', 'bank_transfer', 'voucher', 'crypto', 'bonus_code', 'loyalty'] as const
 export type DepositKind = (typeof DEPOSIT_KINDS)[number]
 
 export type DepositMethodDescriptor = {
@@ -19,8 +23,8 @@ export type DepositMethodDescriptor = {
   name: string
   /** The call that deposits with the method: its params are the method's fields. */
   call: string
-  /** 'deposit': the site settings' deposit range. */
-  limits: 'deposit'
+  /** 'deposit': the site settings' deposit range; null: the method's own rules (a code, points). */
+  limits: 'deposit' | null
   /** A card method that may send the player through a 3-D Secure challenge. */
   threeDSecure: boolean
 }
@@ -55,6 +59,20 @@ export const DEPOSIT_METHODS = {
     threeDSecure: false,
   },
   crypto: { kind: 'crypto', name: 'Bitcoin / USDT', call: 'generate_wallet', limits: 'deposit', threeDSecure: false },
+  bonuscode: {
+    kind: 'bonus_code',
+    name: 'Bonus code',
+    call: 'bonuscode_deposit_processor',
+    limits: null,
+    threeDSecure: false,
+  },
+  loyalty: {
+    kind: 'loyalty',
+    name: 'Loyalty points',
+    call: 'loyalty_redeem_processor',
+    limits: null,
+    threeDSecure: false,
+  },
 } as const satisfies Record<string, DepositMethodDescriptor>
 export type DepositMethodKey = keyof typeof DEPOSIT_METHODS
 export const DEPOSIT_METHOD_KEYS = Object.keys(DEPOSIT_METHODS) as DepositMethodKey[]

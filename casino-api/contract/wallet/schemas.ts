@@ -14,11 +14,8 @@ export type TransactionStatus = z.infer<typeof TransactionStatus>
 export const TransactionType = z.enum(TRANSACTION_TYPES, { error: 'invalid_value' })
 export type TransactionType = z.infer<typeof TransactionType>
 
-/**
- * The deposit processors' keys: the payment methods (payments/methods.ts) and the bonus domain's
- * bonus code and loyalty redemption.
- */
-export const DEPOSIT_PROCESSORS = [...DEPOSIT_METHOD_KEYS, 'bonuscode', 'loyalty'] as const
+/** The deposit processors' keys: the payment methods (payments/methods.ts). */
+export const DEPOSIT_PROCESSORS = DEPOSIT_METHOD_KEYS
 export const DepositProcessorKey = z.enum(DEPOSIT_PROCESSORS)
 export const WithdrawalMethod = z.enum(WITHDRAWAL_METHOD_KEYS, { error: 'invalid_value' })
 export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>

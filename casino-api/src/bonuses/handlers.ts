@@ -1,9 +1,9 @@
 /**
  * The player's bonus calls (contract/bonuses): the bonuses with their wagering progress, the
  * deposit bonus the next deposit earns and the running deposit offers, giving up the active bonus
- * (ADR 0052), a promo code's check (validate_promo_code, of the wallet group) and a bonus code's
- * use (bonuscode_deposit_processor, ADR 0053); the administrator's promo codes; the loyalty points
- * and their redemption (get_loyalty, loyalty_redeem_processor, ADR 0054). Handlers open no
+ * (ADR 0052), a promo code's check (validate_promo_code, of the wallet group); the administrator's
+ * promo codes; the loyalty points (get_loyalty, ADR 0054). A bonus code's use and a loyalty
+ * redemption are payment methods (payments/methods/bonus-code.ts, loyalty.ts). Handlers open no
  * transaction: bonuses/service.ts, promo-codes.ts and loyalty.ts do.
  */
 import type { adminCalls, bonusCalls, Currency, walletCalls } from '../../contract/index.ts'
@@ -13,7 +13,6 @@ import { players } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
 import { eq } from 'drizzle-orm'
 import { adminOf } from '../payments/admin-handlers.ts'
-import { requestKey } from '../payments/service.ts'
 import { grantedTemplates } from './scheduled.ts'
 import { countedFriends, referralCodeOf, referralTemplate } from './referrals.ts'
 import { getSettings } from '../site/settings.ts'
@@ -31,9 +30,7 @@ import {
   type PlayerBonusRow,
 } from './service.ts'
 import {
-  applyBonusCode,
   countingWrongCodes,
-  codesOfBonuses,
   createPromoCode,
   listPromoCodes,
   offerOf,
@@ -41,39 +38,9 @@ import {
   validatePromoCode,
   type PromoCodeRow,
 } from './promo-codes.ts'
-import { levelOf, pointsHistory, pointsOf, programOf, redeemPoints } from './loyalty.ts'
+import { levelOf, pointsHistory, pointsOf, programOf } from './loyalty.ts'
+import { bonusItem, playerBonusItems } from './items.ts'
 import type { LoyaltyLevel } from '../db/schema.ts'
-
-type BonusRead = { bonus: PlayerBonusRow; required: number; wagered: number }
-
-/** The contract's PlayerBonus: the name in the player's language, the code it came from. */
-async function playerBonusItems(db: Queryable, language: string | undefined, rows: BonusRead[]) {
-  const codes = await codesOfBonuses(
-    db,
-    rows.map((r) => r.bonus.id),
-  )
-  return rows.map(({ bonus, required, wagered }) => ({
-    id: bonus.id,
-    type: bonus.type,
-    name: language === 'en' ? bonus.nameEn : bonus.nameEs,
-    status: bonus.status,
-    code: codes.get(bonus.id) ?? null,
-    granted: { amount: bonus.amount, currency: bonus.currency },
-    // A closed bonus's requirement no longer takes stakes: what it shows is where it stopped.
-    wagering: { required, done: Math.min(wagered, required) },
-    converted: bonus.status === 'converted' ? { amount: bonus.convertedAmount ?? 0, currency: bonus.currency } : null,
-    grantedAt: bonus.grantedAt.toISOString(),
-    expiresAt: bonus.expiresAt.toISOString(),
-  }))
-}
-
-/** One bonus as the contract's PlayerBonus, read again with its turnover. */
-async function adminBonusItem(db: Queryable, language: string | undefined, bonus: PlayerBonusRow) {
-  const read = (await playerBonusesOf(db, bonus.playerId)).find((r) => r.bonus.id === bonus.id)
-  if (!read) throw new Error(`bonus ${bonus.id} without its requirement`)
-  const [item] = await playerBonusItems(db, language, [read])
-  return item!
-}
 
 /** A template as the contract's BonusTemplate (its amounts in the casino's currency). */
 const templateItem = (t: BonusTemplateRow, currency: Currency) => ({
@@ -145,9 +112,7 @@ export const bonusHandlers: DomainHandlers<
     | 'get_bonus_offers'
     | 'get_referral'
     | 'forfeit_bonus'
-    | 'bonuscode_deposit_processor'
     | 'get_loyalty'
-    | 'loyalty_redeem_processor'
   > &
     Pick<typeof walletCalls, 'validate_promo_code'> &
     Pick<
@@ -228,31 +193,6 @@ export const bonusHandlers: DomainHandlers<
     return { valid: true, message: 'promo_code_valid', code: row.code, offer: offerOf(row, template, currency, locale) }
   },
 
-  bonuscode_deposit_processor: async (ctx, { params, session, idempotencyKey, ip }) => {
-    if (!session) throw new ApiError(401, 'unauthorized')
-    if (!idempotencyKey) throw new Error('bonuscode_deposit_processor runs with its idempotency key')
-    const player = await playerOf(ctx.db, session.playerId)
-    const bonus = await countingWrongCodes(ctx.limits, { ip, accounts: [session.playerId] }, () =>
-      applyBonusCode(ctx.db, {
-        playerId: session.playerId,
-        currency: player.currency,
-        code: params.code,
-        requestKey: requestKey(session.playerId, idempotencyKey),
-        at: ctx.now(),
-      }),
-    )
-    const rows = await playerBonusesOf(ctx.db, session.playerId)
-    const read = rows.find((r) => r.bonus.id === bonus.id)
-    if (!read) throw new Error(`bonus ${bonus.id} granted without its requirement`)
-    const [item] = await playerBonusItems(ctx.db, player.language, [read])
-    return {
-      ok: true,
-      message: 'bonus_code_applied',
-      bonus: item!,
-      balance: await playerBalance(ctx.db, session.playerId, player.currency),
-    }
-  },
-
   get_loyalty: async (ctx, { session, params }) => {
     if (!session) throw new ApiError(401, 'unauthorized')
     const player = await playerOf(ctx.db, session.playerId)
@@ -290,32 +230,6 @@ export const bonusHandlers: DomainHandlers<
         page: params.page,
         pageSize: params.pageSize,
       },
-    }
-  },
-
-  loyalty_redeem_processor: async (ctx, { session, params, idempotencyKey }) => {
-    if (!session) throw new ApiError(401, 'unauthorized')
-    if (!idempotencyKey) throw new Error('loyalty_redeem_processor runs with its idempotency key')
-    const player = await playerOf(ctx.db, session.playerId)
-    const { bonus, pointsRedeemed } = await redeemPoints(ctx.db, {
-      playerId: session.playerId,
-      currency: player.currency,
-      points: params.points,
-      requestKey: requestKey(session.playerId, idempotencyKey),
-      at: ctx.now(),
-    })
-    const rows = await playerBonusesOf(ctx.db, session.playerId)
-    const read = rows.find((r) => r.bonus.id === bonus.id)
-    if (!read) throw new Error(`bonus ${bonus.id} granted without its requirement`)
-    const [item] = await playerBonusItems(ctx.db, params.locale ?? player.language, [read])
-    const points = await pointsOf(ctx.db, session.playerId, player.currency)
-    return {
-      ok: true as const,
-      message: 'loyalty_bonus_added' as const,
-      pointsRedeemed,
-      pointsLeft: points.balance,
-      bonus: item!,
-      balance: await playerBalance(ctx.db, session.playerId, player.currency),
     }
   },
 
@@ -369,14 +283,14 @@ export const bonusHandlers: DomainHandlers<
       key: input.idempotencyKey,
       at: ctx.now(),
     })
-    return { ok: true, message: 'bonus_granted', bonus: await adminBonusItem(ctx.db, locale, bonus) }
+    return { ok: true, message: 'bonus_granted', bonus: await bonusItem(ctx.db, locale, bonus) }
   },
 
   cancel_bonus: async (ctx, input) => {
     const adminId = adminOf(input)
     const { id, reason, locale } = input.params
     const bonus = await cancelByAdmin(ctx.db, { adminId, id, reason, at: ctx.now() })
-    return { ok: true, message: 'bonus_cancelled', bonus: await adminBonusItem(ctx.db, locale, bonus) }
+    return { ok: true, message: 'bonus_cancelled', bonus: await bonusItem(ctx.db, locale, bonus) }
   },
 
   list_bonus_templates: async (ctx, input) => {

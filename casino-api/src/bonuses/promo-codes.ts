@@ -15,7 +15,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Currency, Locale } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
-import { bonusTemplates, payments, playerBonuses, players, promoCodes, promoCodeUses } from '../db/schema.ts'
+import { bonusTemplates, playerBonuses, players, promoCodes, promoCodeUses } from '../db/schema.ts'
 import { isUniqueViolation, isUuid } from '../db/errors.ts'
 import { ApiError } from '../http/errors.ts'
 import { audit } from '../payments/audit.ts'
@@ -244,13 +244,8 @@ export async function claimForDeposit(
 ) {
   const code = r.promoCode || undefined
   const claim = r.claimBonus === true || code !== undefined
-  await checkBonusClaim(ctx.db, r.playerId, claim, r.paymentKey)
-  if (!code) return claim
-  const [made] = await ctx.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.idempotencyKey, r.paymentKey))
-  if (made) return claim
+  const made = await checkBonusClaim(ctx.db, { playerId: r.playerId, claim, paymentKey: r.paymentKey, code: !!code })
+  if (!code || made) return claim
   await countingWrongCodes(ctx.limits, { ip: r.ip, accounts: [r.playerId] }, () =>
     keepDepositCode(ctx.db, r.playerId, code, ctx.now()),
   )

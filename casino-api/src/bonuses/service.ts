@@ -151,17 +151,23 @@ export async function grantIn(tx: Database, g: Grant): Promise<PlayerBonusRow> {
 
 /**
  * A deposit that asks for a bonus is refused ('bonus_active') while another bonus is active,
- * before any money moves; a replay of a deposit already made (its key) goes through.
+ * before any money moves; a replay of a deposit already made (its key) goes through. The bonus is
+ * read before the payment: a first request with the same key that completes in between granted
+ * the bonus it finds, and its payment is then found too. Answers whether the payment was made.
  */
-export async function checkBonusClaim(db: Queryable, playerId: string, claim: boolean, paymentKey: string) {
-  if (!claim) return
+export async function checkBonusClaim(
+  db: Queryable,
+  r: { playerId: string; claim: boolean; paymentKey: string; code: boolean },
+) {
+  if (!r.claim) return false
   const [active] = await db
     .select({ id: playerBonuses.id })
     .from(playerBonuses)
-    .where(and(eq(playerBonuses.playerId, playerId), eq(playerBonuses.status, 'active')))
-  if (!active) return
-  const [made] = await db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, paymentKey))
-  if (!made) throw new ApiError(409, 'bonus_active')
+    .where(and(eq(playerBonuses.playerId, r.playerId), eq(playerBonuses.status, 'active')))
+  if (!active && !r.code) return false
+  const [made] = await db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, r.paymentKey))
+  if (!made && active) throw new ApiError(409, 'bonus_active')
+  return !!made
 }
 
 export type DepositForBonus = {

@@ -7,9 +7,11 @@
 import type { DepositMethodKey, WithdrawalMethodKey } from '../../../contract/index.ts'
 import { bankTransfer } from './bank-transfer.ts'
 import { bankWithdrawal } from './bank-withdrawal.ts'
+import { bonusCode } from './bonus-code.ts'
 import { bitcoinWithdrawal } from './bitcoin-withdrawal.ts'
 import { motoCard, threeDSecureCard } from './card.ts'
 import { crypto } from './crypto.ts'
+import { loyaltyRedemption } from './loyalty.ts'
 import type { DepositProcessor, WithdrawalProcessor } from './processor.ts'
 import { voucher } from './voucher.ts'
 
@@ -19,6 +21,8 @@ export const DEPOSIT_PROCESSORS: Record<DepositMethodKey, DepositProcessor> = {
   carespay: bankTransfer,
   cashlib: voucher,
   crypto,
+  bonuscode: bonusCode,
+  loyalty: loyaltyRedemption,
 }
 
 export const WITHDRAWAL_PROCESSORS: { [M in WithdrawalMethodKey]: WithdrawalProcessor<M> } = {
