@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest'
 import { z } from 'zod'
-import { amountInCents, Balance, defineCall } from '../contract/index.ts'
+import { amountInCents, Balance, defineCall, DEPOSIT_METHOD_KEYS } from '../contract/index.ts'
 import { payments } from '../src/db/schema.ts'
 import { type DepositProcessor, checkDepositAmount, keyOf, sessionOf } from '../src/payments/methods/processor.ts'
 import { depositProcessors } from '../src/payments/methods/registry.ts'
@@ -75,16 +75,7 @@ test.for(backends)('a method registered in a test is offered with the deposit li
   const a = api(backend)
   const { token } = await activePlayer(a)
   const { items } = await a.ok('get_processors', {}, { token })
-  expect(items.map((p) => p.key)).toEqual([
-    'altitudepay',
-    'moto',
-    'carespay',
-    'cashlib',
-    'crypto',
-    'bonuscode',
-    'loyalty',
-    'test_coupon',
-  ])
+  expect(items.map((p) => p.key)).toEqual([...DEPOSIT_METHOD_KEYS, 'test_coupon'])
   // A bonus code and a loyalty redemption credit the bonus balance: their own rules, no deposit range.
   expect(items.filter((p) => p.limits === null).map((p) => [p.key, p.kind])).toEqual([
     ['bonuscode', 'bonus_code'],

@@ -1,4 +1,5 @@
-import { getFormProps } from '@conform-to/react'
+import { getFormProps, type FormMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { Field, FormErrors, SubmitButton } from '#app/components/forms.tsx'
@@ -33,33 +34,24 @@ export function BonusCodeForm({
   actionKey: string
 }) {
   const { t } = useTranslation()
-  const localePath = useLocalePath()
   const [form, fields] = useSchemaForm('bonus-code', { id: 'bonus-code', lastResult, constraint })
   return (
-    <section aria-labelledby="bonus-code-heading" className={styles.block}>
-      <h3 id="bonus-code-heading" className={styles.blockHeading}>
-        {t('account.bonuses.codeHeading')}
-      </h3>
-      <Form
-        method="post"
-        action={localePath(BONUSES_PATH)}
-        {...getFormProps(form)}
-        className={`${forms.form} ${forms.narrow}`}
-      >
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value={BONUS_CODE_INTENT} />
-        <input type="hidden" name={ACTION_KEY_FIELD} value={actionKey} />
-        <Field
-          meta={fields.code}
-          label={t('account.bonuses.code')}
-          help={t('account.bonuses.codeHelp')}
-          inputProps={{ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }}
-        />
-        <div className={forms.actions}>
-          <SubmitButton pendingLabel={t('account.bonuses.codeApplying')}>{t('account.bonuses.codeApply')}</SubmitButton>
-        </div>
-      </Form>
-    </section>
+    <TabForm
+      form={form}
+      path={BONUSES_PATH}
+      intent={BONUS_CODE_INTENT}
+      actionKey={actionKey}
+      heading={t('account.bonuses.codeHeading')}
+      submit={t('account.bonuses.codeApply')}
+      pending={t('account.bonuses.codeApplying')}
+    >
+      <Field
+        meta={fields.code}
+        label={t('account.bonuses.code')}
+        help={t('account.bonuses.codeHelp')}
+        inputProps={{ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }}
+      />
+    </TabForm>
   )
 }
 
@@ -80,7 +72,6 @@ export function RedeemForm({
 }) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const localePath = useLocalePath()
   const points = (n: number) => formatNumber(n, locale)
   const defaultPoints = loyalty.points >= loyalty.minRedeemPoints ? loyalty.points : undefined
   const help = t('account.loyalty.redeemHelp', {
@@ -95,26 +86,58 @@ export function RedeemForm({
     defaultValue: { points: defaultPoints === undefined ? '' : String(defaultPoints) },
   })
   return (
-    <section aria-labelledby="loyalty-redeem-heading" className={styles.block}>
-      <h3 id="loyalty-redeem-heading" className={styles.blockHeading}>
-        {t('account.loyalty.redeemHeading')}
+    <TabForm
+      form={form}
+      path={LOYALTY_PATH}
+      actionKey={actionKey}
+      heading={t('account.loyalty.redeemHeading')}
+      submit={t('account.loyalty.redeem')}
+      pending={t('account.loyalty.redeeming')}
+    >
+      <Field
+        meta={fields.points}
+        label={t('account.loyalty.redeemPoints')}
+        help={help}
+        inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+      />
+    </TabForm>
+  )
+}
+
+/** A form of its own section, sent to its tab with the form's action key. */
+function TabForm<Schema extends Record<string, unknown>>({
+  form,
+  path,
+  intent,
+  actionKey,
+  heading,
+  submit,
+  pending,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>
+  path: string
+  intent?: string
+  actionKey: string
+  heading: string
+  submit: string
+  pending: string
+  children: ReactNode
+}) {
+  const localePath = useLocalePath()
+  const headingId = `${form.id}-heading`
+  return (
+    <section aria-labelledby={headingId} className={styles.block}>
+      <h3 id={headingId} className={styles.blockHeading}>
+        {heading}
       </h3>
-      <Form
-        method="post"
-        action={localePath(LOYALTY_PATH)}
-        {...getFormProps(form)}
-        className={`${forms.form} ${forms.narrow}`}
-      >
+      <Form method="post" action={localePath(path)} {...getFormProps(form)} className={`${forms.form} ${forms.narrow}`}>
         <FormErrors id={form.errorId} errors={form.errors} />
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         <input type="hidden" name={ACTION_KEY_FIELD} value={actionKey} />
-        <Field
-          meta={fields.points}
-          label={t('account.loyalty.redeemPoints')}
-          help={help}
-          inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
-        />
+        {children}
         <div className={forms.actions}>
-          <SubmitButton pendingLabel={t('account.loyalty.redeeming')}>{t('account.loyalty.redeem')}</SubmitButton>
+          <SubmitButton pendingLabel={pending}>{submit}</SubmitButton>
         </div>
       </Form>
     </section>
