@@ -192,6 +192,11 @@ try {
     { label: '/admin/bonus-templates (administrator)', url: `${webUrl}/admin/bonus-templates`, cookie: admin },
     { label: '/en/admin/irregular-play (administrator)', url: `${webUrl}/en/admin/irregular-play`, cookie: admin },
     { label: '/admin/schedules (administrator)', url: `${webUrl}/admin/schedules`, cookie: admin },
+    {
+      label: '/en/user-management/deposit?method=loyalty (logged in)',
+      url: `${webUrl}/en/user-management/deposit?method=loyalty`,
+      cookie,
+    },
   ]
   const asked = (process.env.BENCH_PAGES ?? '').split(',')
   const pages = all.filter((page) => page.bare || asked.some((text) => page.label.includes(text)))

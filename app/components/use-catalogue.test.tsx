@@ -91,3 +91,12 @@ test('the deposit range in both languages, as a player reads it', async () => {
     'The amount must be between €10.00 and €10,000.00.',
   )
 })
+
+test('a count in a message is written as the pages write numbers; a text that looks like one is kept', async () => {
+  const minimum = encodeMessage('loyalty_redeem_below_minimum', [10_000])
+  expect(await renderText('es', () => useMessageText()(minimum))).toBe('Canjea al menos 10.000 puntos.')
+  expect(await renderText('en', () => useMessageText()(minimum))).toBe('Redeem at least 10,000 points.')
+  const waiting = await renderText('en', () => useCatalogue()('promo_code_waiting', ['20000']))
+  expect(waiting).toContain('20000')
+  expect(waiting).not.toContain('20,000')
+})

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import type { MessageArg, MessageCode } from '#contract'
-import { isMoney } from '#casino-api/contract/message-values.ts'
+import { isMoney, MESSAGE_VALUES } from '#casino-api/contract/message-values.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatMoney } from '#casino-api/contract/format.ts'
+import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 
 /**
  * Text of a catalogue code (locales/<lng>/catalogue.ts) with its values: the casino API, the
  * form rules and the toasts all speak in codes, the page in the visitor's language. An amount
- * of money among the values is written as the pages write money ('1.234,56 €', '€1,234.56'):
+ * of money among the values is written as the pages write money ('1.234,56 €', '€1,234.56'), and a
+ * value the message calls a 'number' (MESSAGE_VALUES) as they write numbers ('10.000', '10,000'):
  * this is the one place where every message's amounts are formatted.
  */
 export function useCatalogue() {
@@ -15,8 +16,14 @@ export function useCatalogue() {
   const locale = useLocale()
   return (code: string, args?: readonly MessageArg[], fallback: MessageCode = 'action_failed') => {
     const values: Record<string, string | number> = {}
+    const kinds: readonly string[] = (MESSAGE_VALUES as Record<string, readonly string[]>)[code] ?? []
     args?.forEach((value, index) => {
-      values[String(index)] = isMoney(value) ? formatMoney(value.amount, value.currency, locale) : value
+      const count = kinds[index] === 'number' && value !== '' ? Number(value) : Number.NaN
+      values[String(index)] = isMoney(value)
+        ? formatMoney(value.amount, value.currency, locale)
+        : Number.isFinite(count)
+          ? formatNumber(count, locale)
+          : value
     })
     const key = `catalogue.${code}`
     if (!i18n.exists(key)) return t(`catalogue.${fallback}`)

@@ -62,6 +62,8 @@ export default {
       'A bonus code that needs no deposit adds its bonus to your bonus balance at once, to wager before it can be withdrawn. One bonus can be active at a time. A deposit code goes in the promo code field of a deposit.',
     loyaltyIntro:
       'You have {{points}} points, worth {{amount}}. Redeemed points become a loyalty bonus in your bonus balance, to wager like any bonus. One bonus can be active at a time.',
+    loyaltyIntroBelow:
+      'You have {{points}} points. Points can be redeemed from {{min}}, into a loyalty bonus in your bonus balance, to wager like any bonus.',
     bonusMinimum: 'For a deposit of {{amount}} or more.',
     bonusWagering:
       'To turn it into real money, bets of {{times}} times the bonus are needed within {{days}} days; a withdrawal before then forfeits it.',

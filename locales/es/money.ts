@@ -64,6 +64,8 @@ export default {
       'Un código de bono sin depósito suma su bono a tu saldo de bono al momento, para apostarlo antes de poder retirarlo. Solo puede haber un bono activo a la vez. Un código de depósito va en el campo de código promocional de un depósito.',
     loyaltyIntro:
       'Tienes {{points}} puntos, que valen {{amount}}. Los puntos canjeados se convierten en un bono de fidelidad en tu saldo de bono, para apostarlo como cualquier bono. Solo puede haber un bono activo a la vez.',
+    loyaltyIntroBelow:
+      'Tienes {{points}} puntos. Se pueden canjear a partir de {{min}}, por un bono de fidelidad en tu saldo de bono, para apostarlo como cualquier bono.',
     bonusWagering:
       'Para convertirlo en dinero real hay que apostar {{times}} veces el bono en {{days}} días; una retirada antes lo anula.',
   },

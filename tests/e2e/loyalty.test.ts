@@ -1,8 +1,8 @@
 // Loyalty points in Debian Chromium, with JavaScript on and off, in Spanish and English (ADR 0054):
 // real stakes through the provider wallet earn points; the Loyalty Points tab shows them with the
 // level and the progress to the next, refuses more points than held (the input kept), then
-// redeems points into a loyalty bonus the Bonuses tab shows; axe on each state (with JavaScript:
-// axe runs in the page).
+// redeems points into a loyalty bonus the Bonuses tab shows; the deposit page offers the points as
+// a method whose form goes to the tab; axe on each state (with JavaScript: axe runs in the page).
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
@@ -75,6 +75,30 @@ describe.skipIf(skipBrowserTests)('loyalty points in Chromium', () => {
 
       await page.goto(`${prefix}/user-management/bonuses`)
       await page.getByText(locale === 'es' ? 'Bono de fidelidad' : 'Loyalty bonus', { exact: true }).waitFor()
+
+      // The deposit page offers the points as a method: its form is the tab's, sent to the tab.
+      await page.goto(`${prefix}/user-management/deposit`)
+      await page
+        .getByRole('navigation', { name: tr.money.deposit.methodsLabel })
+        .getByRole('link', { name: tr.money.methods.loyalty })
+        .click()
+      await page
+        .getByText(
+          // Below the minimum, the page says from how many points they can be redeemed.
+          tr.money.deposit.loyaltyIntroBelow.replace('{{points}}', n(500)).replace('{{min}}', n(1000)),
+        )
+        .waitFor()
+      await a11y()
+      const fromDeposit = page.getByRole('textbox', { name: tr.account.loyalty.redeemPoints })
+      await fromDeposit.fill('500')
+      await page.getByRole('button', { name: tr.account.loyalty.redeem }).click()
+      await page
+        .locator('#loyalty-redeem')
+        .getByText(tr.catalogue.loyalty_redeem_below_minimum.replace('{{0}}', n(1000)))
+        .waitFor()
+      expect(new URL(page.url()).pathname).toBe(`${prefix}/user-management/loyalty-points`)
+      expect(await fromDeposit.inputValue()).toBe('500')
+      await a11y()
       expect(errors).toEqual([])
       await context.close()
     })

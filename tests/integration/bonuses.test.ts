@@ -302,7 +302,7 @@ for (const database of testDatabases()) {
       expect(textOf(viaDeposit.html)).toMatch(/Saldo de bono\s*7,00 €/)
 
       const byPoints = await b.get('/user-management/deposit?method=loyalty')
-      expect(textOf(byPoints.html)).toContain('Tienes 0 puntos, que valen 0,00 €.')
+      expect(textOf(byPoints.html)).toContain('Tienes 0 puntos. Se pueden canjear a partir de 1000,')
       const redeemForm = byPoints.html.match(/<form[^>]*action="([^"]+)"[^>]*>(?:(?!<\/form>).)*name="points"/s)
       expect(redeemForm?.[1]).toBe('/user-management/loyalty-points')
       // No points yet: refused on the Loyalty Points tab, under the field, the number kept.
@@ -312,7 +312,7 @@ for (const database of testDatabases()) {
       expect(textOf(refused.html)).toContain('Puntos de fidelidad')
       expect(refused.html).toMatch(/<input[^>]*name="points"[^>]*value="5000"/)
       const inEnglish = await b.get('/en/user-management/deposit?method=loyalty')
-      expect(textOf(inEnglish.html)).toContain('You have 0 points, worth €0.00.')
+      expect(textOf(inEnglish.html)).toContain('You have 0 points. Points can be redeemed from 1,000,')
       expect(inEnglish.html).toContain('action="/en/user-management/loyalty-points"')
     })
 

@@ -207,10 +207,15 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
         ) : kind === 'loyalty' && loaderData.loyalty ? (
           <>
             <p className={forms.intro}>
-              {t('money.deposit.loyaltyIntro', {
-                points: formatNumber(loaderData.loyalty.points, locale),
-                amount: amountText(loaderData.loyalty.redeemable.amount),
-              })}
+              {loaderData.loyalty.redeemable.amount > 0
+                ? t('money.deposit.loyaltyIntro', {
+                    points: formatNumber(loaderData.loyalty.points, locale),
+                    amount: amountText(loaderData.loyalty.redeemable.amount),
+                  })
+                : t('money.deposit.loyaltyIntroBelow', {
+                    points: formatNumber(loaderData.loyalty.points, locale),
+                    min: formatNumber(loaderData.loyalty.minRedeemPoints, locale),
+                  })}
             </p>
             <RedeemForm
               lastResult={undefined}
