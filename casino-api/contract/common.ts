@@ -85,6 +85,7 @@ export const MESSAGE_CODES = [
   'password_changed',
   'profile_updated',
   'logged_out',
+  'previous_login',
   'username_available',
   // money, bonuses, payments (later issues build the flows)
   'invalid_promo_code',

@@ -11,6 +11,7 @@ import type { MessageCode, Money } from './common.ts'
  */
 export const MESSAGE_VALUES = {
   email_change_sent: ['text'],
+  previous_login: ['text', 'text'],
   amount_out_of_range: ['money', 'money'],
   amount_too_big: ['money'],
   amount_below_minimum: ['money'],

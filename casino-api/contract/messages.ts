@@ -88,6 +88,7 @@ export const englishMessages = {
   password_changed: 'Your password has been changed.',
   profile_updated: 'Your profile has been updated.',
   logged_out: 'You have logged out.',
+  previous_login: 'Your previous log-in: {{0}}, from {{1}}. If it was not you, change your password.',
   username_available: 'This username is available.',
   invalid_promo_code: 'This promo code is not valid.',
   promo_code_valid: 'The promo code is valid.',

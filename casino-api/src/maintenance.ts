@@ -6,6 +6,7 @@ import {
   loginAttempts,
   loginLocks,
   oneTimeTokens,
+  playerLogins,
   rateLimits,
   walletTransactions,
 } from './db/schema.ts'
@@ -13,10 +14,12 @@ import { KEEP_WALLET_TRANSACTIONS_MS } from './wallet/games.ts'
 
 /** How long spent rows stay for audits and support questions before they are deleted. */
 export const KEEP_SPENT_ROWS_MS = 30 * 24 * 3600_000
+/** How long a log-in's record (when, address, country, browser) stays: a year. */
+export const KEEP_LOGINS_MS = 365 * 24 * 3600_000
 
 /**
  * Deletes what no longer matters: old log-in attempts, lifted locks, tokens that expired or
- * were revoked (or used) long ago, and the game wallet's idempotency records once no provider
+ * were revoked (or used) long ago, log-ins' records older than a year, and the game wallet's idempotency records once no provider
  * can replay them (their ledger transactions stay for good). Idempotent; several instances may
  * run it at once.
  */
@@ -27,6 +30,7 @@ export async function pruneSpentRows(db: Queryable, now: Date) {
   await db.delete(accessTokens).where(or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)))
   await db.delete(oneTimeTokens).where(or(lt(oneTimeTokens.expiresAt, before), lt(oneTimeTokens.usedAt, before)))
   await db.delete(deviceTokens).where(lt(deviceTokens.expiresAt, now))
+  await db.delete(playerLogins).where(lt(playerLogins.at, new Date(now.getTime() - KEEP_LOGINS_MS)))
   await db.delete(rateLimits).where(lt(rateLimits.expire, now))
   await db
     .delete(walletTransactions)

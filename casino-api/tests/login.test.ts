@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
 import { players, settings } from '../src/db/schema.ts'
+import { pruneSpentRows } from '../src/maintenance.ts'
 import { setSetting } from '../src/site/settings.ts'
 import { ADMIN_PASSWORD, activePlayer, backends, login, useApis, type TestApi } from './helpers.ts'
 
@@ -355,5 +356,40 @@ test.for(backends)(
       spy.mockRestore()
     }
     expect(read.filter((table) => table === settings)).toHaveLength(1)
+  },
+)
+
+test.for(backends)(
+  "each log-in tells the one before it, and the profile the latest other than the asker's; a year on they are gone [%s]",
+  async (backend) => {
+    const a = api(backend)
+    const { params } = await activePlayer(a)
+    // activePlayer logged in once, from the test's own address (loopback: no country here).
+    const first = await a.ok('login', { username: params.username, password: params.password }, { ip: '81.45.0.1' })
+    expect(first.previousLogin).toMatchObject({ at: expect.any(String), countryCode: null })
+    a.advance(60_000)
+    const second = await a.ok('login', { username: params.username, password: params.password }, { ip: '8.8.8.8' })
+    expect(second.previousLogin).toEqual({ at: expect.any(String), ip: '81.45.0.1', countryCode: 'ES' })
+    // A refused try is no log-in: the next one still names the second.
+    await a.fail('login', { username: params.username, password: 'wrong-password' }, 400, { ip: '8.8.4.4' })
+    a.advance(60_000)
+    const third = await a.ok('login', { username: params.username, password: params.password }, { ip: '198.18.200.1' })
+    expect(third.previousLogin).toMatchObject({ ip: '8.8.8.8', countryCode: 'US' })
+    expect(Date.parse(third.previousLogin!.at)).toBeGreaterThan(Date.parse(second.previousLogin!.at))
+
+    // Each session is shown the latest log-in but its own: the newest sees the second, the
+    // others the newest (an address no geo database places has no country).
+    const otherOf = async (token: string) => (await a.ok('get_player_profile', {}, { token })).otherLogin
+    expect(await otherOf(third.accessToken)).toMatchObject({ ip: '8.8.8.8', countryCode: 'US' })
+    expect(await otherOf(first.accessToken)).toEqual({ at: expect.any(String), ip: '198.18.200.1', countryCode: null })
+    // Another player's log-ins are not this one's.
+    const other = await activePlayer(a)
+    expect(await otherOf(other.token)).toBeNull()
+
+    // Kept a year: after that the next log-in has none before it.
+    const later = new Date(Date.now() + 366 * 24 * 3600_000)
+    await pruneSpentRows(a.db, later)
+    const again = await a.ok('login', { username: params.username, password: params.password }, { ip: '81.45.0.1' })
+    expect(again.previousLogin).toBeNull()
   },
 )

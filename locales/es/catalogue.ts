@@ -88,6 +88,7 @@ export default {
   password_changed: 'Tu contraseña se ha cambiado.',
   profile_updated: 'Tu perfil se ha actualizado.',
   logged_out: 'Has cerrado sesión.',
+  previous_login: 'Tu acceso anterior: {{0}}, desde {{1}}. Si no fuiste tú, cambia tu contraseña.',
   username_available: 'Este nombre de usuario está disponible.',
   invalid_promo_code: 'Este código promocional no es válido.',
   promo_code_valid: 'El código promocional es válido.',

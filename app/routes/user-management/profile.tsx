@@ -13,12 +13,13 @@ import {
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { callUpstream } from '#app/upstream/client.server.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
 import { packedCountryOptions, unpackCountryOptions } from '#app/utils/countries.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
+import { describeLogin } from '#app/utils/logins.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -49,11 +50,16 @@ export async function loader(args: Route.LoaderArgs) {
     typeof player,
     (typeof PROFILE_FIELDS)[number]
   >
+  // The latest log-in other than this session's: one the player did not make shows here.
+  const asked = await callUpstream(args, 'get_player_profile', {})
+  if (!asked.ok) throw upstreamUnavailable()
+  const locale = requestLocale(args)
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
     profile,
+    otherLogin: asked.data.otherLogin && describeLogin(asked.data.otherLogin, locale),
     // Named on the server and packed (see countries.ts).
-    countries: packedCountryOptions(requestLocale(args)),
+    countries: packedCountryOptions(locale),
     constraint: formConstraint('profile'),
   }
 }
@@ -144,6 +150,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <dt>{t('account.profile.birthday')}</dt>
               {/* Dates are shown as YYYY.MM.DD everywhere on the site. */}
               <dd>{profile.birthday.replaceAll('-', '.')}</dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{t('account.profile.otherLogin')}</dt>
+              <dd>
+                {loaderData.otherLogin
+                  ? t('account.profile.otherLoginText', loaderData.otherLogin)
+                  : t('account.profile.noOtherLogin')}
+              </dd>
             </div>
           </dl>
           <p className={forms.note}>{t('account.profile.usernameNote')}</p>

@@ -79,12 +79,25 @@ export const LoginParams = z.object({
   /** The device token of an earlier log-in from this device (OWASP device cookies), if any. */
   deviceToken: z.string().max(200).optional(),
 })
+/**
+ * A log-in as the player is shown it: when, from which address, and the country that address is
+ * in (ISO 3166-1 alpha-2; null when the casino cannot tell).
+ */
+export const LoginRecord = z.object({
+  at: Timestamp,
+  ip: z.string(),
+  countryCode: z.string().length(2).nullable(),
+})
+export type LoginRecord = z.infer<typeof LoginRecord>
+
 export const LoginAnswer = z.object({
   accessToken: z.string().min(22),
   tokenType: z.literal('Bearer'),
   expiresAt: Timestamp,
   /** Proves later log-ins come from a device this account used: the client keeps it (replacing any older one). */
   deviceToken: z.string().min(22),
+  /** The account's log-in before this one (null for the first), for the player to recognise. */
+  previousLogin: LoginRecord.nullable(),
 })
 export type LoginAnswer = z.infer<typeof LoginAnswer>
 
@@ -162,7 +175,10 @@ export const UpdatePlayerPasswordAnswer = Done
 
 export const GetPlayerProfileParams = z.object({})
 export const PlayerProfile = Player.omit({ balance: true, unreadMessages: true })
-export const GetPlayerProfileAnswer = PlayerProfile
+export const GetPlayerProfileAnswer = PlayerProfile.extend({
+  /** The account's latest log-in other than the session asking (null when there is none). */
+  otherLogin: LoginRecord.nullable(),
+})
 
 /**
  * What a player may change themselves. Username never; names and birthday only through

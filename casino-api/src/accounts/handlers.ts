@@ -14,7 +14,7 @@ import { refuseRestrictedClient } from '../site/geo-guard.ts'
 import { getSettings } from '../site/settings.ts'
 import { checkOneTimeToken, resendActivation } from './links.ts'
 import { endGameSessions } from '../games/end-game-sessions.ts'
-import { login, revokeToken } from './login.ts'
+import { lastLogin, login, revokeToken } from './login.ts'
 import { confirmPasswordReset, requestPasswordReset, updatePassword } from './password-flows.ts'
 import { getPlayer, getPlayerWithBalance, loyaltyPointsOf, toProfile, usernameIs } from './players.ts'
 import { confirmEmailChange, updateProfile } from './profile.ts'
@@ -89,8 +89,13 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   update_player_password: (ctx, { params, session, ip }) => updatePassword(ctx, must(session), params, { ip }),
 
   get_player_profile: async (ctx, { session }) => {
-    const player = await getPlayer(ctx.db, must(session).playerId)
-    return toProfile(player, await loyaltyPointsOf(ctx.db, player))
+    const { playerId, tokenId } = must(session)
+    const player = await getPlayer(ctx.db, playerId)
+    const [points, otherLogin] = await Promise.all([
+      loyaltyPointsOf(ctx.db, player),
+      lastLogin(ctx.db, playerId, tokenId),
+    ])
+    return { ...toProfile(player, points), otherLogin }
   },
 
   update_profile: (ctx, { params, session, ip }) => updateProfile(ctx, must(session), params, { ip }),

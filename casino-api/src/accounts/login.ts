@@ -1,12 +1,12 @@
-import { and, count, eq, gt, isNull, lt, max, ne } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lt, max, ne } from 'drizzle-orm'
 import type { LoginAnswer, LoginParams, SiteSettings } from '../../contract/index.ts'
 import type { z } from 'zod'
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
-import { accessTokens, deviceTokens, loginAttempts, loginLocks, players } from '../db/schema.ts'
+import { accessTokens, deviceTokens, loginAttempts, loginLocks, playerLogins, players } from '../db/schema.ts'
 import { endGameSessions } from '../games/end-game-sessions.ts'
 import { ApiError } from '../http/errors.ts'
-import { addressKey } from '../site/geo.ts'
+import { addressKey, countryOf } from '../site/geo.ts'
 import { findPlayerByUsername, type PlayerRow } from './players.ts'
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 
@@ -106,13 +106,26 @@ async function finishLogin(
 
   const token = newOpaqueToken()
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
-  await ctx.db.insert(accessTokens).values({
-    tokenHash: hashToken(token),
+  const userAgent = client.userAgent?.slice(0, 500) ?? null
+  const previousLogin = await lastLogin(ctx.db, player.id, null)
+  const [made] = await ctx.db
+    .insert(accessTokens)
+    .values({
+      tokenHash: hashToken(token),
+      playerId: player.id,
+      createdAt: now,
+      expiresAt,
+      createdIp: client.ip,
+      userAgent,
+    })
+    .returning({ id: accessTokens.id })
+  await ctx.db.insert(playerLogins).values({
     playerId: player.id,
-    createdAt: now,
-    expiresAt,
-    createdIp: client.ip,
-    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    accessTokenId: made!.id,
+    at: now,
+    ip: client.ip,
+    countryCode: countryOf(client.ip, ctx.geoLocalCountry),
+    userAgent,
   })
 
   // Every successful log-in hands out a fresh device token; a trusted device's old one is
@@ -129,7 +142,26 @@ async function finishLogin(
       .insert(deviceTokens)
       .values({ tokenHash: hashToken(deviceToken), playerId: player.id, createdAt: now, expiresAt: deviceExpiresAt })
   }
-  return { accessToken: token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), deviceToken }
+  return { accessToken: token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), deviceToken, previousLogin }
+}
+
+/**
+ * The account's latest log-in, leaving out the one that made `exceptToken` (the session asking):
+ * what the player is shown to recognise, or not, as theirs.
+ */
+export async function lastLogin(db: Queryable, playerId: string, exceptToken: string | null) {
+  const [row] = await db
+    .select({ at: playerLogins.at, ip: playerLogins.ip, countryCode: playerLogins.countryCode })
+    .from(playerLogins)
+    .where(
+      and(
+        eq(playerLogins.playerId, playerId),
+        exceptToken === null ? undefined : ne(playerLogins.accessTokenId, exceptToken),
+      ),
+    )
+    .orderBy(desc(playerLogins.at))
+    .limit(1)
+  return row ? { at: row.at.toISOString(), ip: row.ip, countryCode: row.countryCode } : null
 }
 
 /** The device token's row when it is one of this player's and has not expired. */

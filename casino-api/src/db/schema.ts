@@ -113,6 +113,28 @@ export const accessTokens = pgTable(
   ],
 )
 
+/**
+ * Each successful log-in: when, from which address and country, on which browser. The player is
+ * shown the last one other than the session they are in (the profile, the log-in's toast), so a
+ * log-in they did not make shows. Kept a year (maintenance.ts), after the access tokens are gone.
+ */
+export const playerLogins = pgTable(
+  'player_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** The access token the log-in made (no reference: tokens are pruned sooner). */
+    accessTokenId: uuid('access_token_id').notNull(),
+    at: at('at').notNull(),
+    ip: text('ip').notNull(),
+    countryCode: text('country_code'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('player_logins_player_idx').on(t.playerId, t.at)],
+)
+
 /** Single-use tokens of e-mailed links (activation, password reset, e-mail change), stored hashed. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
