@@ -1,5 +1,5 @@
 import { createContext, data, redirect } from 'react-router'
-import type { Player } from '#contract'
+import type { LoginRecord, Player } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
 import { requestLocale } from './locale.server.ts'
@@ -108,9 +108,12 @@ export async function startPlayerSession(
   accessToken: string,
   redirectTo = '/',
   toast?: Toast,
+  previousLogin: LoginRecord | null = null,
 ): Promise<Response> {
   const session = newSession()
   session.set('token', accessToken)
+  // Kept for the profile, which shows it without asking the casino API again (null: the first).
+  session.set('previousLogin', previousLogin)
   if (toast) session.flash('toast', toast)
   return redirect(localizePath(localeOf(args), redirectTo), { headers: { 'Set-Cookie': await commitSession(session) } })
 }

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomByte
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { getEnv, getSessionSecrets, isSecureCookie } from './env.server.ts'
 import { isLoggedOut } from './logged-out.server.ts'
-import type { MessageCode } from '#contract'
+import type { LoginRecord, MessageCode } from '#contract'
 
 /**
  * The session lives only in one cookie, encrypted with AES-256-GCM: the browser holds
@@ -18,6 +18,8 @@ export type SessionData = {
   /** The casino API's bearer token: never leaves this cookie. */
   token: string
   playerId: string
+  /** The account's log-in before the one that opened this session (null after the first). */
+  previousLogin: LoginRecord | null
 }
 /** A message for the next page, shown as a toast: a catalogue code and its values (toast.server.ts). */
 export type Toast = {

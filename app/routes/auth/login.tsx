@@ -47,6 +47,7 @@ export async function action(args: Route.ActionArgs) {
     answer.data.accessToken,
     '/',
     previous ? { type: 'info', code: 'previous_login', args: [previous.when, previous.where] } : undefined,
+    answer.data.previousLogin,
   )
   response.headers.append('Set-Cookie', deviceCookie(answer.data.deviceToken))
   return response

@@ -13,7 +13,8 @@ import {
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
+import { getSession } from '#app/utils/session.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
 import { packedCountryOptions, unpackCountryOptions } from '#app/utils/countries.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
@@ -50,14 +51,15 @@ export async function loader(args: Route.LoaderArgs) {
     typeof player,
     (typeof PROFILE_FIELDS)[number]
   >
-  // The latest log-in other than this session's: one the player did not make shows here.
-  const asked = await callUpstream(args, 'get_player_profile', {})
-  if (!asked.ok) throw upstreamUnavailable()
+  // The log-in before this session's, as the log-in answered it (kept in the session): one the
+  // player did not make shows here, without another call to the casino API.
+  // A session opened before the log-in kept it has none to show (undefined).
+  const previousLogin = (await getSession(args.request)).get('previousLogin')
   const locale = requestLocale(args)
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.profile.title')),
     profile,
-    otherLogin: asked.data.otherLogin && describeLogin(asked.data.otherLogin, locale),
+    previousLogin: previousLogin ? describeLogin(previousLogin, locale) : previousLogin,
     // Named on the server and packed (see countries.ts).
     countries: packedCountryOptions(locale),
     constraint: formConstraint('profile'),
@@ -151,14 +153,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               {/* Dates are shown as YYYY.MM.DD everywhere on the site. */}
               <dd>{profile.birthday.replaceAll('-', '.')}</dd>
             </div>
-            <div className={styles.fact}>
-              <dt>{t('account.profile.otherLogin')}</dt>
-              <dd>
-                {loaderData.otherLogin
-                  ? t('account.profile.otherLoginText', loaderData.otherLogin)
-                  : t('account.profile.noOtherLogin')}
-              </dd>
-            </div>
+            {loaderData.previousLogin === undefined ? null : (
+              <div className={styles.fact}>
+                <dt>{t('account.profile.previousLogin')}</dt>
+                <dd>
+                  {loaderData.previousLogin
+                    ? t('account.profile.previousLoginText', loaderData.previousLogin)
+                    : t('account.profile.noPreviousLogin')}
+                </dd>
+              </div>
+            )}
           </dl>
           <p className={forms.note}>{t('account.profile.usernameNote')}</p>
           <p className={forms.note}>{t('account.profile.personalNote')}</p>
