@@ -3,6 +3,15 @@ import { useRevalidator } from 'react-router'
 
 let restoring = false
 
+/**
+ * A revalidation the router aborts because a navigation superseded it rejects with an AbortError:
+ * expected, so it is dropped rather than left as an unhandled rejection. Anything else still is.
+ */
+export function ignoreAbort(error: unknown) {
+  if (error instanceof DOMException && error.name === 'AbortError') return
+  throw error
+}
+
 /** True while the page reloads its data after the browser brought it back from the back/forward cache. */
 export function isRestoringFromBackForwardCache() {
   return restoring
@@ -20,9 +29,11 @@ export function useRevalidateAfterRestore() {
     const onPageShow = (event: PageTransitionEvent) => {
       if (!event.persisted) return
       restoring = true
-      void revalidate().finally(() => {
-        restoring = false
-      })
+      revalidate()
+        .catch(ignoreAbort)
+        .finally(() => {
+          restoring = false
+        })
     }
     window.addEventListener('pageshow', onPageShow)
     return () => window.removeEventListener('pageshow', onPageShow)

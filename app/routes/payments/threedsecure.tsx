@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useRevalidator } from 'react-router'
 import { useEffect } from 'react'
+import { ignoreAbort } from '#app/components/back-forward-cache.ts'
 import { FormStatus, SubmitButton, useMessageText } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -63,7 +64,9 @@ export default function ThreeDSecure({ loaderData, actionData }: Route.Component
   useEffect(() => {
     if (status !== 'pending') return
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && revalidator.state === 'idle') void revalidator.revalidate()
+      // A look superseded by the player's own answer (a navigation) is aborted: nothing to report.
+      if (document.visibilityState === 'visible' && revalidator.state === 'idle')
+        revalidator.revalidate().catch(ignoreAbort)
     }, 5000)
     return () => clearInterval(timer)
   }, [status, revalidator])
