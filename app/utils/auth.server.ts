@@ -1,5 +1,6 @@
 import { createContext, data, redirect } from 'react-router'
-import type { LoginRecord, Player } from '#contract'
+import type { LoginAnswer, Player } from '#contract'
+import { describeLogin } from './logins.server.ts'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
 import { requestLocale } from './locale.server.ts'
@@ -101,20 +102,22 @@ export async function requireGuest(args: UpstreamArgs): Promise<void> {
 
 /**
  * After a successful login: a new session (nothing of the visitor's session is kept) holding
- * the token, and a redirect (put in the request's locale).
+ * the token and the log-in before this one, and a redirect (put in the request's locale). That
+ * previous log-in is told once on the next page, for the player to recognise as theirs (none
+ * after the first), and kept for the profile, which shows it without asking the casino API.
  */
 export async function startPlayerSession(
   args: UpstreamArgs,
-  accessToken: string,
+  login: Pick<LoginAnswer, 'accessToken' | 'previousLogin'>,
   redirectTo = '/',
-  toast?: Toast,
-  previousLogin: LoginRecord | null = null,
 ): Promise<Response> {
   const session = newSession()
-  session.set('token', accessToken)
-  // Kept for the profile, which shows it without asking the casino API again (null: the first).
-  session.set('previousLogin', previousLogin)
-  if (toast) session.flash('toast', toast)
+  session.set('token', login.accessToken)
+  session.set('previousLogin', login.previousLogin)
+  if (login.previousLogin) {
+    const { when, where } = describeLogin(login.previousLogin, localeOf(args))
+    session.flash('toast', { type: 'info', code: 'previous_login', args: [when, where] })
+  }
   return redirect(localizePath(localeOf(args), redirectTo), { headers: { 'Set-Cookie': await commitSession(session) } })
 }
 

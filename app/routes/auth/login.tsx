@@ -8,8 +8,6 @@ import { requireGuest, startPlayerSession } from '#app/utils/auth.server.ts'
 import { deviceCookie, readDeviceToken } from '#app/utils/device-cookie.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
-import { requestLocale } from '#app/utils/locale.server.ts'
-import { describeLogin } from '#app/utils/logins.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/login'
@@ -40,15 +38,7 @@ export async function action(args: Route.ActionArgs) {
   const answer = await callUpstream(args, 'login', { username, password, deviceToken: readDeviceToken(args.request) })
   // 'Wrong username or password.' and the lockouts are about the whole form, not one field.
   if (!answer.ok) return refusedForm(submission, answer)
-  // The log-in before this one, for the player to recognise as theirs (none after the first).
-  const previous = answer.data.previousLogin && describeLogin(answer.data.previousLogin, requestLocale(args))
-  const response = await startPlayerSession(
-    args,
-    answer.data.accessToken,
-    '/',
-    previous ? { type: 'info', code: 'previous_login', args: [previous.when, previous.where] } : undefined,
-    answer.data.previousLogin,
-  )
+  const response = await startPlayerSession(args, answer.data, '/')
   response.headers.append('Set-Cookie', deviceCookie(answer.data.deviceToken))
   return response
 }

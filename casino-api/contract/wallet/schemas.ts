@@ -15,11 +15,10 @@ export const TransactionType = z.enum(TRANSACTION_TYPES, { error: 'invalid_value
 export type TransactionType = z.infer<typeof TransactionType>
 
 /** The deposit processors' keys: the payment methods (payments/methods.ts). */
-export const DEPOSIT_PROCESSORS = DEPOSIT_METHOD_KEYS
-export const DepositProcessorKey = z.enum(DEPOSIT_PROCESSORS)
+export const DepositProcessorKey = z.enum(DEPOSIT_METHOD_KEYS)
 export const WithdrawalMethod = z.enum(WITHDRAWAL_METHOD_KEYS, { error: 'invalid_value' })
 export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>
-export const ProcessorKey = z.enum([...DEPOSIT_PROCESSORS, ...WITHDRAWAL_METHOD_KEYS])
+export const ProcessorKey = z.enum([...DEPOSIT_METHOD_KEYS, ...WITHDRAWAL_METHOD_KEYS])
 export type ProcessorKey = z.infer<typeof ProcessorKey>
 
 /** The only card data an answer may carry. */
