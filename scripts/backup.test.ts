@@ -1,19 +1,23 @@
 // `npm run backup` and `npm run restore` as an operator runs them, on PGlite's data folder and on
 // a PostgreSQL database of their own: back up, move money through the running casino API, restore,
-// and the ledger holds (`npm run ledger:check`) with every balance as it was at the backup.
+// and the ledger holds (`npm run ledger:check`) with every balance, and the game provider's rounds
+// in its schema, as they were at the backup.
 import { spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { asc } from 'drizzle-orm'
 import { Client } from 'pg'
 import { expect, test } from 'vitest'
+import { calls, GAME_SESSION_HEADER } from '#contract'
 import { openDatabase } from '#casino-api/src/db/open.ts'
 import { ledgerAccounts } from '#casino-api/src/db/schema.ts'
 import { startApiProcess } from '#casino-api/tests/api-process.ts'
 import { backends } from '#casino-api/tests/helpers.ts'
 import { card } from '#casino-api/tests/payment-helpers.ts'
+import { openProviderDatabase } from '#provider/server/db/open.ts'
+import { gameRounds } from '#provider/server/db/schema.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -48,8 +52,23 @@ const logIn = (apiUrl: string) =>
     body: JSON.stringify({ username: 'demo', password: 'demo-player-2026' }),
   })
 
-/** The demo player deposits 40 € by card through the casino API running as its own process. */
-async function depositThroughTheApi(env: Record<string, string>, dataDir: string) {
+/** The rounds the game provider keeps, in its schema (ADR 0049). */
+async function providerRounds(env: Record<string, string>) {
+  const opened = env.DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ driver: 'pglite', dataDir: join(env.DATA_DIR!, 'db') })
+  try {
+    return (await (await openProviderDatabase(opened)).select({ id: gameRounds.id }).from(gameRounds)).length
+  } finally {
+    await opened.close()
+  }
+}
+
+/**
+ * Through the casino API running as its own process, the demo player deposits 40 € by card when
+ * `deposit`, and plays one round of roulette for real: the ledger's money and the provider's rounds.
+ */
+async function moveMoneyThroughTheApi(env: Record<string, string>, dataDir: string, deposit = true) {
   const api = await startApiProcess(env, dataDir)
   try {
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -58,12 +77,26 @@ async function depositThroughTheApi(env: Record<string, string>, dataDir: string
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       })
+    await expect.poll(() => logIn(api.url).then((r) => r.status)).toBe(200)
     const { accessToken } = (await (await logIn(api.url)).json()) as { accessToken: string }
-    const deposit = await post('/front/moto_deposit_processor', card('4242424242424242', 40_00), {
-      authorization: `Bearer ${accessToken}`,
-      'idempotency-key': `backup-test-${randomBytes(6).toString('hex')}`,
-    })
-    expect(deposit.status).toBe(200)
+    const authorization = `Bearer ${accessToken}`
+    if (deposit) {
+      const paid = await post('/front/moto_deposit_processor', card('4242424242424242', 40_00), {
+        authorization,
+        'idempotency-key': `backup-test-${randomBytes(6).toString('hex')}`,
+      })
+      expect(paid.status).toBe(200)
+    }
+    const launched = await post(
+      calls.get_game_url.path,
+      { gameId: 'european-roulette', mode: 'real', language: 'es' },
+      { authorization },
+    )
+    expect(launched.status).toBe(200)
+    const session = new URL(((await launched.json()) as { url: string }).url).pathname.split('/').pop()!
+    const bet = { bets: [{ type: 'red', numbers: [], amount: 100 }] }
+    const played = await post(calls.game_play.path, { bet, moveId: randomUUID() }, { [GAME_SESSION_HEADER]: session })
+    expect(played.status).toBe(200)
   } finally {
     await api.stop('SIGTERM')
   }
@@ -87,23 +120,24 @@ for (const backend of backends) {
     try {
       // A casino with the demo player's money in it, stopped (PGlite: one process at a time). The
       // API answers before it has seeded the demo player (after its catalogue): wait for that.
-      const first = await startApiProcess(env, dataDir)
-      await expect.poll(() => logIn(first.url).then((r) => r.status)).toBe(200)
-      await first.stop('SIGTERM')
+      await moveMoneyThroughTheApi(env, dataDir, false)
       const atBackup = await balances(env)
       expect(atBackup.some((a) => a.balance > 0)).toBe(true)
+      expect(await providerRounds(env)).toBe(1)
 
       const backedUp = npmRun('backup', [file], env)
       expect(backedUp.status, backedUp.output).toBe(0)
       expect(backedUp.output).toContain(file)
       expect(statSync(file).mode & 0o077).toBe(0)
 
-      await depositThroughTheApi(env, dataDir)
+      await moveMoneyThroughTheApi(env, dataDir)
       expect(await balances(env)).not.toEqual(atBackup)
+      expect(await providerRounds(env)).toBe(2)
 
       const restored = npmRun('restore', [file], env)
       expect(restored.status, restored.output).toBe(0)
       expect(await balances(env)).toEqual(atBackup)
+      expect(await providerRounds(env)).toBe(1)
       const checked = npmRun('ledger:check', [], env)
       expect(checked.status, checked.output).toBe(0)
       expect(checked.output).toContain('every invariant holds')

@@ -61,8 +61,11 @@ async function backup(db: Target, file: string | undefined) {
   await ensurePrivateDir(dirname(out))
   if (db.kind === 'postgres') {
     writeFileSync(out, '', { mode: PRIVATE_FILE_MODE })
-    // With DATABASE_SCHEMA the job queue lives in <schema>_jobs beside it (db/open.ts): both go.
-    const schemas = db.schema ? [`--schema=${db.schema}`, `--schema=${db.schema}_jobs`] : []
+    // With DATABASE_SCHEMA the job queue lives in <schema>_jobs beside it (db/open.ts), and the
+    // game provider's tables in <schema>_provider (ADR 0049): all three go.
+    const schemas = db.schema
+      ? [db.schema, `${db.schema}_jobs`, `${db.schema}_provider`].map((n) => `--schema=${n}`)
+      : []
     run('pg_dump', ['--format=custom', `--file=${out}`, ...schemas, `--dbname=${db.url}`], db.password)
   } else {
     if (!existsSync(db.dir)) fail(`no database in ${db.dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`)
@@ -97,7 +100,9 @@ async function restore(db: Target, file: string | undefined) {
     // The casino's schemas are dropped and the backup's SQL (pg_restore's output) recreates them,
     // all in one psql transaction: it replaces everything, or changes nothing. (pg_restore --clean
     // cannot drop the job queue's partitioned tables one constraint at a time.)
-    const schemas = db.schema ? [db.schema, `${db.schema}_jobs`] : ['public', 'drizzle', 'pgboss']
+    const schemas = db.schema
+      ? [db.schema, `${db.schema}_jobs`, `${db.schema}_provider`]
+      : ['public', 'drizzle', 'pgboss', 'provider']
     const drops = schemas
       .map((name) => `DROP SCHEMA IF EXISTS "${name}" CASCADE;${name === 'public' ? ' CREATE SCHEMA public;' : ''}`)
       .join(' ')

@@ -30,6 +30,8 @@ import { Pool as PgPool } from 'pg'
 import { calls } from '#contract'
 import { openDatabase } from '#casino-api/src/db/open.ts'
 import { checkLedger } from '#casino-api/src/wallet/check.ts'
+import { openProviderDatabase } from '#provider/server/db/open.ts'
+import { providerRecords } from '#provider/server/reconcile.ts'
 import { startApiProcess } from '#casino-api/tests/api-process.ts'
 import { insertFundedPlayers } from '#casino-api/tests/funded-players.ts'
 
@@ -336,7 +338,9 @@ try {
     for (const { way } of WAYS) wallet.set(way, await playRounds(url, pid, await fundedPlayers(clients), way))
   })
   const opened = await openDatabase({ driver: 'postgres', url: databaseUrl, schema: walletSchema })
-  const report = await checkLedger(opened.db).finally(() => opened.close())
+  const report = await checkLedger(opened.db, providerRecords(await openProviderDatabase(opened))).finally(() =>
+    opened.close(),
+  )
 
   await admin.query(`CREATE SCHEMA "${pgbenchSchema}"`)
   const reference = havePgbench ? await runPgbench() : null
@@ -362,7 +366,8 @@ try {
   if (report.violations.length || [...wallet.values()].some((stats) => stats.errors)) process.exitCode = 1
   else if (!reference) process.exitCode = 2
 } finally {
-  await admin.query(`DROP SCHEMA IF EXISTS "${walletSchema}" CASCADE`).catch(() => {})
-  await admin.query(`DROP SCHEMA IF EXISTS "${pgbenchSchema}" CASCADE`).catch(() => {})
+  // The API's schema and those beside it: its job queue's and the game provider's.
+  for (const schema of [walletSchema, `${walletSchema}_jobs`, `${walletSchema}_provider`, pgbenchSchema])
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {})
   await admin.end()
 }

@@ -5,12 +5,17 @@
 // round, and each bonus's grant and close moved what the bonus records. Prints a summary; exits 1
 // on any violation, 2 when it cannot check.
 //
+// The game rounds are the provider's, in its schema beside the casino's (ADR 0049), which it
+// answers a thousand at a time (provider/server/reconcile.ts).
+//
 // The database: DATABASE_URL (and DATABASE_SCHEMA) for PostgreSQL, which may be live; otherwise
 // the PGlite files in DATA_DIR (./data), which only one process may open: stop the site first.
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openDatabase, type OpenedDatabase } from '#casino-api/src/db/open.ts'
 import { checkLedger } from '#casino-api/src/wallet/check.ts'
+import { openProviderDatabase } from '#provider/server/db/open.ts'
+import { providerRecords } from '#provider/server/reconcile.ts'
 
 const env = process.env
 let opened: OpenedDatabase
@@ -32,7 +37,7 @@ try {
 }
 
 try {
-  const report = await checkLedger(opened.db)
+  const report = await checkLedger(opened.db, providerRecords(await openProviderDatabase(opened)))
   const money = Object.entries(report.playerMoney)
     .map(([currency, cents]) => `${(cents / 100).toFixed(2)} ${currency}`)
     .join(', ')

@@ -256,7 +256,8 @@ async function soak(): Promise<number> {
      LEFT JOIN ledger_accounts a ON a.player_id = p.id AND a.kind IN ('real', 'bonus') GROUP BY p.username`,
   )
   const pending = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM game_rounds WHERE mode = 'real' AND status = 'open'`,
+    // The game provider's rounds, in its schema beside the casino's (ADR 0049).
+    `SELECT count(*)::int AS n FROM provider.game_rounds WHERE mode = 'real' AND status = 'open'`,
   )
   await db.end()
   const ledgerBalance = new Map(rows.map((r) => [r.username, Number(r.balance)]))

@@ -8,7 +8,7 @@ import type { RateLimiter } from './rate-limits.ts'
 import type { PaymentsConfig } from './payments/config.ts'
 import type { ProviderAuth } from './wallet/provider-auth.ts'
 import type { GameSession } from '../../provider/server/sessions.ts'
-import type { SeamlessWallet } from '../../provider/server/wallet-client.ts'
+import type { ProviderContext } from '../../provider/server/context.ts'
 import type { ProviderRounds } from './games/provider-rounds.ts'
 
 /** What every handler and service can reach: created once per running API. */
@@ -21,8 +21,12 @@ export type Context = {
   limits: RateLimiter
   /** Which game provider an X-Provider-Key belongs to, if any ('provider' calls). */
   providerAuth: ProviderAuth
-  /** The built-in game provider's way to the player's money: the provider wallet over HTTP. */
-  gameWallet: SeamlessWallet
+  /**
+   * The built-in game provider this API embeds (ADR 0049): its own schema of the database, and
+   * the player's money through the provider wallet over HTTP. Only the files that mount its calls
+   * reach it (tests/boundaries.test.ts).
+   */
+  provider: ProviderContext
   /** The built-in game provider's records of a player's rounds, asked over HTTP (the bet history). */
   gameProvider: ProviderRounds
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */

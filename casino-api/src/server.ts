@@ -15,7 +15,7 @@ import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
 import { createMailer } from './mail/mailer.ts'
 import { pruneSpentRows } from './maintenance.ts'
-import { apiRegistry, serveMetrics, type MetricsServer } from './metrics.ts'
+import { apiMetrics, apiRegistry, serveMetrics, type MetricsServer } from './metrics.ts'
 import { startJobs, type Schedules } from './jobs/jobs.ts'
 import { sendActivationAgain } from './accounts/links.ts'
 import { createRateLimiter, type RateLimitOverrides } from './rate-limits.ts'
@@ -27,9 +27,11 @@ import { callsOf, type DepositProcessor } from './payments/methods/processor.ts'
 import { depositProcessors } from './payments/methods/registry.ts'
 import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
-import { startRealtime } from './realtime/socket.ts'
+import { EVENTS_CHANNEL, startRealtime } from './realtime/socket.ts'
 import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from './games/catalog-sync.ts'
 import { httpWallet } from '../../provider/server/wallet-client.ts'
+import type { ProviderContext, ProviderDatabase } from '../../provider/server/context.ts'
+import { openProviderDatabase } from '../../provider/server/db/open.ts'
 import { httpProviderRounds } from './games/provider-rounds.ts'
 import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from '../../provider/server/live.ts'
 
@@ -125,6 +127,8 @@ export type CasinoApi = {
   /** The metrics' URL, with `metricsPort`. */
   metricsUrl?: string
   db: Database
+  /** The embedded game provider's schema (ADR 0049): tests and the ledger check read its records. */
+  providerDb: ProviderDatabase
   /** Syncs every provider's catalogue feed now (it runs at start and as the 'sync_catalogs' schedule); answers the failures. */
   syncCatalogs(): Promise<{ provider: string; error: string }[]>
   /** Resolves once the queued e-mails are written or sent (jobs.ts `settled`): for tests. */
@@ -167,6 +171,9 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     : await openDatabase({ driver: 'pglite', dataDir: resolve(dataDir, 'db') })
 
   try {
+    // The built-in game provider's schema beside the API's (ADR 0049), with the rows it kept in
+    // the API's tables before it had one.
+    const providerDb = await openProviderDatabase(opened, (line) => console.log(`Casino API: ${line}`))
     const passwords = await createPasswords(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING)
     const providerSecret = await ensureProviderSecret(dataDir, options.providerSecret, (line) => console.log(line))
     const mailer = createMailer({
@@ -180,6 +187,14 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     // external provider would; the address is known once the server listens.
     let ownUrl = ''
     let context: Context | undefined
+    const provider = (logger: ProviderContext['log']): ProviderContext => ({
+      db: providerDb,
+      wallet: httpWallet(() => ownUrl, providerSecret),
+      now,
+      log: logger,
+      eventsChannel: EVENTS_CHANNEL,
+      metrics: { roundOpened: (game, mode) => apiMetrics.gameRounds.inc({ game, mode }) },
+    })
     // Ready (/readyz) once everything below has run, not when the server first listens.
     let started = false
     const app = buildApp(
@@ -190,7 +205,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           jobs,
           limits,
           providerAuth: providerAuth(providerSecret),
-          gameWallet: httpWallet(() => ownUrl, providerSecret),
+          provider: provider(fastify.log),
           gameProvider: httpProviderRounds(() => ownUrl, providerSecret),
           payments,
           cardKey: cardFingerprintKey(providerSecret),
@@ -211,7 +226,12 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
     log = app.log
 
-    const realtime = await startRealtime(app.server, opened, { db: opened.db, now, log: app.log })
+    const realtime = await startRealtime(app.server, opened, {
+      db: opened.db,
+      now,
+      log: app.log,
+      provider: provider(app.log),
+    })
     const relay = startOutboxRelay({ db: opened.db, log: app.log })
     // A call that may have moved money has its balance events relayed at once, not after an idle
     // wait, and the e-mails and work it queued start now rather than at the workers' next poll.
@@ -265,10 +285,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const live =
       options.liveTables === false
         ? null
-        : startLiveTables(
-            { db: opened.db, now, gameWallet: httpWallet(() => ownUrl, providerSecret), log: app.log },
-            { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables },
-          )
+        : startLiveTables(provider(app.log), { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables })
 
     // The durable work (jobs/jobs.ts): mails, work after an answer, and the schedules that run
     // once per period whichever instances are up: pruning spent rows, failing abandoned 3-D Secure
@@ -324,6 +341,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       port,
       metricsUrl: metrics?.url,
       db: opened.db,
+      providerDb,
       syncCatalogs,
       mailSettled: (timeoutMs) => jobs.settled(timeoutMs),
       close,

@@ -7,10 +7,9 @@ import { expect, test, vi } from 'vitest'
 import { ledgerTransactions, payments, players } from '../src/db/schema.ts'
 import { DEMO_USERNAME } from '../src/seed.ts'
 import { startCasinoApi, type CasinoApiOptions } from '../src/server.ts'
-import { checkLedger } from '../src/wallet/check.ts'
 import { playerBalance } from '../src/wallet/ledger.ts'
 import { remainingTurnover } from '../src/wallet/wagering.ts'
-import { ADMIN_PASSWORD, backends, FAST_HASHING, PROVIDER_SECRET, WEB_URL } from './helpers.ts'
+import { ADMIN_PASSWORD, backends, FAST_HASHING, PROVIDER_SECRET, WEB_URL, ledgerReport } from './helpers.ts'
 
 test.for(backends)(
   'the demo player starts with sandbox money and played rounds, added once however often the API starts [%s]',
@@ -55,7 +54,7 @@ test.for(backends)(
                 .orderBy(payments.createdAt)
             ).map((p) => `${p.processor}:${p.status}`),
           })
-          expect((await checkLedger(api.db)).violations).toEqual([])
+          expect((await ledgerReport(api)).violations).toEqual([])
         } finally {
           await api.close()
         }

@@ -13,6 +13,7 @@ import { calls, ErrorBody, type CallName, type Calls, type ParamsIn } from '../c
 import { extractLink, readLatestMail } from '../src/mail/mail-box.ts'
 import { startCasinoApi, type CasinoApi, type CasinoApiOptions } from '../src/server.ts'
 import { checkLedger } from '../src/wallet/check.ts'
+import { providerRecords } from '../../provider/server/reconcile.ts'
 
 // The limits come from vitest.config.ts (generous: these tests start databases, and the suite
 // must pass on a busy machine); a tighter one here failed under CPU load.
@@ -154,12 +155,16 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
 export function checkLedgerAfterEach(api: (backend: Backend) => TestApi) {
   afterEach(async () => {
     for (const backend of backends) {
-      const report = await checkLedger(api(backend).db)
+      const report = await ledgerReport(api(backend))
       expect(report.violations, `ledger invariants on ${backend}`).toEqual([])
       expect(report.postingSum).toBe(0)
     }
   })
 }
+
+/** The ledger check of an API's database, with its embedded provider's rounds (wallet/check.ts). */
+export const ledgerReport = (api: Pick<CasinoApi, 'db' | 'providerDb'>) =>
+  checkLedger(api.db, providerRecords(api.providerDb))
 
 // ---- players ----------------------------------------------------------------------------
 

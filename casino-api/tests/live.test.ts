@@ -5,7 +5,8 @@ import { WebSocket } from 'ws'
 import { ServerEvent, SOCKET_PATH, englishMessages, type LiveRoundView } from '../contract/index.ts'
 import { betReturn } from '../../provider/games/engines/roulette.ts'
 import { hashServerSeed, roundRng } from '../../provider/games/fair.ts'
-import { liveBets, liveRounds } from '../src/db/schema.ts'
+import { EVENTS_CHANNEL } from '../src/realtime/socket.ts'
+import { liveBets, liveRounds } from '../../provider/server/db/schema.ts'
 import { settleTable } from '../../provider/server/live.ts'
 import { httpWallet } from '../../provider/server/wallet-client.ts'
 import { asGame, fundedPlayer } from './game-helpers.ts'
@@ -190,9 +191,14 @@ for (const backend of backends) {
     socket.ws.close()
 
     // Settling again (a crash after the payment, before the bet was marked) pays nothing more.
-    await a.db.update(liveBets).set({ status: 'staked' }).where(eq(liveBets.id, placed.bet.id))
-    await a.db.update(liveRounds).set({ settledAt: null }).where(eq(liveRounds.id, round.id))
-    const ctx = { db: a.db, now: () => new Date(), gameWallet: httpWallet(() => a.url, PROVIDER_SECRET) }
+    await a.providerDb.update(liveBets).set({ status: 'staked' }).where(eq(liveBets.id, placed.bet.id))
+    await a.providerDb.update(liveRounds).set({ settledAt: null }).where(eq(liveRounds.id, round.id))
+    const ctx = {
+      db: a.providerDb,
+      now: () => new Date(),
+      wallet: httpWallet(() => a.url, PROVIDER_SECRET),
+      eventsChannel: EVENTS_CHANNEL,
+    }
     await settleTable(ctx, TABLE)
     await settleTable(ctx, TABLE)
     const after = await a.ok('get_live_table', {}, asGame(game))

@@ -8,11 +8,11 @@ import { hashToken, newOpaqueToken } from '../src/accounts/tokens.ts'
 import { openDatabase } from '../src/db/open.ts'
 import { accessTokens, payments } from '../src/db/schema.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
-import { checkLedger } from '../src/wallet/check.ts'
+import { openProviderDatabase } from '../../provider/server/db/open.ts'
 import { playerBalance } from '../src/wallet/ledger.ts'
 import { startApiProcess } from './api-process.ts'
 import { insertFundedPlayers } from './funded-players.ts'
-import { PROVIDER_SECRET } from './helpers.ts'
+import { PROVIDER_SECRET, ledgerReport } from './helpers.ts'
 
 const DEPOSITS = 300
 
@@ -103,7 +103,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       let total = 0
       for (const playerId of players) total += (await playerBalance(db.db, playerId, 'EUR')).real
       expect(total).toBe(players.length + complete.length * 10_00)
-      expect((await checkLedger(db.db)).violations).toEqual([])
+      expect((await ledgerReport({ db: db.db, providerDb: await openProviderDatabase(db) })).violations).toEqual([])
       // The API's own log of the whole burst, at its most detailed level, holds no card number or CVV.
       const log = await readFile(join(dataDir, 'api.log'), 'utf8')
       expect(log).toContain('"statusCode":200')

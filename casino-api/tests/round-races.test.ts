@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import type { BlackjackView } from '../../provider/games/engines/blackjack.ts'
 import { hashServerSeed } from '../../provider/games/fair.ts'
-import { gameRounds, players } from '../src/db/schema.ts'
-import { checkLedger } from '../src/wallet/check.ts'
+import { players } from '../src/db/schema.ts'
+import { gameRounds } from '../../provider/server/db/schema.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
-import { AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
+import { AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi, ledgerReport } from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -17,10 +17,13 @@ checkLedgerAfterEach(api)
 type Rows<T> = { rows: T[] }
 const rows = async <T>(a: TestApi, query: ReturnType<typeof sql>) =>
   ((await a.db.execute(query)) as unknown as Rows<T>).rows
+/** The same from the provider's schema: its rounds and seed pairs. */
+const providerRows = async <T>(a: TestApi, query: ReturnType<typeof sql>) =>
+  ((await a.providerDb.execute(query)) as unknown as Rows<T>).rows
 
 /** Rounds whose seed pair is revealed while they are still open: each one a leak. */
 const openOnRevealed = (a: TestApi) =>
-  rows<{ id: string }>(
+  providerRows<{ id: string }>(
     a,
     sql`SELECT r.id FROM game_rounds r JOIN game_seeds s ON s.id = r.seed_id
         WHERE r.status = 'open' AND s.revealed_at IS NOT NULL`,
@@ -64,7 +67,7 @@ for (const backend of backends) {
         const revealed = (rotation.body as { revealed: { serverSeed: string } }).revealed
         // The dealt round, if still waiting, must not be on the revealed pair.
         if (!round.finished) {
-          const [seed] = await rows<{ server_seed_hash: string }>(
+          const [seed] = await providerRows<{ server_seed_hash: string }>(
             a,
             sql`SELECT s.server_seed_hash FROM game_rounds r JOIN game_seeds s ON s.id = r.seed_id
                 WHERE r.id = ${round.id}::uuid`,
@@ -83,7 +86,7 @@ for (const backend of backends) {
     expect(rotated + refused).toBe(30)
     // With no round open, rotation works, and the revealed pair proves every round played on it.
     const last = await a.ok('game_rotate_seeds', {}, asGame(rotator))
-    const [{ played }] = (await rows<{ played: number }>(
+    const [{ played }] = (await providerRows<{ played: number }>(
       a,
       sql`SELECT count(*)::int AS played FROM game_rounds r JOIN game_seeds s ON s.id = r.seed_id
           WHERE s.server_seed_hash = ${hashServerSeed(last.revealed.serverSeed)}`,
@@ -112,7 +115,7 @@ for (const backend of backends) {
         if (answer.status === 409)
           expect((answer.body as { error: { code: string } }).error.code).toBe('move_in_progress')
       }
-      const [kept] = await a.db
+      const [kept] = await a.providerDb
         .select()
         .from(gameRounds)
         .where(sql`${gameRounds.id} = ${round.id}::uuid`)
@@ -143,7 +146,7 @@ for (const backend of backends) {
     // A double taken by a request that is still under way: another move waits its turn.
     const moveId = randomUUID()
     const hold = (at: string) =>
-      a.db
+      a.providerDb
         .update(gameRounds)
         .set({ pending: { moveId, at, action: { move: 'double' } } })
         .where(sql`${gameRounds.id} = ${round.id}::uuid`)
@@ -163,7 +166,7 @@ for (const backend of backends) {
     const relaunched = (await launchGame(a, 'blackjack', 'real', player.token)).session
     const opened = await a.ok('game_open', {}, asGame(relaunched))
     expect(opened.openRound).toBeNull()
-    const [kept] = await a.db
+    const [kept] = await a.providerDb
       .select()
       .from(gameRounds)
       .where(sql`${gameRounds.id} = ${round.id}::uuid`)
@@ -210,11 +213,15 @@ for (const backend of backends) {
     expect(played.status).toBe(200)
     const afterB = (played.body as { balance: { amount: number } }).balance.amount
 
-    // An account blocked by an operator plays no more, whatever session it had.
+    // An account blocked by an operator stakes nothing more, whatever session it had: the casino's
+    // wallet refuses its money at once, and the casino ends its game sessions at the provider
+    // (the provider keeps no account status of its own).
     await a.db
       .update(players)
       .set({ status: 'suspended' })
       .where(sql`${players.id} = ${player.playerId}::uuid`)
+    expect((await play(gameB)).status).toBe(403)
+    await a.ok('end_provider_sessions', { playerId: player.playerId }, AS_PROVIDER)
     await refused(gameB)
     await a.db
       .update(players)
@@ -279,26 +286,26 @@ for (const backend of backends) {
     const player = await fundedPlayer(a, 100_000)
     const game = (await launchGame(a, 'blackjack', 'real', player.token)).session
     const round = await waitingHand(a, game)
-    expect((await checkLedger(a.db)).violations).toEqual([])
+    expect((await ledgerReport(a)).violations).toEqual([])
 
     // A round that says it staked more than the wallet took.
-    await a.db
+    await a.providerDb
       .update(gameRounds)
       .set({ stake: 300 })
       .where(sql`${gameRounds.id} = ${round.id}::uuid`)
-    const staked = await checkLedger(a.db)
+    const staked = await ledgerReport(a)
     expect(staked.violations.map((v) => v.rule)).toEqual(["each game round's stakes and win are its wallet movements"])
     expect(staked.violations[0]!.detail).toContain(round.id)
-    await a.db
+    await a.providerDb
       .update(gameRounds)
       .set({ stake: 100 })
       .where(sql`${gameRounds.id} = ${round.id}::uuid`)
 
     // Its seed pair revealed while it waits: a leak, and its details keep the seed hidden.
-    await a.db.execute(
+    await a.providerDb.execute(
       sql`UPDATE game_seeds SET revealed_at = now() WHERE id = (SELECT seed_id FROM game_rounds WHERE id = ${round.id}::uuid)`,
     )
-    const leaked = await checkLedger(a.db)
+    const leaked = await ledgerReport(a)
     expect(leaked.violations.map((v) => v.rule)).toEqual(['no revealed seed pair has an open round'])
     const details = await a.ok('get_bet_details', { id: round.id, language: 'en' }, { token: player.token })
     expect(details.seeds.serverSeed).toBeNull()

@@ -20,8 +20,15 @@ import {
 } from '../src/bonuses/scheduled.ts'
 import { mailboxMessages, playerBonuses, scheduledBonusGrants } from '../src/db/schema.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
-import { checkLedger } from '../src/wallet/check.ts'
-import { activePlayer, AS_PROVIDER, backends, startTestApi, type Backend, type TestApi } from './helpers.ts'
+import {
+  activePlayer,
+  AS_PROVIDER,
+  backends,
+  startTestApi,
+  type Backend,
+  type TestApi,
+  ledgerReport,
+} from './helpers.ts'
 import { as, card } from './payment-helpers.ts'
 import { connect, until } from './socket-helpers.ts'
 
@@ -33,7 +40,7 @@ afterEach(async () => {
 })
 
 async function ledgerClean(a: TestApi) {
-  const report = await checkLedger(a.db)
+  const report = await ledgerReport(a)
   expect(report.violations, `ledger invariants on ${a.backend}`).toEqual([])
   expect(report.postingSum).toBe(0)
 }
@@ -265,7 +272,7 @@ describe.each(backends)('scheduled bonuses [%s]', (backend: Backend) => {
       eq(scheduledBonusGrants.playerId, english.playerId),
     )
     await a.db.update(scheduledBonusGrants).set({ amount: 9_00 }).where(decision)
-    expect((await checkLedger(a.db)).violations).toEqual([
+    expect((await ledgerReport(a)).violations).toEqual([
       expect.objectContaining({ rule: expect.stringContaining('each scheduled bonus is its decision') }),
     ])
     await a.db.update(scheduledBonusGrants).set({ amount: 10_00 }).where(decision)

@@ -7,12 +7,19 @@ import { expect, test } from 'vitest'
 import { games, heldWinnings, ledgerAccounts, walletTransactions } from '../src/db/schema.ts'
 import { MAX_ACCOUNT_BALANCE, playerBalance } from '../src/wallet/ledger.ts'
 import { DEFAULT_SETTINGS, setSetting } from '../src/site/settings.ts'
-import { checkLedger } from '../src/wallet/check.ts'
 import { creditDeposit } from '../src/wallet/wagering.ts'
 import { CATALOG } from '../../provider/games/catalog.ts'
 import { adjustBalance } from './funded-players.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
-import { adminToken, AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
+import {
+  adminToken,
+  AS_PROVIDER,
+  backends,
+  checkLedgerAfterEach,
+  useApis,
+  type TestApi,
+  ledgerReport,
+} from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -316,7 +323,7 @@ test.for(backends)('ledger:check fails when the held winnings account and the ro
   // Marked released without paying it: the account still holds it.
   await a.db.update(heldWinnings).set({ status: 'released', decidedAt: new Date() }).where(mine)
   try {
-    const report = await checkLedger(a.db)
+    const report = await ledgerReport(a)
     expect(report.violations.map((v) => v.rule)).toEqual([
       'the held winnings account holds exactly the winnings still held',
     ])

@@ -7,11 +7,11 @@ import { expect, test } from 'vitest'
 import { calls, ProviderWalletAnswer } from '../contract/index.ts'
 import { openDatabase } from '../src/db/open.ts'
 import { ledgerTransactions, walletTransactions } from '../src/db/schema.ts'
-import { checkLedger } from '../src/wallet/check.ts'
+import { openProviderDatabase } from '../../provider/server/db/open.ts'
 import { playerBalance } from '../src/wallet/ledger.ts'
 import { startApiProcess } from './api-process.ts'
 import { insertFundedPlayers } from './funded-players.ts'
-import { PROVIDER_SECRET } from './helpers.ts'
+import { PROVIDER_SECRET, ledgerReport } from './helpers.ts'
 
 const BETS = 600
 
@@ -87,7 +87,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       const moved = await db.db.select().from(walletTransactions).where(eq(walletTransactions.playerId, playerId!))
       expect(moved).toHaveLength(BETS)
       expect((await playerBalance(db.db, playerId!, 'EUR')).total).toBe(1_000_00 - BETS * 1_00)
-      expect((await checkLedger(db.db)).violations).toEqual([])
+      expect((await ledgerReport({ db: db.db, providerDb: await openProviderDatabase(db) })).violations).toEqual([])
     } finally {
       await db.close()
       await rm(dataDir, { recursive: true, force: true })

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { gameRounds, games, walletTransactions } from '../src/db/schema.ts'
+import { games, walletTransactions } from '../src/db/schema.ts'
+import { gameRounds } from '../../provider/server/db/schema.ts'
 import { playerBalance } from '../src/wallet/ledger.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import { AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi } from './helpers.ts'
@@ -169,7 +170,7 @@ test.for(backends)(
     const { token } = await fundedPlayer(a, 10_00)
     const { session } = await launchGame(a, GAME, 'real', token)
     const { round } = await a.ok('game_play', { bet: { lineBet: 10 }, moveId: randomUUID() }, asGame(session))
-    const [row] = await a.db.select().from(gameRounds).where(eq(gameRounds.id, round.id))
+    const [row] = await a.providerDb.select().from(gameRounds).where(eq(gameRounds.id, round.id))
     expect(row).toMatchObject({ status: 'settled', pending: null })
     const moved = await rowsOf(a, round.id)
     expect(moved.map((r) => [r.externalId, r.amount]).sort()).toEqual([

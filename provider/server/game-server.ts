@@ -21,10 +21,9 @@ import {
 import { catalogGame, type CatalogGame } from '../games/catalog.ts'
 import { roundRng } from '../games/fair.ts'
 import type { Step } from '../games/engine.ts'
-import type { Context } from '../../casino-api/src/context.ts'
-import { gameRounds, gameSeeds, gameSessions } from '../../casino-api/src/db/schema.ts'
+import type { ProviderContext } from './context.ts'
+import { gameRounds, gameSeeds, gameSessions } from './db/schema.ts'
 import { ApiError } from '../../casino-api/src/http/errors.ts'
-import { apiMetrics } from '../../casino-api/src/metrics.ts'
 import {
   activeSeeds,
   DEMO_CHIPS,
@@ -42,7 +41,7 @@ type Answer = z.input<typeof GamePlayAnswer>
 
 const RECENT_ROUNDS = 10
 
-async function gameOf(ctx: Context, session: GameSession): Promise<CatalogGame> {
+async function gameOf(ctx: ProviderContext, session: GameSession): Promise<CatalogGame> {
   const game = catalogGame(session.gameId)
   // A live table's rounds are the table's (live.ts), never a player's own. A title the casino
   // switched off is refused by its launch and by the wallet (provider_bet), not read here.
@@ -84,7 +83,7 @@ export const gameFacts = (game: CatalogGame, language: GameSession['language']) 
  * A game session's wallet: the player's total in real play, asked of the seamless wallet as any
  * provider would; the session's fun chips in demo.
  */
-export async function balanceOf(ctx: Pick<Context, 'db' | 'gameWallet'>, session: GameSession) {
+export async function balanceOf(ctx: Pick<ProviderContext, 'db' | 'wallet'>, session: GameSession) {
   if (session.mode === 'demo') {
     const [row] = await ctx.db
       .select({ chips: gameSessions.demoBalance })
@@ -92,13 +91,13 @@ export async function balanceOf(ctx: Pick<Context, 'db' | 'gameWallet'>, session
       .where(eq(gameSessions.id, session.id))
     return { amount: row?.chips ?? 0, currency: session.currency, mode: session.mode }
   }
-  const balance = await ctx.gameWallet.balance({ playerId: session.playerId!, currency: session.currency })
+  const balance = await ctx.wallet.balance({ playerId: session.playerId!, currency: session.currency })
   return { amount: balance.total, currency: session.currency, mode: session.mode }
 }
 
 /** Pays a real round whose outcome is known, and marks it settled (idempotent: safe to repeat). */
-async function settle(ctx: Context, session: GameSession, row: RoundRow): Promise<RoundRow> {
-  await ctx.gameWallet.win({ ...refOf(session, row), transactionId: `${row.id}:win`, amount: row.win! })
+async function settle(ctx: ProviderContext, session: GameSession, row: RoundRow): Promise<RoundRow> {
+  await ctx.wallet.win({ ...refOf(session, row), transactionId: `${row.id}:win`, amount: row.win! })
   const [settled] = await ctx.db
     .update(gameRounds)
     .set({ status: 'settled', settledAt: ctx.now() })
@@ -112,12 +111,12 @@ async function settle(ctx: Context, session: GameSession, row: RoundRow): Promis
  * round: one call, provider_settle, under the same ids as the two calls); a refusal cancels the
  * round (and lets go of it) and is passed on. Answers whether the round is paid.
  */
-async function stake(ctx: Context, session: GameSession, row: RoundRow) {
+async function stake(ctx: ProviderContext, session: GameSession, row: RoundRow) {
   const bet = { transactionId: `${row.id}:bet:0`, amount: row.stake }
   try {
-    if (row.win === null) await ctx.gameWallet.bet({ ...refOf(session, row), ...bet })
+    if (row.win === null) await ctx.wallet.bet({ ...refOf(session, row), ...bet })
     else
-      await ctx.gameWallet.settle({
+      await ctx.wallet.settle({
         ...refOf(session, row),
         bet,
         win: { transactionId: `${row.id}:win`, amount: row.win },
@@ -154,22 +153,27 @@ type Actions = { moveId: string; action: unknown }[]
 
 const pendingOf = (row: RoundRow) => row.pending as Pending | null
 const holds = (moveId: string) => sql`${gameRounds.pending}->>'moveId' = ${moveId}`
-const isStale = (ctx: Context, pending: Pending) => ctx.now().getTime() - Date.parse(pending.at) > STALE_MOVE_MS
+const isStale = (ctx: ProviderContext, pending: Pending) => ctx.now().getTime() - Date.parse(pending.at) > STALE_MOVE_MS
 
-async function reread(ctx: Context, id: string) {
+async function reread(ctx: ProviderContext, id: string) {
   const [row] = await ctx.db.select().from(gameRounds).where(eq(gameRounds.id, id))
   return row!
 }
 
 /** Lets go of a round held for `moveId`, changing nothing else. */
-const release = (ctx: Context, id: string, moveId: string) =>
+const release = (ctx: ProviderContext, id: string, moveId: string) =>
   ctx.db
     .update(gameRounds)
     .set({ pending: null })
     .where(and(eq(gameRounds.id, id), holds(moveId)))
 
 /** Plays the move a round is held for (see above) and answers the round after it. */
-async function playPending(ctx: Context, session: GameSession, game: CatalogGame, row: RoundRow): Promise<RoundRow> {
+async function playPending(
+  ctx: ProviderContext,
+  session: GameSession,
+  game: CatalogGame,
+  row: RoundRow,
+): Promise<RoundRow> {
   const pending = pendingOf(row)!
   const real = session.mode === 'real'
   if (pending.moveId === row.moveId) {
@@ -192,7 +196,7 @@ async function playPending(ctx: Context, session: GameSession, game: CatalogGame
   const betId = `${row.id}:bet:${pending.moveId}`
   let next: RoundRow | null
   try {
-    if (raise > 0 && real) await ctx.gameWallet.bet({ ...refOf(session, row), transactionId: betId, amount: raise })
+    if (raise > 0 && real) await ctx.wallet.bet({ ...refOf(session, row), transactionId: betId, amount: raise })
     next = await ctx.db.transaction(async (tx) => {
       if (!real) {
         const [paid] = await tx
@@ -225,7 +229,7 @@ async function playPending(ctx: Context, session: GameSession, game: CatalogGame
     const now = await reread(ctx, row.id)
     const applied = (now.actions as Actions).some((a) => a.moveId === pending.moveId)
     if (!applied && raise > 0 && real)
-      await ctx.gameWallet.rollback({
+      await ctx.wallet.rollback({
         ...refOf(session, row),
         transactionId: `${row.id}:rollback:${pending.moveId}`,
         betTransactionId: betId,
@@ -239,7 +243,12 @@ async function playPending(ctx: Context, session: GameSession, game: CatalogGame
  * The round once no move holds it: waits for the move under way (the same move sent again),
  * or plays it when its request died; a refusal of that move is its own request's answer.
  */
-async function awaitMove(ctx: Context, session: GameSession, game: CatalogGame, row: RoundRow): Promise<RoundRow> {
+async function awaitMove(
+  ctx: ProviderContext,
+  session: GameSession,
+  game: CatalogGame,
+  row: RoundRow,
+): Promise<RoundRow> {
   const deadline = Date.now() + WAIT_FOR_MOVE_MS
   for (let current = row; ; current = await reread(ctx, row.id)) {
     const pending = pendingOf(current)
@@ -262,7 +271,7 @@ async function awaitMove(ctx: Context, session: GameSession, game: CatalogGame, 
  * played on; one whose outcome is known is paid; one waiting for a move is answered to be
  * resumed. In demo, the session's round waiting for a move.
  */
-async function settleOpenRounds(ctx: Context, session: GameSession, game: CatalogGame) {
+async function settleOpenRounds(ctx: ProviderContext, session: GameSession, game: CatalogGame) {
   const open = await ctx.db
     .select()
     .from(gameRounds)
@@ -296,7 +305,7 @@ async function settleOpenRounds(ctx: Context, session: GameSession, game: Catalo
   return waiting
 }
 
-export async function openGame(ctx: Context, session: GameSession): Promise<z.input<typeof GameOpenAnswer>> {
+export async function openGame(ctx: ProviderContext, session: GameSession): Promise<z.input<typeof GameOpenAnswer>> {
   const game = await gameOf(ctx, session)
   const waiting = await settleOpenRounds(ctx, session, game)
   if (session.mode === 'demo' && (session.demoBalance ?? 0) < game.limits.minBet) {
@@ -351,7 +360,7 @@ export const limitArgs = (game: CatalogGame, session: GameSession): MessageArg[]
 ]
 
 export async function playRound(
-  ctx: Context,
+  ctx: ProviderContext,
   session: GameSession,
   params: { bet: unknown; moveId: string },
 ): Promise<Answer> {
@@ -421,7 +430,7 @@ export async function playRound(
       .returning()
     return { ...inserted!, fresh: true }
   })
-  if ('fresh' in row) apiMetrics.gameRounds.inc({ game: game.id, mode: session.mode })
+  if ('fresh' in row) ctx.metrics.roundOpened(game.id, session.mode)
 
   const result =
     'fresh' in row && pendingOf(row)
@@ -437,7 +446,7 @@ export async function playRound(
  * under the round's lock (see above): a raised stake goes through the wallet, then the move is kept.
  */
 export async function actRound(
-  ctx: Context,
+  ctx: ProviderContext,
   session: GameSession,
   params: { roundId: string; action: unknown; moveId: string },
 ): Promise<Answer> {
@@ -492,7 +501,7 @@ export async function actRound(
  * takes: a round on the pair that is still open (waiting for a move, or its stake or win still on
  * the way) would have its undealt cards, or its outcome before its stake, shown by the seed.
  */
-export async function rotate(ctx: Context, session: GameSession, clientSeed: string | undefined) {
+export async function rotate(ctx: ProviderContext, session: GameSession, clientSeed: string | undefined) {
   const { revealed, next } = await ctx.db.transaction(async (tx) => {
     const current = await activeSeeds(tx, ownerOf(session), ctx.now(), true)
     const [open] = await tx

@@ -18,12 +18,12 @@ import type {
   ProviderRoundHistoryAnswer,
   ProviderRoundHistoryParams,
 } from '../../casino-api/contract/index.ts'
-import type { Context } from '../../casino-api/src/context.ts'
-import { gameRounds, gameSeeds, liveBets, liveRounds } from '../../casino-api/src/db/schema.ts'
+import type { ProviderContext } from './context.ts'
+import { gameRounds, gameSeeds, liveBets, liveRounds } from './db/schema.ts'
 import { catalogGame } from '../games/catalog.ts'
 import { roundRng } from '../games/fair.ts'
 
-type Ctx = Pick<Context, 'db'>
+type Ctx = Pick<ProviderContext, 'db'>
 type HistoryParams = z.output<typeof ProviderRoundHistoryParams>
 type Round = z.input<typeof ProviderRound>
 

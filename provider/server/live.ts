@@ -32,14 +32,14 @@ import {
 import { CATALOG, catalogGame, type CatalogGame } from '../games/catalog.ts'
 import { hashServerSeed, roundRng } from '../games/fair.ts'
 import { pocketCount, type RouletteConfig } from '../games/engines/roulette.ts'
-import type { Context } from '../../casino-api/src/context.ts'
-import type { Queryable } from '../../casino-api/src/db/open.ts'
-import { gameSessions, liveBets, liveRounds } from '../../casino-api/src/db/schema.ts'
+import type { ProviderContext, ProviderQueryable } from './context.ts'
+import { gameSessions, liveBets, liveRounds } from './db/schema.ts'
 import { ApiError } from '../../casino-api/src/http/errors.ts'
-import { EVENTS_CHANNEL } from '../../casino-api/src/realtime/socket.ts'
 import { balanceOf, gameFacts, limitArgs } from './game-server.ts'
 import type { GameSession } from './sessions.ts'
-import { isUuid } from '../../casino-api/src/db/errors.ts'
+
+/** A round id as the table makes them: anything else names no round (and is not put to the database). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type LiveTimings = {
   /** The betting window. */
@@ -105,14 +105,15 @@ function betView(row: BetRow): z.input<typeof LiveBetView> {
 }
 
 const notify = (
-  db: Queryable,
+  ctx: Pick<ProviderContext, 'eventsChannel'>,
+  db: ProviderQueryable,
   payload: { tableId: string; event: ServerEvent } | { playerId: string; event: ServerEvent },
-) => db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`)
+) => db.execute(sql`SELECT pg_notify(${ctx.eventsChannel}, ${JSON.stringify(payload)})`)
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 /** The table's latest round (the one in progress, or the last result on show). */
-export async function currentRound(db: Queryable, tableId: string) {
+export async function currentRound(db: ProviderQueryable, tableId: string) {
   const [row] = await db
     .select()
     .from(liveRounds)
@@ -126,7 +127,11 @@ export async function currentRound(db: Queryable, tableId: string) {
  * One step of a table, if one is due and this instance holds the table's lock: open the next
  * round, close the window, or draw and show the result. Answers whether this instance drives.
  */
-export async function stepTable(ctx: Pick<Context, 'db' | 'now'>, game: CatalogGame, timings: LiveTimings) {
+export async function stepTable(
+  ctx: Pick<ProviderContext, 'db' | 'now' | 'eventsChannel'>,
+  game: CatalogGame,
+  timings: LiveTimings,
+) {
   const now = ctx.now()
   return ctx.db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(
@@ -154,7 +159,7 @@ export async function stepTable(ctx: Pick<Context, 'db' | 'now'>, game: CatalogG
         .onConflictDoNothing()
         .returning()
       if (opened)
-        await notify(tx, {
+        await notify(ctx, tx, {
           tableId: game.id,
           event: {
             type: 'live_round_started',
@@ -172,7 +177,7 @@ export async function stepTable(ctx: Pick<Context, 'db' | 'now'>, game: CatalogG
         .where(and(eq(liveRounds.id, last.id), eq(liveRounds.phase, 'betting')))
         .returning({ id: liveRounds.id })
       if (closed)
-        await notify(tx, {
+        await notify(ctx, tx, {
           tableId: game.id,
           event: { type: 'live_bets_closed', at, tableId: game.id, roundId: last.id },
         })
@@ -199,7 +204,7 @@ export async function stepTable(ctx: Pick<Context, 'db' | 'now'>, game: CatalogG
             await tx.update(liveBets).set({ win, status: 'settled', settledAt: now }).where(eq(liveBets.id, bet.id))
           } else await tx.update(liveBets).set({ win }).where(eq(liveBets.id, bet.id))
         }
-        await notify(tx, {
+        await notify(ctx, tx, {
           tableId: game.id,
           event: {
             type: 'live_round_result',
@@ -218,10 +223,14 @@ export async function stepTable(ctx: Pick<Context, 'db' | 'now'>, game: CatalogG
 }
 
 /** Stakes (a replay when it arrived) and pays a real bet whose win is known; refused stakes cancel it. */
-async function settleBet(ctx: Pick<Context, 'db' | 'now' | 'gameWallet'>, tableId: string, bet: BetRow) {
+async function settleBet(
+  ctx: Pick<ProviderContext, 'db' | 'now' | 'wallet' | 'eventsChannel'>,
+  tableId: string,
+  bet: BetRow,
+) {
   const ref = { playerId: bet.playerId!, currency: bet.currency, roundId: bet.id, gameId: tableId }
   try {
-    await ctx.gameWallet.bet({ ...ref, transactionId: `${bet.id}:bet`, amount: bet.stake })
+    await ctx.wallet.bet({ ...ref, transactionId: `${bet.id}:bet`, amount: bet.stake })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     await ctx.db
@@ -230,7 +239,7 @@ async function settleBet(ctx: Pick<Context, 'db' | 'now' | 'gameWallet'>, tableI
       .where(and(eq(liveBets.id, bet.id), inArray(liveBets.status, ['pending', 'staked'])))
     return
   }
-  await ctx.gameWallet.win({ ...ref, transactionId: `${bet.id}:win`, amount: bet.win! })
+  await ctx.wallet.win({ ...ref, transactionId: `${bet.id}:win`, amount: bet.win! })
   await ctx.db.transaction(async (tx) => {
     const [paid] = await tx
       .update(liveBets)
@@ -238,7 +247,7 @@ async function settleBet(ctx: Pick<Context, 'db' | 'now' | 'gameWallet'>, tableI
       .where(and(eq(liveBets.id, bet.id), inArray(liveBets.status, ['pending', 'staked'])))
       .returning()
     if (paid)
-      await notify(tx, {
+      await notify(ctx, tx, {
         playerId: paid.playerId!,
         event: {
           type: 'live_round_settled',
@@ -254,7 +263,10 @@ async function settleBet(ctx: Pick<Context, 'db' | 'now' | 'gameWallet'>, tableI
 }
 
 /** Pays the real bets of every round of the table whose result is shown and not yet all paid. */
-export async function settleTable(ctx: Pick<Context, 'db' | 'now' | 'gameWallet'>, tableId: string) {
+export async function settleTable(
+  ctx: Pick<ProviderContext, 'db' | 'now' | 'wallet' | 'eventsChannel'>,
+  tableId: string,
+) {
   const rounds = await ctx.db
     .select({ id: liveRounds.id })
     .from(liveRounds)
@@ -280,10 +292,7 @@ export async function settleTable(ctx: Pick<Context, 'db' | 'now' | 'gameWallet'
 }
 
 /** Drives the live tables from this instance (see the top of this file) until closed. */
-export function startLiveTables(
-  ctx: Pick<Context, 'db' | 'now' | 'gameWallet' | 'log'>,
-  timings: LiveTimings = DEFAULT_LIVE_TIMINGS,
-) {
+export function startLiveTables(ctx: ProviderContext, timings: LiveTimings = DEFAULT_LIVE_TIMINGS) {
   let running: Promise<void> = Promise.resolve()
   let busy = false
   let stopped = false
@@ -326,7 +335,7 @@ function liveGameOf(session: GameSession): CatalogGame {
   return game
 }
 
-export async function liveTable(ctx: Context, session: GameSession): Promise<z.input<typeof LiveTableAnswer>> {
+export async function liveTable(ctx: ProviderContext, session: GameSession): Promise<z.input<typeof LiveTableAnswer>> {
   const game = liveGameOf(session)
   const rounds = await ctx.db
     .select()
@@ -376,7 +385,7 @@ function invalid(fields: Record<string, string>, args?: MessageArg[]) {
 }
 
 export async function placeLiveBet(
-  ctx: Context,
+  ctx: ProviderContext,
   session: GameSession,
   params: { roundId: string; bet: unknown; moveId: string },
 ): Promise<z.input<typeof LiveBetAnswer>> {
@@ -395,7 +404,7 @@ export async function placeLiveBet(
       .from(liveBets)
       .where(and(eq(liveBets.sessionId, session.id), eq(liveBets.moveId, params.moveId)))
     if (replayed) return replayed
-    if (!isUuid(params.roundId)) throw new ApiError(409, 'betting_closed')
+    if (!UUID.test(params.roundId)) throw new ApiError(409, 'betting_closed')
     // Share mode: the window cannot close (an update of this row) until this bet is written.
     const [round] = await tx
       .select()
@@ -433,7 +442,7 @@ export async function placeLiveBet(
   let result = row
   if (row.mode === 'real' && row.status === 'pending') {
     try {
-      await ctx.gameWallet.bet({
+      await ctx.wallet.bet({
         playerId: row.playerId!,
         currency: row.currency,
         roundId: row.id,

@@ -8,16 +8,19 @@
  * derivation and the same odds); a visitor's demo session has its own. The server seed is 32
  * random bytes in hex, shown only as its SHA-256 until the pair is rotated.
  */
-import { randomBytes } from 'node:crypto'
-import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../../casino-api/src/accounts/tokens.ts'
+import { createHash, randomBytes } from 'node:crypto'
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Currency, EndProviderSessionsParams, GameMode, Locale } from '../../casino-api/contract/index.ts'
-import type { Context } from '../../casino-api/src/context.ts'
-import type { Queryable } from '../../casino-api/src/db/open.ts'
-import { gameSeeds, gameSessions, players } from '../../casino-api/src/db/schema.ts'
+import type { ProviderContext, ProviderQueryable } from './context.ts'
+import { gameSeeds, gameSessions } from './db/schema.ts'
 import { ApiError } from '../../casino-api/src/http/errors.ts'
 import { hashServerSeed } from '../games/fair.ts'
+
+/** A launch's token: 32 random bytes in base64url; only its SHA-256 is kept, so a leaked table opens no game. */
+const newSessionToken = () => randomBytes(32).toString('base64url')
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/
+const hashSessionToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
 
 /** A launch is good for this long: a long session, not a standing credential. */
 export const GAME_SESSION_TTL_MS = 6 * 3600_000
@@ -36,7 +39,7 @@ export type GameSession = {
 }
 
 export async function createGameSession(
-  ctx: Pick<Context, 'db' | 'now'>,
+  ctx: Pick<ProviderContext, 'db' | 'now'>,
   launch: {
     gameId: string
     playerId: string | null
@@ -48,14 +51,14 @@ export async function createGameSession(
     endsBy: Date | null
   },
 ) {
-  const token = newOpaqueToken()
+  const token = newSessionToken()
   const { endsBy, ...session } = launch
   const longest = ctx.now().getTime() + GAME_SESSION_TTL_MS
   const expiresAt = new Date(endsBy ? Math.min(longest, endsBy.getTime()) : longest)
   const [row] = await ctx.db
     .insert(gameSessions)
     .values({
-      tokenHash: hashToken(token),
+      tokenHash: hashSessionToken(token),
       ...session,
       demoBalance: launch.mode === 'demo' ? DEMO_CHIPS : null,
       createdAt: ctx.now(),
@@ -66,16 +69,17 @@ export async function createGameSession(
 }
 
 /**
- * The session of an X-Game-Session header; 401 when missing, unknown, expired or ended, and when
- * the account is no longer active (blocked, closed, excluded). A game never outlives its player's
- * log-in: it expires with it at the latest (`endsBy` at launch), and the casino ends it when the
- * log-in ends sooner (logout, a password change: endGameSessions). A visitor's demo has no player.
+ * The session of an X-Game-Session header; 401 when missing, unknown, expired or ended. A game
+ * never outlives its player's log-in: it expires with it at the latest (`endsBy` at launch), and
+ * the casino ends it when the log-in ends sooner (logout, a password change) or the account stops
+ * being active (endGameSessions, asked by the casino); the casino's wallet refuses the money of an
+ * account that is not active whatever the session. A visitor's demo has no player.
  */
 export async function resolveGameSession(
-  ctx: Pick<Context, 'db' | 'now'>,
+  ctx: Pick<ProviderContext, 'db' | 'now'>,
   header: string | string[] | undefined,
 ): Promise<GameSession> {
-  if (typeof header !== 'string' || !OPAQUE_TOKEN.test(header)) throw new ApiError(401, 'unauthorized')
+  if (typeof header !== 'string' || !SESSION_TOKEN.test(header)) throw new ApiError(401, 'unauthorized')
   const now = ctx.now()
   const [row] = await ctx.db
     .select({
@@ -89,14 +93,7 @@ export async function resolveGameSession(
       expiresAt: gameSessions.expiresAt,
     })
     .from(gameSessions)
-    .leftJoin(players, eq(players.id, gameSessions.playerId))
-    .where(
-      and(
-        eq(gameSessions.tokenHash, hashToken(header)),
-        gt(gameSessions.expiresAt, now),
-        or(isNull(gameSessions.playerId), eq(players.status, 'active')),
-      ),
-    )
+    .where(and(eq(gameSessions.tokenHash, hashSessionToken(header)), gt(gameSessions.expiresAt, now)))
   if (!row) throw new ApiError(401, 'unauthorized')
   return row
 }
@@ -106,7 +103,7 @@ export async function resolveGameSession(
  * next call with one is refused. Answers how many were still running.
  */
 export async function endGameSessions(
-  ctx: Pick<Context, 'db' | 'now'>,
+  ctx: Pick<ProviderContext, 'db' | 'now'>,
   scope: z.output<typeof EndProviderSessionsParams>,
 ) {
   const now = ctx.now()
@@ -141,7 +138,7 @@ const ownerIs = (owner: SeedOwner) =>
 const newClientSeed = () => randomBytes(8).toString('hex')
 
 /** Inserts a fresh pair unless the owner has an active one (the partial unique index decides). */
-async function insertPair(db: Queryable, owner: SeedOwner, now: Date, clientSeed = newClientSeed()) {
+async function insertPair(db: ProviderQueryable, owner: SeedOwner, now: Date, clientSeed = newClientSeed()) {
   const serverSeed = randomBytes(32).toString('hex')
   const ownerColumn = 'playerId' in owner ? sql`player_id` : sql`session_id`
   const ownerValue = 'playerId' in owner ? owner.playerId : owner.sessionId
@@ -152,7 +149,12 @@ async function insertPair(db: Queryable, owner: SeedOwner, now: Date, clientSeed
 }
 
 /** The owner's active pair, made on first use; `forUpdate` locks it (the nonce is taken under the lock). */
-export async function activeSeeds(db: Queryable, owner: SeedOwner, now: Date, forUpdate = false): Promise<SeedRow> {
+export async function activeSeeds(
+  db: ProviderQueryable,
+  owner: SeedOwner,
+  now: Date,
+  forUpdate = false,
+): Promise<SeedRow> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const query = db
       .select()
@@ -167,7 +169,7 @@ export async function activeSeeds(db: Queryable, owner: SeedOwner, now: Date, fo
 
 /** Reveals the active pair (`current`, locked by the caller) and starts the next one; answers both. */
 export async function rotateSeeds(
-  db: Queryable,
+  db: ProviderQueryable,
   owner: SeedOwner,
   now: Date,
   clientSeed: string | undefined,
@@ -180,7 +182,7 @@ export async function rotateSeeds(
 }
 
 /** The owner's most recently revealed pair, if any. */
-export async function lastRevealed(db: Queryable, owner: SeedOwner) {
+export async function lastRevealed(db: ProviderQueryable, owner: SeedOwner) {
   const [row] = await db
     .select()
     .from(gameSeeds)

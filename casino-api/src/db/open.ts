@@ -58,7 +58,23 @@ export type OpenedDatabase = {
   ready(): Promise<Readiness>
   /** Where the job queue keeps its tables (jobs/jobs.ts): the same database, a schema of its own. */
   jobStore: JobStore
+  /** The schema of the API's own tables: 'public', or the one given. */
+  schemaName: string
+  /**
+   * A schema of its own in the same database, for a service the API embeds (the built-in game
+   * provider, ADR 0049), migrated from the service's own folder: `name`, or `<API's schema>_<name>`
+   * when the API has a schema of its own. Its tables are the service's alone: on PostgreSQL its
+   * connections see no other schema; on PGlite (one connection) the API's tables are found first.
+   * Closed with the database.
+   */
+  openBeside<S extends Record<string, unknown>>(options: BesideOptions<S>): Promise<BesideDatabase<S>>
   close(): Promise<void>
+}
+
+export type BesideOptions<S extends Record<string, unknown>> = { name: string; schema: S; migrationsFolder: string }
+export type BesideDatabase<S extends Record<string, unknown>> = {
+  db: PgDatabase<PgQueryResultHKT, S>
+  schemaName: string
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -83,6 +99,20 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
       listen: (channel, onPayload) => client.listen(channel, onPayload),
       ready: readinessOf(db as unknown as Database, 'drizzle'),
       jobStore: { backend: 'pglite', db: fromPglite(client), schema: 'pgboss' },
+      schemaName: 'public',
+      async openBeside({ name, schema: tables, migrationsFolder: folder }) {
+        if (!SCHEMA_NAME.test(name)) throw new Error(`Invalid schema name '${name}'`)
+        const beside = drizzlePglite({ client, schema: tables })
+        // Its migrations create their tables in its schema; then the one connection finds the
+        // API's tables first and the service's where the API has none of that name.
+        await client.exec(`CREATE SCHEMA IF NOT EXISTS "${name}"; SET search_path TO "${name}"`)
+        try {
+          await applyMigrations(beside, folder, name)
+        } finally {
+          await client.exec(`SET search_path TO public, "${name}"`)
+        }
+        return { db: beside as unknown as PgDatabase<PgQueryResultHKT, typeof tables>, schemaName: name }
+      },
       async close() {
         await client.close()
         await makeTreePrivate(dataDir)
@@ -115,12 +145,13 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
   const jobsSchema = schemaName ? `${schemaName}_jobs` : 'pgboss'
   try {
     await untilReachable(pool, options.connectTimeoutMs ?? 0, options.onRetry)
-    await migratePostgres(pool, schemaName, jobsSchema)
+    await migratePostgres(pool, migrationsFolder, schemaName, [jobsSchema])
   } catch (error) {
     await pool.end().catch(() => {})
     throw error
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database
+  const besides: { pool: Pool; schemaName: string }[] = []
   return {
     db,
     driver: 'postgres',
@@ -132,8 +163,32 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: 'pos
       db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
       schema: jobsSchema,
     },
+    schemaName: schemaName ?? 'public',
+    async openBeside({ name, schema: tables, migrationsFolder: folder }) {
+      const besideSchema = schemaName ? `${schemaName}_${name}` : name
+      if (!SCHEMA_NAME.test(besideSchema)) throw new Error(`Invalid schema name '${besideSchema}'`)
+      const beside = new Pool({
+        connectionString: url,
+        max: Math.max(2, Math.ceil((options.maxConnections ?? 10) / 2)),
+        application_name: `${applicationName}-${name}`,
+        options: `-c search_path=${besideSchema}`,
+      })
+      beside.on('error', (error) => options.onIdleError?.(error))
+      try {
+        await migratePostgres(beside, folder, besideSchema, [])
+      } catch (error) {
+        await beside.end().catch(() => {})
+        throw error
+      }
+      besides.push({ pool: beside, schemaName: besideSchema })
+      return { db: drizzleNodePg({ client: beside, schema: tables }), schemaName: besideSchema }
+    },
     async close() {
       try {
+        for (const beside of besides) {
+          if (options.dropSchemaOnClose) await beside.pool.query(`DROP SCHEMA IF EXISTS "${beside.schemaName}" CASCADE`)
+          await beside.pool.end()
+        }
         if (schemaName && options.dropSchemaOnClose) {
           await pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`)
           await pool.query(`DROP SCHEMA IF EXISTS "${jobsSchema}" CASCADE`)
@@ -190,11 +245,9 @@ function readinessOf(db: Database, migrationsSchema: string) {
  * drizzle's migrator, run on one connection that holds an advisory lock, so that several
  * instances starting together migrate once. With a schema of our own, the bookkeeping table
  * lives in that schema too (drizzle's default is a shared "drizzle" schema, where a second test
- * schema would find the migrations already recorded), and the "public". that drizzle-kit writes
- * before enum types and foreign-key targets is dropped so that they resolve through the
- * search_path like the tables do.
+ * schema would find the migrations already recorded). `schemas`: created first, under the lock.
  */
-async function migratePostgres(pool: Pool, schemaName: string | undefined, jobsSchema: string) {
+async function migratePostgres(pool: Pool, folder: string, schemaName: string | undefined, schemas: string[]) {
   const client = await pool.connect()
   const lockKey = `casino-api:migrate:${schemaName ?? 'default'}`
   try {
@@ -202,24 +255,30 @@ async function migratePostgres(pool: Pool, schemaName: string | undefined, jobsS
     try {
       // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently
       // (the job queue's too: pg-boss installs its tables under a lock of its own, but not the schema).
-      if (schemaName) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`)
-      await client.query(`CREATE SCHEMA IF NOT EXISTS "${jobsSchema}"`)
-      const db = drizzleNodePg({ client, schema })
-      const config: MigrationConfig = schemaName
-        ? { migrationsFolder, migrationsSchema: schemaName }
-        : { migrationsFolder }
-      let migrations: MigrationMeta[] = readMigrationFiles(config)
-      if (schemaName)
-        migrations = migrations.map((m) => ({ ...m, sql: m.sql.map((s) => s.replaceAll('"public".', '')) }))
-      // What drizzle-orm/node-postgres/migrator does, with the statements adjusted above.
-      const internals = db as unknown as { dialect: PgDialect; session: PgSession }
-      await internals.dialect.migrate(migrations, internals.session, config)
+      for (const name of [...(schemaName ? [schemaName] : []), ...schemas])
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${name}"`)
+      await applyMigrations(drizzleNodePg({ client }), folder, schemaName)
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])
     }
   } finally {
     client.release()
   }
+}
+
+/**
+ * What drizzle's migrators do, with the "public". that drizzle-kit writes before enum types and
+ * foreign-key targets dropped when the tables have a schema of their own, so that they resolve
+ * through the search_path like the tables do.
+ */
+async function applyMigrations(db: object, folder: string, schemaName: string | undefined) {
+  const config: MigrationConfig = schemaName
+    ? { migrationsFolder: folder, migrationsSchema: schemaName }
+    : { migrationsFolder: folder }
+  let migrations: MigrationMeta[] = readMigrationFiles(config)
+  if (schemaName) migrations = migrations.map((m) => ({ ...m, sql: m.sql.map((s) => s.replaceAll('"public".', '')) }))
+  const internals = db as { dialect: PgDialect; session: PgSession }
+  await internals.dialect.migrate(migrations, internals.session, config)
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/

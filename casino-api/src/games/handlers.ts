@@ -113,7 +113,7 @@ async function launch(
     currency = player?.currency ?? 'EUR'
     endsBy = player?.endsBy ?? ctx.now()
   }
-  const made = await createGameSession(ctx, {
+  const made = await createGameSession(ctx.provider, {
     gameId,
     // A logged-in player's demo keeps their seed pair and recent rounds; a visitor's is its own.
     playerId: input.session?.playerId ?? null,
@@ -319,20 +319,22 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
 export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   get_catalog_feed: async () => catalogFeed(),
   // The casino's bet history asks with the built-in provider's key (the one it shares with it).
-  get_provider_rounds: async (ctx, { params, provider }) => roundHistory(ctx, builtinOnly(provider, params)),
-  get_provider_recent_games: async (ctx, { params, provider }) => recentGames(ctx, builtinOnly(provider, params)),
-  end_provider_sessions: async (ctx, { params, provider }) => endProviderSessions(ctx, builtinOnly(provider, params)),
+  get_provider_rounds: async (ctx, { params, provider }) => roundHistory(ctx.provider, builtinOnly(provider, params)),
+  get_provider_recent_games: async (ctx, { params, provider }) =>
+    recentGames(ctx.provider, builtinOnly(provider, params)),
+  end_provider_sessions: async (ctx, { params, provider }) =>
+    endProviderSessions(ctx.provider, builtinOnly(provider, params)),
   get_provider_round: async (ctx, { params, provider }) => {
-    const round = await roundDetails(ctx, builtinOnly(provider, params))
+    const round = await roundDetails(ctx.provider, builtinOnly(provider, params))
     if (!round) throw new ApiError(404, 'not_found')
     return round
   },
-  game_open: (ctx, { game }) => openGame(ctx, sessionOf(game)),
-  game_play: (ctx, { game, params }) => playRound(ctx, sessionOf(game), params),
-  game_act: (ctx, { game, params }) => actRound(ctx, sessionOf(game), params),
-  game_rotate_seeds: (ctx, { game, params }) => rotate(ctx, sessionOf(game), params.clientSeed),
-  get_live_table: (ctx, { game }) => liveTable(ctx, sessionOf(game)),
-  live_bet: (ctx, { game, params }) => placeLiveBet(ctx, sessionOf(game), params),
+  game_open: (ctx, { game }) => openGame(ctx.provider, sessionOf(game)),
+  game_play: (ctx, { game, params }) => playRound(ctx.provider, sessionOf(game), params),
+  game_act: (ctx, { game, params }) => actRound(ctx.provider, sessionOf(game), params),
+  game_rotate_seeds: (ctx, { game, params }) => rotate(ctx.provider, sessionOf(game), params.clientSeed),
+  get_live_table: (ctx, { game }) => liveTable(ctx.provider, sessionOf(game)),
+  live_bet: (ctx, { game, params }) => placeLiveBet(ctx.provider, sessionOf(game), params),
 }
 
 /** The built-in provider's records are read with its own key, never another provider's. */

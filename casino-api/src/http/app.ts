@@ -101,7 +101,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         // A game client is known by its launch's token alone, too.
         const game =
           def.auth === 'game'
-            ? await resolveGameSession(ctx, req.headers[GAME_SESSION_HEADER.toLowerCase()])
+            ? await resolveGameSession(ctx.provider, req.headers[GAME_SESSION_HEADER.toLowerCase()])
             : undefined
         const session =
           def.auth === 'public' || def.auth === 'provider' || def.auth === 'game'

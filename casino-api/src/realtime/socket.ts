@@ -55,7 +55,7 @@ function refuse(socket: Duplex, status: 401 | 404) {
 export async function startRealtime(
   server: Server,
   opened: Pick<OpenedDatabase, 'listen'>,
-  ctx: Pick<Context, 'db' | 'now' | 'log'>,
+  ctx: Pick<Context, 'db' | 'now' | 'log' | 'provider'>,
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   const sockets = new Map<string, Set<WebSocket>>()
@@ -73,7 +73,7 @@ export async function startRealtime(
     const mine = watching.get(ws) ?? new Set()
     mine.add(tableId)
     watching.set(ws, mine)
-    const round = await currentRound(ctx.db, tableId)
+    const round = await currentRound(ctx.provider.db, tableId)
     send(ws, {
       type: 'subscribed',
       tableId,

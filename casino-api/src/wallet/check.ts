@@ -92,40 +92,6 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       LIMIT ${EXAMPLES}`,
   },
   {
-    // A round's wallet round is the round (game_rounds) or, at a live table, each bet (live_bets).
-    // One whose move is under way (pending) is between two states and is left out; so are rounds
-    // older than the wallet transactions kept.
-    rule: "each game round's stakes and win are its wallet movements",
-    query: sql`WITH rounds AS (
-        SELECT r.id::text AS id, r.player_id, r.created_at,
-               CASE WHEN r.status = 'cancelled' THEN 0 ELSE r.stake END AS staked,
-               CASE WHEN r.status = 'settled' THEN r.win ELSE 0 END AS paid
-        FROM game_rounds r WHERE r.mode = 'real' AND r.pending IS NULL
-        UNION ALL
-        SELECT b.id::text, b.player_id, b.created_at,
-               CASE WHEN b.status = 'cancelled' THEN 0 ELSE b.stake END,
-               CASE WHEN b.status = 'settled' THEN b.win ELSE 0 END
-        FROM live_bets b WHERE b.mode = 'real' AND b.status <> 'pending')
-      SELECT 'round ' || x.id || ' staked ' || x.staked || ' and paid ' || x.paid || ', its wallet '
-             || coalesce(w.bets, 0) || ' and ' || coalesce(w.wins, 0) AS detail
-      FROM rounds x LEFT JOIN LATERAL (
-        SELECT sum(t.amount) FILTER (WHERE t.kind = 'bet' AND NOT EXISTS (
-                 SELECT 1 FROM wallet_transactions rb
-                 WHERE rb.provider = t.provider AND rb.kind = 'rollback' AND rb.rolls_back = t.external_id)) AS bets,
-               sum(t.amount) FILTER (WHERE t.kind = 'win') AS wins
-        FROM wallet_transactions t WHERE t.round_id = x.id AND t.player_id = x.player_id) w ON true
-      WHERE x.created_at > now() - make_interval(secs => ${KEEP_WALLET_TRANSACTIONS_MS / 1000})
-        AND (coalesce(w.bets, 0), coalesce(w.wins, 0)) IS DISTINCT FROM (x.staked, x.paid)
-      LIMIT ${EXAMPLES}`,
-  },
-  {
-    // Its seed would show the open round's undealt cards, or its outcome before its stake.
-    rule: 'no revealed seed pair has an open round',
-    query: sql`SELECT 'round ' || r.id || ' is open on the revealed pair ' || s.id AS detail
-      FROM game_rounds r JOIN game_seeds s ON s.id = r.seed_id
-      WHERE r.status = 'open' AND s.revealed_at IS NOT NULL LIMIT ${EXAMPLES}`,
-  },
-  {
     rule: 'the held withdrawals account holds exactly the pending withdrawals',
     query: sql`SELECT c.currency || ': held ' || coalesce(h.balance, 0) || ', pending ' || coalesce(w.total, 0) AS detail
       FROM (SELECT unnest(enum_range(NULL::currency)) AS currency) c
@@ -314,12 +280,65 @@ const rowsOf = async <T>(db: Queryable, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as Rows<T>).rows
 
 /**
+ * What the game provider answers of its records for the check (provider/server/reconcile.ts,
+ * ADR 0049): its real-money rounds, a batch at a time, and its own rules over them.
+ */
+export type ProviderRecords = {
+  walletRounds(since: Date): AsyncIterable<{ id: string; playerId: string; staked: number; paid: number }[]>
+  check(): Promise<{ rules: string[]; violations: LedgerViolation[] }>
+}
+
+const ROUNDS_RULE = "each game round's stakes and win are its wallet movements"
+
+/**
  * Checks every rule on the whole database, in one read-only REPEATABLE READ transaction: every
  * query sees the same snapshot, so movements committing meanwhile are seen whole or not at all
- * and the check can run on a live database.
+ * and the check can run on a live database. Then the provider's rounds against the wallet, each
+ * batch of rounds against the wallet read after it (a round leaves its pending state only once
+ * its wallet movement committed), and the provider's own rules.
  */
-export function checkLedger(db: Database): Promise<LedgerReport> {
-  return db.transaction((tx) => checkIn(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+export async function checkLedger(db: Database, provider: ProviderRecords): Promise<LedgerReport> {
+  const report = await db.transaction((tx) => checkIn(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  })
+  const rounds = await checkRounds(db, provider.walletRounds(new Date(Date.now() - KEEP_WALLET_TRANSACTIONS_MS)))
+  const own = await provider.check()
+  return {
+    ...report,
+    rules: [...report.rules, ROUNDS_RULE, ...own.rules],
+    violations: [...report.violations, ...rounds, ...own.violations],
+  }
+}
+
+/**
+ * Each round's stakes (those not rolled back) and win as the wallet recorded them under its round
+ * id and player; rounds older than the wallet transactions kept were left out by the provider.
+ */
+async function checkRounds(
+  db: Queryable,
+  batches: ProviderRecords['walletRounds'] extends (s: Date) => infer B ? B : never,
+) {
+  const violations: LedgerViolation[] = []
+  for await (const batch of batches) {
+    const rows = await rowsOf<{ detail: string }>(
+      db,
+      sql`SELECT 'round ' || x.id || ' staked ' || x.staked || ' and paid ' || x.paid || ', its wallet '
+             || coalesce(w.bets, 0) || ' and ' || coalesce(w.wins, 0) AS detail
+        FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(id text, "playerId" uuid, staked bigint, paid bigint)
+        LEFT JOIN LATERAL (
+          SELECT sum(t.amount) FILTER (WHERE t.kind = 'bet' AND NOT EXISTS (
+                   SELECT 1 FROM wallet_transactions rb
+                   WHERE rb.provider = t.provider AND rb.kind = 'rollback' AND rb.rolls_back = t.external_id)) AS bets,
+                 sum(t.amount) FILTER (WHERE t.kind = 'win') AS wins
+          FROM wallet_transactions t WHERE t.round_id = x.id AND t.player_id = x."playerId") w ON true
+        WHERE (coalesce(w.bets, 0), coalesce(w.wins, 0)) IS DISTINCT FROM (x.staked, x.paid)
+        LIMIT ${EXAMPLES - violations.length}`,
+    )
+    violations.push(...rows.map((row) => ({ rule: ROUNDS_RULE, detail: row.detail })))
+    if (violations.length >= EXAMPLES) break
+  }
+  return violations
 }
 
 async function checkIn(db: Queryable): Promise<LedgerReport> {
