@@ -9,7 +9,7 @@ import type { PaymentsConfig } from './payments/config.ts'
 import type { ProviderAuth } from './wallet/provider-auth.ts'
 import type { GameSession } from '../../provider/server/sessions.ts'
 import type { ProviderContext } from '../../provider/server/context.ts'
-import type { ProviderRounds } from './games/provider-rounds.ts'
+import type { GameProviderClient } from './games/provider-client.ts'
 
 /** What every handler and service can reach: created once per running API. */
 export type Context = {
@@ -27,8 +27,8 @@ export type Context = {
    * reach it (tests/boundaries.test.ts).
    */
   provider: ProviderContext
-  /** The built-in game provider's records of a player's rounds, asked over HTTP (the bet history). */
-  gameProvider: ProviderRounds
+  /** The built-in game provider over HTTP: launches, a player's rounds (the bet history), ending sessions. */
+  gameProvider: GameProviderClient
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */
   payments: PaymentsConfig
   /** The key of the card fingerprints on payments (payments/cards.ts, ADR 0057). */

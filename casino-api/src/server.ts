@@ -32,7 +32,7 @@ import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from '.
 import { httpWallet } from '../../provider/server/wallet-client.ts'
 import type { ProviderContext, ProviderDatabase } from '../../provider/server/context.ts'
 import { openProviderDatabase } from '../../provider/server/db/open.ts'
-import { httpProviderRounds } from './games/provider-rounds.ts'
+import { httpGameProvider } from './games/provider-client.ts'
 import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from '../../provider/server/live.ts'
 
 export type CasinoApiOptions = {
@@ -193,6 +193,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       now,
       log: logger,
       eventsChannel: EVENTS_CHANNEL,
+      frameUrl: webUrl,
       metrics: { roundOpened: (game, mode) => apiMetrics.gameRounds.inc({ game, mode }) },
     })
     // Ready (/readyz) once everything below has run, not when the server first listens.
@@ -206,7 +207,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           limits,
           providerAuth: providerAuth(providerSecret),
           provider: provider(fastify.log),
-          gameProvider: httpProviderRounds(() => ownUrl, providerSecret),
+          gameProvider: httpGameProvider(() => ownUrl, providerSecret),
           payments,
           cardKey: cardFingerprintKey(providerSecret),
           now,

@@ -61,7 +61,7 @@ const named = ({ file, target }: { file: string; target: string | null }) =>
 /**
  * The built-in game provider (provider/) is still embedded in the casino API's process: the API
  * mounts its game server's calls, starts its live tables and hands its sessions to the sockets
- * (the bet history asks it for a player's rounds over HTTP: games/provider-rounds.ts).
+ * (the bet history asks it for a player's rounds over HTTP: games/provider-client.ts).
  * These files are where it does, and the only ones of casino-api/src that may import provider/;
  * the list shrinks to nothing once the provider runs as a service of its own (ADR 0049).
  */

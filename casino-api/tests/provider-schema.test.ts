@@ -151,3 +151,25 @@ test.for(backends)(
     }
   },
 )
+
+test.for(backends)('a new database hands over its empty tables without a word [%s]', async (backend) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'provider-schema-'))
+  const opened =
+    backend === 'pglite'
+      ? await openDatabase({ driver: 'pglite', dataDir })
+      : await openDatabase({
+          driver: 'postgres',
+          url: process.env.TEST_DATABASE_URL!,
+          schema: `test_${randomBytes(6).toString('hex')}`,
+          dropSchemaOnClose: true,
+        })
+  try {
+    const told: string[] = []
+    const provider = await openProviderDatabase(opened, (line) => told.push(line))
+    expect(told).toEqual([])
+    expect(await provider.select().from(gameRounds)).toEqual([])
+  } finally {
+    await opened.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})

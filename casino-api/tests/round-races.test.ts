@@ -281,6 +281,47 @@ for (const backend of backends) {
     expect(new Date(launched.expiresAt).getTime()).toBe(inAMinute.getTime())
   })
 
+  test(`${backend}: the casino launches a game at the provider with its key; the provider answers the game client's URL`, async () => {
+    const a = api(backend)
+    const player = await fundedPlayer(a, 1_000)
+    const inAnHour = new Date(Date.now() + 3600_000).toISOString()
+    const launch = {
+      gameId: 'dice',
+      mode: 'real' as const,
+      playerId: player.playerId,
+      casinoSession: randomUUID(),
+      currency: 'EUR' as const,
+      language: 'en' as const,
+      endsBy: inAnHour,
+    }
+    // Only the casino, with the provider's key, launches: not a visitor, not a player's token.
+    await a.fail('provider_launch', launch, 401)
+    await a.fail('provider_launch', launch, 401, { token: player.token })
+    // A game the provider does not have; real money without a player; a field out of its range.
+    expect((await a.fail('provider_launch', { ...launch, gameId: 'no-such-game' }, 404, AS_PROVIDER)).code).toBe(
+      'game_not_found',
+    )
+    const anonymous = await a.fail('provider_launch', { ...launch, playerId: null }, 400, AS_PROVIDER)
+    expect(anonymous.fields).toEqual({ playerId: ['field_required'] })
+    await a.fail('provider_launch', { ...launch, gameId: 'x'.repeat(65) }, 400, AS_PROVIDER)
+
+    // The URL opens the game for that player, in the game client's language, until the log-in's end.
+    const made = await a.ok('provider_launch', launch, AS_PROVIDER)
+    expect(made.expiresAt).toBe(inAnHour)
+    const url = new URL(made.url)
+    expect(url.pathname).toMatch(/^\/en\/game-frame\/[A-Za-z0-9_-]{43}$/)
+    const session = url.pathname.split('/').pop()!
+    const opened = await a.ok('game_open', {}, asGame(session))
+    expect(opened.balance).toMatchObject({ amount: 1_000, currency: 'EUR', mode: 'real' })
+    // A live table's client is its own page, and the Spanish one has no prefix.
+    const live = await a.ok(
+      'provider_launch',
+      { ...launch, gameId: 'live-roulette', language: 'es' as const },
+      AS_PROVIDER,
+    )
+    expect(new URL(live.url).pathname).toMatch(/^\/game-frame\/live\/[A-Za-z0-9_-]{43}$/)
+  })
+
   test(`${backend}: ledger:check proves rounds against the wallet and finds an open round on a revealed seed`, async () => {
     const a = api(backend)
     const player = await fundedPlayer(a, 100_000)

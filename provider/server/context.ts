@@ -36,6 +36,11 @@ export type ProviderContext = {
    * the provider has a socket of its own: ADR 0049, step 2).
    */
   eventsChannel: string
+  /**
+   * Where its game clients are served, the base of a launch's URL: the web app's public URL while
+   * the frame is a page of the web app (ADR 0049, step 3 moves it to the provider's origin).
+   */
+  frameUrl: string
   /** Told of each round opened (the casino's casino_api_game_rounds_total). */
   metrics: { roundOpened(gameId: string, mode: GameMode): void }
 }

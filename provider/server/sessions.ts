@@ -11,7 +11,16 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Currency, EndProviderSessionsParams, GameMode, Locale } from '../../casino-api/contract/index.ts'
+import {
+  localePrefix,
+  type Currency,
+  type EndProviderSessionsParams,
+  type GameMode,
+  type Locale,
+  type ProviderLaunchAnswer,
+  type ProviderLaunchParams,
+} from '../../casino-api/contract/index.ts'
+import { catalogGame } from '../games/catalog.ts'
 import type { ProviderContext, ProviderQueryable } from './context.ts'
 import { gameSeeds, gameSessions } from './db/schema.ts'
 import { ApiError } from '../../casino-api/src/http/errors.ts'
@@ -38,34 +47,39 @@ export type GameSession = {
   expiresAt: Date
 }
 
-export async function createGameSession(
-  ctx: Pick<ProviderContext, 'db' | 'now'>,
-  launch: {
-    gameId: string
-    playerId: string | null
-    accessTokenId: string | null
-    mode: GameMode
-    currency: Currency
-    language: Locale
-    /** When the casino's log-in that launches it ends at the latest (a player's launch). */
-    endsBy: Date | null
-  },
-) {
+/**
+ * provider_launch: a game session for one game of the catalogue, mode and player, ending when the
+ * casino's log-in does at the latest (`endsBy`), and the URL of its game client. The casino has
+ * checked the player and the game's availability; the provider checks what is its own.
+ */
+export async function launchGame(
+  ctx: Pick<ProviderContext, 'db' | 'now' | 'frameUrl'>,
+  launch: z.output<typeof ProviderLaunchParams>,
+): Promise<z.input<typeof ProviderLaunchAnswer>> {
+  const game = catalogGame(launch.gameId)
+  if (!game) throw new ApiError(404, 'game_not_found')
+  if (launch.mode === 'real' && !launch.playerId)
+    throw new ApiError(400, 'validation_failed', { fields: { playerId: ['field_required'] } })
   const token = newSessionToken()
-  const { endsBy, ...session } = launch
   const longest = ctx.now().getTime() + GAME_SESSION_TTL_MS
-  const expiresAt = new Date(endsBy ? Math.min(longest, endsBy.getTime()) : longest)
-  const [row] = await ctx.db
-    .insert(gameSessions)
-    .values({
-      tokenHash: hashSessionToken(token),
-      ...session,
-      demoBalance: launch.mode === 'demo' ? DEMO_CHIPS : null,
-      createdAt: ctx.now(),
-      expiresAt,
-    })
-    .returning({ id: gameSessions.id })
-  return { token, id: row!.id, expiresAt }
+  const endsBy = launch.endsBy ? Date.parse(launch.endsBy) : null
+  const expiresAt = new Date(endsBy === null ? longest : Math.min(longest, endsBy))
+  await ctx.db.insert(gameSessions).values({
+    tokenHash: hashSessionToken(token),
+    gameId: game.id,
+    // A logged-in player's demo keeps their seed pair and recent rounds; a visitor's is its own.
+    playerId: launch.playerId,
+    accessTokenId: launch.casinoSession,
+    mode: launch.mode,
+    currency: launch.currency,
+    language: launch.language,
+    demoBalance: launch.mode === 'demo' ? DEMO_CHIPS : null,
+    createdAt: ctx.now(),
+    expiresAt,
+  })
+  // The game client is a page of the web app for now (ADR 0049, step 3); a live table's its own.
+  const client = `${localePrefix(launch.language)}/game-frame/${game.live ? 'live/' : ''}${token}`
+  return { url: `${ctx.frameUrl}${client}`, expiresAt: expiresAt.toISOString() }
 }
 
 /**

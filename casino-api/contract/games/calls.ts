@@ -124,6 +124,17 @@ export const gameServerCalls = {
     summary:
       "A page of a player's real-money rounds in a window of time, newest first, with the window's totals: what the casino's bet history lists.",
   }),
+  provider_launch: defineCall({
+    method: 'POST',
+    path: '/provider/launch',
+    // Only the casino launches a game, with the provider's key, for a player it has checked.
+    auth: 'provider',
+    params: G.ProviderLaunchParams,
+    answer: G.ProviderLaunchAnswer,
+    errors: ['game_not_found', 'validation_failed'],
+    summary:
+      "Makes a game session for one game, mode and player, ending with the casino's log-in at the latest, and answers the game client's URL (what get_game_url and get_live_game_url answer).",
+  }),
   end_provider_sessions: defineCall({
     method: 'POST',
     path: '/provider/end-sessions',

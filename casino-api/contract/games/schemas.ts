@@ -220,6 +220,23 @@ export type BetDetails = z.infer<typeof BetDetails>
 // ---- a provider's records of a player's rounds, which the casino's bet history shows --------
 
 /**
+ * A launch the casino asks the provider for (get_game_url, get_live_game_url): a game session for
+ * one game, mode and (for real money, or a logged-in player's demo) player, which ends when the
+ * casino's log-in does at the latest (`endsBy`). The provider answers the game client's URL.
+ */
+export const ProviderLaunchParams = z.object({
+  gameId: z.string().min(1).max(64),
+  mode: GameMode,
+  playerId: z.uuid().nullable(),
+  /** The casino's log-in that launches it: end_provider_sessions names it. */
+  casinoSession: z.string().max(64).nullable(),
+  currency: Currency,
+  language: Locale,
+  endsBy: Timestamp.nullable(),
+})
+export const ProviderLaunchAnswer = z.object({ url: z.url(), expiresAt: Timestamp })
+
+/**
  * The game sessions the casino ends at the provider: a player's (all, those one of their log-ins
  * launched, or all but one log-in's: logout, a password change), or a game's (withdrawn from the
  * catalogue). A log-in is named by the casino's opaque id given at launch. At least a player or a

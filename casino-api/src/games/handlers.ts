@@ -30,8 +30,8 @@ import { catalogFeed } from '../../../provider/games/feed.ts'
 import { liveTable, placeLiveBet } from '../../../provider/server/live.ts'
 import { recentGames, roundDetails, roundHistory } from '../../../provider/server/history.ts'
 import {
-  createGameSession,
   endGameSessions as endProviderSessions,
+  launchGame,
   type GameSession,
 } from '../../../provider/server/sessions.ts'
 
@@ -113,25 +113,20 @@ async function launch(
     currency = player?.currency ?? 'EUR'
     endsBy = player?.endsBy ?? ctx.now()
   }
-  const made = await createGameSession(ctx.provider, {
+  const made = await ctx.gameProvider.launch({
     gameId,
-    // A logged-in player's demo keeps their seed pair and recent rounds; a visitor's is its own.
+    mode,
     playerId: input.session?.playerId ?? null,
     // It ends with the player's log-in: at its expiry at the latest, or when the casino ends it
     // sooner (end-game-sessions.ts).
-    accessTokenId: input.session?.tokenId ?? null,
-    endsBy,
-    mode,
+    casinoSession: input.session?.tokenId ?? null,
     currency,
     language,
+    endsBy: endsBy?.toISOString() ?? null,
   })
-  return {
-    // A live table's client is its own page of the web app.
-    url: `${ctx.webUrl}${localePrefix(language)}/game-frame/${live ? 'live/' : ''}${made.token}`,
-    gameId,
-    mode,
-    expiresAt: made.expiresAt.toISOString(),
-  }
+  // The casino lists a game its provider no longer has (withdrawn since the last sync).
+  if (!made) throw new ApiError(403, 'game_unavailable')
+  return { url: made.url, gameId, mode, expiresAt: made.expiresAt }
 }
 
 /** How many of a player's games the "recently played" row may list. */
@@ -322,6 +317,7 @@ export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
   get_provider_rounds: async (ctx, { params, provider }) => roundHistory(ctx.provider, builtinOnly(provider, params)),
   get_provider_recent_games: async (ctx, { params, provider }) =>
     recentGames(ctx.provider, builtinOnly(provider, params)),
+  provider_launch: async (ctx, { params, provider }) => launchGame(ctx.provider, builtinOnly(provider, params)),
   end_provider_sessions: async (ctx, { params, provider }) =>
     endProviderSessions(ctx.provider, builtinOnly(provider, params)),
   get_provider_round: async (ctx, { params, provider }) => {

@@ -28,7 +28,8 @@ export async function openProviderDatabase(
     migrationsFolder: providerMigrationsFolder,
   })
   const adopted = await adoptLegacyTables(db, { from: host.schemaName, to: schemaName })
-  if (adopted)
+  // A new database had the tables too (its migrations made them), empty: nothing to tell.
+  if (adopted && Object.values(adopted).some((n) => n > 0))
     told(`the game provider took its rows from the casino's tables into its schema: ${JSON.stringify(adopted)}`)
   return db
 }

@@ -1,15 +1,18 @@
 /**
- * The casino's way to a game provider's records of a player's rounds (get_provider_rounds,
- * get_provider_round, get_provider_recent_games) and its way to end game sessions
- * (end_provider_sessions): over HTTP with the provider's key, as the casino would ask any
- * provider, so it reads none of the provider's tables. Every call may be asked twice: the reads
- * only read, and ending what has ended ends nothing more.
+ * The casino's way to a game provider: launching a game (provider_launch), its records of a
+ * player's rounds (get_provider_rounds, get_provider_round, get_provider_recent_games) and ending
+ * game sessions (end_provider_sessions): over HTTP with the provider's key, as the casino would
+ * ask any provider, so it reads none of the provider's tables. Every call may be asked twice: the
+ * reads only read, ending what has ended ends nothing more, and a launch asked twice makes two
+ * sessions of which the player gets one (the other expires unused).
  */
 import type { z } from 'zod'
 import {
   gameServerCalls,
   PROVIDER_KEY_HEADER,
   EndProviderSessionsAnswer,
+  ProviderLaunchAnswer,
+  type ProviderLaunchParams,
   type EndProviderSessionsParams,
   ProviderRecentGamesAnswer,
   type ProviderRecentGamesParams,
@@ -19,7 +22,9 @@ import {
   type ProviderRoundHistoryParams,
 } from '../../contract/index.ts'
 
-export type ProviderRounds = {
+export type GameProviderClient = {
+  /** A game session and its client's URL; null when the provider has no such game. */
+  launch(params: z.input<typeof ProviderLaunchParams>): Promise<z.output<typeof ProviderLaunchAnswer> | null>
   history(params: z.input<typeof ProviderRoundHistoryParams>): Promise<z.output<typeof ProviderRoundHistoryAnswer>>
   /** Ends the game sessions named (a player's log-in ended, a game withdrawn); answers how many. */
   endSessions(params: z.input<typeof EndProviderSessionsParams>): Promise<z.output<typeof EndProviderSessionsAnswer>>
@@ -33,7 +38,7 @@ const ATTEMPTS = 2
 
 const refused = (path: string, response: Response) => new Error(`the game provider refused ${path}: ${response.status}`)
 
-export function httpProviderRounds(providerUrl: () => string, key: string): ProviderRounds {
+export function httpGameProvider(providerUrl: () => string, key: string): GameProviderClient {
   const call = async (path: string, params: unknown): Promise<Response> => {
     let lastError: unknown
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -53,6 +58,13 @@ export function httpProviderRounds(providerUrl: () => string, key: string): Prov
     throw lastError instanceof Error ? lastError : new Error(String(lastError))
   }
   return {
+    async launch(params) {
+      const { path } = gameServerCalls.provider_launch
+      const response = await call(path, params)
+      if (response.status === 404) return null
+      if (!response.ok) throw refused(path, response)
+      return ProviderLaunchAnswer.parse(await response.json())
+    },
     async history(params) {
       const { path } = gameServerCalls.get_provider_rounds
       const response = await call(path, params)
