@@ -7,7 +7,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
-  localePrefix,
   PLAYER_GAME_GROUPS,
   type Game,
   type gameCalls,
