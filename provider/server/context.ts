@@ -19,10 +19,7 @@ export type ProviderDatabase = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A database or an open transaction: what query helpers take. */
 export type ProviderQueryable = Pick<ProviderDatabase, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
 
-export type ProviderLog = {
-  error(fields: object, message: string): void
-  warn(fields: object, message: string): void
-}
+export type ProviderLog = { error(fields: object, message: string): void }
 
 export type ProviderContext = {
   db: ProviderDatabase

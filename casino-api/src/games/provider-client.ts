@@ -36,6 +36,14 @@ export type GameProviderClient = {
 
 const ATTEMPTS = 2
 
+/** The calls the casino makes to a game provider. */
+type ProviderCall =
+  | 'provider_launch'
+  | 'get_provider_rounds'
+  | 'end_provider_sessions'
+  | 'get_provider_recent_games'
+  | 'get_provider_round'
+
 const refused = (path: string, response: Response) => new Error(`the game provider refused ${path}: ${response.status}`)
 
 export function httpGameProvider(providerUrl: () => string, key: string): GameProviderClient {
@@ -57,38 +65,25 @@ export function httpGameProvider(providerUrl: () => string, key: string): GamePr
     }
     throw lastError instanceof Error ? lastError : new Error(String(lastError))
   }
+  /** A call's answer, parsed with the contract's schema of it; null when the provider answers 404. */
+  const ask = async <K extends ProviderCall>(name: K, params: unknown) => {
+    const { path, answer } = gameServerCalls[name]
+    const response = await call(path, params)
+    if (response.status === 404) return null
+    if (!response.ok) throw refused(path, response)
+    return answer.parse(await response.json()) as z.output<(typeof gameServerCalls)[K]['answer']>
+  }
+  /** The same where a 404 is a refusal like any other. */
+  const must = async <K extends ProviderCall>(name: K, params: unknown) => {
+    const answer = await ask(name, params)
+    if (answer === null) throw new Error(`the game provider refused ${gameServerCalls[name].path}: 404`)
+    return answer
+  }
   return {
-    async launch(params) {
-      const { path } = gameServerCalls.provider_launch
-      const response = await call(path, params)
-      if (response.status === 404) return null
-      if (!response.ok) throw refused(path, response)
-      return ProviderLaunchAnswer.parse(await response.json())
-    },
-    async history(params) {
-      const { path } = gameServerCalls.get_provider_rounds
-      const response = await call(path, params)
-      if (!response.ok) throw refused(path, response)
-      return ProviderRoundHistoryAnswer.parse(await response.json())
-    },
-    async endSessions(params) {
-      const { path } = gameServerCalls.end_provider_sessions
-      const response = await call(path, params)
-      if (!response.ok) throw refused(path, response)
-      return EndProviderSessionsAnswer.parse(await response.json())
-    },
-    async recentGames(params) {
-      const { path } = gameServerCalls.get_provider_recent_games
-      const response = await call(path, params)
-      if (!response.ok) throw refused(path, response)
-      return ProviderRecentGamesAnswer.parse(await response.json())
-    },
-    async details(params) {
-      const { path } = gameServerCalls.get_provider_round
-      const response = await call(path, params)
-      if (response.status === 404) return null
-      if (!response.ok) throw refused(path, response)
-      return ProviderRoundDetails.parse(await response.json())
-    },
+    launch: (params) => ask('provider_launch', params),
+    history: (params) => must('get_provider_rounds', params),
+    endSessions: (params) => must('end_provider_sessions', params),
+    recentGames: (params) => must('get_provider_recent_games', params),
+    details: (params) => ask('get_provider_round', params),
   }
 }
