@@ -3,7 +3,8 @@
 # - the default (last) target: the web app (BFF) as a Node container. Point it at your casino API
 #   with CASINO_API_URL; without it the container also runs the embedded reference casino API on
 #   PGlite in /app/data (then the crypto keys are required: see the README's Docker section).
-# - `--target casino-api`: the reference casino API alone (node casino-api/src/main.ts, port 4000).
+# - `--target casino-api`: the reference casino API alone (node casino-api/src/main.ts, port 4000),
+#   with the built-in game provider it embeds on port 4100 (the web's PROVIDER_URL).
 # The code belongs to root and is read-only to the runtime user `node`: only /app/data is writable.
 #
 # Every stage starts from NODE_IMAGE: pin it by digest for reproducible builds, e.g.
@@ -41,8 +42,8 @@ VOLUME ["/app/data"]
 # The casino API alone. It needs WEB_URL (the site's public URL, for e-mailed links), and in
 # production the crypto keys (CRYPTO_BTC_ACCOUNT_KEY, CRYPTO_USDT_ACCOUNT_KEY) or PAYMENTS_SANDBOX=true.
 FROM runtime AS casino-api
-ENV HOST=0.0.0.0 PORT=4000
-EXPOSE 4000
+ENV HOST=0.0.0.0 PORT=4000 PROVIDER_PORT=4100
+EXPOSE 4000 4100
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "casino-api/src/main.ts"]

@@ -67,7 +67,7 @@ test('Dockerfile: the code belongs to root, the runtime user writes only /app/da
   }
 })
 
-test('Dockerfile: the web app is the default target, the casino API a target of its own with its port and command', () => {
+test("Dockerfile: the web app is the default target, the casino API a target of its own with its port, its game provider's and command", () => {
   const { stages } = dockerfile()
   expect(stages.at(-1)!.name).toBe('web')
   const web = lineage(stages, 'web')
@@ -75,12 +75,14 @@ test('Dockerfile: the web app is the default target, the casino API a target of 
   expect(last(web, 'EXPOSE')).toBe('3000')
   const api = lineage(stages, 'casino-api')
   expect(last(api, 'CMD')).toBe('["node", "casino-api/src/main.ts"]')
-  expect(last(api, 'EXPOSE')).toBe('4000')
+  expect(last(api, 'EXPOSE')).toBe('4000 4100')
   const apiEnv = api
     .filter((i) => i.op === 'ENV')
     .map((i) => i.args)
     .join(' ')
-  expect(apiEnv).toContain('PORT=4000')
+  expect(apiEnv).toContain(' PORT=4000')
+  // The game provider it starts listens beside it, on the port compose.yaml's provider-lb names.
+  expect(apiEnv).toContain('PROVIDER_PORT=4100')
   // Listening on loopback only would make the container unreachable.
   expect(apiEnv).toContain('HOST=0.0.0.0')
   // The casino API's image holds no web app.
@@ -124,7 +126,7 @@ const compose = () =>
     networks: { casino: { ipam: { config: { subnet: string }[] } } }
   }
 
-test('compose.yaml: PostgreSQL, two casino APIs and two web instances built from the Dockerfile, HAProxy in front of each tier', () => {
+test("compose.yaml: PostgreSQL, two casino APIs and two web instances built from the Dockerfile, HAProxy in front of each tier and of the APIs' game providers", () => {
   const { services } = compose()
   const targets = dockerfile().stages.map((s) => s.name)
   const byTarget = (target: string) => Object.keys(services).filter((n) => services[n]!.build?.target === target)
@@ -138,9 +140,10 @@ test('compose.yaml: PostgreSQL, two casino APIs and two web instances built from
   expect(haproxy).toMatch(/http-check expect status 200/)
   expect(haproxy).toMatch(/balance roundrobin/)
   const lbs = Object.keys(services).filter((n) => services[n]!.image?.startsWith('haproxy:'))
-  expect(lbs).toEqual(['api-lb', 'web-lb'])
+  expect(lbs).toEqual(['api-lb', 'provider-lb', 'web-lb'])
   for (const [lb, tier, port] of [
     ['api-lb', ['casino-api-1', 'casino-api-2'], '4000'],
+    ['provider-lb', ['casino-api-1', 'casino-api-2'], '4100'],
     ['web-lb', ['web-1', 'web-2'], '3000'],
   ] as const) {
     const service = services[lb]!
@@ -153,15 +156,17 @@ test('compose.yaml: PostgreSQL, two casino APIs and two web instances built from
   }
 })
 
-test('compose.yaml: every instance is checked on /readyz; the web reaches the casino APIs only through their balancer', () => {
+test('compose.yaml: every instance is checked on /readyz; the web reaches the casino APIs and the game provider only through their balancers', () => {
   const { services, networks } = compose()
   for (const name of ['casino-api-1', 'casino-api-2', 'web-1', 'web-2']) {
     expect(services[name]!.healthcheck!.test.join(' '), name).toContain("'/readyz'")
   }
   const apiLb = services['api-lb']!
+  const providerLb = services['provider-lb']!
   for (const web of ['web-1', 'web-2']) {
     const env = services[web]!.environment!
     expect(env.CASINO_API_URL).toBe(`http://api-lb:${apiLb.environment!.LISTEN_PORT}`)
+    expect(env.PROVIDER_URL).toBe(`http://provider-lb:${providerLb.environment!.LISTEN_PORT}`)
   }
   // Only the web tier's balancer is published: not the casino APIs, PostgreSQL or any metrics port.
   const published = Object.entries(services).filter(([, s]) => s.ports?.length)

@@ -95,7 +95,12 @@ async function moveMoneyThroughTheApi(env: Record<string, string>, dataDir: stri
     expect(launched.status).toBe(200)
     const session = new URL(((await launched.json()) as { url: string }).url).pathname.split('/').pop()!
     const bet = { bets: [{ type: 'red', numbers: [], amount: 100 }] }
-    const played = await post(calls.game_play.path, { bet, moveId: randomUUID() }, { [GAME_SESSION_HEADER]: session })
+    // The move goes to the built-in game provider, on its own port.
+    const played = await fetch(api.providerUrl + calls.game_play.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [GAME_SESSION_HEADER]: session },
+      body: JSON.stringify({ bet, moveId: randomUUID() }),
+    })
     expect(played.status).toBe(200)
   } finally {
     await api.stop('SIGTERM')

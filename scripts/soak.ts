@@ -93,12 +93,16 @@ process.exit(exitCode)
 async function soak(): Promise<number> {
   const adminPassword = `soak-admin-${randomBytes(6).toString('hex')}`
   // The web tier's balancer comes first: its address is the site's (PUBLIC_URL, the APIs' WEB_URL).
-  const [apiPorts, webPorts] = [
+  const [apiPorts, providerPorts, webPorts] = [
+    [await freePort(), await freePort()],
     [await freePort(), await freePort()],
     [await freePort(), await freePort()],
   ]
   const apiBalancer = await startHaproxy([`127.0.0.1:${apiPorts[0]}`, `127.0.0.1:${apiPorts[1]}`])
   cleanups.push(() => apiBalancer.process.kill('SIGTERM'))
+  // The game provider each API starts on a port of its own, behind a balancer of its own (the game frame's moves).
+  const providerBalancer = await startHaproxy([`127.0.0.1:${providerPorts[0]}`, `127.0.0.1:${providerPorts[1]}`])
+  cleanups.push(() => providerBalancer.process.kill('SIGTERM'))
   const webBalancer = await startHaproxy([`127.0.0.1:${webPorts[0]}`, `127.0.0.1:${webPorts[1]}`])
   cleanups.push(() => webBalancer.process.kill('SIGTERM'))
   const site = webBalancer.url
@@ -111,6 +115,7 @@ async function soak(): Promise<number> {
       const dir = resolve(process.env.SOAK_LOGS!)
       mkdirSync(dir, { recursive: true })
       writeFileSync(join(dir, 'haproxy-api.log'), apiBalancer.log())
+      writeFileSync(join(dir, 'haproxy-provider.log'), providerBalancer.log())
       writeFileSync(join(dir, 'haproxy-web.log'), webBalancer.log())
       for (const [i, web] of webs.entries()) writeFileSync(join(dir, `web-${i + 1}.log`), web.output())
       for (const [i, api] of apis.entries()) writeFileSync(join(dir, `api-${i + 1}.log`), api.output())
@@ -136,13 +141,14 @@ async function soak(): Promise<number> {
   // Both webs seal sessions with one secret: a session made on one opens on the other.
   const webEnv = {
     CASINO_API_URL: apiBalancer.url,
+    PROVIDER_URL: providerBalancer.url,
     PUBLIC_URL: site,
     SESSION_SECRET: `${TEST_SESSION_SECRET}-${randomBytes(8).toString('hex')}`,
     SEED_DEMO: 'false',
   }
   const startApi = (i: number) => {
     mkdirSync(apiDirs[i]!, { recursive: true })
-    return startApiProcess(apiEnv, apiDirs[i]!, apiPorts[i])
+    return startApiProcess(apiEnv, apiDirs[i]!, apiPorts[i], providerPorts[i])
   }
   const startWeb = (i: number) => {
     mkdirSync(webDirs[i]!, { recursive: true })
@@ -154,6 +160,7 @@ async function soak(): Promise<number> {
   const webs = await Promise.all([startWeb(0), startWeb(1)])
   cleanups.push(() => Promise.all(webs.map((w) => w.stop())))
   await apiBalancer.ready()
+  await providerBalancer.ready()
   await webBalancer.ready()
   log(`site ${site} (web tier), casino API tier ${apiBalancer.url}`)
 

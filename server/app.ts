@@ -39,6 +39,11 @@ export type WebAppOptions = {
    */
   upstreamUrl?: string
   /**
+   * Base URL of the built-in game provider (ADR 0049), where the game frame's calls go until the
+   * frame is served by the provider: PROVIDER_URL, or the one the embedded casino API starts.
+   */
+  providerUrl?: string
+  /**
    * The site's public URL (e.g. https://casino.example): the origin of every request React Router
    * sees, of absolute links (hreflang, e-mails) and of the same-origin check. Required in
    * production (server/index.ts refuses to start without PUBLIC_URL); without it (tests,
@@ -70,6 +75,7 @@ export type WebAppOptions = {
 /** The express app, plus a way to point it at a casino API and a public URL known only after it started (tests). */
 export type WebApp = Express & {
   setUpstream(url: string): void
+  setProvider(url: string): void
   setPublicUrl(url: string): void
   /** Relays the casino API's realtime socket to browsers at /ws on this HTTP server (server/realtime.ts). */
   attachRealtime(server: HttpServer): RealtimeRelay
@@ -87,6 +93,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   const log = options.logger ?? pino({ level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info' })
   const trusted = parseTrustedProxies([options.trustProxy ?? 'loopback'].flat().join(','))
   let upstreamUrl = options.upstreamUrl
+  let providerUrl = options.providerUrl
   let publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined
   const site = createSite({
     production,
@@ -94,6 +101,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     trusted,
     publicOrigin: () => publicOrigin,
     upstreamUrl: () => upstreamUrl,
+    providerUrl: () => providerUrl,
   })
   const env = { sessionSecrets: options.sessionSecrets, cookieSecure: options.cookieSecure }
   const relay: RelayOptions = {
@@ -115,6 +123,9 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
   if (vite) app.locals.vite = vite
   app.setUpstream = (url) => {
     upstreamUrl = new URL(url).href
+  }
+  app.setProvider = (url) => {
+    providerUrl = new URL(url).href
   }
   app.setPublicUrl = (url) => {
     publicOrigin = new URL(url).origin

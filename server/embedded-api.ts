@@ -5,10 +5,17 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import type { CasinoApiOptions } from '#casino-api/src/server.ts'
 
-export type EmbeddedApi = { url: string; port: number; metricsUrl?: string; close(): Promise<void> }
+export type EmbeddedApi = {
+  url: string
+  port: number
+  /** The built-in game provider it starts on a port of its own. */
+  providerUrl: string
+  metricsUrl?: string
+  close(): Promise<void>
+}
 
 type FromWorker =
-  | { type: 'ready'; url: string; port: number; metricsUrl?: string }
+  | { type: 'ready'; url: string; port: number; providerUrl: string; metricsUrl?: string }
   | { type: 'failed'; message: string; stack?: string }
   | { type: 'closed' }
 
@@ -32,6 +39,7 @@ export function startEmbeddedApi(options: CasinoApiOptions, onExit: (error: Erro
       resolve({
         url: message.url,
         port: message.port,
+        providerUrl: message.providerUrl,
         metricsUrl: message.metricsUrl,
         close: () =>
           (closing ??= new Promise<void>((done) => {
@@ -69,7 +77,7 @@ if (!isMainThread && parentPort) {
         port.close()
       }
     })
-    post({ type: 'ready', url: api.url, port: api.port, metricsUrl: api.metricsUrl })
+    post({ type: 'ready', url: api.url, port: api.port, providerUrl: api.providerUrl, metricsUrl: api.metricsUrl })
   } catch (error) {
     post({
       type: 'failed',

@@ -52,7 +52,7 @@ async function startEmbedded(env: Env, publicUrl: string, log: pino.Logger): Pro
         process.exit(1)
       },
     )
-    log.info({ url: api.url, metrics: api.metricsUrl }, 'embedded casino API started')
+    log.info({ url: api.url, provider: api.providerUrl, metrics: api.metricsUrl }, 'embedded casino API started')
     return api
   } catch (error) {
     log.fatal(
@@ -76,11 +76,13 @@ async function main() {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
   const embedded = env.CASINO_API_URL ? undefined : await startEmbedded(env, publicUrl, log)
   const upstreamUrl = env.CASINO_API_URL ?? (embedded as EmbeddedApi).url
+  const providerUrl = env.PROVIDER_URL ?? embedded?.providerUrl
 
   const server = http.createServer()
   const app = createWebApp({
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     upstreamUrl,
+    providerUrl,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
     logger: log,

@@ -18,6 +18,8 @@ export type Site = {
   siteOrigin(req: Request): string
   /** The casino API's base URL: CASINO_API_URL, else `/api` on the site itself. */
   upstreamFor(req: Request): string
+  /** The built-in game provider's base URL, when it is known (RequestInfo's providerUrl). */
+  providerUrl(): string | undefined
 }
 
 /** What the first middleware (request-log.ts) leaves in res.locals for the others. */
@@ -31,6 +33,7 @@ export function createSite(options: {
   trusted: TrustedProxies
   publicOrigin: () => string | undefined
   upstreamUrl: () => string | undefined
+  providerUrl: () => string | undefined
 }): Site {
   const siteOrigin = (req: Request) => {
     const publicOrigin = options.publicOrigin()
@@ -45,6 +48,7 @@ export function createSite(options: {
     publicOrigin: options.publicOrigin,
     siteOrigin,
     upstreamFor: (req) => options.upstreamUrl() ?? new URL('/api', siteOrigin(req)).href,
+    providerUrl: options.providerUrl,
   }
 }
 

@@ -20,6 +20,12 @@ export type RequestInfo = {
   clientIp: string
   /** Base URL of the casino API, e.g. http://127.0.0.1:4100 (may carry a path such as /api). */
   upstreamUrl: string
+  /**
+   * Base URL of the built-in game provider (PROVIDER_URL, or the one the embedded casino API
+   * starts), where the game frame's calls go until the frame is served by the provider (ADR
+   * 0049). Unset: the built-in games' frame answers the unavailable page (503), and the log says why.
+   */
+  providerUrl?: string
   /** The site's own origin, e.g. https://casino.example (for absolute links: hreflang, e-mails). */
   origin: string
   /** How long the access check (settings, geolocation) may wait for the casino API. */

@@ -40,13 +40,14 @@ afterAll(async () => {
 
 const quiet = () => {}
 
-function args() {
+function args(providerUrl?: string) {
   const context = new RouterContextProvider()
   context.set(requestContext, {
     nonce: 'n',
     requestId: 'r',
     clientIp: '203.0.113.5',
     upstreamUrl,
+    ...(providerUrl ? { providerUrl } : {}),
     origin: 'http://site.test',
     log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
   })
@@ -100,4 +101,25 @@ test('only reads are retried: none of them moves money, and no call that moves m
   }
   expect(names.filter((name) => calls[name].idempotent && isRetriedRead(name))).toEqual([])
   expect(names.filter(isRetriedRead).sort()).toEqual([...RETRIED_READS].sort())
+})
+
+/** Who was asked to rotate seeds: the provider (at its path of the test server), the casino API. */
+const asked = () => [reached.get('/the-provider/game-server/rotate_seeds'), reached.get('/game-server/rotate_seeds')]
+const rotate = (providerUrl?: string) =>
+  callUpstream(args(providerUrl), 'game_rotate_seeds', {}, { gameSession: 'g'.repeat(43) })
+
+test("the game frame's calls go to the built-in provider's address, never to the casino API's; without one, none is sent", async () => {
+  const seeds = { serverSeedHash: 'a'.repeat(64), clientSeed: 'c', nonce: 0 }
+  const answer = {
+    revealed: { serverSeed: 'b'.repeat(64), serverSeedHash: 'a'.repeat(64), clientSeed: 'c', rounds: 3 },
+    seeds,
+  }
+  // The provider stands at a path of the same test server, so the path it reached tells who was asked.
+  behaviour.set('/the-provider/game-server/rotate_seeds', { answer })
+  behaviour.set('/game-server/rotate_seeds', { answer })
+  expect(await rotate()).toEqual({ ok: false, status: 503, code: 'upstream_unavailable' })
+  expect(asked()).toEqual([undefined, undefined])
+  const answered = await rotate(`${upstreamUrl}/the-provider`)
+  expect(answered.ok).toBe(true)
+  expect(asked()).toEqual([1, undefined])
 })

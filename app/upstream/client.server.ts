@@ -3,6 +3,7 @@ import { Pool } from 'undici'
 import type { z } from 'zod'
 import {
   calls,
+  servedByProvider,
   catalogueError,
   ErrorBody,
   GAME_SESSION_HEADER,
@@ -28,6 +29,9 @@ import { flashMarkerCookie } from '#app/utils/toast.server.ts'
  * that server/index.ts starts). The specification's fallback when nothing is configured is
  * `/api` on the site itself, which createWebApp turns into `<PUBLIC_URL>/api` (a reverse proxy
  * must then route /api to the casino API).
+ *
+ * The built-in game provider's calls (the game frame's moves) go to its own address, the request
+ * context's `providerUrl` (ADR 0049), with the launch's game session token and nothing else.
  */
 
 export const UPSTREAM_TIMEOUT_MS = 25_000
@@ -175,7 +179,12 @@ export async function callUpstream<N extends CallName>(
       : def.auth === 'public' || def.auth === 'game'
         ? null
         : ((await getSession(args.request)).get('token') ?? null)
-  const base = new URL(info.upstreamUrl)
+  const baseUrl = servedByProvider(name) ? info.providerUrl : info.upstreamUrl
+  if (!baseUrl) {
+    log.warn({ upstream: name }, "the built-in game provider's address is not known (PROVIDER_URL)")
+    return { ok: false, status: 503, code: 'upstream_unavailable' }
+  }
+  const base = new URL(baseUrl)
   let path = base.pathname.replace(/\/+$/, '') + def.path
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -38,6 +38,12 @@ export const EnvSchema = z
     PUBLIC_URL: optionalUrl,
     /** The casino API; when unset, server/index.ts starts the embedded one on a loopback port. */
     CASINO_API_URL: optionalUrl,
+    /**
+     * The built-in game provider, where the game frame's calls go (ADR 0049); when unset, the one
+     * the embedded casino API starts. With CASINO_API_URL and without it, the built-in games'
+     * frame answers the unavailable page (503), and the log says PROVIDER_URL is missing.
+     */
+    PROVIDER_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     /** Comma-separated: the first seals new cookies, all open existing ones (rotation). */
     SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), secretList.optional()),

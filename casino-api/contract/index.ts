@@ -72,3 +72,10 @@ export const calls = {
 }
 export type Calls = typeof calls
 export type CallName = keyof Calls
+
+/**
+ * The calls the built-in game provider serves on its own address (ADR 0049), not the casino API:
+ * its game server's (the game client's moves) and what the casino asks it with its key.
+ */
+export const servedByProvider = (name: CallName): name is keyof typeof gameServerCalls =>
+  Object.hasOwn(gameServerCalls, name)

@@ -143,7 +143,7 @@ const AREAS: Record<string, { description: string; calls: Record<string, CallDef
   },
   'game-server': {
     description:
-      "The built-in provider's game server: the game client plays with its launch's game session token (never a bearer token).",
+      "The built-in game provider's own server, on its own address (PROVIDER_PORT beside the casino API, PROVIDER_URL for the web app), not the casino API's: the game client plays with its launch's game session token (never a bearer token); the casino launches games, reads rounds and ends sessions with the provider key.",
     calls: gameServerCalls,
   },
 }

@@ -7,8 +7,6 @@ import type { Jobs } from './jobs/jobs.ts'
 import type { RateLimiter } from './rate-limits.ts'
 import type { PaymentsConfig } from './payments/config.ts'
 import type { ProviderAuth } from './wallet/provider-auth.ts'
-import type { GameSession } from '../../provider/server/sessions.ts'
-import type { ProviderContext } from '../../provider/server/context.ts'
 import type { GameProviderClient } from './games/provider-client.ts'
 
 /** What every handler and service can reach: created once per running API. */
@@ -21,12 +19,6 @@ export type Context = {
   limits: RateLimiter
   /** Which game provider an X-Provider-Key belongs to, if any ('provider' calls). */
   providerAuth: ProviderAuth
-  /**
-   * The built-in game provider this API embeds (ADR 0049): its own schema of the database, and
-   * the player's money through the provider wallet over HTTP. Only the files that mount its calls
-   * reach it (tests/boundaries.test.ts).
-   */
-  provider: ProviderContext
   /** The built-in game provider over HTTP: launches, a player's rounds (the bet history), ending sessions. */
   gameProvider: GameProviderClient
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */
@@ -60,8 +52,6 @@ export type CallInput<K extends CallName> = {
   session: Session | null
   /** Set for 'provider' calls: the game provider whose key was sent. */
   provider?: string
-  /** Set for 'game' calls: the launched game whose token was sent. */
-  game?: GameSession
   /** The client's address (X-Forwarded-For only through trusted proxies). */
   ip: string
   userAgent: string | undefined

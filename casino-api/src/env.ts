@@ -34,6 +34,8 @@ export const ApiEnvSchema = z
   .object({
     NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    /** The embedded game provider's own port, on HOST (ADR 0049). Default 4100 (a free one when PORT is 0). */
+    PROVIDER_PORT: optional(z.coerce.number().int().min(0).max(65535)),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     /** PostgreSQL; PGlite in DATA_DIR/db without it. */

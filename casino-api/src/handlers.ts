@@ -12,6 +12,9 @@
  *
  * The deposit calls are those of the payment methods registered (payments/methods/registry.ts);
  * `handlersFor` takes another list (a test registers a throwaway method).
+ *
+ * The built-in game provider's calls (the contract's gameServerCalls) are not this service's:
+ * the provider serves them on its own port (provider/server/http.ts, ADR 0049).
  */
 import { accountHandlers } from './accounts/handlers.ts'
 import type { Handlers } from './context.ts'
@@ -23,7 +26,7 @@ import { heldWinningsAdminHandlers } from './wallet/held-winnings.ts'
 import { paymentAdminHandlers } from './payments/admin-handlers.ts'
 import { paymentHandlers } from './payments/handlers.ts'
 import type { DepositProcessor } from './payments/methods/processor.ts'
-import { gameHandlers, gameServerHandlers } from './games/handlers.ts'
+import { gameHandlers } from './games/handlers.ts'
 import { contentAdminHandlers, contentHandlers } from './content/handlers.ts'
 import { mailboxHandlers } from './mailbox/handlers.ts'
 import { bonusHandlers } from './bonuses/handlers.ts'
@@ -39,7 +42,6 @@ export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handl
   ...paymentHandlers(depositMethods),
   ...paymentAdminHandlers,
   ...gameHandlers,
-  ...gameServerHandlers,
   ...contentHandlers,
   ...contentAdminHandlers,
   ...mailboxHandlers,

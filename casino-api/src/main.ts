@@ -24,6 +24,7 @@ const liveTimings = Object.fromEntries(
 
 const api = await startCasinoApi({
   port: env.PORT,
+  providerPort: env.PROVIDER_PORT,
   host: env.HOST,
   dataDir: env.DATA_DIR,
   databaseUrl: env.DATABASE_URL,
@@ -50,6 +51,7 @@ const api = await startCasinoApi({
   console.error(`Casino API: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })
+console.log(`Casino API: the built-in game provider at ${api.providerUrl}`)
 if (api.metricsUrl) console.log(`Casino API: metrics at ${api.metricsUrl}`)
 
 let stopping = false

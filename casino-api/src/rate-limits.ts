@@ -15,7 +15,7 @@ import type { MessageCode } from '../contract/index.ts'
 import type { Database } from './db/open.ts'
 import { rateLimits } from './db/schema.ts'
 import { addressKey } from './site/geo.ts'
-import { ApiError } from './http/errors.ts'
+import { ApiError } from '../contract/errors.ts'
 
 /** `points` calls per `durationSeconds`, counted from the first call of the period. */
 export type Limit = { points: number; durationSeconds: number }

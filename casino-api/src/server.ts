@@ -29,15 +29,21 @@ import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { EVENTS_CHANNEL, startRealtime } from './realtime/socket.ts'
 import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from './games/catalog-sync.ts'
-import { httpWallet } from '../../provider/server/wallet-client.ts'
-import type { ProviderContext, ProviderDatabase } from '../../provider/server/context.ts'
+import type { ProviderDatabase } from '../../provider/server/context.ts'
 import { openProviderDatabase } from '../../provider/server/db/open.ts'
+import type { LiveTimings } from '../../provider/server/live.ts'
+import { startProvider, type GameProviderServer } from '../../provider/server/start.ts'
 import { httpGameProvider } from './games/provider-client.ts'
-import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from '../../provider/server/live.ts'
 
 export type CasinoApiOptions = {
   /** 0 picks a free port. Default 4000. */
   port?: number
+  /**
+   * The embedded game provider's own port, on `host` (PROVIDER_PORT; ADR 0049): its game server
+   * and the calls the casino makes of it. 0 picks a free port. Default 4100, or a free one when
+   * `port` is 0 (tests, the web server's embedded API).
+   */
+  providerPort?: number
   /** Default 127.0.0.1. */
   host?: string
   /** PGlite files go to `${dataDir}/db`, e-mails without SMTP to `${dataDir}/mail`. Default ./data. */
@@ -127,6 +133,8 @@ export type CasinoApi = {
   /** The metrics' URL, with `metricsPort`. */
   metricsUrl?: string
   db: Database
+  /** The embedded game provider's base URL (its own port): the game client's calls go there. */
+  providerUrl: string
   /** The embedded game provider's schema (ADR 0049): tests and the ledger check read its records. */
   providerDb: ProviderDatabase
   /** Syncs every provider's catalogue feed now (it runs at start and as the 'sync_catalogs' schedule); answers the failures. */
@@ -183,19 +191,12 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     })
     const limits = createRateLimiter(opened.db, options.rateLimits)
     const jobs = await startJobs(opened.jobStore, () => log ?? console)
-    // The built-in game provider pays through this API's own provider door, over HTTP, like an
-    // external provider would; the address is known once the server listens.
+    // The built-in game provider runs on a port of its own (started once this API listens): it
+    // pays through this API's provider wallet over HTTP, as an external provider would, and this
+    // API asks it for launches and rounds over HTTP with the key the two share.
     let ownUrl = ''
+    let providerUrl = ''
     let context: Context | undefined
-    const provider = (logger: ProviderContext['log']): ProviderContext => ({
-      db: providerDb,
-      wallet: httpWallet(() => ownUrl, providerSecret),
-      now,
-      log: logger,
-      eventsChannel: EVENTS_CHANNEL,
-      frameUrl: webUrl,
-      metrics: { roundOpened: (game, mode) => apiMetrics.gameRounds.inc({ game, mode }) },
-    })
     // Ready (/readyz) once everything below has run, not when the server first listens.
     let started = false
     const app = buildApp(
@@ -206,8 +207,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           jobs,
           limits,
           providerAuth: providerAuth(providerSecret),
-          provider: provider(fastify.log),
-          gameProvider: httpGameProvider(() => ownUrl, providerSecret),
+          gameProvider: httpGameProvider(() => providerUrl, providerSecret),
           payments,
           cardKey: cardFingerprintKey(providerSecret),
           now,
@@ -231,7 +231,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       db: opened.db,
       now,
       log: app.log,
-      provider: provider(app.log),
+      providerDb,
     })
     const relay = startOutboxRelay({ db: opened.db, log: app.log })
     // A call that may have moved money has its balance events relayed at once, not after an idle
@@ -256,14 +256,34 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
     ownUrl = `http://${urlHost}:${port}`
 
-    // The catalogue from the providers' feeds, the built-in one's over this API's own HTTP, before
-    // the seed: the demo's played rounds go through the wallet, which takes bets only on games it knows.
+    // The built-in game provider on its port, then the catalogue from the providers' feeds (the
+    // built-in one's over its HTTP) before the seed: the demo's played rounds go through the
+    // wallet, which takes bets only on games it knows.
+    let provider: GameProviderServer | undefined
     const syncCatalogs = async () => {
-      const failures = await syncFeeds(opened.db, [builtinFeed(ownUrl), ...gameProviders])
+      const failures = await syncFeeds(opened.db, [builtinFeed(providerUrl), ...gameProviders])
       for (const failure of failures) app.log.error(failure, 'a catalogue feed could not be synced')
       return failures
     }
     try {
+      provider = await startProvider({
+        db: providerDb,
+        key: providerSecret,
+        walletUrl: () => ownUrl,
+        frameUrl: webUrl,
+        eventsChannel: EVENTS_CHANNEL,
+        port: options.providerPort ?? (options.port === 0 ? 0 : 4100),
+        host,
+        logger: options.logger ?? true,
+        now,
+        liveTables: options.liveTables,
+        metrics: {
+          roundOpened: (game, mode) => apiMetrics.gameRounds.inc({ game, mode }),
+          answered: ({ method, route, status, seconds }) =>
+            apiMetrics.requests.observe({ method, route, status }, seconds),
+        },
+      })
+      providerUrl = provider.url
       const builtinFailure = (await syncCatalogs()).find((f) => f.provider === BUILTIN_PROVIDER)
       if (builtinFailure)
         throw new Error(`the built-in provider's catalogue could not be synced: ${builtinFailure.error}`)
@@ -275,6 +295,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         print: (line) => console.log(line),
       })
     } catch (error) {
+      await provider?.close()
       await realtime.close()
       await relay.close()
       await app.close()
@@ -282,11 +303,6 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       mailer.close()
       throw error
     }
-
-    const live =
-      options.liveTables === false
-        ? null
-        : startLiveTables(provider(app.log), { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables })
 
     // The durable work (jobs/jobs.ts): mails, work after an answer, and the schedules that run
     // once per period whichever instances are up: pruning spent rows, failing abandoned 3-D Secure
@@ -318,7 +334,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           // No new connection from here; requests in flight finish while the sockets are told
           // to reconnect elsewhere (1012), and the server's close waits for both.
           const closingHttp = app.close()
-          await live?.close()
+          await provider?.close()
           await realtime.close()
           await closingHttp
           await jobs.close()
@@ -342,6 +358,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       port,
       metricsUrl: metrics?.url,
       db: opened.db,
+      providerUrl,
       providerDb,
       syncCatalogs,
       mailSettled: (timeoutMs) => jobs.settled(timeoutMs),

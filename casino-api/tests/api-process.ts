@@ -10,6 +10,8 @@ import { join } from 'node:path'
 
 export type ApiProcess = {
   url: string
+  /** The built-in game provider it starts on a port of its own. */
+  providerUrl: string
   /** The process id (bench:ledger reads its CPU time). */
   pid: number
   /** Sends `signal` and waits for the process to end. */
@@ -56,12 +58,14 @@ export async function startApiProcess(
   env: Record<string, string>,
   dataDir: string,
   port?: number,
+  providerPort?: number,
 ): Promise<ApiProcess> {
   port ??= await freePort()
+  providerPort ??= await freePort()
   const logFile = join(dataDir, 'api.log')
   const out = openSync(logFile, 'a')
   const child = spawn(process.execPath, ['casino-api/src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), PROVIDER_PORT: String(providerPort), DATA_DIR: dataDir },
     stdio: ['ignore', out, out],
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
@@ -84,7 +88,7 @@ export async function startApiProcess(
         () => false,
       )
     )
-      return { url, pid: child.pid!, stop, exited, output }
+      return { url, providerUrl: `http://127.0.0.1:${providerPort}`, pid: child.pid!, stop, exited, output }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

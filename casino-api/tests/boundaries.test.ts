@@ -59,19 +59,14 @@ const named = ({ file, target }: { file: string; target: string | null }) =>
   `${relative(ROOT, file)} -> ${target === null ? '?' : relative(ROOT, target)}`
 
 /**
- * The built-in game provider (provider/) is still embedded in the casino API's process: the API
- * mounts its game server's calls, starts its live tables and hands its sessions to the sockets
- * (the bet history asks it for a player's rounds over HTTP: games/provider-client.ts).
- * These files are where it does, and the only ones of casino-api/src that may import provider/;
- * the list shrinks to nothing once the provider runs as a service of its own (ADR 0049).
+ * The built-in game provider (provider/) runs on a port of its own (provider/server/start.ts), and
+ * the casino asks it for launches, rounds and its feed over HTTP (games/provider-client.ts). Until
+ * it runs apart, the casino API still starts it beside itself in its database, and its socket
+ * reads a live table's round in progress from the provider's schema: these files, the only ones
+ * of casino-api/src that may import provider/; the list shrinks to nothing once the provider
+ * runs as a service of its own (ADR 0049).
  */
-const EMBEDS_PROVIDER = [
-  'casino-api/src/context.ts',
-  'casino-api/src/server.ts',
-  'casino-api/src/http/app.ts',
-  'casino-api/src/realtime/socket.ts',
-  'casino-api/src/games/handlers.ts',
-]
+const EMBEDS_PROVIDER = ['casino-api/src/server.ts', 'casino-api/src/realtime/socket.ts']
 
 test('casino-api/ imports nothing from outside it but the embedded provider, in the files that embed it', () => {
   const imports = localImports(API)
@@ -88,19 +83,10 @@ test('casino-api/ imports nothing from outside it but the embedded provider, in 
 })
 
 /**
- * What the provider still borrows of the casino API's code: the error answer its calls refuse
- * with, which the API's router writes. Its data is its own (its schema, provider/server/db/), and
- * so are its context (provider/server/context.ts), its session tokens and its metrics hook. Each
- * entry is a step of ADR 0049; none may be added.
+ * The provider borrows nothing of the casino API's code: its data, context, session tokens,
+ * router and error answers are its own or the contract's (ADR 0049).
  */
-const PROVIDER_BORROWS = [
-  'provider/server/game-server.ts -> casino-api/src/http/errors.ts',
-  'provider/server/live.ts -> casino-api/src/http/errors.ts',
-  'provider/server/sessions.ts -> casino-api/src/http/errors.ts',
-  'provider/server/wallet-client.ts -> casino-api/src/http/errors.ts',
-]
-
-test('the provider imports of the casino API its contract and, until it runs on its own, only what it borrows today', () => {
+test('the provider imports of the casino API its contract alone', () => {
   const imports = localImports(PROVIDER)
   expect(imports.length).toBeGreaterThan(50)
   const contract = join(API, 'contract')
@@ -108,7 +94,7 @@ test('the provider imports of the casino API its contract and, until it runs on 
     ({ target }) =>
       target === null || !(inside(PROVIDER, target) || inside(contract, target) || inside(LOCALES_DIR, target)),
   )
-  expect([...new Set(borrowed.map(named))].toSorted()).toEqual(PROVIDER_BORROWS)
+  expect([...new Set(borrowed.map(named))].toSorted()).toEqual([])
 })
 
 /**

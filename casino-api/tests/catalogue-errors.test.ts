@@ -8,7 +8,7 @@ import { expect, test } from 'vitest'
 import type { z } from 'zod'
 import { calls, catalogueError, MESSAGE_CODES } from '../contract/index.ts'
 import { CATALOG } from '../../provider/games/catalog.ts'
-import { ApiError } from '../src/http/errors.ts'
+import { ApiError } from '../contract/errors.ts'
 import { fieldPaths, hostileInputs } from './hostile-inputs.ts'
 
 const CODES = new Set<string>(MESSAGE_CODES)

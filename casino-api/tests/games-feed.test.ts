@@ -43,10 +43,12 @@ for (const backend of backends) {
     await a.fail('get_game', { gameId: 'no-such-game', language: 'es' }, 404)
   })
 
-  test(`${backend}: the built-in provider publishes its feed over HTTP, and its games are shown from it`, async () => {
+  test(`${backend}: the built-in provider publishes its feed over HTTP on its own port, and its games are shown from it`, async () => {
     const a = api(backend)
-    const answer = await a.fetch('/game-server/catalog')
+    const answer = await fetch(`${a.providerUrl}/game-server/catalog`)
     expect(answer.status).toBe(200)
+    // The casino API serves none of the provider's calls.
+    expect((await a.fetch('/game-server/catalog')).status).toBe(404)
     const feed = CatalogFeed.parse(await answer.json())
     expect(feed).toEqual(catalogFeed())
     const roulette = feed.games.find((g) => g.id === 'european-roulette')!

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { z } from 'zod'
-import { calls, ErrorBody, type CallName, type Calls, type ParamsIn } from '../contract/index.ts'
+import { calls, ErrorBody, servedByProvider, type CallName, type Calls, type ParamsIn } from '../contract/index.ts'
 import { extractLink, readLatestMail } from '../src/mail/mail-box.ts'
 import { startCasinoApi, type CasinoApi, type CasinoApiOptions } from '../src/server.ts'
 import { checkLedger } from '../src/wallet/check.ts'
@@ -112,7 +112,8 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     if (o.token) headers.authorization = `Bearer ${o.token}`
     if (o.ip) headers['x-forwarded-for'] = o.ip
     if (def.method === 'POST') headers['content-type'] ??= 'application/json'
-    const res = await fetch(api.url + def.path, {
+    // The built-in provider's calls go to its own port, the casino's to the API's.
+    const res = await fetch((servedByProvider(name) ? api.providerUrl : api.url) + def.path, {
       method: def.method,
       headers,
       body: def.method === 'POST' ? JSON.stringify(params) : undefined,

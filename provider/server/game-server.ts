@@ -23,7 +23,7 @@ import { roundRng } from '../games/fair.ts'
 import type { Step } from '../games/engine.ts'
 import type { ProviderContext } from './context.ts'
 import { gameRounds, gameSeeds, gameSessions } from './db/schema.ts'
-import { ApiError } from '../../casino-api/src/http/errors.ts'
+import { ApiError } from '../../casino-api/contract/errors.ts'
 import {
   activeSeeds,
   DEMO_CHIPS,

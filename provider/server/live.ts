@@ -34,7 +34,7 @@ import { hashServerSeed, roundRng } from '../games/fair.ts'
 import { pocketCount, type RouletteConfig } from '../games/engines/roulette.ts'
 import type { ProviderContext, ProviderQueryable } from './context.ts'
 import { gameSessions, liveBets, liveRounds } from './db/schema.ts'
-import { ApiError } from '../../casino-api/src/http/errors.ts'
+import { ApiError } from '../../casino-api/contract/errors.ts'
 import { balanceOf, gameFacts, limitArgs } from './game-server.ts'
 import type { GameSession } from './sessions.ts'
 

@@ -23,7 +23,7 @@ import {
 import { catalogGame } from '../games/catalog.ts'
 import type { ProviderContext, ProviderQueryable } from './context.ts'
 import { gameSeeds, gameSessions } from './db/schema.ts'
-import { ApiError } from '../../casino-api/src/http/errors.ts'
+import { ApiError } from '../../casino-api/contract/errors.ts'
 import { hashServerSeed } from '../games/fair.ts'
 
 /** A launch's token: 32 random bytes in base64url; only its SHA-256 is kept, so a leaked table opens no game. */

@@ -15,7 +15,7 @@ import {
   type Currency,
   type MessageCode,
 } from '../../casino-api/contract/index.ts'
-import { ApiError } from '../../casino-api/src/http/errors.ts'
+import { ApiError } from '../../casino-api/contract/errors.ts'
 
 export type RoundRef = { playerId: string; currency: Currency; roundId: string; gameId: string }
 

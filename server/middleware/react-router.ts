@@ -37,6 +37,7 @@ export function reactRouter(site: Site, handler: () => Promise<RouterHandler>, s
               requestId: locals.requestId,
               clientIp: locals.clientIp,
               upstreamUrl: site.upstreamFor(req),
+              ...(site.providerUrl() ? { providerUrl: site.providerUrl() } : {}),
               origin,
               accessCheckTimeoutMs: settings.accessCheckTimeoutMs,
               siteSettingsTtlMs: settings.siteSettingsTtlMs,

@@ -57,7 +57,7 @@ test('both halves answer /metrics on their own loopback ports, not on the public
     API_METRICS_PORT: String(apiMetricsPort),
     LOG_LEVEL: 'info',
   }
-  for (const name of ['CASINO_API_URL', 'DATABASE_URL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID'])
+  for (const name of ['CASINO_API_URL', 'PROVIDER_URL', 'DATABASE_URL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID'])
     delete env[name]
   const server = spawn(process.execPath, ['server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
@@ -71,11 +71,11 @@ test('both halves answer /metrics on their own loopback ports, not on the public
       () => output.includes('web server listening'),
       { timeoutMs: 120_000 },
     )
-    const apiUrl = (
-      JSON.parse(output.split('\n').find((line) => line.includes('embedded casino API started'))!) as {
-        url: string
-      }
-    ).url
+    const embedded = JSON.parse(output.split('\n').find((line) => line.includes('embedded casino API started'))!) as {
+      url: string
+      provider: string
+    }
+    const apiUrl = embedded.url
     const webMetrics = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
     const apiMetrics = async () => (await fetch(`http://127.0.0.1:${apiMetricsPort}/metrics`)).text()
 
@@ -103,8 +103,8 @@ test('both halves answer /metrics on their own loopback ports, not on the public
     await new Promise((done, fail) => ws.once('open', done).once('error', fail))
 
     // Straight to the casino API, as the site's pages would: a card deposit and a round.
-    const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(apiUrl + path, {
+    const call = async (path: string, body: unknown, headers: Record<string, string> = {}, base = apiUrl) => {
+      const res = await fetch(base + path, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
@@ -137,6 +137,8 @@ test('both halves answer /metrics on their own loopback ports, not on the public
       '/game-server/play',
       { bet: { bets: [{ type: 'red', numbers: [], amount: 100 }] }, moveId: randomUUID() },
       { [GAME_SESSION_HEADER]: new URL(url).pathname.split('/').pop()! },
+      // The game client's moves go to the built-in provider, on its own port.
+      embedded.provider,
     )
 
     const web = await webMetrics()

@@ -45,6 +45,7 @@ test('SIGTERM to the `npm start` process stops the server and frees the port', a
     'PUBLIC_URL',
     'SESSION_SECRET',
     'CASINO_API_URL',
+    'PROVIDER_URL',
     'DATABASE_URL',
     'VITEST',
     'VITEST_WORKER_ID',

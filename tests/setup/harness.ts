@@ -69,6 +69,7 @@ export async function startTestSite(
     ...opts.api,
   })
   web.setUpstream(api.url)
+  web.setProvider(api.providerUrl)
 
   return {
     webUrl,

@@ -36,6 +36,7 @@ export async function startWebProcess(env: Record<string, string> = {}, at?: { p
       SEED_DEMO: 'true',
       PAYMENTS_SANDBOX: 'true',
       CASINO_API_URL: '',
+      PROVIDER_URL: '',
       DATABASE_URL: '',
       ...env,
     },

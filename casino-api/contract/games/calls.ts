@@ -96,10 +96,12 @@ export const gameCalls = {
 }
 
 /**
- * The built-in provider's game server: the game client (the iframe's document) calls it with
- * its launch's token in the X-Game-Session header, never with the player's bearer token. Money
- * moves through the provider wallet (providerWalletCalls), as an external provider's would. The
- * casino reads a player's rounds from it (get_provider_round*) with the key the two share.
+ * The built-in game provider's calls, served on its own address (provider/server/http.ts, ADR
+ * 0049), not the casino API's: the game client (the iframe's document) calls its game server
+ * with its launch's token in the X-Game-Session header, never with the player's bearer token.
+ * Money moves through the provider wallet (providerWalletCalls), as an external provider's would.
+ * The casino launches games, reads a player's rounds (get_provider_round*) and ends sessions with
+ * the key the two share.
  */
 export const gameServerCalls = {
   get_catalog_feed: defineCall({

@@ -11,7 +11,7 @@ import type {
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { deviceTokens, players } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { passwordResetMail } from '../mail/texts.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { audit } from '../payments/audit.ts'

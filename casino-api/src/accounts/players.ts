@@ -5,7 +5,7 @@ import type { Balance, FieldErrors, PlayerProfile } from '../../contract/index.t
 import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { ledgerAccounts, mailboxMessages, players } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { balanceOf } from '../wallet/ledger.ts'
 
 export type PlayerRow = typeof players.$inferSelect

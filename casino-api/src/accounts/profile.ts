@@ -9,7 +9,7 @@ import type {
 import type { Context, Session } from '../context.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { players } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/texts.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { getSettings } from '../site/settings.ts'

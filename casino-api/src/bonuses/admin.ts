@@ -10,7 +10,7 @@ import { BONUS_TEMPLATE_TEXT_FIELDS, type BonusType } from '../../contract/index
 import type { Database } from '../db/open.ts'
 import { isUuid } from '../db/errors.ts'
 import { bonusTemplates, playerBonuses, players } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { audit } from '../payments/audit.ts'
 import { closeIn, grantIn, lockBonus, lockPlayer, type BonusTemplateRow, type PlayerBonusRow } from './service.ts'
 

@@ -10,7 +10,7 @@ import type { adminCalls, bonusCalls, Currency, walletCalls } from '../../contra
 import type { DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { players } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { eq } from 'drizzle-orm'
 import { adminOf } from '../payments/admin-handlers.ts'
 import { grantedTemplates } from './scheduled.ts'

@@ -18,7 +18,7 @@ import {
   playerBonuses,
   type LoyaltyLevel,
 } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { post } from '../wallet/ledger.ts'
 import { grantIn, lockPlayer, type PlayerBonusRow } from './service.ts'

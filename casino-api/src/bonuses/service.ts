@@ -20,7 +20,7 @@ import {
   players,
   wageringRequirements,
 } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { getSettings } from '../site/settings.ts'
 import { post, type Posting } from '../wallet/ledger.ts'
 import { depositCodeOf } from './promo-codes.ts'

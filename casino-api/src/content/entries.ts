@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { ParamsOf, Calls, SiteContent } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
 import { siteContent } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { audit } from '../payments/audit.ts'
 
 export type Row = typeof siteContent.$inferSelect

@@ -17,7 +17,7 @@ import type {
 } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import { games, heldWinnings, players } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { periodOf } from '../payments/records.ts'
 import { gameName } from './names.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'

@@ -27,10 +27,10 @@ export type GameFeedSource = z.infer<typeof GameFeedSource>
 /** How long a feed may take to answer. */
 const FEED_TIMEOUT_MS = 15_000
 
-/** The built-in provider's feed, on this API's own address. */
-export const builtinFeed = (ownUrl: string): GameFeedSource => ({
+/** The built-in provider's feed, on its own address. */
+export const builtinFeed = (providerUrl: string): GameFeedSource => ({
   id: BUILTIN_PROVIDER,
-  feedUrl: `${ownUrl}${gameServerCalls.get_catalog_feed.path}`,
+  feedUrl: `${providerUrl}${gameServerCalls.get_catalog_feed.path}`,
 })
 
 const PROVIDERS_FORMAT = 'must be a JSON list of { id, feedUrl, key? }'

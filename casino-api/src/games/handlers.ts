@@ -1,8 +1,8 @@
 /**
  * The games calls: the catalogue (lobby filters, search, paging, the home rows), favourites,
- * launches (get_game_url makes a game session and answers the URL of the game client on the
- * web app's origin), bet history with each round's verification data; and the game server's
- * calls (game-server.ts), opened by a game session's token.
+ * launches (get_game_url checks what is the casino's and asks the game's provider for a game
+ * session and its client's URL), bet history with each round's verification data (asked of the
+ * provider, which keeps the rounds).
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -10,7 +10,6 @@ import {
   PLAYER_GAME_GROUPS,
   type Game,
   type gameCalls,
-  type gameServerCalls,
   type GameDetails,
   type GamePresentation,
   type Locale,
@@ -20,19 +19,10 @@ import type { Context, DomainHandlers } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { accessTokens, gameFavourites, games, players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 import { betDetails, betList, providerName } from './bet-history.ts'
 import { gameName } from './names.ts'
-import { actRound, openGame, playRound, rotate } from '../../../provider/server/game-server.ts'
-import { catalogFeed } from '../../../provider/games/feed.ts'
-import { liveTable, placeLiveBet } from '../../../provider/server/live.ts'
-import { recentGames, roundDetails, roundHistory } from '../../../provider/server/history.ts'
-import {
-  endGameSessions as endProviderSessions,
-  launchGame,
-  type GameSession,
-} from '../../../provider/server/sessions.ts'
 
 /** A games row (its presentation aside: only a game's page reads it) with its name in the page's language. */
 type GameRow = Omit<typeof games.$inferSelect, 'presentation'> & { name: string }
@@ -308,38 +298,4 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
   get_bet_list: (ctx, { params, session }) => betList(ctx, must(session).playerId, params),
 
   get_bet_details: (ctx, { params, session }) => betDetails(ctx, must(session).playerId, params),
-}
-
-export const gameServerHandlers: DomainHandlers<typeof gameServerCalls> = {
-  get_catalog_feed: async () => catalogFeed(),
-  // The casino's bet history asks with the built-in provider's key (the one it shares with it).
-  get_provider_rounds: async (ctx, { params, provider }) => roundHistory(ctx.provider, builtinOnly(provider, params)),
-  get_provider_recent_games: async (ctx, { params, provider }) =>
-    recentGames(ctx.provider, builtinOnly(provider, params)),
-  provider_launch: async (ctx, { params, provider }) => launchGame(ctx.provider, builtinOnly(provider, params)),
-  end_provider_sessions: async (ctx, { params, provider }) =>
-    endProviderSessions(ctx.provider, builtinOnly(provider, params)),
-  get_provider_round: async (ctx, { params, provider }) => {
-    const round = await roundDetails(ctx.provider, builtinOnly(provider, params))
-    if (!round) throw new ApiError(404, 'not_found')
-    return round
-  },
-  game_open: (ctx, { game }) => openGame(ctx.provider, sessionOf(game)),
-  game_play: (ctx, { game, params }) => playRound(ctx.provider, sessionOf(game), params),
-  game_act: (ctx, { game, params }) => actRound(ctx.provider, sessionOf(game), params),
-  game_rotate_seeds: (ctx, { game, params }) => rotate(ctx.provider, sessionOf(game), params.clientSeed),
-  get_live_table: (ctx, { game }) => liveTable(ctx.provider, sessionOf(game)),
-  live_bet: (ctx, { game, params }) => placeLiveBet(ctx.provider, sessionOf(game), params),
-}
-
-/** The built-in provider's records are read with its own key, never another provider's. */
-function builtinOnly<P>(provider: string | undefined, params: P): P {
-  if (provider !== BUILTIN_PROVIDER) throw new ApiError(403, 'forbidden')
-  return params
-}
-
-/** The router sets `game` on every 'game' call. */
-function sessionOf(game: GameSession | undefined): GameSession {
-  if (!game) throw new ApiError(401, 'unauthorized')
-  return game
 }

@@ -4,18 +4,15 @@
  * the answer through the call's answer schema (which also drops anything not in the contract).
  * Every refusal is an ErrorBody; nothing a client sends can produce a 500 with details.
  */
-import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import {
   calls,
   catalogueError,
-  GAME_SESSION_HEADER,
   IdempotencyKey,
   PROVIDER_KEY_HEADER,
   type CallDef,
   type CallName,
 } from '../../contract/index.ts'
-import { resolveGameSession } from '../../../provider/server/sessions.ts'
 import { buildOpenApi } from '../../contract/openapi.ts'
 import type { Context, Handler, Handlers } from '../context.ts'
 import type { Readiness } from '../db/readiness.ts'
@@ -23,12 +20,9 @@ import { safeErrorSummary } from '../db/errors.ts'
 import { clientIp } from '../site/geo.ts'
 import { guardMoneyCall } from '../site/geo-guard.ts'
 import { checkAccess, checkPasswordChange, checkProvider, resolveSession } from './auth.ts'
-import { ApiError, validationFailed } from './errors.ts'
+import { answerError, ApiError, requestIdOf, validationFailed } from '../../contract/errors.ts'
 import { apiMetrics } from '../metrics.ts'
 import { bindIdempotencyKey } from './idempotency.ts'
-
-/** An id a client may give its request (as the web server's): no spaces, quotes or control characters. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
 
 /** The largest body we read: the longest call (a support message) is a few KiB. */
 export const BODY_LIMIT = 64 * 1024
@@ -52,7 +46,6 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
             paths: [
               'req.headers.authorization',
               'req.headers["x-provider-key"]',
-              'req.headers["x-game-session"]',
               'req.headers.cookie',
               'req.body',
               'body',
@@ -64,13 +57,8 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
     trustProxy: options.trustedProxies,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    // The web server's X-Request-Id when it has the form of one (its log lines and ours then
-    // share the id a player's error page shows); our own otherwise.
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id']
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
-    },
+    genReqId: requestIdOf,
     return503OnClosing: true,
   })
   const ctx = ctxFor(app)
@@ -98,16 +86,9 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         // A provider's server is known by its key alone; a player's token is not even looked at.
         const provider =
           def.auth === 'provider' ? checkProvider(ctx, req.headers[PROVIDER_KEY_HEADER.toLowerCase()]) : undefined
-        // A game client is known by its launch's token alone, too.
-        const game =
-          def.auth === 'game'
-            ? await resolveGameSession(ctx.provider, req.headers[GAME_SESSION_HEADER.toLowerCase()])
-            : undefined
         const session =
-          def.auth === 'public' || def.auth === 'provider' || def.auth === 'game'
-            ? null
-            : await resolveSession(ctx, req.headers.authorization)
-        const denied = provider || game ? null : (checkAccess(def.auth, session) ?? checkPasswordChange(name, session))
+          def.auth === 'public' || def.auth === 'provider' ? null : await resolveSession(ctx, req.headers.authorization)
+        const denied = provider ? null : (checkAccess(def.auth, session) ?? checkPasswordChange(name, session))
         if (denied) throw denied
         const idempotencyKey = def.idempotent ? checkIdempotencyKey(req.headers['idempotency-key']) : undefined
         const body = def.method === 'GET' || req.body === undefined ? {} : req.body
@@ -138,7 +119,6 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
             params: parsed.data as never,
             session: session === 'invalid' ? null : session,
             ...(provider ? { provider } : {}),
-            ...(game ? { game } : {}),
             // Worked out (through the trusted proxies) when a handler reads it: most never do,
             // the game wallet's calls among them.
             get ip() {
@@ -179,22 +159,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
     return reply.code(404).send(new ApiError(404, 'not_found').toBody())
   })
 
-  app.setErrorHandler(async (error: FastifyError | ApiError | Error, req, reply) => {
-    if (error instanceof ApiError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
-      return reply.code(error.status).send(error.toBody())
-    }
-    // fastify's own refusals of what the client sent: malformed JSON, a content type other than
-    // JSON, a body over the limit, an empty JSON body...
-    const status = (error as FastifyError).statusCode
-    if (status !== undefined && status >= 400 && status < 500) {
-      req.log.info({ code: (error as FastifyError).code }, 'request refused')
-      const refused = new ApiError(400, 'validation_failed', { fields: { '': ['invalid_value'] } })
-      return reply.code(400).send(refused.toBody())
-    }
-    req.log.error({ err: safeErrorSummary(error) }, 'unexpected error')
-    return reply.code(500).send(new ApiError(500, 'internal_error').toBody())
-  })
+  app.setErrorHandler(answerError(safeErrorSummary))
 
   return app
 }

@@ -4,7 +4,7 @@ import { bearerToken, hashToken } from '../accounts/tokens.ts'
 import type { Context, Session } from '../context.ts'
 import type { Database } from '../db/open.ts'
 import { accessTokens, players } from '../db/schema.ts'
-import { ApiError } from './errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 
 /**
  * The query behind every call made with a token, prepared once per database (drizzle builds its

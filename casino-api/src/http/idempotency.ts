@@ -14,7 +14,7 @@ import type { CallName } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { idempotencyKeys } from '../db/schema.ts'
 import { cardSummary } from '../payments/cards.ts'
-import { ApiError } from './errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 
 /**
  * The params as the binding sees them. A card number's hash is card data itself (the numbers that

@@ -11,7 +11,7 @@ import type { z } from 'zod'
 import type { MailboxMessage } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { mailboxMessages } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { isUuid } from '../db/errors.ts'
 
 type Row = typeof mailboxMessages.$inferSelect

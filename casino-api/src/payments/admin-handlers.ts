@@ -20,7 +20,7 @@ import {
   supportMessages,
   vouchers,
 } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { withdrawalDecisionMail } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'

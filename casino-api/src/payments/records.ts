@@ -6,7 +6,7 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { FinancialTransaction, MessageCode, ParamsOf, Calls } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { payments } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 
 export type PaymentRow = typeof payments.$inferSelect
 

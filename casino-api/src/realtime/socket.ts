@@ -27,6 +27,7 @@ import { resolveSession } from '../http/auth.ts'
 import { apiMetrics } from '../metrics.ts'
 import { catalogGame } from '../../../provider/games/catalog.ts'
 import { currentRound } from '../../../provider/server/live.ts'
+import type { ProviderDatabase } from '../../../provider/server/context.ts'
 import { closeForRestart } from './restart.ts'
 
 export const EVENTS_CHANNEL = 'casino_events'
@@ -55,7 +56,10 @@ function refuse(socket: Duplex, status: 401 | 404) {
 export async function startRealtime(
   server: Server,
   opened: Pick<OpenedDatabase, 'listen'>,
-  ctx: Pick<Context, 'db' | 'now' | 'log' | 'provider'>,
+  ctx: Pick<Context, 'db' | 'now' | 'log'> & {
+    /** The embedded provider's schema, where a table's round in progress is read (until it has a socket of its own: ADR 0049). */
+    providerDb: ProviderDatabase
+  },
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   const sockets = new Map<string, Set<WebSocket>>()
@@ -73,7 +77,7 @@ export async function startRealtime(
     const mine = watching.get(ws) ?? new Set()
     mine.add(tableId)
     watching.set(ws, mine)
-    const round = await currentRound(ctx.provider.db, tableId)
+    const round = await currentRound(ctx.providerDb, tableId)
     send(ws, {
       type: 'subscribed',
       tableId,

@@ -15,7 +15,7 @@
 import type { CallDef, SiteSettings } from '../../contract/index.ts'
 import type { Context, Session } from '../context.ts'
 import { isBlocked } from './geo.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { getSettings } from './settings.ts'
 
 /**

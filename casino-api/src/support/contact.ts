@@ -4,7 +4,7 @@ import { getPlayer } from '../accounts/players.ts'
 import { queueMail } from '../mail/mailer.ts'
 import type { Context, Session } from '../context.ts'
 import { supportMessages } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { supportMail } from '../mail/texts.ts'
 import { getSettings } from '../site/settings.ts'
 

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../db/open.ts'
 import { ledgerTransactions } from '../db/schema.ts'
 import { completeDeposit, failPayment, insertPayment, requestKey } from '../payments/service.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { bet, win } from './games.ts'
 import { BUILTIN_PROVIDER } from './provider-auth.ts'
 

@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm'
 import type { Balance, Currency } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { countLedgerTransaction } from '../metrics.ts'
 import { balanceOf, balanceRefusal } from './ledger.ts'
 

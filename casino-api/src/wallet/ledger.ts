@@ -10,7 +10,7 @@ import type { Balance, Currency } from '../../contract/index.ts'
 import type { Database, Queryable } from '../db/open.ts'
 import { pgErrorOf } from '../db/errors.ts'
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError } from '../../contract/errors.ts'
 import { countLedgerTransaction } from '../metrics.ts'
 
 /** A player's account ('points' counts loyalty points, not cents: ADR 0054), or a system account by code. */

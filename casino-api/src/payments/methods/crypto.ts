@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { cryptoAddresses } from '../../db/schema.ts'
-import { ApiError } from '../../http/errors.ts'
+import { ApiError } from '../../../contract/errors.ts'
 import { getSettings } from '../../site/settings.ts'
 import { depositAddress, networkOf, paymentUri, type Coin } from '../crypto.ts'
 import { playerOf } from '../service.ts'

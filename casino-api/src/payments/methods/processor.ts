@@ -24,7 +24,7 @@ import {
   type WithdrawalMethodKey,
 } from '../../../contract/index.ts'
 import type { CallInput, Context, Handler, Handlers } from '../../context.ts'
-import { ApiError } from '../../http/errors.ts'
+import { ApiError } from '../../../contract/errors.ts'
 import type { LimitedAction } from '../../rate-limits.ts'
 import { getSettings } from '../../site/settings.ts'
 import type { WithdrawalRequest } from '../service.ts'

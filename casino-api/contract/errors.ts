@@ -1,5 +1,8 @@
 import type { z } from 'zod'
 import {
+  englishMessages,
+  formatMoney,
+  isMoney,
   MESSAGE_CODES,
   type ErrorBody,
   type FieldErrors,
@@ -7,8 +10,19 @@ import {
   type MessageArg,
   type MessageCode,
   type Money,
-} from '../../contract/index.ts'
-import { messageText } from './messages.ts'
+} from './index.ts'
+
+/**
+ * The English text of a code with its args filled in (see contract/messages.ts): an amount as
+ * the web app's English pages write it ('€1,234.56'), never as cents.
+ */
+export function messageText(code: MessageCode, args: readonly MessageArg[] = []) {
+  return englishMessages[code].replace(/\{\{(\d)\}\}/g, (m, i: string) => {
+    const arg = args[Number(i)]
+    if (arg === undefined) return m
+    return isMoney(arg) ? formatMoney(arg.amount, arg.currency, 'en') : String(arg)
+  })
+}
 
 type Values = typeof MESSAGE_VALUES
 type ValueOf<Kind> = Kind extends 'money' ? Money : Kind extends 'number' ? number : string
@@ -80,3 +94,43 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 
 export const validationFailed = (error: z.ZodError) =>
   new ApiError(400, 'validation_failed', { fields: fieldErrorsOf(error) })
+
+/** What the error answer needs of a router's request and reply (fastify's, as both services have). */
+type Refused = { log: { info(fields: object, message: string): void; error(fields: object, message: string): void } }
+type Reply = { header(name: string, value: string): unknown; code(status: number): { send(body: ErrorBody): unknown } }
+
+/**
+ * A service's answer to an error its router caught, always an ErrorBody: an ApiError as it is; the
+ * HTTP layer's own refusals of what the client sent (malformed JSON, another content type, a body
+ * over the limit: a 4xx) as validation_failed; anything else as internal_error, logged with
+ * `summarize`'s fields only (never a query's parameters) and never with its details answered.
+ */
+export const answerError =
+  (summarize: (error: unknown) => object) => async (error: unknown, req: Refused, reply: Reply) => {
+    let refusal: ApiError
+    if (error instanceof ApiError) refusal = error
+    else {
+      const { statusCode, code } = error as { statusCode?: number; code?: string }
+      if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+        req.log.info({ code }, 'request refused')
+        refusal = new ApiError(400, 'validation_failed', { fields: { '': ['invalid_value'] } })
+      } else {
+        req.log.error({ err: summarize(error) }, 'unexpected error')
+        refusal = new ApiError(500, 'internal_error')
+      }
+    }
+    if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds))
+    return reply.code(refusal.status).send(refusal.toBody())
+  }
+
+/** An id a caller may give its request (X-Request-Id): no spaces, quotes or control characters. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{6,128}$/
+
+/**
+ * A request's id: the caller's X-Request-Id when it has the form of one (the web server's: its
+ * log lines and the services' then share the id a player's error page shows), a new one otherwise.
+ */
+export function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }) {
+  const incoming = req.headers['x-request-id']
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
+}

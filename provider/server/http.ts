@@ -1,0 +1,134 @@
+/**
+ * The provider's own HTTP server (ADR 0049, step 2): one route per call of its part of the
+ * contract (gameServerCalls), at the call's method and path, on a port of its own. A casino's
+ * calls are opened by the provider's key (X-Provider-Key), a game client's by its launch's token
+ * (X-Game-Session); the params are checked with the call's schema and the answer passed through
+ * its answer schema. Every refusal is the contract's ErrorBody; nothing a client sends can
+ * produce a 500 with details.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import Fastify from 'fastify'
+import {
+  catalogueError,
+  GAME_SESSION_HEADER,
+  gameServerCalls,
+  PROVIDER_KEY_HEADER,
+  type CallDef,
+} from '../../casino-api/contract/index.ts'
+import { answerError, ApiError, requestIdOf, validationFailed } from '../../casino-api/contract/errors.ts'
+import type { ProviderContext } from './context.ts'
+import { providerHandlers, type ProviderCallName } from './handlers.ts'
+import { resolveGameSession } from './sessions.ts'
+
+/** The largest body it reads: a move or a bet slip is a few hundred bytes. */
+const BODY_LIMIT = 16 * 1024
+export type ProviderAppOptions = {
+  /** The key the casino sends (X-Provider-Key); compared in constant time. */
+  key: string
+  logger: boolean
+  /** Told of every answered request, by route pattern (the embedding casino API counts them). */
+  answered?: (request: { method: string; route: string; status: number; seconds: number }) => void
+}
+
+/** A key's check in constant time: digests have one length whatever was sent, and tell nothing of it. */
+function keyCheck(key: string) {
+  const expected = createHash('sha256').update(key).digest()
+  return (given: string | string[] | undefined) =>
+    typeof given === 'string' && timingSafeEqual(createHash('sha256').update(given).digest(), expected)
+}
+
+export function buildProviderApp(
+  ctxFor: (log: ProviderContext['log']) => ProviderContext,
+  options: ProviderAppOptions,
+) {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          base: { service: 'game-provider' },
+          redact: {
+            paths: ['req.headers["x-provider-key"]', 'req.headers["x-game-session"]', 'req.body', 'body'],
+            censor: '[redacted]',
+          },
+        }
+      : false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    return503OnClosing: true,
+  })
+  const ctx = ctxFor(app.log)
+  const isProviderKey = keyCheck(options.key)
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+    reply.header('cache-control', 'no-store')
+  })
+  if (options.answered) {
+    const answered = options.answered
+    app.addHook('onResponse', async (req, reply) => {
+      answered({
+        method: req.method,
+        route: req.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      })
+    })
+  }
+
+  for (const name of Object.keys(gameServerCalls) as ProviderCallName[]) {
+    const def: CallDef = gameServerCalls[name]
+    const handler = providerHandlers[name] as (
+      ctx: ProviderContext,
+      input: { params: unknown; game?: Awaited<ReturnType<typeof resolveGameSession>> },
+    ) => Promise<unknown>
+    app.route({
+      method: def.method,
+      url: def.path,
+      handler: async (req) => {
+        if (def.auth === 'provider' && !isProviderKey(req.headers[PROVIDER_KEY_HEADER.toLowerCase()]))
+          throw new ApiError(401, 'unauthorized')
+        const game =
+          def.auth === 'game'
+            ? await resolveGameSession(ctx, req.headers[GAME_SESSION_HEADER.toLowerCase()])
+            : undefined
+        const body = def.method === 'GET' || req.body === undefined ? {} : req.body
+        const parsed = def.params.safeParse(body, { reportInput: true, error: catalogueError })
+        if (!parsed.success) throw validationFailed(parsed.error)
+        const answer = await handler(ctx, { params: parsed.data, ...(game ? { game } : {}) })
+        const checked = def.answer.safeParse(answer)
+        if (!checked.success)
+          throw new Error(
+            `The answer of ${name} does not match the contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join('; ')}`,
+          )
+        return checked.data
+      },
+    })
+  }
+
+  // Liveness (the process answers) and readiness (its database answers), for a balancer's checks.
+  const probe = { logLevel: 'warn' } as const
+  app.get('/healthz', probe, async () => ({ ok: true }))
+  app.get('/readyz', probe, async (req, reply) => {
+    try {
+      await ctx.db.execute(sql`select 1`)
+      return { ok: true }
+    } catch {
+      req.log.warn({ reason: 'database' }, 'not ready')
+      return reply.code(503).send({ ok: false, reason: 'database' })
+    }
+  })
+
+  app.setNotFoundHandler(async (_req, reply) => reply.code(404).send(new ApiError(404, 'not_found').toBody()))
+  // The name and the database's code only: a query's text and parameters stay out of the log.
+  app.setErrorHandler(
+    answerError((error) => {
+      const code = (error as { cause?: { code?: unknown } }).cause?.code
+      return { name: (error as Error).name, ...(typeof code === 'string' ? { code } : {}) }
+    }),
+  )
+
+  return app
+}

@@ -1,0 +1,82 @@
+/**
+ * The built-in game provider as a server of its own (ADR 0049, step 2): `startProvider` serves
+ * its calls on a port of its own and drives its live tables. It reaches the casino only through
+ * the seamless wallet over HTTP (the casino API's `provider_*` calls, with the provider's key),
+ * and the casino reaches it only through its calls.
+ */
+import type { GameMode } from '../../casino-api/contract/index.ts'
+import type { ProviderContext, ProviderDatabase } from './context.ts'
+import { buildProviderApp, type ProviderAppOptions } from './http.ts'
+import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './live.ts'
+import { httpWallet } from './wallet-client.ts'
+
+export type ProviderOptions = {
+  /** Its database, migrated (db/open.ts). */
+  db: ProviderDatabase
+  /** The key the casino and the provider share: the wallet's calls carry it, and the casino's calls must. */
+  key: string
+  /** The casino API's base URL, where the seamless wallet answers (a function: an embedding API knows it once it listens). */
+  walletUrl: () => string
+  /** Where its game clients are served, the base of a launch's URL (the web app's public URL while the frame is its page). */
+  frameUrl: string
+  /** The channel its live tables' events go out on with NOTIFY (the casino's sockets listen on it: the database is shared). */
+  eventsChannel: string
+  /** 0 picks a free port. */
+  port: number
+  /** Default 127.0.0.1. */
+  host?: string
+  logger?: boolean
+  now?: () => Date
+  /** The live tables' timings; false runs no table from this instance. */
+  liveTables?: Partial<LiveTimings> | false
+  /** Told of each round opened and each request answered (the embedding casino API's metrics). */
+  metrics?: {
+    roundOpened(gameId: string, mode: GameMode): void
+    answered?: ProviderAppOptions['answered']
+  }
+}
+
+export type GameProviderServer = {
+  /** Its base URL, e.g. http://127.0.0.1:4100. */
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+export async function startProvider(options: ProviderOptions): Promise<GameProviderServer> {
+  const context = (log: ProviderContext['log']): ProviderContext => ({
+    db: options.db,
+    wallet: httpWallet(options.walletUrl, options.key),
+    now: options.now ?? (() => new Date()),
+    log,
+    eventsChannel: options.eventsChannel,
+    frameUrl: options.frameUrl,
+    metrics: { roundOpened: options.metrics?.roundOpened ?? (() => {}) },
+  })
+  let ctx: ProviderContext | undefined
+  const app = buildProviderApp((log) => (ctx = context(log)), {
+    key: options.key,
+    logger: options.logger ?? true,
+    answered: options.metrics?.answered,
+  })
+  const host = options.host ?? '127.0.0.1'
+  await app.listen({ port: options.port, host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  const live =
+    options.liveTables === false
+      ? null
+      : startLiveTables(ctx as ProviderContext, { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables })
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    close: () =>
+      (closing ??= (async () => {
+        const closingHttp = app.close()
+        await live?.close()
+        await closingHttp
+      })()),
+  }
+}
