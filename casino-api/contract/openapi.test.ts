@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { test, expect } from 'vitest'
-import { calls } from './index.ts'
+import { calls, servedByProvider, type CallName } from './index.ts'
 import type { CallDef } from './define.ts'
-import { buildOpenApi, OPENAPI_FILE, renderOpenApi } from './openapi.ts'
+import { buildOpenApi, OPENAPI_FILE, PROVIDER_OPENAPI_FILE, renderOpenApi } from './openapi.ts'
 
 type Operation = {
   operationId: string
@@ -14,13 +14,37 @@ type Operation = {
 }
 
 const doc = buildOpenApi()
-const entries = Object.entries(calls) as [string, CallDef][]
-const op = (call: CallDef) =>
-  (doc.paths as Record<string, Record<string, Operation>>)[call.path]?.[call.method.toLowerCase()]
+const providerDoc = buildOpenApi('provider')
+const entries = Object.entries(calls) as [CallName, CallDef][]
+/** A call's operation, in the document of the service that serves it. */
+const op = (call: CallDef) => {
+  const name = entries.find(([, c]) => c === call)![0]
+  const served = servedByProvider(name) ? providerDoc : doc
+  return (served.paths as Record<string, Record<string, Operation>>)[call.path]?.[call.method.toLowerCase()]
+}
 
-test('the document is OpenAPI 3.1', () => {
-  expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
-  expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' })
+test('the documents are OpenAPI 3.1', () => {
+  for (const document of [doc, providerDoc]) expect(document.openapi).toMatch(/^3\.1\.\d+$/)
+  expect(doc.components.securitySchemes).toMatchObject({ bearer: { type: 'http', scheme: 'bearer' } })
+  expect(Object.keys(providerDoc.components.securitySchemes).sort()).toEqual(['gameSession', 'providerKey'])
+})
+
+test("each service's document lists the calls it serves and no other: the provider's own, the casino API's the rest", () => {
+  const listed = (document: typeof doc) =>
+    Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    )
+  const provider = entries.filter(([name]) => servedByProvider(name)).map(([name]) => name)
+  expect(listed(providerDoc).sort()).toEqual(provider.sort())
+  expect(listed(doc).sort()).toEqual(
+    entries
+      .map(([name]) => name)
+      .filter((name) => !provider.includes(name))
+      .sort(),
+  )
+  expect(provider).toEqual(expect.arrayContaining(['game_play', 'provider_launch', 'get_catalog_feed']))
+  expect(providerDoc.tags.map((t) => t.name)).toEqual(['game-server'])
+  expect(doc.tags.map((t) => t.name)).not.toContain('game-server')
 })
 
 test('every call has its path and operation, with its name, summary and tag', () => {
@@ -49,6 +73,7 @@ test('errors answer ErrorBody', () => {
     }
   }
   expect(doc.components.schemas.ErrorBody).toBeDefined()
+  expect(providerDoc.components.schemas.ErrorBody).toBeDefined()
 })
 
 test('bearer security for player and admin calls, none for public ones', () => {
@@ -62,7 +87,7 @@ test('bearer security for player and admin calls, none for public ones', () => {
 })
 
 test('idempotent calls take the Idempotency-Key header', () => {
-  expect(doc.components.parameters.IdempotencyKey).toMatchObject({
+  expect(doc.components.parameters?.IdempotencyKey).toMatchObject({
     name: 'Idempotency-Key',
     in: 'header',
     required: true,
@@ -83,14 +108,17 @@ test('every $ref resolves inside the document', () => {
         else walk(x)
       }
   }
-  walk(doc)
-  expect(refs.length).toBeGreaterThan(100)
-  const resolve = (ref: string) =>
-    ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc)
-  expect([...new Set(refs)].filter((ref) => !ref.startsWith('#/') || resolve(ref) === undefined)).toEqual([])
+  for (const document of [doc, providerDoc]) {
+    refs.length = 0
+    walk(document)
+    expect(refs.length).toBeGreaterThan(30)
+    const resolve = (ref: string) =>
+      ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document)
+    expect([...new Set(refs)].filter((ref) => !ref.startsWith('#/') || resolve(ref) === undefined)).toEqual([])
+  }
 })
 
 test('card and bank forms are documented with their input types', () => {
@@ -99,6 +127,7 @@ test('card and bank forms are documented with their input types', () => {
   expect(schemas.FinancialTransaction?.properties?.card).toBeDefined()
 })
 
-test('docs/openapi.json is up to date (npm run openapi)', () => {
+test('docs/openapi.json and docs/provider-openapi.json are up to date (npm run openapi)', () => {
   expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi())
+  expect(readFileSync(PROVIDER_OPENAPI_FILE, 'utf8')).toBe(renderOpenApi('provider'))
 })

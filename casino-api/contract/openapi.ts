@@ -16,6 +16,8 @@ import {
   BonusOffer,
   BonusType,
   calls,
+  servedByProvider,
+  type CallName,
   CardSummary,
   ClientMessage,
   contentCalls,
@@ -71,6 +73,19 @@ import type { CallDef } from './define.ts'
 export const OPENAPI_VERSION = '3.1.1'
 export const CONTRACT_VERSION = '1.0.0'
 export const OPENAPI_FILE = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url))
+export const PROVIDER_OPENAPI_FILE = fileURLToPath(new URL('../../docs/provider-openapi.json', import.meta.url))
+
+/**
+ * The two services a document describes: the casino API, and the built-in game provider's own
+ * server (the calls `servedByProvider`: ADR 0049), each at its own address.
+ */
+export type Service = 'casino' | 'provider'
+const callsOf = (service: Service) =>
+  Object.fromEntries(
+    (Object.entries(calls) as [CallName, CallDef][]).filter(
+      ([name]) => servedByProvider(name) === (service === 'provider'),
+    ),
+  ) as Record<string, CallDef>
 
 type Json = Record<string, unknown>
 type JsonSchema = Json
@@ -226,16 +241,16 @@ const isEmptyObject = (schema: z.ZodType) => schema instanceof z.ZodObject && Ob
  * transforms) and answers as output. A shared schema goes into the params registry only when
  * both views agree, so a component name never means two different schemas.
  */
-function buildComponents() {
+function buildComponents(served: Record<string, CallDef>, shared: Record<string, z.ZodType>) {
   const input = z.registry<{ id: string }>()
   const output = z.registry<{ id: string }>()
-  for (const [id, schema] of Object.entries(SHARED)) {
+  for (const [id, schema] of Object.entries(shared)) {
     output.add(schema, { id })
     if (isDeepStrictEqual(z.toJSONSchema(schema, toJson('input')), z.toJSONSchema(schema, toJson('output'))))
       input.add(schema, { id })
   }
   const names: Record<string, { params?: string; answer: string }> = {}
-  for (const [name, call] of Object.entries(calls) as [string, CallDef][]) {
+  for (const [name, call] of Object.entries(served)) {
     let params: string | undefined
     if (call.method !== 'GET' && !isEmptyObject(call.params)) {
       if (!input.has(call.params)) input.add(call.params, { id: `${pascal(name)}Params` })
@@ -321,10 +336,55 @@ function operation(name: string, call: CallDef, ids: { params?: string; answer: 
   }
 }
 
-export function buildOpenApi() {
-  const { schemas, names } = buildComponents()
+/** What each service's document says of itself, and the tags its calls are under. */
+const SERVICES: Record<Service, { title: string; description: string[]; shared: Record<string, z.ZodType> }> = {
+  casino: {
+    title: 'Casino API',
+    description: [
+      'The calls the casino web app makes to its casino API, and the provider wallet the game providers pay through. Amounts are integer cents with a currency; timestamps are ISO 8601.',
+      'Errors answer an ErrorBody whose `error.code` is a message-catalogue code.',
+      `The realtime socket (GET ${SOCKET_PATH} upgraded to a WebSocket, with the bearer token in the Authorization header) carries JSON text frames: ServerEvent (server to client) and ClientMessage (client to server), under components.schemas.`,
+    ],
+    shared: SHARED,
+  },
+  provider: {
+    title: 'Game provider API (built-in provider)',
+    description: [
+      "The calls the built-in game provider serves on its own address: its catalogue feed, a game client's moves (with its launch's game session token) and what the casino asks of it with the provider key (launches, a player's rounds, ending game sessions). It moves money only through the casino API's provider wallet (that document's `provider` tag). Amounts are integer cents with a currency; timestamps are ISO 8601.",
+      'Errors answer an ErrorBody whose `error.code` is a message-catalogue code.',
+    ],
+    shared: { ErrorBody },
+  },
+}
+
+const SECURITY_SCHEMES = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The accessToken answered by login. Admin calls need an account with the admin scope.',
+  },
+  providerKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: PROVIDER_KEY_HEADER,
+    description:
+      "A game provider's shared secret (the casino API's PROVIDER_SECRET): the provider wallet's calls, and the casino's calls of the provider.",
+  },
+  gameSession: {
+    type: 'apiKey',
+    in: 'header',
+    name: GAME_SESSION_HEADER,
+    description: 'The token of a launched game (get_game_url): one game, one player or visitor, one mode; it expires.',
+  },
+} as const
+
+/** The OpenAPI document of one service: the casino API's (docs/openapi.json), or the built-in provider's. */
+export function buildOpenApi(service: Service = 'casino') {
+  const served = callsOf(service)
+  const { title, description: about, shared } = SERVICES[service]
+  const { schemas, names } = buildComponents(served, shared)
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const [name, call] of Object.entries(calls) as [string, CallDef][]) {
+  for (const [name, call] of Object.entries(served)) {
     const item = (paths[call.path] ??= {})
     item[call.method.toLowerCase()] = operation(name, call, names[name]!)
   }
@@ -334,18 +394,14 @@ export function buildOpenApi() {
       { description, content: { 'application/json': { schema: schemaRef('ErrorBody') } } },
     ]),
   )
+  const auths = new Set(Object.values(served).flatMap((call) => security(call.auth).flatMap(Object.keys)))
+  const idempotent = Object.values(served).some((call) => call.idempotent)
   return {
     openapi: OPENAPI_VERSION,
-    info: {
-      title: 'Casino API',
-      version: CONTRACT_VERSION,
-      description: [
-        'The calls the casino web app makes to its casino API. Amounts are integer cents with a currency; timestamps are ISO 8601.',
-        'Errors answer an ErrorBody whose `error.code` is a message-catalogue code.',
-        `The realtime socket (GET ${SOCKET_PATH} upgraded to a WebSocket, with the bearer token in the Authorization header) carries JSON text frames: ServerEvent (server to client) and ClientMessage (client to server), under components.schemas.`,
-      ].join('\n\n'),
-    },
-    tags: Object.entries(AREAS).map(([name, area]) => ({ name, description: area.description })),
+    info: { title, version: CONTRACT_VERSION, description: about.join('\n\n') },
+    tags: Object.entries(AREAS)
+      .filter(([, area]) => Object.keys(area.calls).some((name) => name in served))
+      .map(([name, area]) => ({ name, description: area.description })),
     paths: Object.fromEntries(
       Object.keys(paths)
         .sort()
@@ -354,44 +410,28 @@ export function buildOpenApi() {
     components: {
       schemas,
       responses: errorResponses,
-      parameters: {
-        IdempotencyKey: {
-          name: IDEMPOTENCY_KEY_HEADER,
-          in: 'header',
-          required: true,
-          description:
-            'One key per request of the account (e.g. a UUID), bound to the call and its params by the first request carried out, refused or not; a replay answers the first answer.',
-          schema: withoutDialect(z.toJSONSchema(IdempotencyKey, toJson('input')) as JsonSchema),
-        },
-      },
-      securitySchemes: {
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The accessToken answered by login. Admin calls need an account with the admin scope.',
-        },
-        providerKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: PROVIDER_KEY_HEADER,
-          description:
-            "A game provider's shared secret (the casino API's PROVIDER_SECRET), for the provider wallet calls.",
-        },
-        gameSession: {
-          type: 'apiKey',
-          in: 'header',
-          name: GAME_SESSION_HEADER,
-          description:
-            'The token of a launched game (get_game_url): one game, one player or visitor, one mode; it expires.',
-        },
-      },
+      ...(idempotent
+        ? {
+            parameters: {
+              IdempotencyKey: {
+                name: IDEMPOTENCY_KEY_HEADER,
+                in: 'header',
+                required: true,
+                description:
+                  'One key per request of the account (e.g. a UUID), bound to the call and its params by the first request carried out, refused or not; a replay answers the first answer.',
+                schema: withoutDialect(z.toJSONSchema(IdempotencyKey, toJson('input')) as JsonSchema),
+              },
+            },
+          }
+        : {}),
+      securitySchemes: Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([name]) => auths.has(name))),
     },
   }
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApi>
 
-/** The exact text of docs/openapi.json. */
-export function renderOpenApi() {
-  return `${JSON.stringify(buildOpenApi(), null, 2)}\n`
+/** The exact text of a service's document: docs/openapi.json (the casino API's), docs/provider-openapi.json. */
+export function renderOpenApi(service: Service = 'casino') {
+  return `${JSON.stringify(buildOpenApi(service), null, 2)}\n`
 }

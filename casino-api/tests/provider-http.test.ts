@@ -3,7 +3,9 @@
  * its calls opened only by its key or a launch's token, every refusal the contract's ErrorBody,
  * never a 500; the casino API serves none of its calls.
  */
+import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
+import { PROVIDER_OPENAPI_FILE } from '../contract/openapi.ts'
 import { calls, ErrorBody, GAME_SESSION_HEADER, PROVIDER_KEY_HEADER } from '../contract/index.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import { AS_PROVIDER, backends, useApis } from './helpers.ts'
@@ -88,9 +90,12 @@ test.for(backends)(
 )
 
 test.for(backends)(
-  'the provider answers its probes: alive, and ready while its database answers [%s]',
+  'the provider answers its probes (alive, and ready while its database answers) and its own OpenAPI document [%s]',
   async (backend) => {
     const a = api(backend)
+    const doc = await fetch(`${a.providerUrl}/openapi.json`)
+    expect(doc.status).toBe(200)
+    expect(await doc.json()).toEqual(JSON.parse(readFileSync(PROVIDER_OPENAPI_FILE, 'utf8')))
     for (const probe of ['/healthz', '/readyz']) {
       const res = await fetch(`${a.providerUrl}${probe}`)
       expect(res.status).toBe(200)

@@ -17,6 +17,7 @@ import {
   type CallDef,
 } from '../../casino-api/contract/index.ts'
 import { answerError, ApiError, requestIdOf, validationFailed } from '../../casino-api/contract/errors.ts'
+import { buildOpenApi } from '../../casino-api/contract/openapi.ts'
 import type { ProviderContext } from './context.ts'
 import { providerHandlers, type ProviderCallName } from './handlers.ts'
 import { resolveGameSession } from './sessions.ts'
@@ -108,6 +109,9 @@ export function buildProviderApp(
     })
   }
 
+  // Its part of the contract as OpenAPI 3.1 (docs/provider-openapi.json).
+  const openApi = buildOpenApi('provider')
+  app.get('/openapi.json', async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(openApi))
   // Liveness (the process answers) and readiness (its database answers), for a balancer's checks.
   const probe = { logLevel: 'warn' } as const
   app.get('/healthz', probe, async () => ({ ok: true }))
