@@ -45,6 +45,7 @@ export default [
       index('routes/user-management/index.tsx'),
       route('profile', 'routes/user-management/profile.tsx'),
       route('change-password', 'routes/user-management/change-password.tsx'),
+      route('sessions', 'routes/user-management/sessions.tsx'),
       route('deposit', 'routes/user-management/deposit.tsx'),
       route('withdrawal', 'routes/user-management/withdrawal.tsx'),
       route('transactions', 'routes/user-management/transactions.tsx'),

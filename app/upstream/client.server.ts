@@ -193,6 +193,9 @@ export async function callUpstream<N extends CallName>(
     'accept-language': localeFromPath(new URL(args.request.url).pathname),
   }
   if (token) headers.authorization = `Bearer ${token}`
+  // The visitor's browser, which a log-in keeps for the player's list of sessions.
+  const userAgent = args.request.headers.get('user-agent')
+  if (userAgent) headers['user-agent'] = userAgent.slice(0, 500)
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey
   if (options.gameSession) headers[GAME_SESSION_HEADER.toLowerCase()] = options.gameSession
   let body: string | undefined

@@ -138,6 +138,9 @@ export const englishMessages = {
   contact_messages_limited:
     'Too many messages sent from your connection or to this address. Please try again in {{0}} min.',
   message_deleted: 'The message was deleted.',
+  session_ended: 'That session was signed out.',
+  other_sessions_ended: 'Your other sessions were signed out.',
+  session_not_found: 'That session is no longer signed in.',
   answer_sent: 'The answer has been sent.',
   already_answered: 'This message has already been answered.',
   content_saved: 'The content was saved.',

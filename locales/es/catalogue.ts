@@ -154,6 +154,9 @@ export default {
   contact_messages_limited:
     'Se han enviado demasiados mensajes desde tu conexión o a esta dirección. Vuelve a intentarlo dentro de {{0}} min.',
   message_deleted: 'El mensaje se ha eliminado.',
+  session_ended: 'Se ha cerrado esa sesión.',
+  other_sessions_ended: 'Se han cerrado tus otras sesiones.',
+  session_not_found: 'Esa sesión ya no está abierta.',
   answer_sent: 'La respuesta se ha enviado.',
   already_answered: 'Este mensaje ya tiene respuesta.',
   content_saved: 'El contenido se ha guardado.',

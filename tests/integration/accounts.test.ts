@@ -101,6 +101,45 @@ for (const database of testDatabases()) {
       )
     })
 
+    test('the sessions page lists the devices signed in, and signs another one out, in each language', async () => {
+      const player = await registerAndActivate(site)
+      const PHONE =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1'
+      const DESKTOP =
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+      const desk = new Browser(site.webUrl, { 'user-agent': DESKTOP })
+      await desk.post('/login', { username: player.username, password: player.password })
+      const phone = new Browser(site.webUrl, { 'user-agent': PHONE })
+      await phone.post('/en/login', { username: player.username, password: player.password })
+
+      const page = await desk.get('/user-management/sessions')
+      expect(page.status).toBe(200)
+      const text = textOf(page.html)
+      // This device first and marked, then the phone, each with its place and times.
+      expect(text).toMatch(/Sesiones abiertas .*Chrome en Windows Este dispositivo Lugar .*127\.0\.0\.1.*Safari en iOS/)
+      expect(text).toContain('Cerrar todas las demás sesiones')
+      expect(textOf((await phone.get('/en/user-management/sessions')).html)).toMatch(
+        /Signed-in sessions .*Safari on iOS This device .*Chrome on Windows .*Sign out all other sessions/,
+      )
+
+      // The phone's session, signed out from the desktop with the page's form.
+      const phoneId = /name="sessionId" value="([0-9a-f-]{36})"/.exec(page.html)![1]!
+      const ended = await desk.post('/user-management/sessions', { intent: 'end', sessionId: phoneId })
+      expect(ended.url).toBe(`${site.webUrl}/user-management/sessions`)
+      expect(textOf(ended.html)).toContain('Se ha cerrado esa sesión.')
+      expect(textOf(ended.html)).not.toContain('Safari en iOS')
+      expect(textOf(ended.html)).toContain('No tienes la sesión iniciada en ningún otro dispositivo.')
+      // The phone is signed out at its next page.
+      const guarded = await phone.get('/en/user-management/profile', false)
+      expect(guarded.status).toBe(302)
+      // Sent again (another tab), or with another player's or a made-up id: nothing is ended.
+      const again = await desk.post('/user-management/sessions', { intent: 'end', sessionId: phoneId })
+      expect(textOf(again.html)).toContain('Esa sesión ya no está abierta.')
+      const hostile = await desk.post('/user-management/sessions', { intent: 'end', sessionId: "x' or 1=1 --" })
+      expect(hostile.status).toBe(200)
+      expect((await desk.get('/user-management/profile')).html).toContain(player.email)
+    })
+
     test('the English pages run the same journey in English', async () => {
       const player = newPlayer({ language: 'en' })
       const b = new Browser(site.webUrl)

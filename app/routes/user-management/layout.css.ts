@@ -76,3 +76,21 @@ export const facts = style({
 export const fact = style({ display: 'grid', gap: '2px' })
 globalStyle(`${fact} dt`, { color: vars.color.muted, fontSize: fontSize.small })
 globalStyle(`${fact} dd`, { margin: 0, fontWeight: 600 })
+
+/** The sessions page: one block per signed-in session, this device's marked. */
+export const sessionList = style({ listStyle: 'none', margin: `${space[4]} 0 0`, padding: 0 })
+export const sessionActions = style({
+  marginTop: space[5],
+  paddingTop: space[5],
+  borderTop: `1px solid ${vars.color.border}`,
+})
+export const sessionBadge = style({
+  marginInlineStart: space[2],
+  padding: `0 ${space[2]}`,
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: radius.card,
+  color: vars.color.accentText,
+  fontSize: fontSize.small,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+})

@@ -25,8 +25,9 @@ const TABS = [
   { path: '/user-management/mailbox', key: 'mailbox' },
   { path: '/user-management/profile', key: 'profile' },
   { path: '/user-management/change-password', key: 'changePassword' },
+  { path: '/user-management/sessions', key: 'sessions' },
 ] as const
-const STAFF_TABS = new Set<(typeof TABS)[number]['key']>(['profile', 'changePassword'])
+const STAFF_TABS = new Set<(typeof TABS)[number]['key']>(['profile', 'changePassword', 'sessions'])
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
@@ -97,6 +98,7 @@ function AccountChrome({
     deposit: t('account.tabs.deposit'),
     withdrawal: t('account.tabs.withdrawal'),
     betHistory: t('account.tabs.betHistory'),
+    sessions: t('account.tabs.sessions'),
     bonuses: t('account.tabs.bonuses'),
     loyalty: t('account.tabs.loyalty'),
     mailbox: t('account.tabs.mailbox'),

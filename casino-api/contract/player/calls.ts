@@ -37,6 +37,34 @@ export const playerCalls = {
     answer: A.LogoutAnswer,
     summary: 'Revoke the bearer token of this request.',
   }),
+  get_sessions: defineCall({
+    method: 'POST',
+    path: '/front/get_sessions',
+    auth: 'player',
+    read: true,
+    params: A.GetSessionsParams,
+    answer: A.GetSessionsAnswer,
+    summary:
+      "The player's signed-in sessions, newest first: when and where each was opened, on what browser, when last used, and which is this one.",
+  }),
+  end_session: defineCall({
+    method: 'POST',
+    path: '/front/end_session',
+    auth: 'player',
+    params: A.EndSessionParams,
+    answer: A.EndSessionsAnswer,
+    summary:
+      "Ends another of the player's sessions now (its token revoked, its sockets closed, its games ended). Asking again ends nothing more.",
+    errors: ['not_found'],
+  }),
+  end_other_sessions: defineCall({
+    method: 'POST',
+    path: '/front/end_other_sessions',
+    auth: 'player',
+    params: A.EndOtherSessionsParams,
+    answer: A.EndSessionsAnswer,
+    summary: "Ends every session of the player's but this one, as a password change does.",
+  }),
   register_player: defineCall({
     method: 'POST',
     path: '/front/register_player',

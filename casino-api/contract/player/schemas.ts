@@ -101,6 +101,30 @@ export const LoginAnswer = z.object({
 })
 export type LoginAnswer = z.infer<typeof LoginAnswer>
 
+/**
+ * One of the player's signed-in sessions (an access token not revoked nor expired): where and on
+ * what it was opened, when it was last used (to within five minutes), and whether it is the one
+ * asking.
+ */
+export const PlayerSession = z.object({
+  id: z.uuid(),
+  current: z.boolean(),
+  createdAt: Timestamp,
+  lastSeenAt: Timestamp,
+  expiresAt: Timestamp,
+  /** The browser's User-Agent at the log-in, as the web app sent it (null when none came). */
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  countryCode: z.string().length(2).nullable(),
+})
+export type PlayerSession = z.infer<typeof PlayerSession>
+export const GetSessionsParams = z.object({})
+export const GetSessionsAnswer = z.object({ items: z.array(PlayerSession) })
+/** One of the player's other sessions, ended now; the one asking ends with logout. */
+export const EndSessionParams = z.object({ sessionId: z.uuid() })
+export const EndSessionsAnswer = z.object({ ended: z.number().int().nonnegative() })
+export const EndOtherSessionsParams = z.object({})
+
 export const LogoutParams = z.object({})
 export const LogoutAnswer = Done
 

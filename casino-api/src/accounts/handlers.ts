@@ -19,6 +19,7 @@ import { confirmPasswordReset, requestPasswordReset, updatePassword } from './pa
 import { getPlayer, getPlayerWithBalance, loyaltyPointsOf, toProfile, usernameIs } from './players.ts'
 import { confirmEmailChange, updateProfile } from './profile.ts'
 import { activatePlayer, registerPlayer } from './register.ts'
+import { endOtherSessions, endSession, listSessions } from './sessions.ts'
 
 export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   // Before the password is looked at: a blocked client learns nothing and counts no failure.
@@ -45,6 +46,10 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
     await endGameSessions(ctx, { playerId, casinoSession: tokenId })
     return { ok: true, message: 'logged_out' }
   },
+
+  get_sessions: (ctx, { session }) => listSessions(ctx, must(session)),
+  end_session: (ctx, { params, session }) => endSession(ctx, must(session), params.sessionId),
+  end_other_sessions: (ctx, { session }) => endOtherSessions(ctx, must(session)),
 
   // The per-account counter is charged by registerPlayer, only when the names clash with an account.
   register_player: async (ctx, { params, ip }) => {

@@ -117,6 +117,7 @@ async function finishLogin(
       expiresAt,
       createdIp: client.ip,
       userAgent,
+      lastSeenAt: now,
     })
     .returning({ id: accessTokens.id })
   await ctx.db.insert(playerLogins).values({

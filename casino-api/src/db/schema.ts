@@ -106,6 +106,8 @@ export const accessTokens = pgTable(
     revokedAt: at('revoked_at'),
     createdIp: text('created_ip'),
     userAgent: text('user_agent'),
+    /** When a call last used it, to within SESSION_SEEN_EVERY_MS (http/auth.ts): the active-sessions list. */
+    lastSeenAt: at('last_seen_at'),
   },
   (t) => [
     uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),

@@ -6,6 +6,9 @@ import type { Database } from '../db/open.ts'
 import { accessTokens, players } from '../db/schema.ts'
 import { ApiError } from '../../contract/errors.ts'
 
+/** How stale a session's last use may be before a call writes it again (the sessions list's precision). */
+export const SESSION_SEEN_EVERY_MS = 5 * 60_000
+
 /**
  * The query behind every call made with a token, prepared once per database (drizzle builds its
  * SQL once, and PostgreSQL plans it once per connection).
@@ -24,6 +27,7 @@ function prepareSessionQuery(db: Database) {
       scope: players.scope,
       status: players.status,
       passwordChangeRequired: players.passwordChangeRequired,
+      lastSeenAt: accessTokens.lastSeenAt,
     })
     .from(accessTokens)
     .innerJoin(players, eq(players.id, accessTokens.playerId))
@@ -49,8 +53,12 @@ export async function resolveSession(
   if (!authorization) return null
   const token = bearerToken(authorization)
   if (!token) return 'invalid'
-  const [row] = await sessionQuery(ctx.db).execute({ tokenHash: hashToken(token), now: ctx.now() })
+  const now = ctx.now()
+  const [row] = await sessionQuery(ctx.db).execute({ tokenHash: hashToken(token), now })
   if (!row || row.status !== 'active') return 'invalid'
+  // When it was last used, for the player's list of sessions: written once every few minutes at most.
+  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS)
+    await ctx.db.update(accessTokens).set({ lastSeenAt: now }).where(eq(accessTokens.id, row.tokenId))
   return {
     tokenId: row.tokenId,
     playerId: row.playerId,

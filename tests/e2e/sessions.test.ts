@@ -1,0 +1,54 @@
+// The signed-in sessions page in Chromium (issue 23, account security), JavaScript on and off, in
+// Spanish and English, at a desktop's width and a phone's: the player sees this browser marked and
+// another device listed, signs every other session out, and the other device is signed out. axe
+// on the page with JavaScript.
+import { describe, expect, test } from 'vitest'
+import { resources } from '#locales/index.ts'
+import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { loggedInPlayer } from '../setup/harness.ts'
+import { Browser as HttpBrowser } from '../setup/http.ts'
+
+const env = useSiteInChromium()
+
+for (const javaScript of [true, false])
+  for (const [locale, width] of [
+    ['es', 1280],
+    ['en', 390],
+  ] as const) {
+    const tr = resources[locale].translation
+    const prefix = locale === 'en' ? '/en' : ''
+    describe.skipIf(skipBrowserTests)(
+      `sessions in Chromium (JavaScript ${javaScript ? 'on' : 'off'}, ${locale})`,
+      () => {
+        test('the player signs out every other session from the sessions tab', async () => {
+          // Another device: the player's first log-in, as a browser without JavaScript.
+          const { player, b: otherDevice } = await loggedInPlayer(env.site, HttpBrowser)
+          const context = await newContext(env.browser, {
+            javaScript,
+            baseURL: env.site.webUrl,
+            viewport: { width, height: 900 },
+          })
+          const page = await context.newPage()
+          await logInAs(page, player)
+          await page.goto(`${prefix}/user-management`)
+          await page.getByRole('link', { name: tr.account.tabs.sessions }).click()
+          await page.waitForURL(`**${prefix}/user-management/sessions`)
+          // With JavaScript the tab opens in place: its heading shows once its data came.
+          await page.getByRole('heading', { level: 2, name: tr.account.sessions.heading }).waitFor()
+          const sessions = page.getByRole('list', { name: tr.account.sessions.listLabel }).getByRole('listitem')
+          expect(await sessions.count()).toBe(2)
+          // This browser first, marked.
+          expect(await sessions.first().innerText()).toContain(tr.account.sessions.thisDevice)
+          expect(await sessions.nth(1).innerText()).not.toContain(tr.account.sessions.thisDevice)
+          if (javaScript) await expectAccessible(page)
+
+          await page.getByRole('button', { name: tr.account.sessions.endOthers }).click()
+          await expect.poll(() => page.locator('main').innerText()).toContain(tr.account.sessions.none)
+          expect(await sessions.count()).toBe(1)
+          // The other device is signed out.
+          expect((await otherDevice.get('/user-management/profile', false)).status).toBe(302)
+          await context.close()
+        })
+      },
+    )
+  }
