@@ -9,11 +9,15 @@ export { COUNTRY_CODES, isCountryCode, type CountryCode } from '#casino-api/cont
 export type CountryOption = { value: string; label: string }
 
 const cache = new Map<string, CountryOption[]>()
+/** One Intl.DisplayNames per locale: making one costs more than the names it gives. */
+const namers = new Map<string, Intl.DisplayNames>()
 
 /** The name of a country in `locale`, or the code itself when Intl does not know it. */
 export function countryName(code: string, locale: string) {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code.toUpperCase()) ?? code
+    let names = namers.get(locale)
+    if (!names) namers.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })))
+    return names.of(code.toUpperCase()) ?? code
   } catch {
     return code
   }

@@ -7,9 +7,13 @@ import { countryName } from './countries.ts'
  * address is in, in the page's language, with the address (or the address alone). Made on the
  * server, as the browser's ICU may name countries otherwise.
  */
-export function describeLogin(login: LoginRecord, locale: string) {
+export function describeLogin<Ip extends string | null>(
+  login: Omit<LoginRecord, 'ip'> & { ip: Ip },
+  locale: string,
+): { when: string; where: string | Ip } {
+  const { at, ip, countryCode } = login
   return {
-    when: formatDateTime(login.at),
-    where: login.countryCode ? `${countryName(login.countryCode, locale)} (${login.ip})` : login.ip,
+    when: formatDateTime(at),
+    where: countryCode ? `${countryName(countryCode, locale)}${ip === null ? '' : ` (${ip})`}` : ip,
   }
 }

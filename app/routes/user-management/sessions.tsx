@@ -5,7 +5,7 @@ import { formatDateTime } from '#casino-api/contract/format.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requirePlayer } from '#app/utils/auth.server.ts'
-import { countryName } from '#app/utils/countries.ts'
+import { describeLogin } from '#app/utils/logins.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -16,17 +16,19 @@ import * as mailbox from './mailbox.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
-/** A session as the page shows it: times as the site writes them, the place named in the page's language. */
+/** A session as the page shows it: its log-in as the profile tells one, the browser by name. */
 function shown(session: PlayerSession, locale: string) {
+  const { when, where } = describeLogin(
+    { at: session.createdAt, ip: session.ip, countryCode: session.countryCode },
+    locale,
+  )
   return {
     id: session.id,
     current: session.current,
     ...describeUserAgent(session.userAgent),
-    started: formatDateTime(session.createdAt),
+    started: when,
     lastSeen: formatDateTime(session.lastSeenAt),
-    place: session.countryCode
-      ? `${countryName(session.countryCode, locale)}${session.ip ? ` (${session.ip})` : ''}`
-      : session.ip,
+    place: where,
   }
 }
 
