@@ -25,19 +25,11 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
   },
   {
     // The responsible-gaming limits issue: limits a player sets on deposits, losses, bets or time.
+    // (Breaks, self-exclusion and closing one's account are built: ADR 0060.)
     feature: 'player limits',
     claims: [
       /límites? de (depósito|tiempo|pérdidas|apuesta)|fij(a|ar) (tus )?límites|pon(er)? (pausas y )?límites/i,
       /(deposit|time|loss|wager) limits?|set (yourself )?(deposit |time )?limits/i,
-    ],
-  },
-  {
-    // The same issue: self-exclusion, and support limiting, pausing or closing an account (no
-    // admin call changes an account's status today).
-    feature: 'self-exclusion and account closure',
-    claims: [
-      /autoexclusi|(cerrar|cerramos|bloquear|bloqueemos|limitar|pausar) (o cerrar )?tu cuenta/i,
-      /self-exclu|(close|lock|limit|pause) (or close )?your account/i,
     ],
   },
   {

@@ -187,6 +187,11 @@ try {
     { label: '/user-management/transactions (logged in)', url: `${webUrl}/user-management/transactions`, cookie },
     { label: '/en/user-management/bonuses (logged in)', url: `${webUrl}/en/user-management/bonuses`, cookie },
     { label: '/user-management/sessions (logged in)', url: `${webUrl}/user-management/sessions`, cookie },
+    {
+      label: '/en/user-management/responsible-gaming (logged in)',
+      url: `${webUrl}/en/user-management/responsible-gaming`,
+      cookie,
+    },
     { label: '/admin/held-winnings (administrator)', url: `${webUrl}/admin/held-winnings`, cookie: admin },
     { label: '/admin/promo-codes (administrator)', url: `${webUrl}/admin/promo-codes`, cookie: admin },
     { label: '/user-management/loyalty-points (logged in)', url: `${webUrl}/user-management/loyalty-points`, cookie },

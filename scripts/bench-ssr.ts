@@ -176,6 +176,13 @@ try {
       target: 0.5,
       base: 'floor',
     },
+    {
+      label: '/user-management/responsible-gaming (logged in)',
+      path: '/user-management/responsible-gaming',
+      headers: player,
+      target: 0.5,
+      base: 'floor',
+    },
     // The same page's data alone, as a client-side navigation asks for it: the session, the
     // casino API's call and the loaders, without React's render or the HTML. It bounds what any
     // rendering work could win on the logged-in page.

@@ -10,6 +10,7 @@ import { resources } from '#locales/index.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
 import { LOCALES, type Locale } from '#app/utils/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
+import { messageText } from '#casino-api/contract/errors.ts'
 import { useMessageText } from './forms.tsx'
 import { useCatalogue } from './use-catalogue.ts'
 
@@ -99,4 +100,17 @@ test('a count in a message is written as the pages write numbers; a text that lo
   const waiting = await renderText('en', () => useCatalogue()('promo_code_waiting', ['20000']))
   expect(waiting).toContain('20000')
   expect(waiting).not.toContain('20,000')
+})
+
+test('a time in a message is written as the pages write a date and time, in the site time zone, from a refusal and a toast', async () => {
+  // 23:30 UTC is already the next day in Madrid.
+  const until = '2026-12-05T23:30:00.000Z'
+  expect(await renderText('es', () => useCatalogue()('account_timed_out', [until]))).toBe(
+    'Tu cuenta está en pausa hasta el 2026.12.06 00:30:00. Podrás volver a entrar a partir de entonces.',
+  )
+  expect(await renderText('en', () => useMessageText()(encodeMessage('account_self_excluded', [until])))).toBe(
+    'You have excluded yourself until 2026.12.06 00:30:00. Until then this account cannot log in, deposit, play or receive bonuses.',
+  )
+  // The casino API's own English text says the same.
+  expect(messageText('account_timed_out', [until])).toContain('until 2026.12.06 00:30:00.')
 })

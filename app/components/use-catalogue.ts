@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next'
 import type { MessageArg, MessageCode } from '#contract'
 import { isMoney, MESSAGE_VALUES } from '#casino-api/contract/message-values.ts'
 import { useLocale } from '#app/utils/locale.ts'
-import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
+import { formatDateTime, formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 
 /**
  * Text of a catalogue code (locales/<lng>/catalogue.ts) with its values: the casino API, the
  * form rules and the toasts all speak in codes, the page in the visitor's language. An amount
  * of money among the values is written as the pages write money ('1.234,56 €', '€1,234.56'), and a
- * value the message calls a 'number' (MESSAGE_VALUES) as they write numbers ('10.000', '10,000'):
+ * value the message calls a 'number' (MESSAGE_VALUES) as they write numbers ('10.000', '10,000'), and
+ * a 'time' as they write a date and time ('2026.12.05 14:30:00'):
  * this is the one place where every message's amounts are formatted.
  */
 export function useCatalogue() {
@@ -21,9 +22,11 @@ export function useCatalogue() {
       const count = kinds[index] === 'number' && value !== '' ? Number(value) : Number.NaN
       values[String(index)] = isMoney(value)
         ? formatMoney(value.amount, value.currency, locale)
-        : Number.isFinite(count)
-          ? formatNumber(count, locale)
-          : value
+        : kinds[index] === 'time' && typeof value === 'string' && !Number.isNaN(Date.parse(value))
+          ? formatDateTime(value)
+          : Number.isFinite(count)
+            ? formatNumber(count, locale)
+            : value
     })
     const key = `catalogue.${code}`
     if (!i18n.exists(key)) return t(`catalogue.${fallback}`)

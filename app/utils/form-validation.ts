@@ -20,6 +20,7 @@ import {
   optionalAmountInCents,
   ResendActivationParams,
   ResetPlayerPasswordParams,
+  RESTRICTION_FORM_PARAMS,
   UpdateProfileParams,
 } from '#contract'
 import {
@@ -50,6 +51,10 @@ export const FORMS = {
   'withdrawal-bitcoin': BitcoinWithdrawal,
   'bonus-code': BonuscodeDepositProcessorParams,
   'loyalty-redeem': LoyaltyRedeemProcessorParams,
+  // One form per kind of restriction the player puts on their account (ADR 0060).
+  'restrict-time_out': RESTRICTION_FORM_PARAMS.time_out,
+  'restrict-self_exclusion': RESTRICTION_FORM_PARAMS.self_exclusion,
+  'restrict-closure': RESTRICTION_FORM_PARAMS.closure,
 }
 
 export type FormName = keyof typeof FORMS

@@ -1,12 +1,13 @@
 import type { z } from 'zod'
 import {
   englishMessages,
+  formatDateTime,
   formatMoney,
   isMoney,
   MESSAGE_CODES,
+  MESSAGE_VALUES,
   type ErrorBody,
   type FieldErrors,
-  type MESSAGE_VALUES,
   type MessageArg,
   type MessageCode,
   type Money,
@@ -14,13 +15,18 @@ import {
 
 /**
  * The English text of a code with its args filled in (see contract/messages.ts): an amount as
- * the web app's English pages write it ('€1,234.56'), never as cents.
+ * the web app's English pages write it ('€1,234.56'), never as cents, and a time as they write a
+ * date and time ('2026.12.05 14:30:00').
  */
 export function messageText(code: MessageCode, args: readonly MessageArg[] = []) {
+  const kinds: readonly string[] = (MESSAGE_VALUES as Partial<Record<MessageCode, readonly string[]>>)[code] ?? []
   return englishMessages[code].replace(/\{\{(\d)\}\}/g, (m, i: string) => {
     const arg = args[Number(i)]
     if (arg === undefined) return m
-    return isMoney(arg) ? formatMoney(arg.amount, arg.currency, 'en') : String(arg)
+    if (isMoney(arg)) return formatMoney(arg.amount, arg.currency, 'en')
+    return kinds[Number(i)] === 'time' && !Number.isNaN(Date.parse(String(arg)))
+      ? formatDateTime(String(arg))
+      : String(arg)
   })
 }
 

@@ -6,12 +6,15 @@ import type { MessageCode, Money } from './common.ts'
 /**
  * What fills the placeholders ({{0}}, {{1}}) of every message that has some: 'money' is a Money
  * (cents and currency), which each client writes as its pages write money; 'number' a count
- * (minutes, seconds); 'text' a text shown as it is. app/components/use-catalogue.test.tsx checks
+ * (minutes, seconds); 'time' an ISO timestamp, written as the pages write a date and time; 'text' a
+ * text shown as it is. app/components/use-catalogue.test.tsx checks
  * this against the texts of both languages, so a new message with a value cannot miss its kind.
  */
 export const MESSAGE_VALUES = {
   email_change_sent: ['text'],
   previous_login: ['text', 'text'],
+  account_timed_out: ['time'],
+  account_self_excluded: ['time'],
   amount_out_of_range: ['money', 'money'],
   amount_too_big: ['money'],
   amount_below_minimum: ['money'],
@@ -30,7 +33,7 @@ export const MESSAGE_VALUES = {
   promo_code_attempts_limited: ['number'],
   promo_code_waiting: ['text'],
   loyalty_redeem_below_minimum: ['number'],
-} as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text')[]>>
+} as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text' | 'time')[]>>
 
 /** A message's value that is an amount of money. */
 export const isMoney = (value: unknown): value is Money =>

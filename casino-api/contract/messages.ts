@@ -141,6 +141,14 @@ export const englishMessages = {
   session_ended: 'That session was signed out.',
   other_sessions_ended: 'Your other sessions were signed out.',
   session_not_found: 'That session is no longer signed in.',
+  confirm_restriction: 'Confirm that you understand it cannot be undone before it ends.',
+  account_timed_out: 'Your account is taking a break until {{0}}. You can log in again from then.',
+  account_self_excluded:
+    'You have excluded yourself until {{0}}. Until then this account cannot log in, deposit, play or receive bonuses.',
+  account_self_excluded_for_good:
+    'You have excluded yourself for good. This account cannot log in, deposit, play or receive bonuses again.',
+  account_closed_by_player: 'You closed this account. It cannot log in, deposit or play again.',
+  account_restricted: 'This account is already on a break, excluded or closed.',
   answer_sent: 'The answer has been sent.',
   already_answered: 'This message has already been answered.',
   content_saved: 'The content was saved.',

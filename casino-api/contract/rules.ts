@@ -134,7 +134,7 @@ export const birthday = () =>
     .refine((v) => !isRealDate(v) || ageOn(v) >= MINIMUM_AGE, 'under_age')
 
 /** A checkbox that must be ticked: 'on'/'true'/true from a form or JSON. */
-export const mustAccept = (code: 'accept_age' | 'accept_terms' | 'confirm_currency') =>
+export const mustAccept = (code: 'accept_age' | 'accept_terms' | 'confirm_currency' | 'confirm_restriction') =>
   z.preprocess((v) => v === true || v === 'on' || v === 'true', z.literal(true, { error: code }))
 
 /** An optional checkbox: false when absent. */

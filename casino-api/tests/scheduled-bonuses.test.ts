@@ -134,6 +134,17 @@ describe.each(backends)('scheduled bonuses [%s]', (backend: Backend) => {
     const heavy = await activePlayer(a)
     await deposit(a, heavy.token, 2_000_00)
     await round(a, heavy.playerId, 1_500_00, 0)
+    // Lost, then excluded themselves (ADR 0060): no bonus, not a word, not even a decision.
+    const excluded = await activePlayer(a)
+    await deposit(a, excluded.token, 30_00)
+    await round(a, excluded.playerId, 20_00, 0)
+    const exclusion = {
+      kind: 'self_exclusion',
+      period: '30d',
+      password: excluded.params.password,
+      understood: 'on',
+    } as const
+    await a.ok('restrict_account', exclusion, { token: excluded.token })
 
     const socket = await connect(a.url, loser.token)
     closing.push(async () => socket.ws.close())
@@ -194,6 +205,8 @@ describe.each(backends)('scheduled bonuses [%s]', (backend: Backend) => {
     expect(toBusy[0]!.subject).toBe('Cashback de los lunes: no concedido')
     expect(toBusy[0]!.body).toContain('otro bono activo')
     expect(await messagesOf(b, winner.playerId)).toEqual([])
+    expect(await bonusesOf(b, excluded.playerId, 'weekly_cashback')).toEqual([])
+    expect(await messagesOf(b, excluded.playerId)).toEqual([])
 
     // Decided once per player: the skip stands even after the other bonus is gone.
     const decisions = await b.db

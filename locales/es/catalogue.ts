@@ -157,6 +157,14 @@ export default {
   session_ended: 'Se ha cerrado esa sesión.',
   other_sessions_ended: 'Se han cerrado tus otras sesiones.',
   session_not_found: 'Esa sesión ya no está abierta.',
+  confirm_restriction: 'Confirma que entiendes que no se puede deshacer antes de que termine.',
+  account_timed_out: 'Tu cuenta está en pausa hasta el {{0}}. Podrás volver a entrar a partir de entonces.',
+  account_self_excluded:
+    'Te has autoexcluido hasta el {{0}}. Hasta entonces esta cuenta no puede entrar, depositar, jugar ni recibir bonos.',
+  account_self_excluded_for_good:
+    'Te has autoexcluido para siempre. Esta cuenta no podrá volver a entrar, depositar, jugar ni recibir bonos.',
+  account_closed_by_player: 'Cerraste esta cuenta. No podrá volver a entrar, depositar ni jugar.',
+  account_restricted: 'Esta cuenta ya está en pausa, autoexcluida o cerrada.',
   answer_sent: 'La respuesta se ha enviado.',
   already_answered: 'Este mensaje ya tiene respuesta.',
   content_saved: 'El contenido se ha guardado.',

@@ -16,6 +16,10 @@ export const playerCalls = {
       'ip_locked',
       'account_not_active',
       'account_closed',
+      'account_timed_out',
+      'account_self_excluded',
+      'account_self_excluded_for_good',
+      'account_closed_by_player',
       'site_disabled',
       'country_restricted',
     ],
@@ -64,6 +68,16 @@ export const playerCalls = {
     params: A.EndOtherSessionsParams,
     answer: A.EndSessionsAnswer,
     summary: "Ends every session of the player's but this one, as a password change does.",
+  }),
+  restrict_account: defineCall({
+    method: 'POST',
+    path: '/front/restrict_account',
+    auth: 'player',
+    params: A.RestrictAccountParams,
+    answer: A.RestrictAccountAnswer,
+    summary:
+      'The player takes a break (time-out), excludes themselves or closes the account, confirmed with the password: in force at once and never lifted early; every session and game ends, and until it ends the account cannot log in, deposit, stake or get a bonus.',
+    errors: ['old_password_wrong', 'account_restricted'],
   }),
   register_player: defineCall({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Currency, Done, Id, Locale, Timestamp } from '../common.ts'
+import { Currency, Done, Id, Locale, MessageCode, Timestamp } from '../common.ts'
 import { DEFAULT_LOCALE } from '../locales.ts'
 import {
   anyPassword,
@@ -124,6 +124,60 @@ export const GetSessionsAnswer = z.object({ items: z.array(PlayerSession) })
 export const EndSessionParams = z.object({ sessionId: z.uuid() })
 export const EndSessionsAnswer = z.object({ ended: z.number().int().nonnegative() })
 export const EndOtherSessionsParams = z.object({})
+
+/**
+ * The periods a player may restrict their own account for (ADR 0060): a break (time-out) of a day
+ * to six weeks; a self-exclusion of 30 days (the terms' shortest), 6 months, a year, 5 years or for
+ * good; a closure, for good. `Nd` is N days, `Nm` N calendar months, `Ny` N calendar years.
+ */
+export const RESTRICTION_KINDS = ['time_out', 'self_exclusion', 'closure'] as const
+export type RestrictionKind = (typeof RESTRICTION_KINDS)[number]
+export const RESTRICTION_PERIODS = {
+  time_out: ['1d', '2d', '7d', '14d', '28d', '42d'],
+  self_exclusion: ['30d', '6m', '1y', '5y', 'permanent'],
+  closure: ['permanent'],
+} as const satisfies Record<RestrictionKind, readonly string[]>
+export type RestrictionPeriod = (typeof RESTRICTION_PERIODS)[RestrictionKind][number]
+
+/** When a restriction of `period` started at `from` ends: null for good. */
+export function restrictionEnd(period: RestrictionPeriod, from: Date): Date | null {
+  if (period === 'permanent') return null
+  const count = Number(period.slice(0, -1))
+  const end = new Date(from)
+  const unit = period.at(-1)
+  if (unit === 'd') end.setUTCDate(end.getUTCDate() + count)
+  else if (unit === 'm') end.setUTCMonth(end.getUTCMonth() + count)
+  else end.setUTCFullYear(end.getUTCFullYear() + count)
+  return end
+}
+
+const restriction = <K extends RestrictionKind>(kind: K) =>
+  z.object({
+    kind: z.literal(kind),
+    period: z.enum(RESTRICTION_PERIODS[kind], { error: 'field_required' }),
+    /** The account's password: the restriction cannot be undone, so it is confirmed as the player. */
+    password: anyPassword(),
+    /** "I understand it cannot be undone before it ends." */
+    understood: mustAccept('confirm_restriction'),
+  })
+/** Each kind's form (the web app's account page has one per kind). */
+export const RESTRICTION_FORM_PARAMS = {
+  time_out: restriction('time_out'),
+  self_exclusion: restriction('self_exclusion'),
+  closure: restriction('closure'),
+}
+/** A restriction the player puts on their own account: in force at once, not lifted early. */
+export const RestrictAccountParams = z.discriminatedUnion('kind', [
+  RESTRICTION_FORM_PARAMS.time_out,
+  RESTRICTION_FORM_PARAMS.self_exclusion,
+  RESTRICTION_FORM_PARAMS.closure,
+])
+export const RestrictAccountAnswer = z.object({
+  kind: z.enum(RESTRICTION_KINDS),
+  /** When it ends; null for good. */
+  until: Timestamp.nullable(),
+  message: MessageCode,
+})
 
 export const LogoutParams = z.object({})
 export const LogoutAnswer = Done

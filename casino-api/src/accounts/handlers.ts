@@ -20,6 +20,7 @@ import { getPlayer, getPlayerWithBalance, loyaltyPointsOf, toProfile, usernameIs
 import { confirmEmailChange, updateProfile } from './profile.ts'
 import { activatePlayer, registerPlayer } from './register.ts'
 import { endOtherSessions, endSession, listSessions } from './sessions.ts'
+import { restrictAccount } from './restrictions.ts'
 
 export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   // Before the password is looked at: a blocked client learns nothing and counts no failure.
@@ -50,6 +51,7 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   get_sessions: (ctx, { session }) => listSessions(ctx, must(session)),
   end_session: (ctx, { params, session }) => endSession(ctx, must(session), params.sessionId),
   end_other_sessions: (ctx, { session }) => endOtherSessions(ctx, must(session)),
+  restrict_account: (ctx, { params, session, ip }) => restrictAccount(ctx, must(session), params, { ip }),
 
   // The per-account counter is charged by registerPlayer, only when the names clash with an account.
   register_player: async (ctx, { params, ip }) => {

@@ -8,6 +8,7 @@ import { endGameSessions } from '../games/end-game-sessions.ts'
 import { ApiError } from '../../contract/errors.ts'
 import { addressKey, countryOf } from '../site/geo.ts'
 import { findPlayerByUsername, type PlayerRow } from './players.ts'
+import { inForce, restrictionRefusal } from './restricted.ts'
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000
@@ -98,6 +99,8 @@ async function finishLogin(
   if (player.status === 'pending') throw new ApiError(403, 'account_not_active')
   // A suspended account gets the closed answer: both mean "contact support".
   if (player.status !== 'active') throw new ApiError(403, 'account_closed')
+  // Told only after the right password, like the account's status: the refusal says until when.
+  if (inForce(player, now)) throw restrictionRefusal(player)
 
   if (ctx.passwords.isOutdated(player.passwordHash)) {
     const passwordHash = await ctx.passwords.hash(password)

@@ -19,6 +19,7 @@ import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { referralBonusMessage } from '../mailbox/texts.ts'
 import type { PaymentRow } from '../payments/records.ts'
 import { grantIn, lockPlayer, type BonusTemplateRow } from './service.ts'
+import { inForce } from '../accounts/restricted.ts'
 
 /** Letters and digits without the ones read alike (0 O, 1 I L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -159,12 +160,16 @@ export async function pendingReferral(tx: Database, deposit: PaymentRow): Promis
     email: players.email,
     phone: players.phone,
     status: players.status,
+    restriction: players.restriction,
+    restrictedUntil: players.restrictedUntil,
     language: players.language,
     currency: players.currency,
   }
   const [friend] = await tx.select(person).from(players).where(eq(players.id, deposit.playerId))
   const [referrer] = await tx.select(person).from(players).where(eq(players.id, first.referredBy))
-  if (!friend || friend.status !== 'active' || !referrer || referrer.status !== 'active') return null
+  // Neither on a break nor excluded (ADR 0060): the referrer's bonus would be marketing to them.
+  const playing = (p: typeof friend) => p?.status === 'active' && !inForce(p, deposit.updatedAt)
+  if (!friend || !referrer || !playing(friend) || !playing(referrer)) return null
   return { friend, referrer, template }
 }
 

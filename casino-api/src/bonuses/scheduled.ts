@@ -92,12 +92,13 @@ export async function grantedTemplates(db: Queryable): Promise<BonusTemplateRow[
 type Candidate = { playerId: string; currency: Currency; language: Locale; base: number }
 
 /**
- * The players a period's bonus is for, with its base in cents: active accounts whose net
+ * The players a period's bonus is for, with its base in cents: active accounts, not on a break nor
+ * excluded at `at` (ADR 0060: no marketing reaches them, not even the mailbox's word), whose net
  * real-money loss in the period (stakes minus wins, rollbacks and released held winnings on the
  * real balance) is positive, for the cashback; whose completed deposits in the period add up to
  * something, for the Wednesday and the monthly bonus.
  */
-async function candidates(db: Database, type: ScheduledType, period: Period): Promise<Candidate[]> {
+async function candidates(db: Database, type: ScheduledType, period: Period, at: Date): Promise<Candidate[]> {
   const kinds = type === 'weekly_cashback' ? ['bet', 'win', 'rollback', 'winnings_release'] : ['deposit']
   const sign = type === 'weekly_cashback' ? -1 : 1
   const result = (await db.execute(sql`
@@ -105,6 +106,7 @@ async function candidates(db: Database, type: ScheduledType, period: Period): Pr
            ${sign} * sum(po.amount) AS base
       FROM ledger_transactions t
       JOIN players p ON p.id = t.player_id AND p.status = 'active'
+                   AND (p.restriction IS NULL OR p.restricted_until <= ${at.toISOString()})
       JOIN ledger_postings po ON po.transaction_id = t.id
       JOIN ledger_accounts a ON a.id = po.account_id AND a.player_id = p.id AND a.kind = 'real'
                             AND a.currency = p.currency
@@ -152,7 +154,7 @@ export async function grantScheduledBonuses(
   const [template] = await db.select().from(bonusTemplates).where(eq(bonusTemplates.type, type))
   if (!template?.enabled) return outcome
   const { timeZone } = await getSettings(db)
-  for (const c of await candidates(db, type, period)) {
+  for (const c of await candidates(db, type, period, at)) {
     const amount = scheduledAmount(template, c.base)
     if (amount <= 0) continue
     const decided = await db.transaction(async (tx) => {

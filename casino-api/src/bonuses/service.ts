@@ -24,6 +24,7 @@ import { ApiError } from '../../contract/errors.ts'
 import { getSettings } from '../site/settings.ts'
 import { post, type Posting } from '../wallet/ledger.ts'
 import { depositCodeOf } from './promo-codes.ts'
+import { isRestricted } from '../accounts/restricted.ts'
 
 export type PlayerBonusRow = typeof playerBonuses.$inferSelect
 export type BonusTemplateRow = typeof bonusTemplates.$inferSelect
@@ -77,14 +78,16 @@ export type Grant = {
 
 /**
  * Grants a bonus in the caller's transaction, after locking the player's row: refused
- * ('bonus_active') while another bonus is active. A replay of the same source answers the bonus
- * it granted.
+ * ('bonus_active') while another bonus is active, and ('account_restricted') while the player
+ * has taken a break or excluded themselves (ADR 0060). A replay of the same source answers the
+ * bonus it granted.
  */
 export async function grantIn(tx: Database, g: Grant): Promise<PlayerBonusRow> {
   if (!Number.isSafeInteger(g.amount) || g.amount <= 0) throw new Error(`invalid bonus amount ${g.amount}`)
   await lockPlayer(tx, g.playerId)
   const [granted] = await tx.select().from(playerBonuses).where(eq(playerBonuses.sourceKey, g.sourceKey))
   if (granted) return granted
+  if (await isRestricted(tx, g.playerId, g.at)) throw new ApiError(409, 'account_restricted')
   const [active] = await tx
     .select({ id: playerBonuses.id })
     .from(playerBonuses)
@@ -224,7 +227,8 @@ export async function grantDepositBonus(tx: Database, d: DepositForBonus): Promi
     return bonus
   } catch (error) {
     // The deposit goes through without a bonus while another is active (checked before any write).
-    if (error instanceof ApiError && error.code === 'bonus_active') return null
+    // Nor while the player is on a break or excluded (a transfer they sent before it arrives).
+    if (error instanceof ApiError && (error.code === 'bonus_active' || error.code === 'account_restricted')) return null
     throw error
   }
 }

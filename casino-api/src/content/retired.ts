@@ -9,14 +9,18 @@
  * Issue 19, point 12: the bonus, cashback and loyalty texts, the self-exclusion answer and the
  * 'Bonuses every week' slide promised what the casino API does not do yet; the pages that
  * mentioned them were rewritten. The Spanish texts call the prepaid voucher 'cupón prepago', as the
- * web app's messages do, no longer 'bono prepago': a 'bono' is a bonus.
+ * web app's messages do, no longer 'bono prepago': a 'bono' is a bonus. Issue 23 (ADR 0060): the
+ * responsible-gaming page names the breaks, self-exclusion and account closing the account page has.
  */
 export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/about-us/es': ['204ccfdefe682d77552fc143c3ad5763a7f25e59c7e79f333163c54a49628419'],
   'page/welcome/es': ['fafe7a4efc9cc117c97fe301ab2f98c8ea598dadc7bca4b65ebac16ef0d540b8'],
   'page/why-choose-us/es': ['f6d2aea44741fdf050d91662692303c5e30b9a49273a95490c1bfc8d09145928'],
   'page/terms/es': ['f763838800db7ecdb1d587a05b26e8d5ee866e4a2229ed3c001d3fdfa22c1278'],
-  'page/responsible/es': ['e15544a90705657a7722978cf1e010c658082bf95ca7ba66e0eca5ffbff9f8c4'],
+  'page/responsible/es': [
+    'e15544a90705657a7722978cf1e010c658082bf95ca7ba66e0eca5ffbff9f8c4',
+    '3159c85daf553e86a2c96c0d1581f195e4a5f6459905e718891b56a677d7dd74',
+  ],
   'page/bonuses/es': ['b15bae8311333e7f040a05eb2967ff4a1d52bcdf78c3e6866c834f5d09c830dc'],
   'page/loyalty-points/es': ['6b8b46cacf11a0e36e7bc61c7947367adb7d9715eb33a049b15bada90637088b'],
   'promotion/weekly-cashback/es': ['70819e9998ca0fb7178c8866d1f6c726e51d9546ae713db2f2f7a9fd99300da6'],
@@ -29,7 +33,10 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/welcome/en': ['57ae3b39b0320c0276991c774f99ca1eb3eefe59bc7e4a6084848c415a0b1891'],
   'page/why-choose-us/en': ['ca25811cbc912ca7850f51d7d566553a58a8c967ebc9a5d79ece401c19aa9136'],
   'page/terms/en': ['a8578bc3c0aef765f9fe0e82967b766a9b07a89b6d69207747bec1e807d1f187'],
-  'page/responsible/en': ['905c27d356d82a3c257ee25f7aa13f0e555b4a46b9f12d93755a424ac6fcfb2f'],
+  'page/responsible/en': [
+    '905c27d356d82a3c257ee25f7aa13f0e555b4a46b9f12d93755a424ac6fcfb2f',
+    'e1244792d520c939cac6abc158e6e3629a27f12aca341eadaef4b1e7fb9e0702',
+  ],
   'page/bonuses/en': ['5349a68589a498cb80cd107edde08430aaf866d478bf8de84de5e95e3e70353f'],
   'page/loyalty-points/en': ['2cd3b08b79f6b493fc21823cc3108fe5af6687fade67d8b04c4252fae6f48850'],
   'promotion/weekly-cashback/en': ['e4062a680488983afb7bb42c64a804e55998b6b154bf443a0dc96c5919385c3b'],

@@ -173,6 +173,7 @@ If you spend more time or money on gaming than you meant to, hide it from the pe
 - **Demo mode:** you can try any game with play money, without risking a cent.
 - **Net winnings limit:** net winnings beyond {{maxNetWinningsPerDay}} in 24 hours are held for review instead of paid at once.
 - **Withdrawal limit:** nobody can withdraw more than {{maxWithdrawalPerMonth}} per month.
+- **Breaks, self-exclusion and closing:** in [My account › Safer gambling](/en/user-management/responsible-gaming) you can take a break from 24 hours to 6 weeks, exclude yourself from 30 days to 5 years or for good, or close your account. It starts as soon as you confirm, signs out every session and cannot be undone before it ends: until then the account cannot log in, deposit, play or receive bonuses.
 
 If you are worried about how you play, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}: a person will answer.
 
@@ -296,6 +297,14 @@ Before you ask your bank to reverse a payment, talk to us: it is nearly always s
     title: 'Is there a limit on winnings?',
     order: 3,
     body: 'Yes: net winnings (what you win less what you stake) are capped at {{maxNetWinningsPerDay}} per 24 hours. Anything won beyond that is held while we review it and shows in your bet history; we then pay it or tell you why not.',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'self-exclusion',
+    title: 'Can I take a break or exclude myself?',
+    order: 4,
+    body: 'Yes, yourself and at once, in [My account › Safer gambling](/en/user-management/responsible-gaming): a break from 24 hours to 6 weeks, a self-exclusion from 30 days to 5 years or for good, or closing the account. Every session of yours is signed out and, until it ends, the account cannot log in, deposit, play or receive bonuses. It cannot be undone early.',
   },
   {
     kind: 'faq',

@@ -173,6 +173,7 @@ Si dedicas al juego más tiempo o dinero del que querías, si lo ocultas a tu en
 - **Modo demo:** puedes probar cualquier juego con saldo ficticio, sin arriesgar dinero.
 - **Límite de ganancias netas:** las ganancias netas que superen {{maxNetWinningsPerDay}} en 24 horas quedan retenidas para revisarlas en lugar de pagarse al momento.
 - **Límite de retiradas:** nadie puede retirar más de {{maxWithdrawalPerMonth}} al mes.
+- **Pausa, autoexclusión y cierre:** en [Mi cuenta › Juego responsable](/user-management/responsible-gaming) puedes tomarte una pausa de 24 horas a 6 semanas, autoexcluirte de 30 días a 5 años o para siempre, o cerrar tu cuenta. Empieza en cuanto lo confirmas, cierra todas tus sesiones y no se puede deshacer antes de que termine: hasta entonces la cuenta no puede entrar, depositar, jugar ni recibir bonos.
 
 Si te preocupa cómo juegas, escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}: te responderá una persona.
 
@@ -296,6 +297,14 @@ Antes de pedir a tu banco que anule un cargo, habla con nosotros: casi siempre s
     title: '¿Hay un límite de ganancias?',
     order: 3,
     body: 'Sí: las ganancias netas (lo que ganas menos lo que apuestas) máximas son de {{maxNetWinningsPerDay}} cada 24 horas. Lo que ganes por encima queda retenido mientras lo revisamos y aparece en tu historial de apuestas; después te lo pagamos o te explicamos por qué no.',
+  },
+  {
+    kind: 'faq',
+    section: 'safety',
+    slug: 'self-exclusion',
+    title: '¿Puedo tomarme una pausa o autoexcluirme?',
+    order: 4,
+    body: 'Sí, tú mismo y al momento, en [Mi cuenta › Juego responsable](/user-management/responsible-gaming): una pausa de 24 horas a 6 semanas, una autoexclusión de 30 días a 5 años o para siempre, o el cierre de la cuenta. Se cierran todas tus sesiones y, hasta que termine, la cuenta no puede entrar, depositar, jugar ni recibir bonos. No se puede deshacer antes de tiempo.',
   },
   {
     kind: 'faq',

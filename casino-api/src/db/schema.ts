@@ -29,6 +29,7 @@ import { CURRENCIES } from '../../contract/format.ts'
 import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
 import type { GamePresentation } from '../../contract/games/feed.ts'
 import { BONUS_TYPES } from '../../contract/bonuses/schemas.ts'
+import { RESTRICTION_KINDS } from '../../contract/player/schemas.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -37,6 +38,8 @@ export const playerStatusEnum = pgEnum('player_status', ['pending', 'active', 's
 export const genderEnum = pgEnum('gender', ['male', 'female'])
 export const localeEnum = pgEnum('locale', LOCALES)
 export const currencyEnum = pgEnum('currency', CURRENCIES)
+/** What a player asked of their own account (issue 23, ADR 0060): a break, a self-exclusion, a closure. */
+export const restrictionKindEnum = pgEnum('account_restriction_kind', RESTRICTION_KINDS)
 export const oneTimeTokenKindEnum = pgEnum('one_time_token_kind', ['activation', 'password_reset', 'email_change'])
 
 export const players = pgTable(
@@ -67,6 +70,13 @@ export const players = pgTable(
     status: playerStatusEnum('status').notNull().default('pending'),
     /** Set on a seeded account (admin): every call but a few is refused until the password is changed. */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /**
+     * The player's own restriction of the account (ADR 0060), in force while `restrictedUntil` is
+     * in the future or null (for good): no log-in, no session, no stake, no bonus. Never lifted
+     * early: only a later one (once this one is over) replaces it. Its history is account_restrictions.
+     */
+    restriction: restrictionKindEnum('restriction'),
+    restrictedUntil: at('restricted_until'),
     /** When the player confirmed being 18 or older, accepted the terms and confirmed the currency. */
     ageConfirmedAt: at('age_confirmed_at').notNull(),
     termsAcceptedAt: at('terms_accepted_at').notNull(),
@@ -89,7 +99,27 @@ export const players = pgTable(
     index('players_referred_by_idx').on(t.referredBy),
     check('players_not_own_referrer', sql`${t.referredBy} IS NULL OR ${t.referredBy} <> ${t.id}`),
     check('players_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check('players_restricted_until', sql`${t.restriction} IS NOT NULL OR ${t.restrictedUntil} IS NULL`),
   ],
+)
+
+/** Every restriction a player asked for, kept for the operator's records after it ended (ADR 0060). */
+export const accountRestrictions = pgTable(
+  'account_restrictions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    kind: restrictionKindEnum('kind').notNull(),
+    /** The period the player chose (RESTRICTION_PERIODS of the contract). */
+    period: text('period').notNull(),
+    startsAt: at('starts_at').notNull(),
+    /** Null: for good. */
+    endsAt: at('ends_at'),
+    ip: text('ip'),
+  },
+  (t) => [index('account_restrictions_player_idx').on(t.playerId, t.startsAt)],
 )
 
 /** Bearer tokens: only the SHA-256 of the opaque token is stored. */

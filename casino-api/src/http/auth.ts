@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Auth, CallName } from '../../contract/index.ts'
+import { inForce } from '../accounts/restricted.ts'
 import { bearerToken, hashToken } from '../accounts/tokens.ts'
 import type { Context, Session } from '../context.ts'
 import type { Database } from '../db/open.ts'
@@ -27,6 +28,8 @@ function prepareSessionQuery(db: Database) {
       scope: players.scope,
       status: players.status,
       passwordChangeRequired: players.passwordChangeRequired,
+      restriction: players.restriction,
+      restrictedUntil: players.restrictedUntil,
       lastSeenAt: accessTokens.lastSeenAt,
     })
     .from(accessTokens)
@@ -44,7 +47,8 @@ function prepareSessionQuery(db: Database) {
 
 /**
  * The session of `Authorization: Bearer <token>`: null when no token was sent, 'invalid' when
- * one was sent that is malformed, unknown, expired, revoked, or whose account is not active.
+ * one was sent that is malformed, unknown, expired, revoked, or whose account is not active or
+ * under a restriction of the player's own (its tokens were revoked with it: this is the second lock).
  */
 export async function resolveSession(
   ctx: Pick<Context, 'db' | 'now'>,
@@ -55,7 +59,7 @@ export async function resolveSession(
   if (!token) return 'invalid'
   const now = ctx.now()
   const [row] = await sessionQuery(ctx.db).execute({ tokenHash: hashToken(token), now })
-  if (!row || row.status !== 'active') return 'invalid'
+  if (!row || row.status !== 'active' || inForce(row, now)) return 'invalid'
   // When it was last used, for the player's list of sessions: written once every few minutes at most.
   if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS)
     await ctx.db.update(accessTokens).set({ lastSeenAt: now }).where(eq(accessTokens.id, row.tokenId))

@@ -2,7 +2,7 @@
  * The texts of the e-mails the casino API sends, in Spanish (the site's default) and English,
  * as plain text and simple HTML. Links are built by the caller from the web app's public URL.
  */
-import type { Locale } from '../../contract/index.ts'
+import { formatDateTime, type Locale, type RestrictionKind } from '../../contract/index.ts'
 
 export type MailContent = { subject: string; text: string; html: string }
 
@@ -204,4 +204,65 @@ export function supportAnswerMail(
     v.question,
   ]
   return { subject: `Re: ${v.subject}`, text: paragraphs.join('\n\n'), html: html(paragraphs) }
+}
+
+/**
+ * To the player who restricted their own account (ADR 0060): what they chose, until when, and
+ * that it cannot be lifted early. A record for them, never marketing.
+ */
+export function restrictionMail(
+  locale: Locale,
+  v: {
+    firstName: string
+    username: string
+    kind: RestrictionKind
+    until: Date | null
+    supportEmail: string
+  },
+): MailContent {
+  const until = v.until ? formatDateTime(v.until) : null
+  if (locale === 'en') {
+    const what = {
+      time_out: `Your account ${v.username} is taking a break until ${until} (Madrid time).`,
+      self_exclusion: until
+        ? `You have excluded yourself from your account ${v.username} until ${until} (Madrid time).`
+        : `You have excluded yourself from your account ${v.username} for good.`,
+      closure: `You have closed your account ${v.username}.`,
+    }[v.kind]
+    const paragraphs = [
+      `Hello ${v.firstName},`,
+      what,
+      until
+        ? 'Until then the account cannot log in, deposit, play or receive bonuses, and this cannot be undone early. Every session was signed out.'
+        : 'The account cannot log in, deposit, play or receive bonuses again. Every session was signed out.',
+      `Pending withdrawals are still paid. If you did not ask for this, write to ${v.supportEmail}. If gambling is harming you, free confidential help is available from organisations such as Gamblers Anonymous.`,
+    ]
+    const subject = {
+      time_out: 'Your break has started',
+      self_exclusion: 'Your self-exclusion has started',
+      closure: 'Your account is closed',
+    }[v.kind]
+    return { subject, text: paragraphs.join('\n\n'), html: html(paragraphs) }
+  }
+  const what = {
+    time_out: `Tu cuenta ${v.username} está en pausa hasta el ${until} (hora de Madrid).`,
+    self_exclusion: until
+      ? `Te has autoexcluido de tu cuenta ${v.username} hasta el ${until} (hora de Madrid).`
+      : `Te has autoexcluido de tu cuenta ${v.username} para siempre.`,
+    closure: `Has cerrado tu cuenta ${v.username}.`,
+  }[v.kind]
+  const paragraphs = [
+    `Hola ${v.firstName}:`,
+    what,
+    until
+      ? 'Hasta entonces la cuenta no puede entrar, depositar, jugar ni recibir bonos, y no se puede deshacer antes. Se han cerrado todas sus sesiones.'
+      : 'La cuenta no podrá volver a entrar, depositar, jugar ni recibir bonos. Se han cerrado todas sus sesiones.',
+    `Las retiradas pendientes se siguen pagando. Si no lo has pedido tú, escribe a ${v.supportEmail}. Si el juego te está haciendo daño, organizaciones como Jugadores Anónimos ofrecen ayuda gratuita y confidencial.`,
+  ]
+  const subject = {
+    time_out: 'Tu pausa ha empezado',
+    self_exclusion: 'Tu autoexclusión ha empezado',
+    closure: 'Tu cuenta está cerrada',
+  }[v.kind]
+  return { subject, text: paragraphs.join('\n\n'), html: html(paragraphs) }
 }
