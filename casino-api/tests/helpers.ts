@@ -239,6 +239,8 @@ export async function activePlayer(api: TestApi, overrides: Partial<ParamsIn<Cal
 export const login = async (api: TestApi, username: string, password: string, options?: CallOptions) =>
   (await api.ok('login', { username, password }, options)).accessToken
 
+/** The seeded admin's password once adminToken changed it. */
+export const ADMIN_CHANGED_PASSWORD = 'admin-password-changed'
 const adminTokens = new WeakMap<TestApi, string>()
 /** The seeded admin's token, its first password changed as it must be (once per test API). */
 export async function adminToken(api: TestApi) {
@@ -247,7 +249,7 @@ export async function adminToken(api: TestApi) {
   const token = await login(api, 'admin', ADMIN_PASSWORD)
   await api.ok(
     'update_player_password',
-    { oldPassword: ADMIN_PASSWORD, newPassword: 'admin-password-changed' },
+    { oldPassword: ADMIN_PASSWORD, newPassword: ADMIN_CHANGED_PASSWORD },
     { token },
   )
   adminTokens.set(api, token)

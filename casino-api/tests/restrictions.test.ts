@@ -10,6 +10,7 @@ import { expect, test } from 'vitest'
 import { accountRestrictions, players } from '../src/db/schema.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import {
+  ADMIN_CHANGED_PASSWORD,
   activePlayer,
   adminToken,
   backends,
@@ -73,10 +74,20 @@ test.for(backends)(
     expect(mail?.subject).toBe('Tu pausa ha empezado')
     expect(mail?.text).toContain(`hasta el ${answer.until!.slice(0, 10).replaceAll('-', '.')}`)
 
+    // The administrator sees it on the player's page, while it holds.
+    // (Logged in each time: the clock moves past an administrator's session below.)
+    await adminToken(a)
+    const restrictionShown = async () => {
+      const token = await login(a, 'admin', ADMIN_CHANGED_PASSWORD)
+      return (await a.ok('get_player_ledger', { username, page: 1, pageSize: 1 }, { token })).player.restriction
+    }
+    expect(await restrictionShown()).toEqual({ kind: 'time_out', until: answer.until })
+
     // A minute before its end it still holds; once over, the account logs in and plays again.
     a.advance(7 * DAY - 60_000)
     await a.fail('login', { username, password }, 403)
     a.advance(60_000)
+    expect(await restrictionShown()).toBeNull()
     const back = await login(a, username, password)
     const { session: again } = await launchGame(a, 'european-roulette', 'real', back)
     expect((await play(a, again)).status).toBe(200)
@@ -112,11 +123,12 @@ test.for(backends)(
     a.advance(20 * 365 * DAY)
     expect((await a.fail('login', { username, password }, 403)).code).toBe('account_self_excluded_for_good')
     // No bonus reaches it, not even an administrator's.
+    await adminToken(a)
     const refused = await a.fail(
       'grant_bonus',
       { playerId: player.playerId, type: 'bonus_code', amount: 10_00, reason: 'goodwill' },
       409,
-      as(await adminToken(a)),
+      as(await login(a, 'admin', ADMIN_CHANGED_PASSWORD)),
     )
     expect(refused.code).toBe('account_restricted')
   },

@@ -250,6 +250,13 @@ export default {
     player: 'Player',
     clear: 'New search',
     statuses: { pending: 'not activated yet', active: 'active', suspended: 'suspended', closed: 'closed' },
+    restriction: "The player's restriction",
+    restrictions: {
+      time_out: 'On a break until {{until}}',
+      self_exclusion: 'Self-excluded until {{until}}',
+      forGood: 'Self-excluded for good',
+      closure: 'Account closed by the player',
+    },
   },
   audit: {
     heading: 'Audit log',

@@ -252,6 +252,13 @@ export default {
     player: 'Jugador',
     clear: 'Nueva búsqueda',
     statuses: { pending: 'sin activar', active: 'activa', suspended: 'suspendida', closed: 'cerrada' },
+    restriction: 'Restricción del jugador',
+    restrictions: {
+      time_out: 'En pausa hasta el {{until}}',
+      self_exclusion: 'Autoexcluido hasta el {{until}}',
+      forGood: 'Autoexcluido para siempre',
+      closure: 'Cuenta cerrada por el jugador',
+    },
   },
   audit: {
     heading: 'Registro de actividad',

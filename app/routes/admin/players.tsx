@@ -108,6 +108,12 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
   const refused = outcome && !outcome.ok && actionData?.intent === 'grant' ? outcome.fields : {}
   const invalid = (field: string) => (refused[field] ? { 'aria-invalid': true as const } : {})
   const active = bonuses.find((b) => b.status === 'active') ?? null
+  const restrictionText = ({ kind, until }: NonNullable<NonNullable<typeof ledger>['player']['restriction']>) =>
+    kind === 'closure'
+      ? t('admin.players.restrictions.closure')
+      : until
+        ? t(`admin.players.restrictions.${kind}`, { until: formatDateTime(until) })
+        : t('admin.players.restrictions.forGood')
   return (
     <>
       <h2>{t('admin.players.heading')}</h2>
@@ -138,6 +144,12 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
               {ledger.player.username} ({ledger.player.email}) ·{' '}
               {t(`admin.players.statuses.${ledger.player.status as 'active'}`)}
             </dd>
+            {ledger.player.restriction ? (
+              <>
+                <dt>{t('admin.players.restriction')}</dt>
+                <dd>{restrictionText(ledger.player.restriction)}</dd>
+              </>
+            ) : null}
             <dt>{t('account.balance.total')}</dt>
             <dd>{formatMoney(ledger.balance.total, ledger.balance.currency, locale)}</dd>
             <dt>{t('account.balance.real')}</dt>

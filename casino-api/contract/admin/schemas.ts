@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Cents, Id, Money, Page, paged, Timestamp } from '../common.ts'
-import { Balance } from '../player/schemas.ts'
+import { Balance, RESTRICTION_KINDS } from '../player/schemas.ts'
 import { FinancialTransaction } from '../wallet/schemas.ts'
 import { SiteContent, SiteContentFields } from '../content/schemas.ts'
 import { amountInCents, checkbox, optionalText, required } from '../rules.ts'
@@ -246,7 +246,14 @@ export const ReportCryptoDepositAnswer = z.object({
 
 export const GetPlayerLedgerParams = z.object({ username: required(40), ...Page.shape })
 export const GetPlayerLedgerAnswer = z.object({
-  player: z.object({ id: Id, username: z.string(), email: z.string(), status: z.string() }),
+  player: z.object({
+    id: Id,
+    username: z.string(),
+    email: z.string(),
+    status: z.string(),
+    /** The player's own break, self-exclusion or closure in force (ADR 0060): until when, null for good. */
+    restriction: z.object({ kind: z.enum(RESTRICTION_KINDS), until: Timestamp.nullable() }).nullable(),
+  }),
   balance: Balance,
   /** Turnover the player must still stake before a withdrawal. */
   wageringRemaining: Cents,

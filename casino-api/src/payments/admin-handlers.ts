@@ -35,6 +35,7 @@ import { confirmBankTransfer, playerOf, recordCryptoDeposit, releaseWithdrawal, 
 import { mintVouchers } from './vouchers.ts'
 import { isUuid } from '../db/errors.ts'
 import type { Queryable } from '../db/open.ts'
+import { inForce } from '../accounts/restricted.ts'
 
 type MoneyAdminCalls = Pick<
   typeof adminCalls,
@@ -427,6 +428,8 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
         email: players.email,
         status: players.status,
         currency: players.currency,
+        restriction: players.restriction,
+        restrictedUntil: players.restrictedUntil,
       })
       .from(players)
       .where(sql`lower(${players.username}) = lower(${input.params.username})`)
@@ -438,7 +441,16 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
       historyPage(ctx.db, { playerId: player.id, page, pageSize }),
     ])
     return {
-      player: { id: player.id, username: player.username, email: player.email, status: player.status },
+      player: {
+        id: player.id,
+        username: player.username,
+        email: player.email,
+        status: player.status,
+        restriction:
+          player.restriction && inForce(player, ctx.now())
+            ? { kind: player.restriction, until: player.restrictedUntil?.toISOString() ?? null }
+            : null,
+      },
       balance,
       wageringRemaining,
       transactions: { items: history.rows.map((r) => financialTransaction(r)), total: history.total, page, pageSize },
