@@ -4,7 +4,7 @@
 // log-in says until when. axe on the tab with JavaScript.
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { expectAccessible, openAccountTab, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -24,19 +24,13 @@ for (const javaScript of [true, false])
       () => {
         test('the player takes a two-day break: signed out at once, the log-in says until when', async () => {
           const { player, b: otherDevice } = await loggedInPlayer(env.site, HttpBrowser)
-          const context = await newContext(env.browser, {
+          const { context, page } = await openAccountTab(env, player, {
             javaScript,
-            baseURL: env.site.webUrl,
-            viewport: { width, height: 900 },
+            width,
+            locale,
+            tab: tr.account.tabs.restrictions,
+            path: '/user-management/responsible-gaming',
           })
-          const page = await context.newPage()
-          await logInAs(page, player)
-          await page.goto(`${prefix}/user-management`)
-          await page
-            .getByRole('navigation', { name: tr.account.tabs.label })
-            .getByRole('link', { name: tr.account.tabs.restrictions })
-            .click()
-          await page.waitForURL(`**${prefix}/user-management/responsible-gaming`)
           await page.getByRole('heading', { level: 2, name: tr.account.restrictions.heading }).waitFor()
           if (javaScript) await expectAccessible(page)
 

@@ -4,7 +4,7 @@
 // on the page with JavaScript.
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { expectAccessible, openAccountTab, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -16,23 +16,19 @@ for (const javaScript of [true, false])
     ['en', 390],
   ] as const) {
     const tr = resources[locale].translation
-    const prefix = locale === 'en' ? '/en' : ''
     describe.skipIf(skipBrowserTests)(
       `sessions in Chromium (JavaScript ${javaScript ? 'on' : 'off'}, ${locale})`,
       () => {
         test('the player signs out every other session from the sessions tab', async () => {
           // Another device: the player's first log-in, as a browser without JavaScript.
           const { player, b: otherDevice } = await loggedInPlayer(env.site, HttpBrowser)
-          const context = await newContext(env.browser, {
+          const { context, page } = await openAccountTab(env, player, {
             javaScript,
-            baseURL: env.site.webUrl,
-            viewport: { width, height: 900 },
+            width,
+            locale,
+            tab: tr.account.tabs.sessions,
+            path: '/user-management/sessions',
           })
-          const page = await context.newPage()
-          await logInAs(page, player)
-          await page.goto(`${prefix}/user-management`)
-          await page.getByRole('link', { name: tr.account.tabs.sessions }).click()
-          await page.waitForURL(`**${prefix}/user-management/sessions`)
           // With JavaScript the tab opens in place: its heading shows once its data came.
           await page.getByRole('heading', { level: 2, name: tr.account.sessions.heading }).waitFor()
           const sessions = page.getByRole('list', { name: tr.account.sessions.listLabel }).getByRole('listitem')

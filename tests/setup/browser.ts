@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import { afterAll, beforeAll, expect } from 'vitest'
 import { loggedInAdmin, newPlayer, startTestSite, type TestSite } from './harness.ts'
 import { Browser as HttpBrowser } from './http.ts'
+import { resources } from '#locales/index.ts'
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
 
@@ -158,6 +159,32 @@ export async function logInAs(page: Page, player: { username: string; password: 
   await page.locator('main input[name="password"]').fill(player.password)
   await page.locator('main form button[type="submit"]').click()
   await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+}
+
+/**
+ * A new browser (JavaScript on or off, at `width`) logged in as the player, on the account tab
+ * reached as a player reaches it: the account page, then the tab's link in the tabs' navigation.
+ */
+export async function openAccountTab(
+  env: { site: TestSite; browser: Browser },
+  player: { username: string; password: string },
+  o: { javaScript: boolean; width: number; locale: 'es' | 'en'; tab: string; path: string },
+) {
+  const prefix = o.locale === 'en' ? '/en' : ''
+  const context = await newContext(env.browser, {
+    javaScript: o.javaScript,
+    baseURL: env.site.webUrl,
+    viewport: { width: o.width, height: 900 },
+  })
+  const page = await context.newPage()
+  await logInAs(page, player)
+  await page.goto(`${prefix}/user-management`)
+  await page
+    .getByRole('navigation', { name: resources[o.locale].translation.account.tabs.label })
+    .getByRole('link', { name: o.tab })
+    .click()
+  await page.waitForURL(`**${prefix}${o.path}`)
+  return { context, page }
 }
 
 /** Fills a withdrawal form's details but the amount: a Spanish bank account or a Bitcoin address. */

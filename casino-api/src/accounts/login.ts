@@ -315,12 +315,29 @@ async function clearUntrustedFailures(db: Queryable, accountKey: string) {
 }
 
 /**
+ * The account's password typed again to confirm a change made from a session (a new password, a
+ * new e-mail address, a restriction): refused as 'old_password_wrong' under `field`, counted
+ * against the session as sessionPasswordCheck says.
+ */
+export async function confirmPassword(
+  ctx: Context,
+  session: Session,
+  player: { passwordHash: string },
+  password: string,
+  client: { ip: string; field: string },
+) {
+  if (await sessionPasswordCheck(ctx, session, client.ip, () => ctx.passwords.verify(player.passwordHash, password)))
+    return
+  throw new ApiError(400, 'old_password_wrong', { fields: { [client.field]: ['old_password_wrong'] } })
+}
+
+/**
  * The current password asked for by a call made with a session (change-password, e-mail
  * change). Its failures count against that session, not against the account: anonymous failed
  * log-ins cannot slow down the player's own checks, and a borrowed session cannot guess without
  * end either: its SESSION_FAILURE_LIMIT-th wrong password signs it out (401).
  */
-export async function sessionPasswordCheck(
+async function sessionPasswordCheck(
   ctx: Context,
   session: Session,
   ip: string,

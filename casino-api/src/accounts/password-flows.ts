@@ -17,7 +17,7 @@ import { queueMail } from '../mail/mailer.ts'
 import { audit } from '../payments/audit.ts'
 import { ADMIN_PASSWORD_FILE } from '../seed.ts'
 import { endGameSessions } from '../games/end-game-sessions.ts'
-import { clearAccountLockout, revokePlayerTokens, sessionPasswordCheck } from './login.ts'
+import { clearAccountLockout, confirmPassword, revokePlayerTokens } from './login.ts'
 import { getPlayer, usernameIs } from './players.ts'
 import { webLink } from './register.ts'
 import { issueOneTimeToken, spendOneTimeToken, voidPendingTokens } from './tokens.ts'
@@ -105,13 +105,7 @@ export async function updatePassword(
   client: { ip: string },
 ): Promise<Done> {
   const player = await getPlayer(ctx.db, session.playerId)
-  if (
-    !(await sessionPasswordCheck(ctx, session, client.ip, () =>
-      ctx.passwords.verify(player.passwordHash, params.oldPassword),
-    ))
-  ) {
-    throw new ApiError(400, 'old_password_wrong', { fields: { oldPassword: ['old_password_wrong'] } })
-  }
+  await confirmPassword(ctx, session, player, params.oldPassword, { ip: client.ip, field: 'oldPassword' })
   // The current password was just verified: the same text again is no change.
   if (params.newPassword === params.oldPassword) throw unchangedError('newPassword')
   const passwordHash = await ctx.passwords.hash(params.newPassword)

@@ -13,7 +13,7 @@ import { ApiError } from '../../contract/errors.ts'
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/texts.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { getSettings } from '../site/settings.ts'
-import { sessionPasswordCheck } from './login.ts'
+import { confirmPassword } from './login.ts'
 import {
   duplicateError,
   findClashes,
@@ -121,8 +121,7 @@ async function checkCurrentPassword(
   ip: string,
 ) {
   if (!password) throw new ApiError(400, 'validation_failed', { fields: { currentPassword: ['field_required'] } })
-  if (await sessionPasswordCheck(ctx, session, ip, () => ctx.passwords.verify(player.passwordHash, password))) return
-  throw new ApiError(400, 'old_password_wrong', { fields: { currentPassword: ['old_password_wrong'] } })
+  await confirmPassword(ctx, session, player, password, { ip, field: 'currentPassword' })
 }
 
 /** Opens an e-mail change link: the address it was sent to becomes the account's. */

@@ -20,7 +20,7 @@ import { endGameSessions } from '../games/end-game-sessions.ts'
 import { queueMail } from '../mail/mailer.ts'
 import { restrictionMail } from '../mail/texts.ts'
 import { getSettings } from '../site/settings.ts'
-import { revokePlayerTokens, sessionPasswordCheck } from './login.ts'
+import { confirmPassword, revokePlayerTokens } from './login.ts'
 import { getPlayer } from './players.ts'
 import { inForce, restrictionRefusal } from './restricted.ts'
 
@@ -31,13 +31,7 @@ export async function restrictAccount(
   client: { ip: string },
 ): Promise<z.input<typeof RestrictAccountAnswer>> {
   const player = await getPlayer(ctx.db, session.playerId)
-  // A wrong password counts against this session, as a password change's does.
-  if (
-    !(await sessionPasswordCheck(ctx, session, client.ip, () =>
-      ctx.passwords.verify(player.passwordHash, params.password),
-    ))
-  )
-    throw new ApiError(400, 'old_password_wrong', { fields: { password: ['old_password_wrong'] } })
+  await confirmPassword(ctx, session, player, params.password, { ip: client.ip, field: 'password' })
   const now = ctx.now()
   const until = restrictionEnd(params.period, now)
   await ctx.db.transaction(async (tx) => {

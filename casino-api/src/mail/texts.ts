@@ -206,63 +206,66 @@ export function supportAnswerMail(
   return { subject: `Re: ${v.subject}`, text: paragraphs.join('\n\n'), html: html(paragraphs) }
 }
 
+/** The words of restrictionMail in each language: what was chosen, what it means, what is left. */
+const RESTRICTION_WORDS = {
+  es: {
+    hello: (name: string) => `Hola ${name}:`,
+    chosen: (v: { username: string; until: string | null }) => ({
+      time_out: `Tu cuenta ${v.username} está en pausa hasta el ${v.until} (hora de Madrid).`,
+      self_exclusion: v.until
+        ? `Te has autoexcluido de tu cuenta ${v.username} hasta el ${v.until} (hora de Madrid).`
+        : `Te has autoexcluido de tu cuenta ${v.username} para siempre.`,
+      closure: `Has cerrado tu cuenta ${v.username}.`,
+    }),
+    untilThen:
+      'Hasta entonces la cuenta no puede entrar, depositar, jugar ni recibir bonos, y no se puede deshacer antes. Se han cerrado todas sus sesiones.',
+    forGood:
+      'La cuenta no podrá volver a entrar, depositar, jugar ni recibir bonos. Se han cerrado todas sus sesiones.',
+    after: (supportEmail: string) =>
+      `Las retiradas pendientes se siguen pagando. Si no lo has pedido tú, escribe a ${supportEmail}. Si el juego te está haciendo daño, organizaciones como Jugadores Anónimos ofrecen ayuda gratuita y confidencial.`,
+    subjects: {
+      time_out: 'Tu pausa ha empezado',
+      self_exclusion: 'Tu autoexclusión ha empezado',
+      closure: 'Tu cuenta está cerrada',
+    },
+  },
+  en: {
+    hello: (name: string) => `Hello ${name},`,
+    chosen: (v: { username: string; until: string | null }) => ({
+      time_out: `Your account ${v.username} is taking a break until ${v.until} (Madrid time).`,
+      self_exclusion: v.until
+        ? `You have excluded yourself from your account ${v.username} until ${v.until} (Madrid time).`
+        : `You have excluded yourself from your account ${v.username} for good.`,
+      closure: `You have closed your account ${v.username}.`,
+    }),
+    untilThen:
+      'Until then the account cannot log in, deposit, play or receive bonuses, and this cannot be undone early. Every session was signed out.',
+    forGood: 'The account cannot log in, deposit, play or receive bonuses again. Every session was signed out.',
+    after: (supportEmail: string) =>
+      `Pending withdrawals are still paid. If you did not ask for this, write to ${supportEmail}. If gambling is harming you, free confidential help is available from organisations such as Gamblers Anonymous.`,
+    subjects: {
+      time_out: 'Your break has started',
+      self_exclusion: 'Your self-exclusion has started',
+      closure: 'Your account is closed',
+    },
+  },
+} satisfies Record<Locale, unknown>
+
 /**
  * To the player who restricted their own account (ADR 0060): what they chose, until when, and
  * that it cannot be lifted early. A record for them, never marketing.
  */
 export function restrictionMail(
   locale: Locale,
-  v: {
-    firstName: string
-    username: string
-    kind: RestrictionKind
-    until: Date | null
-    supportEmail: string
-  },
+  v: { firstName: string; username: string; kind: RestrictionKind; until: Date | null; supportEmail: string },
 ): MailContent {
+  const words = RESTRICTION_WORDS[locale]
   const until = v.until ? formatDateTime(v.until) : null
-  if (locale === 'en') {
-    const what = {
-      time_out: `Your account ${v.username} is taking a break until ${until} (Madrid time).`,
-      self_exclusion: until
-        ? `You have excluded yourself from your account ${v.username} until ${until} (Madrid time).`
-        : `You have excluded yourself from your account ${v.username} for good.`,
-      closure: `You have closed your account ${v.username}.`,
-    }[v.kind]
-    const paragraphs = [
-      `Hello ${v.firstName},`,
-      what,
-      until
-        ? 'Until then the account cannot log in, deposit, play or receive bonuses, and this cannot be undone early. Every session was signed out.'
-        : 'The account cannot log in, deposit, play or receive bonuses again. Every session was signed out.',
-      `Pending withdrawals are still paid. If you did not ask for this, write to ${v.supportEmail}. If gambling is harming you, free confidential help is available from organisations such as Gamblers Anonymous.`,
-    ]
-    const subject = {
-      time_out: 'Your break has started',
-      self_exclusion: 'Your self-exclusion has started',
-      closure: 'Your account is closed',
-    }[v.kind]
-    return { subject, text: paragraphs.join('\n\n'), html: html(paragraphs) }
-  }
-  const what = {
-    time_out: `Tu cuenta ${v.username} está en pausa hasta el ${until} (hora de Madrid).`,
-    self_exclusion: until
-      ? `Te has autoexcluido de tu cuenta ${v.username} hasta el ${until} (hora de Madrid).`
-      : `Te has autoexcluido de tu cuenta ${v.username} para siempre.`,
-    closure: `Has cerrado tu cuenta ${v.username}.`,
-  }[v.kind]
   const paragraphs = [
-    `Hola ${v.firstName}:`,
-    what,
-    until
-      ? 'Hasta entonces la cuenta no puede entrar, depositar, jugar ni recibir bonos, y no se puede deshacer antes. Se han cerrado todas sus sesiones.'
-      : 'La cuenta no podrá volver a entrar, depositar, jugar ni recibir bonos. Se han cerrado todas sus sesiones.',
-    `Las retiradas pendientes se siguen pagando. Si no lo has pedido tú, escribe a ${v.supportEmail}. Si el juego te está haciendo daño, organizaciones como Jugadores Anónimos ofrecen ayuda gratuita y confidencial.`,
+    words.hello(v.firstName),
+    words.chosen({ username: v.username, until })[v.kind],
+    until ? words.untilThen : words.forGood,
+    words.after(v.supportEmail),
   ]
-  const subject = {
-    time_out: 'Tu pausa ha empezado',
-    self_exclusion: 'Tu autoexclusión ha empezado',
-    closure: 'Tu cuenta está cerrada',
-  }[v.kind]
-  return { subject, text: paragraphs.join('\n\n'), html: html(paragraphs) }
+  return { subject: words.subjects[v.kind], text: paragraphs.join('\n\n'), html: html(paragraphs) }
 }
