@@ -72,6 +72,13 @@ test.for(backends)(
     // The other session is signed out, this one stays.
     expect((await a.fail('player', {}, 401, { token: second })).code).toBe('unauthorized')
     await a.ok('player', {}, { token: first.accessToken })
+    // The owner is told by e-mail and in the mailbox: when, from where, what to do if it was not them.
+    const notice = await latestMail(a, params.email)
+    expect(notice?.subject).toBe('Tu contraseña ha cambiado')
+    expect(notice?.text).toContain('desde la dirección 127.0.0.1')
+    const { items } = await a.ok('get_mailbox', { page: 1, pageSize: 10 }, { token: first.accessToken })
+    expect(items).toMatchObject([{ category: 'account', subject: 'Tu contraseña ha cambiado', read: false }])
+    expect(items[0]!.html).toContain('¿Has olvidado tu contraseña?')
 
     expect((await a.fail('login', { username: params.username, password: params.password }, 400)).code).toBe(
       'wrong_credentials',

@@ -1,6 +1,16 @@
 import { expect, test } from 'vitest'
 import { DEFAULT_RATE_LIMITS } from '../src/rate-limits.ts'
-import { activePlayer, backends, contact, login, mailedToken, ROOMY_RATE_LIMITS, useApis, WEB_URL } from './helpers.ts'
+import {
+  activePlayer,
+  backends,
+  contact,
+  latestMail,
+  login,
+  mailedToken,
+  ROOMY_RATE_LIMITS,
+  useApis,
+  WEB_URL,
+} from './helpers.ts'
 
 // The default per-account limit of reset mails, with room for the many players of one address.
 const api = useApis({
@@ -50,7 +60,11 @@ test.for(backends)('a reset link sets a new password once and signs out every se
   expect((await a.fail('login', { username: params.username, password: params.password }, 400)).code).toBe(
     'wrong_credentials',
   )
-  await login(a, params.username, 'brand-new-secret')
+  const again = await login(a, params.username, 'brand-new-secret')
+  // Told by e-mail and in the mailbox, in the player's language.
+  expect((await latestMail(a, params.email))?.subject).toBe('Tu contraseña ha cambiado')
+  const { items } = await a.ok('get_mailbox', { page: 1, pageSize: 10 }, { token: again })
+  expect(items.map((m) => m.html.includes('restableció con un enlace'))).toEqual([true])
 
   const used = await a.fail('confirm_password_reset', { token, password: 'yet-another-one' }, 400)
   expect(used).toMatchObject({ code: 'reset_token_invalid' })

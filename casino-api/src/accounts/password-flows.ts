@@ -21,6 +21,7 @@ import { clearAccountLockout, confirmPassword, revokePlayerTokens } from './logi
 import { getPlayer, usernameIs } from './players.ts'
 import { webLink } from './register.ts'
 import { issueOneTimeToken, spendOneTimeToken, voidPendingTokens } from './tokens.ts'
+import { tellPasswordChanged } from './notices.ts'
 
 export const RESET_TTL_MS = 60 * 60 * 1000
 
@@ -85,6 +86,7 @@ export async function confirmPasswordReset(
     await forgetOldSecrets(tx, player.id, now)
     await clearAccountLockout(tx, player.username)
     await auditAdminPassword(tx, player, 'reset_own_password', client.ip, now)
+    await tellPasswordChanged(ctx, tx, player, { at: now, ip: client.ip, reset: true })
     return player
   })
   if (!changed) throw new ApiError(400, 'reset_token_invalid')
@@ -118,6 +120,7 @@ export async function updatePassword(
     await revokePlayerTokens(tx, player.id, now, session.tokenId)
     await forgetOldSecrets(tx, player.id, now)
     await auditAdminPassword(tx, player, 'change_own_password', client.ip, now)
+    await tellPasswordChanged(ctx, tx, player, { at: now, ip: client.ip, reset: false })
   })
   await endGameSessions(ctx, { playerId: player.id, exceptCasinoSession: session.tokenId })
   if (player.passwordChangeRequired) await removeAdminPasswordFile(ctx)

@@ -269,3 +269,30 @@ export function restrictionMail(
   ]
   return { subject: words.subjects[v.kind], text: paragraphs.join('\n\n'), html: html(paragraphs) }
 }
+
+/**
+ * The notice of a password change (issue 23, account security), by e-mail and in the mailbox, the
+ * same words: when and from which address, and what to do if it was not the player. `reset`: made
+ * through an e-mailed link rather than from a session.
+ */
+export function passwordChangedNotice(
+  locale: Locale,
+  v: { firstName: string; username: string; at: Date; ip: string; reset: boolean; supportEmail: string },
+): MailContent & { body: string } {
+  const when = formatDateTime(v.at)
+  const paragraphs =
+    locale === 'en'
+      ? [
+          `Hello ${v.firstName},`,
+          `The password of your account ${v.username} was ${v.reset ? 'reset through an e-mailed link' : 'changed'} on ${when} (Madrid time), from the address ${v.ip}. Every other session was signed out.`,
+          `If it was you, there is nothing to do. If it was not, reset your password now with "Forgot your password?" on the log-in page and write to ${v.supportEmail}.`,
+        ]
+      : [
+          `Hola ${v.firstName}:`,
+          `La contraseña de tu cuenta ${v.username} se ${v.reset ? 'restableció con un enlace enviado por correo' : 'cambió'} el ${when} (hora de Madrid), desde la dirección ${v.ip}. Se han cerrado las demás sesiones.`,
+          `Si has sido tú, no tienes que hacer nada. Si no, restablécela ahora con «¿Has olvidado tu contraseña?» en la página de inicio de sesión y escribe a ${v.supportEmail}.`,
+        ]
+  const subject = locale === 'en' ? 'Your password was changed' : 'Tu contraseña ha cambiado'
+  const text = paragraphs.join('\n\n')
+  return { subject, text, html: html(paragraphs), body: paragraphs.slice(1).join('\n\n') }
+}
