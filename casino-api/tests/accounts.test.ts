@@ -77,8 +77,13 @@ test.for(backends)(
     expect(notice?.subject).toBe('Tu contraseña ha cambiado')
     expect(notice?.text).toContain('desde la dirección 127.0.0.1')
     const { items } = await a.ok('get_mailbox', { page: 1, pageSize: 10 }, { token: first.accessToken })
-    expect(items).toMatchObject([{ category: 'account', subject: 'Tu contraseña ha cambiado', read: false }])
+    // Newest first: the password's notice, then the second log-in's (a browser with no device token).
+    expect(items).toMatchObject([
+      { category: 'account', subject: 'Tu contraseña ha cambiado', read: false },
+      { category: 'account', subject: 'Nuevo inicio de sesión en tu cuenta', read: false },
+    ])
     expect(items[0]!.html).toContain('¿Has olvidado tu contraseña?')
+    expect(items[1]!.html).toContain('desde la dirección 127.0.0.1')
 
     expect((await a.fail('login', { username: params.username, password: params.password }, 400)).code).toBe(
       'wrong_credentials',

@@ -13,7 +13,7 @@ import {
   skipBrowserTests,
   useSiteInChromium,
 } from '../setup/browser.ts'
-import { loggedInPlayer } from '../setup/harness.ts'
+import { activatedPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const ADMIN_FIRST = 'admin-first-password-mailbox'
@@ -80,7 +80,8 @@ for (const javaScript of [true, false])
       })
 
       test('a player writes, the administrator answers, the player reads and deletes the answer', async () => {
-        const { player } = await loggedInPlayer(env.site, HttpBrowser)
+        // Never logged in before: this browser's log-in is the first, no new device to tell of.
+        const { player } = await activatedPlayer(env.site, HttpBrowser)
         await adminAccount()
         const subject = `Mi retirada (${label})`
         const answer = `Respuesta para ${player.username}.`

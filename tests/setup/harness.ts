@@ -178,13 +178,22 @@ export async function createBonusCode(admin: import('./http.ts').Browser, code: 
   return created.status
 }
 
-export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import('./http.ts').Browser) {
+/**
+ * A player registered and activated through the site (a browser without JavaScript), never logged
+ * in: their first log-in is the test's (a later one from another browser is told as a new device).
+ */
+export async function activatedPlayer(site: TestSite, BrowserClass: typeof import('./http.ts').Browser) {
   const player = newPlayer()
   const b = new BrowserClass(site.webUrl)
   await b.post('/register', player)
   const { link } = await site.lastMailTo(player.email)
   if (!link) throw new Error('no activation link')
   await b.post(new URL(link).pathname, {})
+  return { player, b }
+}
+
+export async function loggedInPlayer(site: TestSite, BrowserClass: typeof import('./http.ts').Browser) {
+  const { player, b } = await activatedPlayer(site, BrowserClass)
   const home = await b.post('/login', { username: player.username, password: player.password })
   if (home.url !== `${site.webUrl}/`) throw new Error(`log-in failed: ${home.url}`)
   return { player, b }

@@ -9,6 +9,7 @@ import { ApiError } from '../../contract/errors.ts'
 import { addressKey, countryOf } from '../site/geo.ts'
 import { findPlayerByUsername, type PlayerRow } from './players.ts'
 import { inForce, restrictionRefusal } from './restricted.ts'
+import { tellNewDevice } from './notices.ts'
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000
@@ -67,7 +68,7 @@ export async function login(
       { accountKey, playerId: player.id, ip: client.ip, deviceId: device.id },
       () => ctx.passwords.verify(player.passwordHash, params.password),
     )
-    if (outcome === 'ok') return finishLogin(ctx, player, params.password, client, device.id)
+    if (outcome === 'ok') return finishLogin(ctx, player, params.password, client, device.id, settings)
     if (outcome === 'wrong') throw new ApiError(400, 'wrong_credentials')
     // 'untrusted': the device token used up its tries, the attempt goes on like anyone's.
   }
@@ -84,7 +85,7 @@ export async function login(
     if (waitMs > 0) throw slowedError(waitMs)
     throw new ApiError(400, 'wrong_credentials')
   }
-  return finishLogin(ctx, player, params.password, client, null)
+  return finishLogin(ctx, player, params.password, client, null, settings)
 }
 
 /** After the right password: the account's state, then an access token and a device token. */
@@ -94,6 +95,7 @@ async function finishLogin(
   password: string,
   client: { ip: string; userAgent: string | undefined },
   deviceId: string | null,
+  settings: Pick<SiteSettings, 'supportEmail'>,
 ): Promise<LoginAnswer> {
   const now = ctx.now()
   if (player.status === 'pending') throw new ApiError(403, 'account_not_active')
@@ -123,14 +125,24 @@ async function finishLogin(
       lastSeenAt: now,
     })
     .returning({ id: accessTokens.id })
+  const countryCode = countryOf(client.ip, ctx.geoLocalCountry)
   await ctx.db.insert(playerLogins).values({
     playerId: player.id,
     accessTokenId: made!.id,
     at: now,
     ip: client.ip,
-    countryCode: countryOf(client.ip, ctx.geoLocalCountry),
+    countryCode,
     userAgent,
   })
+  // A browser without the account's device token, on an account that logged in before: the
+  // owner is told (the first log-in after registering is no news).
+  if (!deviceId && previousLogin)
+    await tellNewDevice(ctx, ctx.db, player, {
+      at: now,
+      ip: client.ip,
+      country: countryCode,
+      supportEmail: settings.supportEmail,
+    })
 
   // Every successful log-in hands out a fresh device token; a trusted device's old one is
   // replaced in place (its row, and so its history of attempts, stays).

@@ -1,37 +1,55 @@
 /**
  * Security notices (issue 23, account security): a change the account's owner should know of is
  * told by e-mail and in the mailbox, in the transaction that makes it (so a change rolled back tells
- * nothing). Today: a password changed or reset. An administrator's account has no mailbox to read:
- * only the e-mail.
+ * nothing). Today: a password changed or reset, and a log-in from a new browser. An
+ * administrator's account has no mailbox to read: only the e-mail.
  */
 import type { Context } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { queueMail } from '../mail/mailer.ts'
-import { passwordChangedNotice } from '../mail/texts.ts'
+import { newDeviceNotice, passwordChangedNotice, type MailContent } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { getSettings } from '../site/settings.ts'
 import type { PlayerRow } from './players.ts'
 
+type Owner = Pick<PlayerRow, 'id' | 'email' | 'firstName' | 'username' | 'language' | 'scope'>
+
+/** Sends a notice: the e-mail, and for a player the same words in the mailbox. */
+async function tell(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  player: Owner,
+  notice: MailContent & { body: string },
+  kind: string,
+  at: Date,
+) {
+  const { subject, text, html, body } = notice
+  await queueMail(ctx, tx, { to: player.email, subject, text, html }, kind)
+  if (player.scope === 'player')
+    await writeMailboxMessage(tx, { playerId: player.id, category: 'account', subject, body, at })
+}
+
 export async function tellPasswordChanged(
   ctx: Pick<Context, 'jobs' | 'requestId'>,
   tx: Queryable,
-  player: Pick<PlayerRow, 'id' | 'email' | 'firstName' | 'username' | 'language' | 'scope'>,
+  player: Owner,
   change: { at: Date; ip: string; reset: boolean },
 ) {
   const { supportEmail } = await getSettings(tx)
   const notice = passwordChangedNotice(player.language, { ...player, ...change, supportEmail })
-  await queueMail(
-    ctx,
-    tx,
-    { to: player.email, subject: notice.subject, text: notice.text, html: notice.html },
-    'password_changed',
-  )
-  if (player.scope === 'player')
-    await writeMailboxMessage(tx, {
-      playerId: player.id,
-      category: 'account',
-      subject: notice.subject,
-      body: notice.body,
-      at: change.at,
-    })
+  await tell(ctx, tx, player, notice, 'password_changed', change.at)
+}
+
+/**
+ * A log-in from a browser with no device token of the account's, when the account had logged in
+ * before. The log-in's settings bring the support address (it reads them once).
+ */
+export async function tellNewDevice(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  player: Owner,
+  login: { at: Date; ip: string; country: string | null; supportEmail: string },
+) {
+  const notice = newDeviceNotice(player.language, { ...player, ...login })
+  await tell(ctx, tx, player, notice, 'new_device', login.at)
 }

@@ -296,3 +296,29 @@ export function passwordChangedNotice(
   const text = paragraphs.join('\n\n')
   return { subject, text, html: html(paragraphs), body: paragraphs.slice(1).join('\n\n') }
 }
+
+/**
+ * The notice of a log-in from a browser the account had not used (no device token of its own), by
+ * e-mail and in the mailbox, the same words: when and from which address.
+ */
+export function newDeviceNotice(
+  locale: Locale,
+  v: { firstName: string; username: string; at: Date; ip: string; country: string | null; supportEmail: string },
+): MailContent & { body: string } {
+  const when = formatDateTime(v.at)
+  const where = v.country ? `${v.ip} (${v.country})` : v.ip
+  const paragraphs =
+    locale === 'en'
+      ? [
+          `Hello ${v.firstName},`,
+          `Your account ${v.username} was logged in to from a new browser or device on ${when} (Madrid time), from the address ${where}.`,
+          `If it was you, there is nothing to do. If it was not, change your password now (every other session is then signed out), check the Sessions tab of your account and write to ${v.supportEmail}.`,
+        ]
+      : [
+          `Hola ${v.firstName}:`,
+          `Se ha iniciado sesión en tu cuenta ${v.username} desde un navegador o dispositivo nuevo el ${when} (hora de Madrid), desde la dirección ${where}.`,
+          `Si has sido tú, no tienes que hacer nada. Si no, cambia tu contraseña ahora (se cierran las demás sesiones), revisa la pestaña Sesiones de tu cuenta y escribe a ${v.supportEmail}.`,
+        ]
+  const subject = locale === 'en' ? 'A new log-in to your account' : 'Nuevo inicio de sesión en tu cuenta'
+  return { subject, text: paragraphs.join('\n\n'), html: html(paragraphs), body: paragraphs.slice(1).join('\n\n') }
+}
