@@ -113,7 +113,7 @@ export default {
     title: 'Mailbox',
     heading: 'Mailbox',
     intro:
-      'Messages from the casino: your withdrawals accepted or rejected, answers from support and news about winnings held for review.',
+      'Messages from the casino: your withdrawals accepted or rejected, answers from support, news about winnings held for review and the security notices of your account (a password change, a log-in from a new device).',
     unread_one: '{{count}} unread message',
     unread_other: '{{count}} unread messages',
     allRead: 'No unread messages.',

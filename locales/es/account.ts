@@ -114,7 +114,7 @@ export default {
     title: 'Buzón',
     heading: 'Buzón',
     intro:
-      'Mensajes del casino: tus retiradas aceptadas o rechazadas, las respuestas de soporte y las novedades de los premios retenidos para revisión.',
+      'Mensajes del casino: tus retiradas aceptadas o rechazadas, las respuestas de soporte, las novedades de los premios retenidos para revisión y los avisos de seguridad de tu cuenta (un cambio de contraseña, un inicio de sesión desde un dispositivo nuevo).',
     unread_one: '{{count}} mensaje sin leer',
     unread_other: '{{count}} mensajes sin leer',
     allRead: 'No tienes mensajes sin leer.',
