@@ -124,11 +124,20 @@ test.for(backends)(
     expect((await a.fail('login', { username, password }, 403)).code).toBe('account_self_excluded_for_good')
     // No bonus reaches it, not even an administrator's.
     await adminToken(a)
+    const admin = await login(a, 'admin', ADMIN_CHANGED_PASSWORD)
+    // (An administrator's own account cannot be restricted: the operator would be locked out.)
+    const selfRestricted = await a.fail(
+      'restrict_account',
+      { kind: 'closure', period: 'permanent', password: ADMIN_CHANGED_PASSWORD, understood: 'on' },
+      403,
+      { token: admin },
+    )
+    expect(selfRestricted.code).toBe('forbidden')
     const refused = await a.fail(
       'grant_bonus',
       { playerId: player.playerId, type: 'bonus_code', amount: 10_00, reason: 'goodwill' },
       409,
-      as(await login(a, 'admin', ADMIN_CHANGED_PASSWORD)),
+      as(admin),
     )
     expect(refused.code).toBe('account_restricted')
   },

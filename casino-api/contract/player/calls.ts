@@ -77,7 +77,7 @@ export const playerCalls = {
     answer: A.RestrictAccountAnswer,
     summary:
       'The player takes a break (time-out), excludes themselves or closes the account, confirmed with the password: in force at once and never lifted early; every session and game ends, and until it ends the account cannot log in, deposit, stake or get a bonus.',
-    errors: ['old_password_wrong', 'account_restricted'],
+    errors: ['old_password_wrong', 'account_restricted', 'forbidden'],
   }),
   register_player: defineCall({
     method: 'POST',

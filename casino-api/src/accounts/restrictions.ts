@@ -31,6 +31,8 @@ export async function restrictAccount(
   client: { ip: string },
 ): Promise<z.input<typeof RestrictAccountAnswer>> {
   const player = await getPlayer(ctx.db, session.playerId)
+  // An administrator's account plays no money: nothing to restrict, and the site's operator locked out.
+  if (player.scope !== 'player') throw new ApiError(403, 'forbidden')
   await confirmPassword(ctx, session, player, params.password, { ip: client.ip, field: 'password' })
   const now = ctx.now()
   const until = restrictionEnd(params.period, now)
