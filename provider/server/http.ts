@@ -6,7 +6,6 @@
  * its answer schema. Every refusal is the contract's ErrorBody; nothing a client sends can
  * produce a 500 with details.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../casino-api/contract/index.ts'
 import { answerError, ApiError, requestIdOf, validationFailed } from '../../casino-api/contract/errors.ts'
 import { buildOpenApi } from '../../casino-api/contract/openapi.ts'
+import { sharedKeyCheck } from '../../casino-api/contract/shared-key.ts'
 import type { ProviderContext } from './context.ts'
 import { providerHandlers, type ProviderCallName } from './handlers.ts'
 import { resolveGameSession } from './sessions.ts'
@@ -30,13 +30,6 @@ export type ProviderAppOptions = {
   logger: boolean
   /** Told of every answered request, by route pattern (the embedding casino API counts them). */
   answered?: (request: { method: string; route: string; status: number; seconds: number }) => void
-}
-
-/** A key's check in constant time: digests have one length whatever was sent, and tell nothing of it. */
-function keyCheck(key: string) {
-  const expected = createHash('sha256').update(key).digest()
-  return (given: string | string[] | undefined) =>
-    typeof given === 'string' && timingSafeEqual(createHash('sha256').update(given).digest(), expected)
 }
 
 export function buildProviderApp(
@@ -61,7 +54,7 @@ export function buildProviderApp(
     return503OnClosing: true,
   })
   const ctx = ctxFor(app.log)
-  const isProviderKey = keyCheck(options.key)
+  const isProviderKey = sharedKeyCheck(options.key)
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)

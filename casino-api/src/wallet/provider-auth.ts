@@ -7,9 +7,10 @@
  * once into <DATA_DIR>/provider-secret.txt (0600), so it survives restarts; instances sharing
  * one PostgreSQL with data folders of their own must be given the same PROVIDER_SECRET.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { chmod, link, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { sharedKeyCheck } from '../../contract/shared-key.ts'
 import { PRIVATE_FILE_MODE } from '../files.ts'
 
 export const PROVIDER_SECRET_FILE = 'provider-secret.txt'
@@ -21,13 +22,8 @@ export const BUILTIN_PROVIDER = 'builtin'
 export type ProviderAuth = (key: string | undefined) => string | null
 
 export function providerAuth(secret: string): ProviderAuth {
-  // Digests have one length whatever was sent, as timingSafeEqual needs, and tell nothing of it.
-  const expected = createHash('sha256').update(secret).digest()
-  return (key) => {
-    if (!key) return null
-    const given = createHash('sha256').update(key).digest()
-    return timingSafeEqual(given, expected) ? BUILTIN_PROVIDER : null
-  }
+  const isKey = sharedKeyCheck(secret)
+  return (key) => (isKey(key) ? BUILTIN_PROVIDER : null)
 }
 
 /**
