@@ -36,7 +36,12 @@ export async function listSessions(
       countryCode: playerLogins.countryCode,
     })
     .from(accessTokens)
-    .leftJoin(playerLogins, eq(playerLogins.accessTokenId, accessTokens.id))
+    // The player's own log-ins only: found through their index (player_logins_player_idx) rather
+    // than by reading every player's.
+    .leftJoin(
+      playerLogins,
+      and(eq(playerLogins.playerId, session.playerId), eq(playerLogins.accessTokenId, accessTokens.id)),
+    )
     .where(live(session.playerId, ctx.now()))
     .orderBy(desc(accessTokens.createdAt))
     .limit(LISTED)
