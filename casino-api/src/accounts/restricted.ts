@@ -2,7 +2,7 @@
  * A restriction of the player's own (ADR 0060; set by restrictions.ts): whether it is in force,
  * and what the log-in says of it. Read by the log-in, the session check and the bonuses.
  */
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { RestrictionKind } from '../../contract/index.ts'
 import { ApiError } from '../../contract/errors.ts'
 import type { Queryable } from '../db/open.ts'
@@ -13,10 +13,6 @@ type Restriction = { restriction: RestrictionKind | null; restrictedUntil: Date 
 /** Whether a restriction is in force at `at`: set, and for good or not over yet. */
 export const inForce = (row: Restriction, at: Date) =>
   row.restriction !== null && (row.restrictedUntil === null || row.restrictedUntil > at)
-
-/** SQL: the players (the `players` table) with no restriction in force at `at`. */
-export const notRestricted = (at: Date): SQL =>
-  or(isNull(players.restriction), and(isNotNull(players.restrictedUntil), sql`${players.restrictedUntil} <= ${at}`))!
 
 /** Whether the player has a restriction in force at `at` (a bonus that would reach them does not). */
 export async function isRestricted(db: Queryable, playerId: string, at: Date) {

@@ -37,12 +37,13 @@ export async function restrictAccount(
   const now = ctx.now()
   const until = restrictionEnd(params.period, now)
   await ctx.db.transaction(async (tx) => {
-    // Under the player's row lock: of two requests at once (two tabs), the second finds the first's.
+    // Under the player's row lock (no key update, as a bonus grant's: bets referencing the player
+    // are not held up): of two requests at once (two tabs), the second finds the first's.
     const [locked] = await tx
       .select({ restriction: players.restriction, restrictedUntil: players.restrictedUntil })
       .from(players)
       .where(eq(players.id, player.id))
-      .for('update')
+      .for('no key update')
     if (!locked || inForce(locked, now)) throw new ApiError(409, 'account_restricted')
     await tx
       .update(players)

@@ -58,10 +58,11 @@ export async function listSessions(
 
 /** Ends another live session of the player's; 404 for one that is not theirs, not live, or the asking one. */
 export async function endSession(ctx: Context, session: Session, sessionId: string) {
+  const now = ctx.now()
   const ended = await ctx.db
     .update(accessTokens)
-    .set({ revokedAt: ctx.now() })
-    .where(and(eq(accessTokens.id, sessionId), ne(accessTokens.id, session.tokenId), live(session.playerId, ctx.now())))
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.id, sessionId), ne(accessTokens.id, session.tokenId), live(session.playerId, now)))
     .returning({ id: accessTokens.id })
   if (ended.length === 0) throw new ApiError(404, 'not_found')
   await endGameSessions(ctx, { playerId: session.playerId, casinoSession: sessionId })

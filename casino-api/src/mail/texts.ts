@@ -270,6 +270,14 @@ export function restrictionMail(
   return { subject: words.subjects[v.kind], text: paragraphs.join('\n\n'), html: html(paragraphs) }
 }
 
+/** A security notice: the e-mail, and the mailbox's body (the same paragraphs without the greeting). */
+const notice = (subject: string, paragraphs: string[]): MailContent & { body: string } => ({
+  subject,
+  text: paragraphs.join('\n\n'),
+  html: html(paragraphs),
+  body: paragraphs.slice(1).join('\n\n'),
+})
+
 /**
  * The notice of a password change (issue 23, account security), by e-mail and in the mailbox, the
  * same words: when and from which address, and what to do if it was not the player. `reset`: made
@@ -292,9 +300,7 @@ export function passwordChangedNotice(
           `La contraseña de tu cuenta ${v.username} se ${v.reset ? 'restableció con un enlace enviado por correo' : 'cambió'} el ${when} (hora de Madrid), desde la dirección ${v.ip}. Se han cerrado las demás sesiones.`,
           `Si has sido tú, no tienes que hacer nada. Si no, restablécela ahora con «¿Has olvidado tu contraseña?» en la página de inicio de sesión y escribe a ${v.supportEmail}.`,
         ]
-  const subject = locale === 'en' ? 'Your password was changed' : 'Tu contraseña ha cambiado'
-  const text = paragraphs.join('\n\n')
-  return { subject, text, html: html(paragraphs), body: paragraphs.slice(1).join('\n\n') }
+  return notice(locale === 'en' ? 'Your password was changed' : 'Tu contraseña ha cambiado', paragraphs)
 }
 
 /**
@@ -319,6 +325,5 @@ export function newDeviceNotice(
           `Se ha iniciado sesión en tu cuenta ${v.username} desde un navegador o dispositivo nuevo el ${when} (hora de Madrid), desde la dirección ${where}.`,
           `Si has sido tú, no tienes que hacer nada. Si no, cambia tu contraseña ahora (se cierran las demás sesiones), revisa la pestaña Sesiones de tu cuenta y escribe a ${v.supportEmail}.`,
         ]
-  const subject = locale === 'en' ? 'A new log-in to your account' : 'Nuevo inicio de sesión en tu cuenta'
-  return { subject, text: paragraphs.join('\n\n'), html: html(paragraphs), body: paragraphs.slice(1).join('\n\n') }
+  return notice(locale === 'en' ? 'A new log-in to your account' : 'Nuevo inicio de sesión en tu cuenta', paragraphs)
 }
