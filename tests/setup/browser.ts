@@ -89,10 +89,33 @@ export async function pageWithErrors(browser: Browser, opts: Parameters<typeof n
 /** Contexts with JavaScript off: axe runs inside the page and never answers there. */
 const scriptless = new WeakSet<BrowserContext>()
 
+/**
+ * Waits for the page's finite animations and transitions to end: a dialog or toast still fading
+ * in is half transparent, and axe would measure the contrast of its text mid-fade (a busy CI
+ * machine caught the log-in dialog so). Endless ones (a spinner, a live table's timer) are left.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity),
+          )
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      // One that never ends (paused from a script) does not hold the test up.
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  )
+}
+
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
   if (scriptless.has(page.context()))
     throw new Error('axe needs the page to run JavaScript: check this page in a JavaScript-on context')
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
