@@ -33,6 +33,11 @@ export const MESSAGE_VALUES = {
   promo_code_attempts_limited: ['number'],
   promo_code_waiting: ['text'],
   loyalty_redeem_below_minimum: ['number'],
+  deposit_limit_day: ['money', 'money', 'time'],
+  deposit_limit_week: ['money', 'money', 'time'],
+  deposit_limit_month: ['money', 'money', 'time'],
+  deposit_limit_change_waits: ['time'],
+  deposit_limit_cooling_off: ['time'],
 } as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text' | 'time')[]>>
 
 /** A message's value that is an amount of money. */

@@ -141,6 +141,24 @@ export const englishMessages = {
   session_ended: 'That session was signed out.',
   other_sessions_ended: 'Your other sessions were signed out.',
   session_not_found: 'That session is no longer signed in.',
+  deposit_over_limit:
+    "This deposit passes one of the player's deposit limits: it is recorded as rejected and nothing was credited. Send the coins back to the player.",
+  deposit_limit_day:
+    'This deposit would go over your daily deposit limit of {{0}}. You can deposit up to {{1}} more until {{2}}.',
+  deposit_limit_week:
+    'This deposit would go over your weekly deposit limit of {{0}}. You can deposit up to {{1}} more until {{2}}.',
+  deposit_limit_month:
+    'This deposit would go over your monthly deposit limit of {{0}}. You can deposit up to {{1}} more until {{2}}.',
+  deposit_limit_set: 'Your deposit limit is set and holds from now.',
+  deposit_limit_change_waits:
+    'Your change waits 24 hours: you can confirm it from {{0}}. Until then your current limit holds.',
+  deposit_limit_cooling_off: 'This change can only be confirmed from {{0}}.',
+  deposit_limit_confirmed: 'Your new deposit limit holds from now.',
+  deposit_limit_removed: 'The deposit limit is removed.',
+  deposit_limit_change_dropped: 'The change was dropped: your limit stays as it was.',
+  deposit_limit_nothing_pending: 'There is no change waiting for this limit.',
+  deposit_limit_none: 'There is no limit to remove for this period.',
+  deposit_limit_too_high: 'A deposit limit can be at most 1,000,000 in your currency.',
   confirm_restriction: 'Confirm that you understand it cannot be undone before it ends.',
   account_timed_out: 'Your account is taking a break until {{0}}. You can log in again from then.',
   account_self_excluded:

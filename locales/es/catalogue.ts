@@ -157,6 +157,24 @@ export default {
   session_ended: 'Se ha cerrado esa sesión.',
   other_sessions_ended: 'Se han cerrado tus otras sesiones.',
   session_not_found: 'Esa sesión ya no está abierta.',
+  deposit_over_limit:
+    'Este depósito supera uno de los límites de depósito del jugador: queda registrado como rechazado y no se ha abonado nada. Devuelve las monedas al jugador.',
+  deposit_limit_day:
+    'Este depósito superaría tu límite de depósito diario de {{0}}. Puedes depositar hasta {{1}} más hasta el {{2}}.',
+  deposit_limit_week:
+    'Este depósito superaría tu límite de depósito semanal de {{0}}. Puedes depositar hasta {{1}} más hasta el {{2}}.',
+  deposit_limit_month:
+    'Este depósito superaría tu límite de depósito mensual de {{0}}. Puedes depositar hasta {{1}} más hasta el {{2}}.',
+  deposit_limit_set: 'Tu límite de depósito está fijado y se aplica desde ahora.',
+  deposit_limit_change_waits:
+    'Tu cambio espera 24 horas: podrás confirmarlo desde el {{0}}. Hasta entonces se aplica tu límite actual.',
+  deposit_limit_cooling_off: 'Este cambio solo puede confirmarse desde el {{0}}.',
+  deposit_limit_confirmed: 'Tu nuevo límite de depósito se aplica desde ahora.',
+  deposit_limit_removed: 'El límite de depósito se ha quitado.',
+  deposit_limit_change_dropped: 'El cambio se ha descartado: tu límite sigue como estaba.',
+  deposit_limit_nothing_pending: 'No hay ningún cambio pendiente para este límite.',
+  deposit_limit_none: 'No hay ningún límite que quitar para este periodo.',
+  deposit_limit_too_high: 'Un límite de depósito puede ser como mucho de 1.000.000 en tu moneda.',
   confirm_restriction: 'Confirma que entiendes que no se puede deshacer antes de que termine.',
   account_timed_out: 'Tu cuenta está en pausa hasta el {{0}}. Podrás volver a entrar a partir de entonces.',
   account_self_excluded:

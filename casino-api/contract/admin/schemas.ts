@@ -238,7 +238,8 @@ export const ReportCryptoDepositParams = z.object({
 })
 export const ReportCryptoDepositAnswer = z.object({
   ok: z.literal(true),
-  message: z.enum(['deposit_complete', 'deposit_pending']),
+  /** deposit_over_limit: it passes one of the player's deposit limits, recorded rejected, nothing credited. */
+  message: z.enum(['deposit_complete', 'deposit_pending', 'deposit_over_limit']),
   /** Confirmations still wanted before the credit (0 once credited). */
   confirmationsNeeded: z.number().int().nonnegative(),
   transaction: FinancialTransaction,

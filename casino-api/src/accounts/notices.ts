@@ -1,13 +1,14 @@
 /**
  * Security notices (issue 23, account security): a change the account's owner should know of is
  * told by e-mail and in the mailbox, in the transaction that makes it (so a change rolled back tells
- * nothing). Today: a password changed or reset, and a log-in from a new browser. An
+ * nothing). Today: a password changed or reset, a log-in from a new browser, and a change of a
+ * deposit limit (ADR 0061). An
  * administrator's account has no mailbox to read: only the e-mail.
  */
 import type { Context } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { queueMail } from '../mail/mailer.ts'
-import { newDeviceNotice, passwordChangedNotice, type MailContent } from '../mail/texts.ts'
+import { depositLimitNotice, newDeviceNotice, passwordChangedNotice, type MailContent } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { getSettings } from '../site/settings.ts'
 import type { PlayerRow } from './players.ts'
@@ -52,4 +53,16 @@ export async function tellNewDevice(
 ) {
   const notice = newDeviceNotice(player.language, { ...player, ...login })
   await tell(ctx, tx, player, notice, 'new_device', login.at)
+}
+
+/** A change of one of the player's deposit limits (payments/limits.ts). */
+export async function tellDepositLimitChanged(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  player: Owner,
+  change: Omit<Parameters<typeof depositLimitNotice>[1], 'firstName' | 'username' | 'supportEmail'>,
+) {
+  const { supportEmail } = await getSettings(tx)
+  const notice = depositLimitNotice(player.language, { ...player, ...change, supportEmail })
+  await tell(ctx, tx, player, notice, 'deposit_limit', change.at)
 }

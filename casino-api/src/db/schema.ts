@@ -30,6 +30,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
 import type { GamePresentation } from '../../contract/games/feed.ts'
 import { BONUS_TYPES } from '../../contract/bonuses/schemas.ts'
 import { RESTRICTION_KINDS } from '../../contract/player/schemas.ts'
+import { DEPOSIT_LIMIT_PERIODS } from '../../contract/payments/limits.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -120,6 +121,52 @@ export const accountRestrictions = pgTable(
     ip: text('ip'),
   },
   (t) => [index('account_restrictions_player_idx').on(t.playerId, t.startsAt)],
+)
+
+export const depositLimitPeriodEnum = pgEnum('deposit_limit_period', DEPOSIT_LIMIT_PERIODS)
+
+/**
+ * A player's own deposit limit of a period (ADR 0061), one row per period that has one. `amount` is
+ * the limit in force; a raise or removal asked for waits in `nextAmount` (null: removal) until
+ * `nextFrom`, when the player may confirm it. Changed only under the player's row lock.
+ */
+export const depositLimits = pgTable(
+  'deposit_limits',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    period: depositLimitPeriodEnum('period').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    nextAmount: bigint('next_amount', { mode: 'number' }),
+    nextFrom: at('next_from'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.period] }),
+    check('deposit_limits_amount', sql`${t.amount} > 0`),
+    check('deposit_limits_next', sql`${t.nextAmount} IS NULL OR ${t.nextFrom} IS NOT NULL`),
+  ],
+)
+
+/** Every change of a deposit limit, kept for the operator's records (ADR 0061). */
+export const depositLimitChanges = pgTable(
+  'deposit_limit_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    period: depositLimitPeriodEnum('period').notNull(),
+    /** set (at once), asked (a raise or removal waiting), confirmed, dropped. */
+    change: text('change').notNull(),
+    /** The limit before and after (null: none). */
+    fromAmount: bigint('from_amount', { mode: 'number' }),
+    toAmount: bigint('to_amount', { mode: 'number' }),
+    at: at('at').notNull(),
+    ip: text('ip'),
+  },
+  (t) => [index('deposit_limit_changes_player_idx').on(t.playerId, t.at)],
 )
 
 /** Bearer tokens: only the SHA-256 of the opaque token is stored. */

@@ -2,7 +2,14 @@
  * The texts of the e-mails the casino API sends, in Spanish (the site's default) and English,
  * as plain text and simple HTML. Links are built by the caller from the web app's public URL.
  */
-import { formatDateTime, type Locale, type RestrictionKind } from '../../contract/index.ts'
+import {
+  formatDateTime,
+  formatMoney,
+  type Currency,
+  type DepositLimitPeriod,
+  type Locale,
+  type RestrictionKind,
+} from '../../contract/index.ts'
 
 export type MailContent = { subject: string; text: string; html: string }
 
@@ -326,4 +333,58 @@ export function newDeviceNotice(
           `Si has sido tú, no tienes que hacer nada. Si no, cambia tu contraseña ahora (se cierran las demás sesiones), revisa la pestaña Sesiones de tu cuenta y escribe a ${v.supportEmail}.`,
         ]
   return notice(locale === 'en' ? 'A new log-in to your account' : 'Nuevo inicio de sesión en tu cuenta', paragraphs)
+}
+
+/** What a deposit limit's change did: held at once, waits for its confirmation, confirmed, dropped. */
+export type DepositLimitChange = 'set' | 'asked' | 'confirmed' | 'dropped'
+
+const PERIOD_WORDS: Record<Locale, Record<DepositLimitPeriod, string>> = {
+  es: { day: 'diario', week: 'semanal', month: 'mensual' },
+  en: { day: 'daily', week: 'weekly', month: 'monthly' },
+}
+
+/**
+ * The notice of a change of one of the player's deposit limits (ADR 0061), by e-mail and in the
+ * mailbox: what the limit is now, what waits and from when it can be confirmed.
+ */
+export function depositLimitNotice(
+  locale: Locale,
+  v: {
+    firstName: string
+    username: string
+    period: DepositLimitPeriod
+    change: DepositLimitChange
+    /** The limit in force after the change (null: none). */
+    amount: number | null
+    /** The raise or removal waiting (undefined: none), and from when it can be confirmed. */
+    next?: { amount: number | null; from: Date }
+    currency: Currency
+    at: Date
+    supportEmail: string
+  },
+): MailContent & { body: string } {
+  const money = (cents: number | null) =>
+    cents === null ? (locale === 'en' ? 'no limit' : 'sin límite') : formatMoney(cents, v.currency, locale)
+  const period = PERIOD_WORDS[locale][v.period]
+  const when = formatDateTime(v.at)
+  const en = locale === 'en'
+  const now = en
+    ? `On ${when} (Madrid time) your ${period} deposit limit of account ${v.username} became ${money(v.amount)}.`
+    : `El ${when} (hora de Madrid) tu límite de depósito ${period} de la cuenta ${v.username} pasó a ser ${money(v.amount)}.`
+  const waiting = v.next
+    ? en
+      ? `On ${when} (Madrid time) you asked to change your ${period} deposit limit of account ${v.username} to ${money(v.next.amount)}. It waits 24 hours: you can confirm it on your account's Safer gambling tab from ${formatDateTime(v.next.from)}. Until then ${money(v.amount)} holds.`
+      : `El ${when} (hora de Madrid) pediste cambiar tu límite de depósito ${period} de la cuenta ${v.username} a ${money(v.next.amount)}. Espera 24 horas: podrás confirmarlo en la pestaña Juego responsable de tu cuenta desde el ${formatDateTime(v.next.from)}. Hasta entonces se aplica ${money(v.amount)}.`
+    : null
+  const dropped = en
+    ? `On ${when} (Madrid time) the change waiting for your ${period} deposit limit of account ${v.username} was dropped: ${money(v.amount)} holds.`
+    : `El ${when} (hora de Madrid) se descartó el cambio pendiente de tu límite de depósito ${period} de la cuenta ${v.username}: se aplica ${money(v.amount)}.`
+  const paragraphs = [
+    en ? `Hello ${v.firstName},` : `Hola ${v.firstName}:`,
+    v.change === 'asked' && waiting ? waiting : v.change === 'dropped' ? dropped : now,
+    en
+      ? `If it was not you, change your password now and write to ${v.supportEmail}.`
+      : `Si no has sido tú, cambia tu contraseña ahora y escribe a ${v.supportEmail}.`,
+  ]
+  return notice(en ? 'Your deposit limit changed' : 'Tu límite de depósito ha cambiado', paragraphs)
 }

@@ -413,8 +413,13 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
     })
     return {
       ok: true,
-      message: result.status === 'complete' ? 'deposit_complete' : 'deposit_pending',
-      confirmationsNeeded: result.status === 'complete' ? 0 : Math.max(0, needed - confirmations),
+      message:
+        result.status === 'complete'
+          ? 'deposit_complete'
+          : result.status === 'rejected'
+            ? 'deposit_over_limit'
+            : 'deposit_pending',
+      confirmationsNeeded: result.status === 'pending' ? Math.max(0, needed - confirmations) : 0,
       transaction: financialTransaction(result),
     }
   },

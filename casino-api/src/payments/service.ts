@@ -21,6 +21,7 @@ import { decideReferral, pendingReferral } from '../bonuses/referrals.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
+import { checkDepositLimits, depositLimitRefusal } from './limits.ts'
 
 /** Where a withdrawal's amount waits between the request and the administrator's decision. */
 export const WITHDRAWALS_HELD = 'withdrawals_pending'
@@ -62,6 +63,23 @@ export async function insertPayment(db: Queryable, p: NewPayment): Promise<{ row
   if (first.playerId !== p.playerId || first.processor !== p.processor || first.amount !== p.amount)
     throw new ApiError(409, 'transaction_conflict')
   return { row: first, created: false }
+}
+
+/**
+ * Inserts a deposit the player asked for (insertPayment) under their row lock, refused if it would
+ * pass one of their limits. A replay of a deposit already recorded (its idempotency key) is not
+ * counted again: it answers as the first time did, whatever the limits say now.
+ */
+export async function insertDeposit(db: Database, p: NewPayment) {
+  return db.transaction(async (tx) => {
+    await lockPlayer(tx, p.playerId)
+    const [recorded] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.idempotencyKey, p.idempotencyKey))
+    if (!recorded) await checkDepositLimits(tx, p)
+    return insertPayment(tx, p)
+  })
 }
 
 export async function playerOf(db: Queryable, playerId: string) {
@@ -191,16 +209,29 @@ export type CryptoDepositReport = {
  */
 export async function recordCryptoDeposit(db: Database, r: CryptoDepositReport): Promise<PaymentRow> {
   return db.transaction(async (tx) => {
+    const idempotencyKey = `crypto:${r.coin}:${r.chainTx}`
+    // Coins sent past one of the player's deposit limits cannot be refused on chain: the payment
+    // is recorded rejected (nothing credited) for the casino to send them back (ADR 0061).
+    const [known] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.idempotencyKey, idempotencyKey))
+    let passed: string | null = null
+    if (!known) {
+      await lockPlayer(tx, r.playerId)
+      passed = await depositLimitRefusal(tx, { playerId: r.playerId, amount: r.cents, currency: r.currency, at: r.at })
+    }
     const { row, created } = await insertPayment(tx, {
       playerId: r.playerId,
       kind: 'deposit',
       processor: 'crypto',
-      status: 'pending',
+      status: passed ? 'rejected' : 'pending',
+      failureCode: passed,
       amount: r.cents,
       currency: r.currency,
       reference: `${r.coin}-${r.chainTx.slice(0, 16).toUpperCase()}`,
       // One credit per chain transaction, whoever reports it and however often.
-      idempotencyKey: `crypto:${r.coin}:${r.chainTx}`,
+      idempotencyKey,
       destination: `${r.address.slice(0, 6)}…${r.address.slice(-4)}`,
       details: { coin: r.coin, address: r.address, txId: r.chainTx, units: r.units, confirmations: r.confirmations },
       at: r.at,

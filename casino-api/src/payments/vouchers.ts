@@ -10,6 +10,8 @@ import { vouchers } from '../db/schema.ts'
 import { ApiError } from '../../contract/errors.ts'
 import { audit } from './audit.ts'
 import type { PaymentRow } from './records.ts'
+import { lockPlayer } from '../bonuses/service.ts'
+import { checkDepositLimits } from './limits.ts'
 import { completeDeposit, insertPayment, newReference, sha256Hex } from './service.ts'
 
 export type VoucherRedemption = {
@@ -38,6 +40,9 @@ export async function redeemVoucher(db: Database, r: VoucherRedemption): Promise
     if (!voucher || voucher.currency !== r.currency) return null
     if (r.amount !== undefined && r.amount !== voucher.amount)
       throw new ApiError(400, 'voucher_invalid', { fields: { amount: ['invalid_value'] } })
+    // The voucher's lock first, then the player's (no other path takes them the other way round).
+    await lockPlayer(tx, r.playerId)
+    await checkDepositLimits(tx, { playerId: r.playerId, amount: voucher.amount, currency: voucher.currency, at: r.at })
     const { row } = await insertPayment(tx, {
       playerId: r.playerId,
       kind: 'deposit',

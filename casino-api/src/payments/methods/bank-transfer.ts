@@ -5,7 +5,7 @@
  */
 import { claimForDeposit } from '../../bonuses/promo-codes.ts'
 import { financialTransaction } from '../records.ts'
-import { insertPayment, newReference, playerOf, requestKey } from '../service.ts'
+import { insertDeposit, newReference, playerOf, requestKey } from '../service.ts'
 import { checkDepositAmount, depositProcessor, keyOf, sessionOf } from './processor.ts'
 
 export const bankTransfer = depositProcessor('carespay', async (ctx, input) => {
@@ -20,7 +20,7 @@ export const bankTransfer = depositProcessor('carespay', async (ctx, input) => {
     promoCode: input.params.promoCode,
     paymentKey: requestKey(player.id, key),
   })
-  const { row } = await insertPayment(ctx.db, {
+  const { row } = await insertDeposit(ctx.db, {
     playerId: player.id,
     kind: 'deposit',
     processor: 'carespay',

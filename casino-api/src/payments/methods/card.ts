@@ -15,7 +15,7 @@ import { cardFingerprint, cardSummary } from '../cards.ts'
 import { challengeOf } from '../challenges.ts'
 import { CHALLENGE_TTL_MS } from '../config.ts'
 import { financialTransaction, type PaymentRow } from '../records.ts'
-import { completeDeposit, failPayment, insertPayment, newReference, playerOf, requestKey } from '../service.ts'
+import { completeDeposit, failPayment, insertDeposit, newReference, playerOf, requestKey } from '../service.ts'
 import { checkDepositAmount, depositProcessor, keyOf, sessionOf } from './processor.ts'
 
 /** A card payment's answer from its row: the same for the first request and every replay. */
@@ -63,7 +63,7 @@ async function cardDeposit(
   })
   const at = ctx.now()
   const card = cardSummary(params.cardNumber)
-  const { row, created } = await insertPayment(ctx.db, {
+  const { row, created } = await insertDeposit(ctx.db, {
     playerId: player.id,
     kind: 'deposit',
     processor,
