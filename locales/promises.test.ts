@@ -24,12 +24,12 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
     ],
   },
   {
-    // The responsible-gaming limits issue: limits a player sets on deposits, losses, bets or time.
-    // (Breaks, self-exclusion and closing one's account are built: ADR 0060.)
-    feature: 'player limits',
+    // The responsible-gaming limits issue: limits a player sets on losses, bets or time. (Breaks,
+    // self-exclusion and closing one's account are built, ADR 0060; so are deposit limits, ADR 0061.)
+    feature: 'loss, wager and time limits',
     claims: [
-      /límites? de (depósito|tiempo|pérdidas|apuesta)|fij(a|ar) (tus )?límites|pon(er)? (pausas y )?límites/i,
-      /(deposit|time|loss|wager) limits?|set (yourself )?(deposit |time )?limits/i,
+      /límites? de (tiempo|pérdidas|apuesta|sesión)|límites? de (tiempo|pérdidas|apuesta) y/i,
+      /(time|loss|wager|session) limits?|set (yourself )?time limits/i,
     ],
   },
   {

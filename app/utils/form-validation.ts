@@ -21,6 +21,7 @@ import {
   ResendActivationParams,
   ResetPlayerPasswordParams,
   RESTRICTION_FORM_PARAMS,
+  DEPOSIT_LIMIT_FORM_PARAMS,
   UpdateProfileParams,
 } from '#contract'
 import {
@@ -51,6 +52,8 @@ export const FORMS = {
   'withdrawal-bitcoin': BitcoinWithdrawal,
   'bonus-code': BonuscodeDepositProcessorParams,
   'loyalty-redeem': LoyaltyRedeemProcessorParams,
+  // One form per deposit limit's period (ADR 0061): the period is the form's hidden field.
+  'deposit-limit': DEPOSIT_LIMIT_FORM_PARAMS,
   // One form per kind of restriction the player puts on their account (ADR 0060).
   'restrict-time_out': RESTRICTION_FORM_PARAMS.time_out,
   'restrict-self_exclusion': RESTRICTION_FORM_PARAMS.self_exclusion,

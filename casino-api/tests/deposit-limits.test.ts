@@ -126,7 +126,7 @@ test.for(backends)(
     await a.ok('set_deposit_limit', { period: 'week', amount: 100_00 }, { token })
     const asked = await a.ok('set_deposit_limit', { period: 'week', amount: 500_00 }, { token })
     expect(asked.message).toBe('deposit_limit_change_waits')
-    expect(asked.limit).toMatchObject({ amount: 100_00, pending: { amount: 500_00 } })
+    expect(asked.limit).toMatchObject({ amount: 100_00, pending: { amount: 500_00, due: false } })
     const from = asked.limit.pending!.from
     expect(new Date(from).getTime() - Date.now()).toBeGreaterThan(23.9 * HOUR)
     // Until then the old limit holds, and the confirmation is refused with the time.
@@ -143,8 +143,8 @@ test.for(backends)(
       'deposit_limit_cooling_off',
     )
     a.advance(60_000)
-    // Not by itself: only once confirmed.
-    expect((await limitOf(a, token, 'week')).amount).toBe(100_00)
+    // Due now, but not by itself: only once confirmed.
+    expect(await limitOf(a, token, 'week')).toMatchObject({ amount: 100_00, pending: { amount: 500_00, due: true } })
     const confirmed = await a.ok('confirm_deposit_limit', { period: 'week' }, { token })
     expect(confirmed).toMatchObject({ message: 'deposit_limit_confirmed', limit: { amount: 500_00, pending: null } })
     expect((await deposit(a, token, 200_00)).status).toBe(200)
@@ -230,7 +230,7 @@ test.for(backends)(
     // Reported again, it stays as it was.
     expect((await a.ok('report_crypto_deposit', report, as(adminSession))).transaction.status).toBe('rejected')
     expect(await balance(a, token)).toBe(50_00)
-    const [row] = await a.db.select().from(payments).where(eq(payments.reference, over.transaction.reference))
+    const [row] = await a.db.select().from(payments).where(eq(payments.reference, over.transaction.reference!))
     expect(row).toMatchObject({ status: 'rejected', failureCode: 'deposit_limit_day' })
   },
 )

@@ -179,9 +179,33 @@ export default {
     toProfile: 'Go to my profile',
     home: 'Go to the home page',
   },
+  limits: {
+    heading: 'Deposit limits',
+    intro:
+      'Choose how much you can deposit per day, per week (Monday to Sunday) and per month, by Madrid time. A lower limit holds at once. A higher one, or removing one, waits 24 hours and then holds only once you confirm it here. Every deposit method counts a deposit from the moment you ask for it, a bank transfer on its way included; one that fails or is cancelled no longer counts. We e-mail you every change.',
+    crypto:
+      'Bitcoin and USDT: once a limit is used up no deposit address is shown, and coins that arrive past a limit are recorded as rejected and not credited; write to support to have them sent back.',
+    none: 'No limit',
+    current: 'Limit',
+    used: 'Deposited this period',
+    resets: 'Starts again',
+    pendingRaise: 'A change to {{amount}} is waiting: you can confirm it from {{from}}.',
+    pendingRemoval: 'Removing this limit is waiting: you can confirm it from {{from}}.',
+    amountHelp: 'An amount such as 150 or 150.50.',
+    set: 'Set limit',
+    remove: 'Remove limit',
+    confirm: 'Confirm the change',
+    cancel: 'Drop the change',
+    submitting: 'Saving…',
+    periods: {
+      day: { heading: 'Daily limit', amount: 'New daily limit' },
+      week: { heading: 'Weekly limit', amount: 'New weekly limit' },
+      month: { heading: 'Monthly limit', amount: 'New monthly limit' },
+    },
+  },
   restrictions: {
     title: 'Safer gambling',
-    heading: 'Safer gambling',
+    heading: 'Breaks, self-exclusion and closure',
     intro:
       'If you want to stop playing for a while or for good, you can do it here. It starts as soon as you confirm: every session and game of yours ends, and until it is over the account cannot log in, deposit, play or receive bonuses. It cannot be undone before it ends.',
     money:

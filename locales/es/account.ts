@@ -180,9 +180,33 @@ export default {
     toProfile: 'Ir a mi perfil',
     home: 'Ir al inicio',
   },
+  limits: {
+    heading: 'Límites de depósito',
+    intro:
+      'Elige cuánto puedes depositar por día, por semana (de lunes a domingo) y por mes, en hora de Madrid. Un límite más bajo se aplica al momento. Uno más alto, o quitarlo, espera 24 horas y solo se aplica cuando lo confirmas aquí. Todos los métodos de depósito cuentan un depósito desde que lo pides, también una transferencia en camino; uno que falla o se cancela deja de contar. Te enviamos un correo con cada cambio.',
+    crypto:
+      'Bitcoin y USDT: cuando un límite se ha agotado no se muestra ninguna dirección de depósito, y las monedas que llegan por encima de un límite quedan registradas como rechazadas y no se abonan; escribe a soporte para que te las devolvamos.',
+    none: 'Sin límite',
+    current: 'Límite',
+    used: 'Depositado en este periodo',
+    resets: 'Vuelve a empezar',
+    pendingRaise: 'Hay un cambio a {{amount}} pendiente: podrás confirmarlo desde el {{from}}.',
+    pendingRemoval: 'Quitar este límite está pendiente: podrás confirmarlo desde el {{from}}.',
+    amountHelp: 'Un importe como 150 o 150,50.',
+    set: 'Fijar límite',
+    remove: 'Quitar límite',
+    confirm: 'Confirmar el cambio',
+    cancel: 'Descartar el cambio',
+    submitting: 'Guardando…',
+    periods: {
+      day: { heading: 'Límite diario', amount: 'Nuevo límite diario' },
+      week: { heading: 'Límite semanal', amount: 'Nuevo límite semanal' },
+      month: { heading: 'Límite mensual', amount: 'Nuevo límite mensual' },
+    },
+  },
   restrictions: {
     title: 'Juego responsable',
-    heading: 'Juego responsable',
+    heading: 'Pausas, autoexclusión y cierre',
     intro:
       'Si quieres dejar de jugar un tiempo o para siempre, puedes hacerlo aquí. Empieza en cuanto lo confirmas: se cierran todas tus sesiones y partidas, y hasta que termine la cuenta no puede entrar, depositar, jugar ni recibir bonos. No se puede deshacer antes de que termine.',
     money:

@@ -32,8 +32,11 @@ export const DepositLimit = z.object({
   used: Cents,
   /** When the period ends and the count starts again. */
   resetsAt: Timestamp,
-  /** A raise or removal waiting: `amount` null removes the limit; from `from` the player may confirm it. */
-  pending: z.object({ amount: Cents.nullable(), from: Timestamp }).nullable(),
+  /**
+   * A raise or removal waiting: `amount` null removes the limit; from `from` the player may confirm
+   * it (`due`: the casino API's clock is past it).
+   */
+  pending: z.object({ amount: Cents.nullable(), from: Timestamp, due: z.boolean() }).nullable(),
 })
 export type DepositLimit = z.infer<typeof DepositLimit>
 

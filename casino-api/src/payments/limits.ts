@@ -71,7 +71,11 @@ export async function depositLimitsOf(db: Queryable, playerId: string, at: Date)
     pending:
       r.next_from === null
         ? null
-        : { amount: r.next_amount === null ? null : Number(r.next_amount), from: iso(r.next_from) },
+        : {
+            amount: r.next_amount === null ? null : Number(r.next_amount),
+            from: iso(r.next_from),
+            due: new Date(r.next_from) <= at,
+          },
   }))
 }
 
