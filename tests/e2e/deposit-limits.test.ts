@@ -65,6 +65,23 @@ for (const javaScript of [true, false])
           await page.getByText(refusal.split('{{2}}')[0]!).first().waitFor()
           expect(await page.locator('input[name="amount"]').inputValue()).toBe('60')
           if (javaScript) await expectAccessible(page)
+          // What is left goes through; then the limit is used up, and the crypto page gives no address.
+          await page.locator('input[name="cardNumber"]').fill('4242 4242 4242 4242')
+          await page.locator('input[name="cvv2"]').fill('123')
+          await page.locator('input[name="amount"]').fill('50')
+          await page.locator('#deposit-moto button[type="submit"]').click()
+          await page
+            .getByText(tr.catalogue.deposit_complete.replace('{{0}}', eur(50_00)))
+            .first()
+            .waitFor()
+          await page.goto(`${prefix}/user-management/deposit?method=crypto&coin=BTC`)
+          const usedUp = tr.catalogue.deposit_limit_day.replace('{{0}}', eur(50_00)).replace('{{1}}', eur(0))
+          await page
+            .getByRole('alert')
+            .filter({ hasText: usedUp.split('{{2}}')[0]! })
+            .waitFor()
+          expect(await page.locator('main code').count()).toBe(0)
+          if (javaScript) await expectAccessible(page)
 
           // A raise to 200 waits: the old limit holds, and the confirmation is not offered yet.
           await page.goto(`${prefix}/user-management/responsible-gaming`)

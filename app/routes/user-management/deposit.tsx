@@ -20,7 +20,8 @@ import { formConstraint, parseForm, type FormName } from '#app/utils/form-valida
 import { invalidForm } from '#app/utils/forms.server.ts'
 import { localeFromPath, localizePath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
-import { DEPOSIT_METHODS, type DepositKind, type DepositMethodKey } from '#contract'
+import { DEPOSIT_METHODS, type DepositKind, type DepositMethodKey, type MessageArg } from '#contract'
+import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { actionKeyOf, newActionKey, refusedMoneyForm } from '#app/utils/payments.server.ts'
@@ -81,6 +82,8 @@ export async function loader(args: Route.LoaderArgs) {
   const kind = DEPOSIT_METHODS[method].kind
   const coin = url.searchParams.get('coin') === 'USDT' ? 'USDT' : url.searchParams.get('coin') === 'BTC' ? 'BTC' : null
   let wallet = null
+  /** A deposit limit used up gives no address (ADR 0061): the refusal is shown in its place. */
+  let walletRefusal: { code: string; args: readonly MessageArg[] } | null = null
   // The deposit bonus the form offers to claim, in the casino API's figures; crypto deposits earn
   // none. Without the answer the form offers none (the deposit itself still works).
   const bonus = isPaymentKind(kind)
@@ -92,8 +95,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (loyalty && !loyalty.ok) throw upstreamUnavailable()
   if (kind === 'crypto' && coin) {
     const generated = await callUpstream(args, 'generate_wallet', { currency: coin })
-    if (!generated.ok) throw upstreamUnavailable()
-    wallet = { ...generated.data, qr: await qrDataUri(generated.data.paymentUri) }
+    if (!generated.ok && generated.status >= 500) throw upstreamUnavailable()
+    if (generated.ok) wallet = { ...generated.data, qr: await qrDataUri(generated.data.paymentUri) }
+    else walletRefusal = { code: generated.code, args: generated.args ?? [] }
   }
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('money.deposit.title')),
@@ -102,6 +106,7 @@ export async function loader(args: Route.LoaderArgs) {
     currency: player.balance.currency,
     actionKey: newActionKey(),
     wallet,
+    walletRefusal,
     bonusOffer,
     loyalty: loyalty?.ok ? loyalty.data : null,
     constraint: FORM_OF_KIND[kind] ? formConstraint(FORM_OF_KIND[kind]) : null,
@@ -146,7 +151,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation()
   const locale = useLocale()
   const text = useMessageText()
-  const { method, methods, currency, wallet } = loaderData
+  const { method, methods, currency, wallet, walletRefusal } = loaderData
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
   const limits = methods.find((m) => m.key === method)?.limits
   const kind = DEPOSIT_METHODS[method].kind
@@ -194,7 +199,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : null}
         {kind === 'crypto' ? (
-          <CryptoDeposit method={method} wallet={wallet} />
+          <CryptoDeposit method={method} wallet={wallet} refusal={walletRefusal} />
         ) : kind === 'bonus_code' ? (
           <>
             <p className={forms.intro}>{t('money.deposit.bonusCodeIntro')}</p>
@@ -380,11 +385,14 @@ function DepositForm({
 function CryptoDeposit({
   method,
   wallet,
+  refusal,
 }: {
   method: DepositMethodKey
   wallet: Route.ComponentProps['loaderData']['wallet']
+  refusal: Route.ComponentProps['loaderData']['walletRefusal']
 }) {
   const { t } = useTranslation()
+  const catalogue = useCatalogue()
   const localePath = useLocalePath()
   const [params] = useSearchParams()
   return (
@@ -406,6 +414,11 @@ function CryptoDeposit({
           </button>
         </div>
       </Form>
+      {refusal ? (
+        <p role="alert" className={money.warning}>
+          {catalogue(refusal.code, refusal.args)}
+        </p>
+      ) : null}
       {wallet ? (
         <div className={money.wallet}>
           <h3 className={styles.blockHeading}>{t(`money.crypto.${wallet.currency}`)}</h3>
