@@ -177,6 +177,13 @@ try {
       base: 'floor',
     },
     {
+      label: '/user-management/deposit-limits (logged in)',
+      path: '/user-management/deposit-limits',
+      headers: player,
+      target: 0.5,
+      base: 'floor',
+    },
+    {
       label: '/user-management/responsible-gaming (logged in)',
       path: '/user-management/responsible-gaming',
       headers: player,

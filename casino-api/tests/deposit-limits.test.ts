@@ -92,6 +92,10 @@ test.for(backends)(
     ])
     expect(await balance(a, token)).toBe(60_00)
 
+    // The administrator sees it on the player's page.
+    const ledger = await a.ok('get_player_ledger', { username: player.params.username }, { token: adminSession })
+    expect(ledger.player.depositLimits.find((l) => l.period === 'day')).toMatchObject({ amount: 100_00, used: 100_00 })
+
     // The change was recorded and told by e-mail and mailbox.
     const changes = await a.db
       .select()

@@ -19,6 +19,7 @@ export default {
     profile: 'My profile',
     changePassword: 'Change Password',
     sessions: 'Sessions',
+    limits: 'Deposit limits',
     restrictions: 'Safer gambling',
     bonuses: 'Bonuses',
     mailbox: 'Mailbox',

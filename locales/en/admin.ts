@@ -251,6 +251,9 @@ export default {
     clear: 'New search',
     statuses: { pending: 'not activated yet', active: 'active', suspended: 'suspended', closed: 'closed' },
     restriction: "The player's restriction",
+    depositLimits: "The player's deposit limits",
+    noDepositLimits: 'None',
+    limitWaiting: 'to {{amount}} waiting, from {{from}}',
     restrictions: {
       time_out: 'On a break until {{until}}',
       self_exclusion: 'Self-excluded until {{until}}',

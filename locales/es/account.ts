@@ -20,6 +20,7 @@ export default {
     profile: 'Mi perfil',
     changePassword: 'Cambiar contraseña',
     sessions: 'Sesiones',
+    limits: 'Límites de depósito',
     restrictions: 'Juego responsable',
     bonuses: 'Bonos',
     mailbox: 'Buzón',

@@ -252,6 +252,9 @@ export default {
     player: 'Jugador',
     clear: 'Nueva búsqueda',
     statuses: { pending: 'sin activar', active: 'activa', suspended: 'suspendida', closed: 'cerrada' },
+    depositLimits: 'Límites de depósito del jugador',
+    noDepositLimits: 'Ninguno',
+    limitWaiting: 'a {{amount}} pendiente, desde el {{from}}',
     restriction: 'Restricción del jugador',
     restrictions: {
       time_out: 'En pausa hasta el {{until}}',

@@ -1,8 +1,9 @@
-// Deposit limits on the Safer gambling tab in Chromium (issue 23; ADR 0061), JavaScript on and off,
+// The Deposit limits tab in Chromium (issue 23; ADR 0061), JavaScript on and off,
 // in Spanish at a desktop's width and in English at a phone's: a limit that is not a number comes
 // back with the text kept; a limit set holds at once and the deposit page refuses what would pass
 // it, saying what is left; a raise waits 24 hours, cannot be confirmed before, and is confirmed
-// once the casino API's clock has moved past them. axe on the tab with JavaScript.
+// once the casino API's clock has moved past them. axe on the tab and the deposit page with
+// JavaScript.
 import { describe, expect, test } from 'vitest'
 import { formatMoney } from '#casino-api/contract/format.ts'
 import { resources } from '#locales/index.ts'
@@ -31,8 +32,8 @@ for (const javaScript of [true, false])
             javaScript,
             width,
             locale,
-            tab: tr.account.tabs.restrictions,
-            path: '/user-management/responsible-gaming',
+            tab: tr.account.tabs.limits,
+            path: '/user-management/deposit-limits',
           })
           await page.getByRole('heading', { level: 2, name: tr.account.limits.heading }).waitFor()
           if (javaScript) await expectAccessible(page)
@@ -84,7 +85,7 @@ for (const javaScript of [true, false])
           if (javaScript) await expectAccessible(page)
 
           // A raise to 200 waits: the old limit holds, and the confirmation is not offered yet.
-          await page.goto(`${prefix}/user-management/responsible-gaming`)
+          await page.goto(`${prefix}/user-management/deposit-limits`)
           await daily.getByLabel(tr.account.limits.periods.day.amount).fill('200')
           await daily.getByRole('button', { name: tr.account.limits.set }).click()
           await page.getByText(before(tr.catalogue.deposit_limit_change_waits)).first().waitFor()
@@ -99,7 +100,7 @@ for (const javaScript of [true, false])
           env.site.advance(24 * 3600_000 + 60_000)
           await context.clearCookies()
           await logInAs(page, player)
-          await page.goto(`${prefix}/user-management/responsible-gaming`)
+          await page.goto(`${prefix}/user-management/deposit-limits`)
           await block.getByRole('button', { name: tr.account.limits.confirm }).click()
           await page.getByText(tr.catalogue.deposit_limit_confirmed).first().waitFor()
           await expect.poll(() => block.innerText()).toContain(eur(200_00))

@@ -114,6 +114,18 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
       : until
         ? t(`admin.players.restrictions.${kind}`, { until: formatDateTime(until) })
         : t('admin.players.restrictions.forGood')
+  const limitMoney = (cents: number | null) =>
+    cents === null ? t('account.limits.none') : formatMoney(cents, ledger?.balance.currency ?? 'EUR', locale)
+  const limitsText = (limits: NonNullable<typeof ledger>['player']['depositLimits']) =>
+    limits
+      .filter((l) => l.amount !== null)
+      .map((l) => {
+        const shown = `${t(`account.limits.periods.${l.period}.heading`)}: ${limitMoney(l.amount)}`
+        return l.pending
+          ? `${shown} (${t('admin.players.limitWaiting', { amount: limitMoney(l.pending.amount), from: formatDateTime(l.pending.from) })})`
+          : shown
+      })
+      .join(' · ') || t('admin.players.noDepositLimits')
   return (
     <>
       <h2>{t('admin.players.heading')}</h2>
@@ -150,6 +162,8 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
                 <dd>{restrictionText(ledger.player.restriction)}</dd>
               </>
             ) : null}
+            <dt>{t('admin.players.depositLimits')}</dt>
+            <dd>{limitsText(ledger.player.depositLimits)}</dd>
             <dt>{t('account.balance.total')}</dt>
             <dd>{formatMoney(ledger.balance.total, ledger.balance.currency, locale)}</dd>
             <dt>{t('account.balance.real')}</dt>

@@ -1,30 +1,99 @@
 /**
- * The deposit limits' part of the Safer gambling tab (ADR 0061): per period the limit in force,
- * what the period has used and when it starts again, a form for a new limit, and the buttons of a
- * removal or of a raise or removal waiting (confirm once due, drop). Plain forms: the tab's action
- * sends them, with JavaScript or without.
+ * The Deposit limits tab (ADR 0061): per period the limit in force, what the period has used and
+ * when it starts again, a form for a new limit, and the buttons of a removal or of a raise or
+ * removal waiting (confirm once due, drop). Plain forms, with JavaScript or without.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
-import type { Currency, DepositLimit, DepositLimitPeriod } from '#contract'
+import { data, Form } from 'react-router'
+import { DEPOSIT_LIMIT_PERIODS, MessageCode, type Currency, type DepositLimit } from '#contract'
 import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
 import { ErrorSummary, Field, FormErrors, SubmitButton } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
-import type { formConstraint } from '#app/utils/form-validation.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { requirePlayer } from '#app/utils/auth.server.ts'
+import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
+import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { useLocale } from '#app/utils/locale.ts'
+import { requestLocale } from '#app/utils/locale.server.ts'
+import { metaTags } from '#app/utils/page-meta.ts'
+import { pageMeta } from '#app/utils/page-meta.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import type { Route } from './+types/deposit-limits'
 import * as styles from './layout.css.ts'
 import * as mailbox from './mailbox.css.ts'
 
-/** The intents of the limits' forms (the tab's action reads `intent`). */
-export const LIMIT_INTENTS = ['limit-set', 'limit-remove', 'limit-confirm', 'limit-cancel'] as const
-export type LimitIntent = (typeof LIMIT_INTENTS)[number]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+/** The intents of the tab's forms. */
+const LIMIT_INTENTS = ['limit-set', 'limit-remove', 'limit-confirm', 'limit-cancel'] as const
+type LimitIntent = (typeof LIMIT_INTENTS)[number]
+
+export async function loader(args: Route.LoaderArgs) {
+  await requirePlayer(args)
+  const limits = await callUpstream(args, 'get_deposit_limits', {})
+  if (!limits.ok) throw upstreamUnavailable()
+  return {
+    meta: pageMeta(args.context, getInstance(args.context).t('account.limits.heading')),
+    limits: limits.data.items,
+    currency: limits.data.currency,
+    constraint: formConstraint('deposit-limit'),
+  }
+}
+
+const TAB = '/user-management/deposit-limits'
+const LIMIT_CALLS = {
+  'limit-remove': 'remove_deposit_limit',
+  'limit-confirm': 'confirm_deposit_limit',
+  'limit-cancel': 'cancel_deposit_limit_change',
+} as const
+
+/**
+ * A new limit (checked as a form: refused, it comes back with the amount kept), or a removal,
+ * confirmation or drop of a change (a button: its answer is a toast). Done, the tab shows the
+ * limits again with the casino API's words, and the time a change waits until.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requirePlayer(args)
+  const form = await args.request.formData()
+  const intent = LIMIT_INTENTS.find((i) => i === form.get('intent'))
+  const period = DEPOSIT_LIMIT_PERIODS.find((p) => p === form.get('period'))
+  if (!intent || !period) throw data(null, { status: 400 })
+  let answer
+  if (intent === 'limit-set') {
+    const submission = parseForm('deposit-limit', form, { locale: requestLocale(args) })
+    if (submission.status !== 'success') return invalidForm(submission)
+    const result = await callUpstream(args, 'set_deposit_limit', submission.value)
+    if (!result.ok) return refusedForm(submission, result)
+    answer = result.data
+  } else {
+    const result = await callUpstream(args, LIMIT_CALLS[intent], { period })
+    if (!result.ok) {
+      if (result.status >= 500) throw upstreamUnavailable()
+      // Nothing waits, or not yet (with the time): the catalogue's words as a toast.
+      const code = MessageCode.safeParse(result.code)
+      return redirectWithToast(args, TAB, {
+        type: 'error',
+        code: code.success ? code.data : 'action_failed',
+        args: (result.args ?? []).filter((a) => typeof a === 'string'),
+      })
+    }
+    answer = result.data
+  }
+  const from = answer.limit.pending?.from
+  return redirectWithToast(args, TAB, {
+    type: 'success',
+    code: answer.message,
+    args: answer.message === 'deposit_limit_change_waits' && from ? [from] : [],
+  })
+}
 
 type Props = {
   limit: DepositLimit
   currency: Currency
-  constraint: ReturnType<typeof formConstraint>
+  constraint: Route.ComponentProps['loaderData']['constraint']
   lastResult: SubmissionResult<string[]> | undefined
 }
 
@@ -103,29 +172,23 @@ function LimitBlock({ limit, currency, constraint, lastResult }: Props) {
   )
 }
 
-export function DepositLimits({
-  limits,
-  currency,
-  constraint,
-  posted,
-}: Omit<Props, 'limit' | 'lastResult'> & {
-  limits: DepositLimit[]
-  /** The limit form sent last, with its period: only that one shows its answer. */
-  posted: { period: DepositLimitPeriod; result: SubmissionResult<string[]> } | undefined
-}) {
+export default function DepositLimits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const posted = actionData && 'result' in actionData ? actionData.result : undefined
+  // Only the form that was sent shows its answer.
+  const sentPeriod = DEPOSIT_LIMIT_PERIODS.find((p) => p === posted?.initialValue?.period)
   return (
     <>
       <h2 className={styles.panelHeading}>{t('account.limits.heading')}</h2>
       <p>{t('account.limits.intro')}</p>
       <p>{t('account.limits.crypto')}</p>
-      {limits.map((limit) => (
+      {loaderData.limits.map((limit) => (
         <LimitBlock
           key={limit.period}
           limit={limit}
-          currency={currency}
-          constraint={constraint}
-          lastResult={posted?.period === limit.period ? posted.result : undefined}
+          currency={loaderData.currency}
+          constraint={loaderData.constraint}
+          lastResult={sentPeriod === limit.period ? posted : undefined}
         />
       ))}
     </>

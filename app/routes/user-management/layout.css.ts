@@ -79,8 +79,6 @@ globalStyle(`${fact} dd`, { margin: 0, fontWeight: 600 })
 
 /** The deposit limits' buttons beside each other (Safer gambling tab). */
 export const limitActions = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], margin: `${space[3]} 0` })
-/** A second part of a tab, below the first. */
-export const panelPart = style({ marginTop: space[7] })
 
 /** The sessions page: one block per signed-in session, this device's marked. */
 export const sessionList = style({ listStyle: 'none', margin: `${space[4]} 0 0`, padding: 0 })

@@ -26,6 +26,7 @@ const TABS = [
   { path: '/user-management/profile', key: 'profile' },
   { path: '/user-management/change-password', key: 'changePassword' },
   { path: '/user-management/sessions', key: 'sessions' },
+  { path: '/user-management/deposit-limits', key: 'limits' },
   { path: '/user-management/responsible-gaming', key: 'restrictions' },
 ] as const
 const STAFF_TABS = new Set<(typeof TABS)[number]['key']>(['profile', 'changePassword', 'sessions'])
@@ -100,6 +101,7 @@ function AccountChrome({
     withdrawal: t('account.tabs.withdrawal'),
     betHistory: t('account.tabs.betHistory'),
     sessions: t('account.tabs.sessions'),
+    limits: t('account.tabs.limits'),
     restrictions: t('account.tabs.restrictions'),
     bonuses: t('account.tabs.bonuses'),
     loyalty: t('account.tabs.loyalty'),

@@ -1,13 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
-import {
-  DEPOSIT_LIMIT_PERIODS,
-  MessageCode,
-  RESTRICTION_KINDS,
-  RESTRICTION_PERIODS,
-  type RestrictionKind,
-} from '#contract'
+import { RESTRICTION_KINDS, RESTRICTION_PERIODS, type RestrictionKind } from '#contract'
 import {
   CheckboxField,
   ErrorSummary,
@@ -20,15 +14,12 @@ import {
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
+import { callUpstream } from '#app/upstream/client.server.ts'
 import { endPlayerSession, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { requestLocale } from '#app/utils/locale.server.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { DepositLimits, LIMIT_INTENTS, type LimitIntent } from './deposit-limits.tsx'
 import type { Route } from './+types/responsible-gaming'
 import * as styles from './layout.css.ts'
 
@@ -38,14 +29,9 @@ const formName = (kind: RestrictionKind) => `restrict-${kind}` as const
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  const limits = await callUpstream(args, 'get_deposit_limits', {})
-  if (!limits.ok) throw upstreamUnavailable()
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.restrictions.title')),
     username: player.username,
-    limits: limits.data.items,
-    currency: limits.data.currency,
-    limitConstraint: formConstraint('deposit-limit'),
     constraints: Object.fromEntries(RESTRICTION_KINDS.map((kind) => [kind, formConstraint(formName(kind))])),
   }
 }
@@ -58,8 +44,6 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
   const form = await args.request.formData()
-  const intent = LIMIT_INTENTS.find((i) => i === form.get('intent'))
-  if (intent) return limitAction(args, intent, form)
   const kind = RESTRICTION_KINDS.find((k) => k === form.get('kind'))
   if (!kind) throw data(null, { status: 400 })
   const submission = parseForm(formName(kind), form)
@@ -68,50 +52,6 @@ export async function action(args: Route.ActionArgs) {
   if (!result.ok) return refusedForm(submission, result)
   const { message, until } = result.data
   return endPlayerSession(args, { toast: { type: 'info', code: message, args: until ? [until] : [] } })
-}
-
-const TAB = '/user-management/responsible-gaming'
-const LIMIT_CALLS = {
-  'limit-remove': 'remove_deposit_limit',
-  'limit-confirm': 'confirm_deposit_limit',
-  'limit-cancel': 'cancel_deposit_limit_change',
-} as const
-
-/**
- * A deposit limit's form: a new limit (checked as a form: refused, it comes back with the amount
- * kept), or a removal, confirmation or drop of a change (a button: its answer is a toast). Done, the
- * tab shows the limits again with the casino API's words, and the time a change waits until.
- */
-async function limitAction(args: Route.ActionArgs, intent: LimitIntent, form: FormData) {
-  const period = DEPOSIT_LIMIT_PERIODS.find((p) => p === form.get('period'))
-  if (!period) throw data(null, { status: 400 })
-  let answer
-  if (intent === 'limit-set') {
-    const submission = parseForm('deposit-limit', form, { locale: requestLocale(args) })
-    if (submission.status !== 'success') return invalidForm(submission)
-    const result = await callUpstream(args, 'set_deposit_limit', submission.value)
-    if (!result.ok) return refusedForm(submission, result)
-    answer = result.data
-  } else {
-    const result = await callUpstream(args, LIMIT_CALLS[intent], { period })
-    if (!result.ok) {
-      if (result.status >= 500) throw upstreamUnavailable()
-      // Nothing waits, or not yet (with the time): the catalogue's words as a toast.
-      const code = MessageCode.safeParse(result.code)
-      return redirectWithToast(args, TAB, {
-        type: 'error',
-        code: code.success ? code.data : 'action_failed',
-        args: (result.args ?? []).filter((a) => typeof a === 'string'),
-      })
-    }
-    answer = result.data
-  }
-  const from = answer.limit.pending?.from
-  return redirectWithToast(args, TAB, {
-    type: 'success',
-    code: answer.message,
-    args: answer.message === 'deposit_limit_change_waits' && from ? [from] : [],
-  })
 }
 
 function RestrictionForm({
@@ -176,16 +116,9 @@ export default function ResponsibleGaming({ loaderData, actionData }: Route.Comp
   const posted = actionData && 'result' in actionData ? actionData.result : undefined
   // Only the form that was sent shows its answer.
   const sentKind = posted?.initialValue?.kind
-  const sentPeriod = DEPOSIT_LIMIT_PERIODS.find((p) => p === posted?.initialValue?.period)
   return (
     <>
-      <DepositLimits
-        limits={loaderData.limits}
-        currency={loaderData.currency}
-        constraint={loaderData.limitConstraint}
-        posted={posted && sentPeriod && !sentKind ? { period: sentPeriod, result: posted } : undefined}
-      />
-      <h2 className={`${styles.panelHeading} ${styles.panelPart}`}>{t('account.restrictions.heading')}</h2>
+      <h2 className={styles.panelHeading}>{t('account.restrictions.heading')}</h2>
       <p>{t('account.restrictions.intro')}</p>
       <p>{t('account.restrictions.money')}</p>
       {RESTRICTION_KINDS.map((kind) => (

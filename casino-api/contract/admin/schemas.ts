@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Cents, Id, Money, Page, paged, Timestamp } from '../common.ts'
 import { Balance, RESTRICTION_KINDS } from '../player/schemas.ts'
 import { FinancialTransaction } from '../wallet/schemas.ts'
+import { DepositLimit } from '../payments/limits.ts'
 import { SiteContent, SiteContentFields } from '../content/schemas.ts'
 import { amountInCents, checkbox, optionalText, required } from '../rules.ts'
 import { COUNTRY_CODES, isCountryCode } from '../countries.ts'
@@ -254,6 +255,8 @@ export const GetPlayerLedgerAnswer = z.object({
     status: z.string(),
     /** The player's own break, self-exclusion or closure in force (ADR 0060): until when, null for good. */
     restriction: z.object({ kind: z.enum(RESTRICTION_KINDS), until: Timestamp.nullable() }).nullable(),
+    /** The player's own deposit limits (ADR 0061): per period, the one in force and a change waiting. */
+    depositLimits: z.array(DepositLimit),
   }),
   balance: Balance,
   /** Turnover the player must still stake before a withdrawal. */

@@ -173,7 +173,7 @@ If you spend more time or money on gaming than you meant to, hide it from the pe
 - **Demo mode:** you can try any game with play money, without risking a cent.
 - **Net winnings limit:** net winnings beyond {{maxNetWinningsPerDay}} in 24 hours are held for review instead of paid at once.
 - **Withdrawal limit:** nobody can withdraw more than {{maxWithdrawalPerMonth}} per month.
-- **Deposit limits:** in [My account › Safer gambling](/en/user-management/responsible-gaming) you can set the most you deposit per day, per week and per month. A lower limit holds at once; a higher one, or removing one, waits 24 hours and your confirmation. Every deposit method keeps to it.
+- **Deposit limits:** in [My account › Deposit limits](/en/user-management/deposit-limits) you can set the most you deposit per day, per week and per month. A lower limit holds at once; a higher one, or removing one, waits 24 hours and your confirmation. Every deposit method keeps to it.
 - **Breaks, self-exclusion and closing:** in [My account › Safer gambling](/en/user-management/responsible-gaming) you can take a break from 24 hours to 6 weeks, exclude yourself from 30 days to 5 years or for good, or close your account. It starts as soon as you confirm, signs out every session and cannot be undone before it ends: until then the account cannot log in, deposit, play or receive bonuses.
 
 If you are worried about how you play, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}: a person will answer.

@@ -373,8 +373,8 @@ export function depositLimitNotice(
     : `El ${when} (hora de Madrid) tu límite de depósito ${period} de la cuenta ${v.username} pasó a ser ${money(v.amount)}.`
   const waiting = v.next
     ? en
-      ? `On ${when} (Madrid time) you asked to change your ${period} deposit limit of account ${v.username} to ${money(v.next.amount)}. It waits 24 hours: you can confirm it on your account's Safer gambling tab from ${formatDateTime(v.next.from)}. Until then ${money(v.amount)} holds.`
-      : `El ${when} (hora de Madrid) pediste cambiar tu límite de depósito ${period} de la cuenta ${v.username} a ${money(v.next.amount)}. Espera 24 horas: podrás confirmarlo en la pestaña Juego responsable de tu cuenta desde el ${formatDateTime(v.next.from)}. Hasta entonces se aplica ${money(v.amount)}.`
+      ? `On ${when} (Madrid time) you asked to change your ${period} deposit limit of account ${v.username} to ${money(v.next.amount)}. It waits 24 hours: you can confirm it on your account's Deposit limits tab from ${formatDateTime(v.next.from)}. Until then ${money(v.amount)} holds.`
+      : `El ${when} (hora de Madrid) pediste cambiar tu límite de depósito ${period} de la cuenta ${v.username} a ${money(v.next.amount)}. Espera 24 horas: podrás confirmarlo en la pestaña Límites de depósito de tu cuenta desde el ${formatDateTime(v.next.from)}. Hasta entonces se aplica ${money(v.amount)}.`
     : null
   const dropped = en
     ? `On ${when} (Madrid time) the change waiting for your ${period} deposit limit of account ${v.username} was dropped: ${money(v.amount)} holds.`
