@@ -60,8 +60,24 @@ export async function startApiProcess(
   port?: number,
   providerPort?: number,
 ): Promise<ApiProcess> {
-  port ??= await freePort()
-  providerPort ??= await freePort()
+  // A free port picked here can be taken by another test's process before the API binds it (the
+  // CI run saw EADDRINUSE so): the ports this function picked are picked again, twice at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, dataDir, port ?? (await freePort()), providerPort ?? (await freePort()))
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('EADDRINUSE')
+      if (!taken || attempt === 3 || (port !== undefined && providerPort !== undefined)) throw error
+    }
+  }
+}
+
+async function startOnce(
+  env: Record<string, string>,
+  dataDir: string,
+  port: number,
+  providerPort: number,
+): Promise<ApiProcess> {
   const logFile = join(dataDir, 'api.log')
   const out = openSync(logFile, 'a')
   const child = spawn(process.execPath, ['casino-api/src/main.ts'], {

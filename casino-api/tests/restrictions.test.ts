@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import { formatDate } from '../contract/index.ts'
 import { accountRestrictions, players } from '../src/db/schema.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import {
@@ -72,7 +73,8 @@ test.for(backends)(
     // The player is told by e-mail, with the end.
     const mail = await latestMail(a, email)
     expect(mail?.subject).toBe('Tu pausa ha empezado')
-    expect(mail?.text).toContain(`hasta el ${answer.until!.slice(0, 10).replaceAll('-', '.')}`)
+    // The day as the mail writes it: in the site's time zone (23:30 UTC is the next day in Madrid).
+    expect(mail?.text).toContain(`hasta el ${formatDate(answer.until!)}`)
 
     // The administrator sees it on the player's page, while it holds.
     // (Logged in each time: the clock moves past an administrator's session below.)
