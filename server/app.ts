@@ -43,6 +43,8 @@ export type WebAppOptions = {
    * frame is served by the provider: PROVIDER_URL, or the one the embedded casino API starts.
    */
   providerUrl?: string
+  /** Other game providers' frame origins (GAME_FRAME_ORIGINS): the CSP's frame-src names them. */
+  gameFrameOrigins?: string[]
   /**
    * The site's public URL (e.g. https://casino.example): the origin of every request React Router
    * sees, of absolute links (hreflang, e-mails) and of the same-origin check. Required in
@@ -102,6 +104,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     publicOrigin: () => publicOrigin,
     upstreamUrl: () => upstreamUrl,
     providerUrl: () => providerUrl,
+    gameFrameOrigins: options.gameFrameOrigins ?? [],
   })
   const env = { sessionSecrets: options.sessionSecrets, cookieSecure: options.cookieSecure }
   const relay: RelayOptions = {

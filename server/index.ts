@@ -83,6 +83,7 @@ async function main() {
     mode: env.NODE_ENV === 'production' ? 'production' : 'development',
     upstreamUrl,
     providerUrl,
+    gameFrameOrigins: env.GAME_FRAME_ORIGINS,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
     logger: log,

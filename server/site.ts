@@ -20,6 +20,8 @@ export type Site = {
   upstreamFor(req: Request): string
   /** The built-in game provider's base URL, when it is known (RequestInfo's providerUrl). */
   providerUrl(): string | undefined
+  /** Other game providers' frame origins (GAME_FRAME_ORIGINS). */
+  gameFrameOrigins: string[]
 }
 
 /** What the first middleware (request-log.ts) leaves in res.locals for the others. */
@@ -34,6 +36,7 @@ export function createSite(options: {
   publicOrigin: () => string | undefined
   upstreamUrl: () => string | undefined
   providerUrl: () => string | undefined
+  gameFrameOrigins: string[]
 }): Site {
   const siteOrigin = (req: Request) => {
     const publicOrigin = options.publicOrigin()
@@ -49,6 +52,7 @@ export function createSite(options: {
     siteOrigin,
     upstreamFor: (req) => options.upstreamUrl() ?? new URL('/api', siteOrigin(req)).href,
     providerUrl: options.providerUrl,
+    gameFrameOrigins: options.gameFrameOrigins,
   }
 }
 

@@ -26,6 +26,8 @@ export type RequestInfo = {
    * 0049). Unset: the built-in games' frame answers the unavailable page (503), and the log says why.
    */
   providerUrl?: string
+  /** Other game providers' frame origins (GAME_FRAME_ORIGINS), which the site's CSP lets the game view frame. */
+  gameFrameOrigins?: string[]
   /** The site's own origin, e.g. https://casino.example (for absolute links: hreflang, e-mails). */
   origin: string
   /** How long the access check (settings, geolocation) may wait for the casino API. */

@@ -25,3 +25,12 @@ test('the demo player is seeded only when SEED_DEMO is true (npm start and npm r
   expect(parseEnv({ SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
   expect(() => parseEnv({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/)
 })
+
+test("GAME_FRAME_ORIGINS lists other providers' frame origins; a path, another scheme or a bad URL stops the server", () => {
+  expect(parseEnv({}).GAME_FRAME_ORIGINS).toEqual([])
+  expect(
+    parseEnv({ GAME_FRAME_ORIGINS: ' https://games.acme.example , http://127.0.0.1:4200/' }).GAME_FRAME_ORIGINS,
+  ).toEqual(['https://games.acme.example', 'http://127.0.0.1:4200'])
+  for (const wrong of ['https://games.acme.example/play', 'javascript:alert(1)', 'games.acme.example', '*'])
+    expect(() => parseEnv({ GAME_FRAME_ORIGINS: wrong })).toThrow(/GAME_FRAME_ORIGINS: .* is not an origin/)
+})

@@ -44,6 +44,27 @@ export const EnvSchema = z
      * frame answers the unavailable page (503), and the log says PROVIDER_URL is missing.
      */
     PROVIDER_URL: optionalUrl,
+    /**
+     * Other game providers' frame origins (comma-separated, e.g. https://games.acme.example): the
+     * site's CSP frame-src names them, and their games' clients open in the game view. A launch
+     * whose client is on an origin not listed is shown unavailable, and the log says why.
+     */
+    GAME_FRAME_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v, ctx) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .flatMap((s) => {
+            const origin = URL.canParse(s) ? new URL(s) : null
+            if (origin && /^https?:$/.test(origin.protocol) && origin.origin === s.replace(/\/+$/, ''))
+              return [origin.origin]
+            ctx.addIssue({ code: 'custom', message: `${s} is not an origin like https://games.example` })
+            return []
+          }),
+      ),
     DATA_DIR: z.string().min(1).default('./data'),
     /** Comma-separated: the first seals new cookies, all open existing ones (rotation). */
     SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), secretList.optional()),

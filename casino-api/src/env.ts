@@ -80,7 +80,7 @@ export const ApiEnvSchema = z
     LIVE_BETTING_MS: optional(whole(1)),
     LIVE_SPIN_MS: optional(whole(1)),
     LIVE_RESULT_MS: optional(whole(1)),
-    /** Other game providers' catalogue feeds (ADR 0045): a JSON list of { id, feedUrl, key? }. */
+    /** Other game providers (ADR 0045, 0049): a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? }. */
     GAME_PROVIDERS: optional(GameProvidersSetting),
     /** 'true': the sandbox payment processors and keys, also in production (`npm start`). */
     PAYMENTS_SANDBOX: flag('false'),
@@ -113,6 +113,11 @@ export const ApiEnvSchema = z
             path: [name],
             message: 'is required in production (the account public key), or PAYMENTS_SANDBOX=true',
           })
+    // A wallet key names one provider: the built-in one's would let another move its games' money.
+    env.GAME_PROVIDERS?.forEach((source, i) => {
+      if (source.walletKey !== undefined && source.walletKey === env.PROVIDER_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['GAME_PROVIDERS', i, 'walletKey'], message: 'is PROVIDER_SECRET' })
+    })
   })
 
 export type ApiEnv = z.infer<typeof ApiEnvSchema>

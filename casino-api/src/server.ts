@@ -33,7 +33,8 @@ import type { ProviderDatabase } from '../../provider/server/context.ts'
 import { openProviderDatabase } from '../../provider/server/db/open.ts'
 import type { LiveTimings } from '../../provider/server/live.ts'
 import { startProvider, type GameProviderServer } from '../../provider/server/start.ts'
-import { httpGameProvider } from './games/provider-client.ts'
+import { type GameProviderClient, httpEndSessions, httpGameProvider, httpLaunch } from './games/provider-client.ts'
+import { endAtProvider } from './games/end-game-sessions.ts'
 
 export type CasinoApiOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -189,6 +190,11 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       mailDir: resolve(dataDir, 'mail'),
       from: options.mailFrom ?? `"Casino" <no-reply@${new URL(webUrl).hostname}>`,
     })
+    // Each provider's wallet key names it in the wallet; the others' games launch at their launchUrl.
+    const walletAuth = providerAuth(providerSecret, gameProviders)
+    const launches = new Map(
+      gameProviders.flatMap((p) => (p.launchUrl ? [[p.id, httpLaunch(p.launchUrl, p.key)] as const] : [])),
+    )
     const limits = createRateLimiter(opened.db, options.rateLimits)
     const jobs = await startJobs(opened.jobStore, () => log ?? console)
     // The built-in game provider runs on a port of its own (started once this API listens): it
@@ -196,6 +202,13 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     // API asks it for launches and rounds over HTTP with the key the two share.
     let ownUrl = ''
     let providerUrl = ''
+    const builtinProvider = httpGameProvider(() => providerUrl, providerSecret)
+    const sessionEnders = new Map<string, GameProviderClient['endSessions']>([
+      [BUILTIN_PROVIDER, builtinProvider.endSessions],
+      ...gameProviders.flatMap((p) =>
+        p.endSessionsUrl ? [[p.id, httpEndSessions(p.endSessionsUrl, p.key)] as const] : [],
+      ),
+    ])
     let context: Context | undefined
     // Ready (/readyz) once everything below has run, not when the server first listens.
     let started = false
@@ -206,8 +219,10 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           passwords,
           jobs,
           limits,
-          providerAuth: providerAuth(providerSecret),
-          gameProvider: httpGameProvider(() => providerUrl, providerSecret),
+          providerAuth: walletAuth,
+          gameProvider: builtinProvider,
+          launchAt: (provider) => launches.get(provider) ?? null,
+          sessionEnders,
           payments,
           cardKey: cardFingerprintKey(providerSecret),
           now,
@@ -319,7 +334,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         expire_challenges: () => expireOverdueChallenges(opened.db, now()).then(() => {}),
         sync_catalogs: () => syncCatalogs().then(() => {}),
         expire_bonuses: () => expireBonuses(opened.db, now()).then(() => {}),
-        end_game_sessions: (scope) => ctx.gameProvider.endSessions(scope).then(() => {}),
+        end_game_sessions: (data) => endAtProvider(ctx, data),
         scheduled_bonuses: () => runDueScheduledBonuses(opened.db, now()).then(() => {}),
       },
       { schedules: options.schedules },

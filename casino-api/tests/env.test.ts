@@ -13,6 +13,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const run = (env: Record<string, string>) => runApiUntilExit({ DATA_DIR: dataDir, ...env })
 
+const FEED = 'https://games.acme.example/catalog'
+const WALLET_KEY = 'a-wallet-key-of-at-least-32-characters'
 const production = { NODE_ENV: 'production', WEB_URL: 'https://casino.example' }
 const keys = { CRYPTO_BTC_ACCOUNT_KEY: SANDBOX_BTC_ACCOUNT_KEY, CRYPTO_USDT_ACCOUNT_KEY: SANDBOX_TRON_ACCOUNT_KEY }
 
@@ -31,8 +33,32 @@ test.for([
   [{ PROVIDER_SECRET: 'short' }, 'PROVIDER_SECRET: needs at least 32 characters'],
   [{ GEO_LOCAL_COUNTRY: 'Spain' }, 'GEO_LOCAL_COUNTRY: must be an ISO 3166-1 alpha-2'],
   [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL: must be a URL like smtp://'],
-  [{ GAME_PROVIDERS: '[{id: acme}]' }, 'GAME_PROVIDERS: must be a JSON list of { id, feedUrl, key? }'],
+  [
+    { GAME_PROVIDERS: '[{id: acme}]' },
+    'GAME_PROVIDERS: must be a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? }',
+  ],
   [{ GAME_PROVIDERS: '[{"id":"acme","feedUrl":"not a url"}]' }, 'GAME_PROVIDERS.0.feedUrl:'],
+  [{ GAME_PROVIDERS: '[{"id":"acme","feedUrl":"file:///etc/passwd"}]' }, 'GAME_PROVIDERS.0.feedUrl:'],
+  [{ GAME_PROVIDERS: `[{"id":"acme","feedUrl":"${FEED}","launchUrl":"ftp://x"}]` }, 'GAME_PROVIDERS.0.launchUrl:'],
+  [
+    { GAME_PROVIDERS: `[{"id":"builtin","feedUrl":"${FEED}"}]` },
+    "GAME_PROVIDERS.0.id: builtin is the built-in provider's id",
+  ],
+  [{ GAME_PROVIDERS: `[{"id":"acme","feedUrl":"${FEED}","walletKey":"short"}]` }, 'GAME_PROVIDERS.0.walletKey:'],
+  [
+    {
+      GAME_PROVIDERS: `[{"id":"acme","feedUrl":"${FEED}","walletKey":"${WALLET_KEY}"},{"id":"beta","feedUrl":"${FEED}","walletKey":"${WALLET_KEY}"}]`,
+    },
+    "GAME_PROVIDERS.1.walletKey: is another provider's",
+  ],
+  [
+    { GAME_PROVIDERS: `[{"id":"acme","feedUrl":"${FEED}"},{"id":"acme","feedUrl":"${FEED}"}]` },
+    'GAME_PROVIDERS.1.id: is listed twice',
+  ],
+  [
+    { PROVIDER_SECRET: WALLET_KEY, GAME_PROVIDERS: `[{"id":"acme","feedUrl":"${FEED}","walletKey":"${WALLET_KEY}"}]` },
+    'GAME_PROVIDERS.0.walletKey: is PROVIDER_SECRET',
+  ],
 ] as const)('a wrong %o stops the API with exit 1 and “%s”, no stack trace', async ([env, message]) => {
   const { code, output } = await run(env)
   expect(code).toBe(1)

@@ -54,3 +54,63 @@ export async function startFeedServer(feed: unknown) {
     close: () => new Promise<void>((closed) => server.close(() => closed())),
   }
 }
+
+/**
+ * Another game provider on a real port, as the casino sees one: its catalogue feed (GET /catalog)
+ * its launch call (POST /launch, the contract's provider_launch), which keeps what it was asked
+ * with and answers a game client's URL on its own origin (or what `answerLaunch` set), its game
+ * client's page (GET /play/…) and its end-sessions call (POST /end-sessions).
+ */
+export async function startOtherProvider(games: FeedGame[]) {
+  const launches: { key: string | undefined; params: Record<string, unknown> }[] = []
+  const ends: { key: string | undefined; params: Record<string, unknown> }[] = []
+  let launchAnswer: { status: number; body?: unknown } | null = null
+  let endStatus = 200
+  const server = createServer((request, response) => {
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    }
+    if (request.method === 'GET' && request.url === '/catalog') return answer(200, { games })
+    // Its game client, which the casino's game view frames: a page of the provider's own.
+    if (request.method === 'GET' && request.url?.startsWith('/play/')) {
+      const game = games.find((g) => request.url?.startsWith(`/play/${g.id}?`))
+      response.writeHead(game ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' })
+      return response.end(
+        `<!doctype html><html lang="en"><head><title>${game?.names.en ?? 'Not found'}</title></head>` +
+          `<body style="background:#111;color:#eee"><h1>${game?.names.en ?? 'Not found'} by another provider</h1></body></html>`,
+      )
+    }
+    if (request.method !== 'POST' || (request.url !== '/launch' && request.url !== '/end-sessions'))
+      return answer(404, { error: 'not_found' })
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    request.on('end', () => {
+      const params = JSON.parse(body) as Record<string, unknown>
+      if (request.url === '/end-sessions') {
+        ends.push({ key: request.headers['x-provider-key'] as string | undefined, params })
+        return answer(endStatus, endStatus === 200 ? { ended: 1 } : { error: 'down' })
+      }
+      launches.push({ key: request.headers['x-provider-key'] as string | undefined, params })
+      if (launchAnswer) return answer(launchAnswer.status, launchAnswer.body ?? {})
+      const expiresAt = new Date(Date.now() + 3_600_000).toISOString()
+      answer(200, { url: `${origin}/play/${String(params.gameId)}?session=s-${launches.length}`, expiresAt })
+    })
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    origin,
+    feedUrl: `${origin}/catalog`,
+    launchUrl: `${origin}/launch`,
+    endSessionsUrl: `${origin}/end-sessions`,
+    launches,
+    /** The end_provider_sessions calls it was sent. */
+    ends,
+    /** What its end-sessions call answers from now on. */
+    answerEnds: (status: number) => (endStatus = status),
+    /** What the launch answers from now on; null: a game client's URL. */
+    answerLaunch: (next: { status: number; body?: unknown } | null) => (launchAnswer = next),
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
+  }
+}

@@ -27,7 +27,8 @@ export function securityHeaders(site: Site): RequestHandler[] {
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: production ? ["'self'"] : ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        // The built-in games' client is a page of this site; other providers' are on their origins.
+        frameSrc: ["'self'", ...site.gameFrameOrigins],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

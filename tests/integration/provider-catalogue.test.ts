@@ -1,21 +1,35 @@
 // The web app shows a game only from the casino API's contract (ADR 0045): a second provider's
 // game, synced from its catalogue feed over HTTP and known to no code of the web app, is listed
-// with its thumbnail, drawn from its art, and its page names it (it was a 404 before).
+// with its thumbnail, drawn from its art, and its page names it (it was a 404 before). Launched at
+// the provider's own launch call (ADR 0049), its client opens in the game view from the provider's
+// origin, which the site's CSP names (GAME_FRAME_ORIGINS); one on an origin not listed is unavailable.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { acmeFortune, startFeedServer } from '#casino-api/tests/feed-fixture.ts'
+import { acmeFortune, startOtherProvider } from '#casino-api/tests/feed-fixture.ts'
 import { resources } from '#locales/index.ts'
 import { Browser, textOf } from '../setup/http.ts'
-import { startTestSite, type TestSite } from '../setup/harness.ts'
+import { loggedInPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
 
-let feed: Awaited<ReturnType<typeof startFeedServer>>
+let acme: Awaited<ReturnType<typeof startOtherProvider>>
+// A provider whose frame origin the operator did not list in GAME_FRAME_ORIGINS.
+let stray: Awaited<ReturnType<typeof startOtherProvider>>
 let site: TestSite
 beforeAll(async () => {
-  feed = await startFeedServer({ games: [acmeFortune] })
-  site = await startTestSite({ api: { gameProviders: [{ id: 'acme', feedUrl: feed.url }] } })
+  acme = await startOtherProvider([acmeFortune])
+  stray = await startOtherProvider([{ ...acmeFortune, id: 'stray-stars', names: { es: 'Estrellas', en: 'Stars' } }])
+  site = await startTestSite({
+    api: {
+      gameProviders: [
+        { id: 'acme', feedUrl: acme.feedUrl, launchUrl: acme.launchUrl },
+        { id: 'stray', feedUrl: stray.feedUrl, launchUrl: stray.launchUrl },
+      ],
+    },
+    web: { gameFrameOrigins: [acme.origin] },
+  })
 })
 afterAll(async () => {
   await site?.close()
-  await feed?.close()
+  await acme?.close()
+  await stray?.close()
 })
 
 test("a second provider's game is in the lobby with the thumbnail of its art", async () => {
@@ -44,8 +58,31 @@ test("a second provider's game page for real play asks a visitor to log in, unde
   expect((await b.get('/casino/no-such-game?mode=real')).status).toBe(404)
 })
 
-test("a second provider's game, which has no launch yet, says it is unavailable instead of failing", async () => {
-  const page = await new Browser(site.webUrl).get('/casino/acme-fortune')
+test("a second provider's game opens in the game view from its own origin, which the CSP lets the page frame", async () => {
+  const { b } = await loggedInPlayer(site, Browser)
+  for (const [path, language] of [
+    ['/casino/acme-fortune?mode=real', 'es'],
+    ['/en/casino/acme-fortune?mode=demo', 'en'],
+  ] as const) {
+    const page = await b.get(path)
+    expect(page.status).toBe(200)
+    const frame = /<iframe[^>]*src="([^"]+)"/.exec(page.html)?.[1]?.replaceAll('&amp;', '&')
+    expect(new URL(frame!).origin).toBe(acme.origin)
+    expect(acme.launches.at(-1)?.params).toMatchObject({ gameId: 'acme-fortune', language })
+    expect(page.headers.get('content-security-policy')).toContain(`frame-src 'self' ${acme.origin}`)
+    // The panel: the provider's rules and the game's limits; the seeds and rounds are its client's.
+    const text = textOf(page.html)
+    expect(text).toContain(acmeFortune.rules[language])
+    expect(text).toContain(language === 'es' ? '0,20 €' : '€0.20')
+    expect(page.html).not.toContain(resources[language].translation.games.view.serverSeedHash)
+  }
+})
+
+test('a game whose client is on an origin the site does not list is unavailable, not a frame the browser blocks', async () => {
+  const { b } = await loggedInPlayer(site, Browser)
+  const page = await b.get('/en/casino/stray-stars?mode=real')
   expect(page.status).toBe(200)
-  expect(textOf(page.html)).toContain(resources.es.translation.games.view.unavailable)
+  expect(textOf(page.html)).toContain(resources.en.translation.games.view.unavailable)
+  expect(page.html).not.toContain('<iframe')
+  expect(stray.launches).toHaveLength(1)
 })

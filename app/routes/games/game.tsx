@@ -5,6 +5,7 @@ import type { GameDetails } from '#contract'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#app/components/use-catalogue.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
+import { getRequestInfo } from '#app/middleware/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getGame } from '#app/upstream/games.server.ts'
@@ -20,6 +21,9 @@ import { sessionAmount } from './boards/shared.tsx'
 import * as styles from './games.css.ts'
 import { isLiveLobby } from './live-path.ts'
 import { type RecentRound, RecentRounds } from './recent-rounds.tsx'
+
+/** The path of the built-in games' client on this site (routes.ts: game-frame/:token, game-frame/live/:token). */
+const BUILTIN_FRAME_PATH = /^(?:\/en)?\/game-frame\/(?:live\/)?[\w-]+$/
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -78,7 +82,34 @@ export async function loader(args: Route.LoaderArgs) {
       refused: launch.code,
     }
   }
-  const token = new URL(launch.data.url).pathname.split('/').pop()!
+  const launched = new URL(launch.data.url)
+  const { gameFrameOrigins, log } = getRequestInfo(args.context)
+  // Another provider's game client, on its own origin, which the site's CSP lets this page frame:
+  // what the panel shows comes from the game's details; the client itself keeps the balance and rounds.
+  if (gameFrameOrigins?.includes(launched.origin)) {
+    return {
+      meta: pageMeta(args.context, details.name),
+      gameId,
+      name: details.name,
+      mode,
+      frameSrc: launched.href,
+      external: { minBet: details.minBet, maxBet: details.maxBet, currency: player?.currency ?? 'EUR' },
+      ...panelOf(details),
+      loggedIn: Boolean(player),
+    }
+  }
+  // The built-in games' client is a page of this site; any other address would be a frame the CSP blocks.
+  if (!BUILTIN_FRAME_PATH.test(launched.pathname)) {
+    log.warn({ gameId, origin: launched.origin }, "the game's client is on an origin GAME_FRAME_ORIGINS does not list")
+    return {
+      meta: pageMeta(args.context, t('games.view.unavailable')),
+      gameId,
+      name: '',
+      mode,
+      refused: 'game_unavailable',
+    }
+  }
+  const token = launched.pathname.split('/').pop()!
   if (live) {
     const table = await callUpstream(args, 'get_live_table', {}, { gameSession: token })
     if (!table.ok) throw upstreamUnavailable()
@@ -136,6 +167,38 @@ function FullscreenButton({ stage }: { stage: RefObject<HTMLDivElement | null> }
   )
 }
 
+/** The built-in game's seeds and the player's last rounds, which its client on this site tells the panel. */
+function FairnessAndRounds({
+  game,
+  frame,
+}: {
+  game: Extract<Route.ComponentProps['loaderData'], { game: unknown }>['game']
+  frame: RefObject<HTMLIFrameElement | null>
+}) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  // Demo rounds are in fun chips.
+  const played = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
+  return (
+    <>
+      <h2>{t('games.view.fairness')}</h2>
+      <p className={styles.small}>{t('games.view.fairnessText')}</p>
+      <dl className={styles.stacked}>
+        <dt>{t('games.view.serverSeedHash')}</dt>
+        <dd className={styles.mono}>{game.seeds.serverSeedHash}</dd>
+        <dt>{t('games.view.clientSeed')}</dt>
+        <dd className={styles.mono}>{game.seeds.clientSeed}</dd>
+        <dt>{t('games.view.nonce')}</dt>
+        <dd>{game.seeds.nonce}</dd>
+      </dl>
+      <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
+      <h2>{t('games.view.recent')}</h2>
+      <RecentRounds rendered={game.recentRounds} frame={frame} amount={played} />
+    </>
+  )
+}
+
 export default function GameView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
@@ -188,11 +251,14 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { game, frameSrc, panel, loggedIn } = loaderData
+  const { frameSrc, panel, loggedIn } = loaderData
+  // The built-in games' client is on this site and tells the panel its seeds and rounds; another
+  // provider's keeps them in its own client.
+  const game = 'external' in loaderData ? null : loaderData.game
+  const limits = 'external' in loaderData ? loaderData.external : loaderData.game
+  const currency = 'external' in loaderData ? loaderData.external.currency : loaderData.game.balance.currency
+  const money = (cents: number) => formatMoney(cents, currency, locale)
   const { paytable, tables } = panel
-  const money = (cents: number) => formatMoney(cents, game.balance.currency, locale)
-  // Demo rounds are in fun chips.
-  const played = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
 
   return (
     <div className={ui.container}>
@@ -219,8 +285,9 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className={styles.view}>
         <div ref={stage} className={styles.stage}>
-          {/* The game client is this site's own page (no third party): a sandbox with its own origin
-              and scripts allowed would restrict nothing. */}
+          {/* The built-in game client is this site's own page: a sandbox with its own origin and
+              scripts allowed would restrict nothing. Another provider's client is on its own origin
+              (GAME_FRAME_ORIGINS), which the browser keeps apart from this site's cookies and pages. */}
           {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
           <iframe
             ref={frame}
@@ -248,7 +315,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
             <dt>{t('games.view.limits')}</dt>
-            <dd>{t('games.view.limitsValue', { min: money(game.minBet), max: money(game.maxBet) })}</dd>
+            <dd>{t('games.view.limitsValue', { min: money(limits.minBet), max: money(limits.maxBet) })}</dd>
           </dl>
           {paytable ? (
             <>
@@ -305,19 +372,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           ))}
-          <h2>{t('games.view.fairness')}</h2>
-          <p className={styles.small}>{t('games.view.fairnessText')}</p>
-          <dl className={styles.stacked}>
-            <dt>{t('games.view.serverSeedHash')}</dt>
-            <dd className={styles.mono}>{game.seeds.serverSeedHash}</dd>
-            <dt>{t('games.view.clientSeed')}</dt>
-            <dd className={styles.mono}>{game.seeds.clientSeed}</dd>
-            <dt>{t('games.view.nonce')}</dt>
-            <dd>{game.seeds.nonce}</dd>
-          </dl>
-          <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
-          <h2>{t('games.view.recent')}</h2>
-          <RecentRounds rendered={game.recentRounds} frame={frame} amount={played} />
+          {game ? <FairnessAndRounds game={game} frame={frame} /> : null}
         </details>
       </div>
     </div>

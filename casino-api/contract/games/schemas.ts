@@ -234,7 +234,8 @@ export const ProviderLaunchParams = z.object({
   language: Locale,
   endsBy: Timestamp.nullable(),
 })
-export const ProviderLaunchAnswer = z.object({ url: z.url(), expiresAt: Timestamp })
+/** The game client's URL (http or https: the casino's page frames it) and when its session expires. */
+export const ProviderLaunchAnswer = z.object({ url: z.url({ protocol: /^https?$/ }), expiresAt: Timestamp })
 
 /**
  * The game sessions the casino ends at the provider: a player's (all, those one of their log-ins

@@ -15,14 +15,42 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { CatalogFeed, gameServerCalls, LOCALES, PROVIDER_KEY_HEADER } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
-import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
+import { BUILTIN_PROVIDER, MIN_PROVIDER_SECRET_LENGTH } from '../wallet/provider-auth.ts'
 
+/**
+ * A game provider as the casino knows it (ADR 0045, ADR 0049 "other providers"): its id, its
+ * catalogue feed, its launch call, and the two keys: `key`, which the casino sends it (feed and
+ * launch, in X-Provider-Key), and `walletKey`, which it sends the casino's wallet and which
+ * names it there: its wallet calls move money only on its own games.
+ */
 export const GameFeedSource = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
-  feedUrl: z.url(),
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
+    .refine((id) => id !== BUILTIN_PROVIDER, { message: `${BUILTIN_PROVIDER} is the built-in provider's id` }),
+  feedUrl: z.url({ protocol: /^https?$/ }),
+  /** Where the casino asks it for a game session (the contract's provider_launch, POSTed); without it its games are listed but unavailable. */
+  launchUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the casino ends game sessions it launched (the contract's end_provider_sessions, POSTed): at a log-out, a password change, an exclusion. */
+  endSessionsUrl: z.url({ protocol: /^https?$/ }).optional(),
   key: z.string().min(1).optional(),
+  walletKey: z.string().min(MIN_PROVIDER_SECRET_LENGTH).optional(),
 })
 export type GameFeedSource = z.infer<typeof GameFeedSource>
+
+/** The providers' ids and wallet keys are each one provider's. */
+const oneEach = (sources: GameFeedSource[], ctx: z.RefinementCtx) => {
+  const ids = new Set<string>()
+  const keys = new Set<string>()
+  sources.forEach((source, i) => {
+    if (ids.has(source.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'is listed twice' })
+    ids.add(source.id)
+    if (source.walletKey === undefined) return
+    if (keys.has(source.walletKey))
+      ctx.addIssue({ code: 'custom', path: [i, 'walletKey'], message: "is another provider's" })
+    keys.add(source.walletKey)
+  })
+}
 
 /** How long a feed may take to answer. */
 const FEED_TIMEOUT_MS = 15_000
@@ -33,9 +61,9 @@ export const builtinFeed = (providerUrl: string): GameFeedSource => ({
   feedUrl: `${providerUrl}${gameServerCalls.get_catalog_feed.path}`,
 })
 
-const PROVIDERS_FORMAT = 'must be a JSON list of { id, feedUrl, key? }'
+const PROVIDERS_FORMAT = 'must be a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? }'
 
-/** GAME_PROVIDERS as written: a JSON list of { id, feedUrl, key? } (env.ts checks it at boot). */
+/** GAME_PROVIDERS as written: a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? } (env.ts checks it at boot). */
 export const GameProvidersSetting = z
   .string()
   .transform((v, ctx) => {
@@ -46,7 +74,7 @@ export const GameProvidersSetting = z
       return z.NEVER
     }
   })
-  .pipe(z.array(GameFeedSource, { error: PROVIDERS_FORMAT }))
+  .pipe(z.array(GameFeedSource, { error: PROVIDERS_FORMAT }).superRefine(oneEach))
 
 /** Other providers from GAME_PROVIDERS (the embedded API, which env.ts does not read); none without it. */
 export function gameFeedsFromEnv(env = process.env): GameFeedSource[] {

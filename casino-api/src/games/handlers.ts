@@ -87,9 +87,10 @@ async function launch(
   const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId))
   if (!game || game.live !== live) throw new ApiError(404, 'game_not_found')
   if (!game.enabled || (mode === 'demo' && !game.hasDemo)) throw new ApiError(403, 'game_unavailable')
-  // Only the built-in provider is launched yet: another provider's game is listed from its feed,
-  // but has no launch call to ask (ADR 0049), so it is unavailable rather than a broken frame.
-  if (game.provider !== BUILTIN_PROVIDER) throw new ApiError(403, 'game_unavailable')
+  // Another provider's game launches at its launchUrl (GAME_PROVIDERS); one without a launch call
+  // is listed from its feed but unavailable, rather than a broken frame.
+  const launchGame = game.provider === BUILTIN_PROVIDER ? ctx.gameProvider.launch : ctx.launchAt(game.provider)
+  if (!launchGame) throw new ApiError(403, 'game_unavailable')
   if (mode === 'real' && !input.session) throw new ApiError(401, 'unauthorized')
   let currency: 'EUR' | 'INR' = 'EUR'
   let endsBy: Date | null = null
@@ -102,7 +103,7 @@ async function launch(
     currency = player?.currency ?? 'EUR'
     endsBy = player?.endsBy ?? ctx.now()
   }
-  const made = await ctx.gameProvider.launch({
+  const made = await launchGame({
     gameId,
     mode,
     playerId: input.session?.playerId ?? null,
@@ -112,6 +113,10 @@ async function launch(
     currency,
     language,
     endsBy: endsBy?.toISOString() ?? null,
+  }).catch((error: unknown) => {
+    // The provider down or answering outside its contract: the game cannot open now.
+    ctx.log.error({ err: error, provider: game.provider, gameId }, 'the game provider did not launch the game')
+    throw new ApiError(503, 'game_unavailable')
   })
   // The casino lists a game its provider no longer has (withdrawn since the last sync).
   if (!made) throw new ApiError(403, 'game_unavailable')

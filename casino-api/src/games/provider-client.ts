@@ -46,25 +46,57 @@ type ProviderCall =
 
 const refused = (path: string, response: Response) => new Error(`the game provider refused ${path}: ${response.status}`)
 
-export function httpGameProvider(providerUrl: () => string, key: string): GameProviderClient {
-  const call = async (path: string, params: unknown): Promise<Response> => {
-    let lastError: unknown
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      try {
-        const response = await fetch(`${providerUrl()}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [PROVIDER_KEY_HEADER]: key },
-          body: JSON.stringify(params),
-          signal: AbortSignal.timeout(10_000),
-        })
-        if (response.status < 500) return response
-        lastError = new Error(`the game provider's ${path} answered ${response.status}`)
-      } catch (error) {
-        lastError = error
-      }
+/**
+ * POSTs a call's params as JSON with the provider's key, asking again once on a 5xx or no answer;
+ * answers the provider's response otherwise.
+ */
+async function keyedPost(url: string, key: string | undefined, params: unknown): Promise<Response> {
+  let lastError: unknown
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(key ? { [PROVIDER_KEY_HEADER]: key } : {}) },
+        body: JSON.stringify(params),
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (response.status < 500) return response
+      lastError = new Error(`the game provider's ${new URL(url).pathname} answered ${response.status}`)
+    } catch (error) {
+      lastError = error
     }
-    throw lastError instanceof Error ? lastError : new Error(String(lastError))
   }
+  throw lastError instanceof Error ? lastError : new Error(String(lastError))
+}
+
+/**
+ * The launch of another provider's game (GAME_PROVIDERS' `launchUrl`, with its `key`): the same
+ * call as the built-in provider's provider_launch, at the address the operator configured. Its
+ * answer is the contract's; a game client's URL that is not http(s) is refused as a broken answer.
+ */
+export function httpLaunch(launchUrl: string, key: string | undefined): GameProviderClient['launch'] {
+  return async (params) => {
+    const response = await keyedPost(launchUrl, key, params)
+    if (response.status === 404) return null
+    if (!response.ok) throw refused(new URL(launchUrl).pathname, response)
+    return ProviderLaunchAnswer.parse(await response.json())
+  }
+}
+
+/**
+ * Ending another provider's game sessions (GAME_PROVIDERS' `endSessionsUrl`, with its `key`): the
+ * contract's end_provider_sessions at the address the operator configured.
+ */
+export function httpEndSessions(endSessionsUrl: string, key: string | undefined): GameProviderClient['endSessions'] {
+  return async (params) => {
+    const response = await keyedPost(endSessionsUrl, key, params)
+    if (!response.ok) throw refused(new URL(endSessionsUrl).pathname, response)
+    return EndProviderSessionsAnswer.parse(await response.json())
+  }
+}
+
+export function httpGameProvider(providerUrl: () => string, key: string): GameProviderClient {
+  const call = (path: string, params: unknown) => keyedPost(`${providerUrl()}${path}`, key, params)
   /** A call's answer, parsed with the contract's schema of it; null when the provider answers 404. */
   const ask = async <K extends ProviderCall>(name: K, params: unknown) => {
     const { path, answer } = gameServerCalls[name]

@@ -31,7 +31,14 @@ export type JobData = {
   expire_challenges: Record<string, never>
   sync_catalogs: Record<string, never>
   expire_bonuses: Record<string, never>
-  end_game_sessions: { playerId?: string; casinoSession?: string; exceptCasinoSession?: string; gameId?: string }
+  end_game_sessions: {
+    playerId?: string
+    casinoSession?: string
+    exceptCasinoSession?: string
+    gameId?: string
+    /** The provider to ask (absent: the built-in one, as jobs were queued before other providers had one). */
+    provider?: string
+  }
   scheduled_bonuses: Record<string, never>
 }
 export type JobName = keyof JobData

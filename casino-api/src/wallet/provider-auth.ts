@@ -15,15 +15,29 @@ import { PRIVATE_FILE_MODE } from '../files.ts'
 
 export const PROVIDER_SECRET_FILE = 'provider-secret.txt'
 export const MIN_PROVIDER_SECRET_LENGTH = 32
-/** The provider the secret belongs to: the built-in game provider (one secret, one provider). */
+/** The provider the secret belongs to: the built-in game provider. */
 export const BUILTIN_PROVIDER = 'builtin'
 
 /** Answers the provider whose key this is, or null. */
 export type ProviderAuth = (key: string | undefined) => string | null
 
-export function providerAuth(secret: string): ProviderAuth {
-  const isKey = sharedKeyCheck(secret)
-  return (key) => (isKey(key) ? BUILTIN_PROVIDER : null)
+/**
+ * The built-in provider's secret and each other provider's wallet key (GAME_PROVIDERS'
+ * `walletKey`): a key names its provider, and the wallet moves money only on that provider's
+ * games (wallet_bet checks the game's provider). Every key is compared, so the time taken does
+ * not tell which one matched.
+ */
+export function providerAuth(secret: string, others: { id: string; walletKey?: string }[] = []): ProviderAuth {
+  const keys = [{ id: BUILTIN_PROVIDER, walletKey: secret }, ...others].flatMap(({ id, walletKey }) =>
+    walletKey === undefined ? [] : [{ id, isKey: sharedKeyCheck(walletKey) }],
+  )
+  if (new Set(keys.map((k) => k.id)).size !== keys.length || others.some((o) => o.walletKey === secret))
+    throw new Error('each game provider needs a wallet key of its own, and none may be PROVIDER_SECRET')
+  return (key) => {
+    let provider: string | null = null
+    for (const k of keys) if (k.isKey(key) && provider === null) provider = k.id
+    return provider
+  }
 }
 
 /**
