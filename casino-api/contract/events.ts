@@ -10,6 +10,12 @@ import { MailboxMessage } from './mailbox/schemas.ts'
  * get_live_game_url). The web server relays both directions and validates every frame.
  */
 
+/**
+ * The database channel the realtime events go out on (NOTIFY): the casino API's sockets LISTEN on
+ * it, and the built-in provider's live tables send their rounds' events on it (ADR 0049).
+ */
+export const EVENTS_CHANNEL = 'casino_events'
+
 const HexSeed = z.string().regex(/^[0-9a-f]{64}$/)
 
 export const BalanceChangedEvent = z.object({

@@ -25,6 +25,7 @@ const liveTimings = Object.fromEntries(
 const api = await startCasinoApi({
   port: env.PORT,
   providerPort: env.PROVIDER_PORT,
+  providerUrl: env.PROVIDER_URL,
   host: env.HOST,
   dataDir: env.DATA_DIR,
   databaseUrl: env.DATABASE_URL,

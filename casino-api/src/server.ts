@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { createPasswords, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './accounts/passwords.ts'
 import type { Context } from './context.ts'
 import { openDatabase, type Database } from './db/open.ts'
-import { calls } from '../contract/index.ts'
+import { calls, EVENTS_CHANNEL } from '../contract/index.ts'
 import { handlersFor } from './handlers.ts'
 import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
@@ -27,7 +27,7 @@ import { callsOf, type DepositProcessor } from './payments/methods/processor.ts'
 import { depositProcessors } from './payments/methods/registry.ts'
 import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
-import { EVENTS_CHANNEL, startRealtime } from './realtime/socket.ts'
+import { startRealtime } from './realtime/socket.ts'
 import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from './games/catalog-sync.ts'
 import type { ProviderDatabase } from '../../provider/server/context.ts'
 import { openProviderDatabase } from '../../provider/server/db/open.ts'
@@ -118,6 +118,12 @@ export type CasinoApiOptions = {
    * built-in one (ADR 0045). Default: GAME_PROVIDERS from the environment, else none.
    */
   gameProviders?: GameFeedSource[]
+  /**
+   * The built-in game provider run on its own (`node provider/server/main.ts`, ADR 0049), in this
+   * API's PostgreSQL database: this API then starts none. Default: PROVIDER_URL, else the one it
+   * starts on `providerPort`.
+   */
+  providerUrl?: string
   /** Cron expressions of the scheduled jobs (jobs/jobs.ts DEFAULT_SCHEDULES); tests set faster ones. */
   schedules?: Schedules
   /**
@@ -152,6 +158,10 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const payments = options.payments ?? paymentsConfigFromEnv()
   const depositMethods = options.depositMethods ?? depositProcessors
   const gameProviders = options.gameProviders ?? gameFeedsFromEnv()
+  if (options.providerUrl && !options.databaseUrl)
+    throw new Error(
+      "a game provider run on its own (PROVIDER_URL) shares the API's PostgreSQL database: set DATABASE_URL",
+    )
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
   await ensurePrivateDir(dataDir)
@@ -281,24 +291,28 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       return failures
     }
     try {
-      provider = await startProvider({
-        db: providerDb,
-        key: providerSecret,
-        walletUrl: () => ownUrl,
-        frameUrl: webUrl,
-        eventsChannel: EVENTS_CHANNEL,
-        port: options.providerPort ?? (options.port === 0 ? 0 : 4100),
-        host,
-        logger: options.logger ?? true,
-        now,
-        liveTables: options.liveTables,
-        metrics: {
-          roundOpened: (game, mode) => apiMetrics.gameRounds.inc({ game, mode }),
-          answered: ({ method, route, status, seconds }) =>
-            apiMetrics.requests.observe({ method, route, status }, seconds),
-        },
-      })
-      providerUrl = provider.url
+      // A provider run on its own (provider/server/main.ts, PROVIDER_URL): asked over HTTP like the
+      // embedded one; its feed must answer now, so it starts first.
+      provider = options.providerUrl
+        ? undefined
+        : await startProvider({
+            db: providerDb,
+            key: providerSecret,
+            walletUrl: () => ownUrl,
+            frameUrl: webUrl,
+            eventsChannel: EVENTS_CHANNEL,
+            port: options.providerPort ?? (options.port === 0 ? 0 : 4100),
+            host,
+            logger: options.logger ?? true,
+            now,
+            liveTables: options.liveTables,
+            metrics: {
+              roundOpened: (game, mode) => apiMetrics.gameRounds.inc({ game, mode }),
+              answered: ({ method, route, status, seconds }) =>
+                apiMetrics.requests.observe({ method, route, status }, seconds),
+            },
+          })
+      providerUrl = provider?.url ?? new URL(options.providerUrl!).href.replace(/\/+$/, '')
       const builtinFailure = (await syncCatalogs()).find((f) => f.provider === BUILTIN_PROVIDER)
       if (builtinFailure)
         throw new Error(`the built-in provider's catalogue could not be synced: ${builtinFailure.error}`)

@@ -5,15 +5,15 @@
  */
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { readMigrationFiles, type MigrationConfig, type MigrationMeta } from 'drizzle-orm/migrator'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Client, Pool } from 'pg'
 import { fromPglite } from 'pg-boss'
 import type { JobStore } from '../jobs/jobs.ts'
 import { ensurePrivateDir, makeTreePrivate } from '../files.ts'
+import { applyMigrations, migratePostgres, SCHEMA_NAME } from '../../contract/schema-migrations.ts'
 import { checkReadiness, newestShippedMigration, type Readiness } from './readiness.ts'
 import * as schema from './schema.ts'
 
@@ -78,9 +78,6 @@ export type BesideDatabase<S extends Record<string, unknown>> = {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
-
-/** A PostgreSQL schema name we are willing to put into SQL and a startup option. */
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   return options.driver === 'pglite' ? openPglite(options.dataDir) : openPostgres(options)
@@ -239,46 +236,6 @@ async function untilReachable(pool: Pool, timeoutMs: number, onRetry?: (error: E
 function readinessOf(db: Database, migrationsSchema: string) {
   const expected = newestShippedMigration(migrationsFolder)
   return () => checkReadiness(db, migrationsSchema, expected)
-}
-
-/**
- * drizzle's migrator, run on one connection that holds an advisory lock, so that several
- * instances starting together migrate once. With a schema of our own, the bookkeeping table
- * lives in that schema too (drizzle's default is a shared "drizzle" schema, where a second test
- * schema would find the migrations already recorded). `schemas`: created first, under the lock.
- */
-async function migratePostgres(pool: Pool, folder: string, schemaName: string | undefined, schemas: string[]) {
-  const client = await pool.connect()
-  const lockKey = `casino-api:migrate:${schemaName ?? 'default'}`
-  try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey])
-    try {
-      // Under the lock: CREATE SCHEMA IF NOT EXISTS is not safe against itself running concurrently
-      // (the job queue's too: pg-boss installs its tables under a lock of its own, but not the schema).
-      for (const name of [...(schemaName ? [schemaName] : []), ...schemas])
-        await client.query(`CREATE SCHEMA IF NOT EXISTS "${name}"`)
-      await applyMigrations(drizzleNodePg({ client }), folder, schemaName)
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])
-    }
-  } finally {
-    client.release()
-  }
-}
-
-/**
- * What drizzle's migrators do, with the "public". that drizzle-kit writes before enum types and
- * foreign-key targets dropped when the tables have a schema of their own, so that they resolve
- * through the search_path like the tables do.
- */
-async function applyMigrations(db: object, folder: string, schemaName: string | undefined) {
-  const config: MigrationConfig = schemaName
-    ? { migrationsFolder: folder, migrationsSchema: schemaName }
-    : { migrationsFolder: folder }
-  let migrations: MigrationMeta[] = readMigrationFiles(config)
-  if (schemaName) migrations = migrations.map((m) => ({ ...m, sql: m.sql.map((s) => s.replaceAll('"public".', '')) }))
-  const internals = db as { dialect: PgDialect; session: PgSession }
-  await internals.dialect.migrate(migrations, internals.session, config)
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/

@@ -20,7 +20,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '../../contract/index.ts'
+import { ClientMessage, EVENTS_CHANNEL, parseFrame, ServerEvent, SOCKET_PATH } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import type { OpenedDatabase } from '../db/open.ts'
 import { resolveSession } from '../http/auth.ts'
@@ -30,7 +30,6 @@ import { currentRound } from '../../../provider/server/live.ts'
 import type { ProviderDatabase } from '../../../provider/server/context.ts'
 import { closeForRestart } from './restart.ts'
 
-export const EVENTS_CHANNEL = 'casino_events'
 const PING_EVERY_MS = 30_000
 const RECHECK_TOKEN_MS = 60_000
 export const MAX_BUFFERED = 1024 * 1024

@@ -1,0 +1,34 @@
+/**
+ * The provider's database when it runs on its own (main.ts): a PostgreSQL database of its choice
+ * (PROVIDER_DATABASE_URL), its tables in a schema of their own, migrated from provider/drizzle/.
+ * While its live tables send their events with NOTIFY on the casino's channel, that database must
+ * be the casino API's (ADR 0049): the casino's sockets LISTEN there.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { Pool } from 'pg'
+import { migratePostgres, SCHEMA_NAME } from '../../../casino-api/contract/schema-migrations.ts'
+import { providerMigrationsFolder, providerTables, type ProviderDatabase } from '../context.ts'
+
+export async function openProviderAlone(options: {
+  url: string
+  schema: string
+  maxConnections?: number
+  onIdleError?: (error: Error) => void
+}): Promise<{ db: ProviderDatabase; close(): Promise<void> }> {
+  if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name '${options.schema}'`)
+  const pool = new Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    application_name: 'casino-game-provider',
+    // In the startup packet: no query runs on a connection without it.
+    options: `-c search_path=${options.schema}`,
+  })
+  pool.on('error', (error) => options.onIdleError?.(error))
+  try {
+    await migratePostgres(pool, providerMigrationsFolder, options.schema, [])
+  } catch (error) {
+    await pool.end().catch(() => {})
+    throw error
+  }
+  return { db: drizzle({ client: pool, schema: providerTables }), close: () => pool.end() }
+}

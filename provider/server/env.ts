@@ -1,0 +1,38 @@
+/**
+ * The built-in game provider's configuration when it runs on its own (main.ts), read from the
+ * environment and checked at boot: a wrong value stops it with a message naming the variable.
+ */
+import { z } from 'zod'
+import { SCHEMA_NAME } from '../../casino-api/contract/schema-migrations.ts'
+
+const url = (example: string) => z.url({ protocol: /^https?$/, error: `must be a URL like ${example}` })
+
+export const ProviderEnv = z.object({
+  PROVIDER_DATABASE_URL: z
+    .string({ error: 'is required: the PostgreSQL database of the casino API (postgres://…)' })
+    .regex(/^postgres(ql)?:\/\//, 'must be a URL like postgres://user:pass@host:5432/casino'),
+  PROVIDER_DATABASE_SCHEMA: z
+    .string()
+    .regex(SCHEMA_NAME, 'must be lower-case letters, digits and _')
+    .default('provider'),
+  PROVIDER_SECRET: z
+    .string({ error: "is required: the casino API's PROVIDER_SECRET" })
+    .min(32, 'needs at least 32 characters'),
+  CASINO_API_URL: url('http://casino-api:4000'),
+  WEB_URL: url('https://casino.example'),
+  PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(4100),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LIVE_TABLES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+})
+export type ProviderEnv = z.infer<typeof ProviderEnv>
+
+export function parseProviderEnv(source: Record<string, string | undefined> = process.env): ProviderEnv {
+  const parsed = ProviderEnv.safeParse(source)
+  if (parsed.success) return parsed.data
+  throw new Error(
+    `Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+  )
+}
