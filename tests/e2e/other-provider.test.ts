@@ -5,7 +5,14 @@
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { acmeFortune, startOtherProvider } from '#casino-api/tests/feed-fixture.ts'
-import { expectAccessible, logInAs, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  logInAs,
+  pageWithErrors,
+  skipBrowserTests,
+  useSiteInChromium,
+  PLAYER_VIEWS,
+} from '../setup/browser.ts'
 import { activatedPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -15,41 +22,36 @@ const env = useSiteInChromium({
   web: { gameFrameOrigins: [acme.origin] },
 })
 
-for (const javaScript of [true, false])
-  for (const [locale, width] of [
-    ['es', 1280],
-    ['en', 390],
-  ] as const) {
-    const tr = resources[locale].translation
-    const prefix = locale === 'en' ? '/en' : ''
-    describe.skipIf(skipBrowserTests)(
-      `another provider's game in Chromium (JavaScript ${javaScript ? 'on' : 'off'}, ${locale})`,
-      () => {
-        test("its client opens in the game view from the provider's origin", async () => {
-          const { player } = await activatedPlayer(env.site, HttpBrowser)
-          const { context, page, errors } = await pageWithErrors(env.browser, {
-            javaScript,
-            baseURL: env.site.webUrl,
-            viewport: { width, height: 900 },
-          })
-          await logInAs(page, player)
-          await page.goto(`${prefix}/casino?provider=acme`)
-          await page
-            .getByRole('link', { name: tr.games.card.play.replace('{{name}}', acmeFortune.names[locale]) })
-            .click()
-          await page.waitForURL(`**${prefix}/casino/acme-fortune`)
-          await page.getByRole('heading', { level: 1, name: acmeFortune.names[locale] }).waitFor()
-          const frame = page.frameLocator('iframe')
-          await frame.getByRole('heading', { name: 'Acme Fortune by another provider' }).waitFor()
-          expect(new URL((await page.locator('iframe').getAttribute('src'))!).origin).toBe(acme.origin)
-          expect(await page.locator('main').innerText()).toContain(acmeFortune.rules[locale])
-          if (javaScript) await expectAccessible(page)
-          expect(errors.filter((e) => /Content Security Policy|frame-src/i.test(e))).toEqual([])
-          await context.close()
+for (const { javaScript, locale, width, prefix } of PLAYER_VIEWS) {
+  const tr = resources[locale].translation
+  describe.skipIf(skipBrowserTests)(
+    `another provider's game in Chromium (JavaScript ${javaScript ? 'on' : 'off'}, ${locale})`,
+    () => {
+      test("its client opens in the game view from the provider's origin", async () => {
+        const { player } = await activatedPlayer(env.site, HttpBrowser)
+        const { context, page, errors } = await pageWithErrors(env.browser, {
+          javaScript,
+          baseURL: env.site.webUrl,
+          viewport: { width, height: 900 },
         })
-      },
-    )
-  }
+        await logInAs(page, player)
+        await page.goto(`${prefix}/casino?provider=acme`)
+        await page
+          .getByRole('link', { name: tr.games.card.play.replace('{{name}}', acmeFortune.names[locale]) })
+          .click()
+        await page.waitForURL(`**${prefix}/casino/acme-fortune`)
+        await page.getByRole('heading', { level: 1, name: acmeFortune.names[locale] }).waitFor()
+        const frame = page.frameLocator('iframe')
+        await frame.getByRole('heading', { name: 'Acme Fortune by another provider' }).waitFor()
+        expect(new URL((await page.locator('iframe').getAttribute('src'))!).origin).toBe(acme.origin)
+        expect(await page.locator('main').innerText()).toContain(acmeFortune.rules[locale])
+        if (javaScript) await expectAccessible(page)
+        expect(errors.filter((e) => /Content Security Policy|frame-src/i.test(e))).toEqual([])
+        await context.close()
+      })
+    },
+  )
+}
 
 test.skipIf(skipBrowserTests)('the provider was asked to launch the game in each language', () => {
   expect(new Set(acme.launches.map((l) => l.params.language))).toEqual(new Set(['es', 'en']))

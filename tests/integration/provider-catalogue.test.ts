@@ -68,6 +68,10 @@ test("a second provider's game opens in the game view from its own origin, which
     expect(page.status).toBe(200)
     const frame = /<iframe[^>]*src="([^"]+)"/.exec(page.html)?.[1]?.replaceAll('&amp;', '&')
     expect(new URL(frame!).origin).toBe(acme.origin)
+    // Its scripts run on its own origin; it navigates the casino's page only on the player's click.
+    const sandbox = /<iframe[^>]*sandbox="([^"]+)"/.exec(page.html)?.[1]?.split(' ')
+    expect(sandbox).toContain('allow-top-navigation-by-user-activation')
+    expect(sandbox).not.toContain('allow-top-navigation')
     expect(acme.launches.at(-1)?.params).toMatchObject({ gameId: 'acme-fortune', language })
     expect(page.headers.get('content-security-policy')).toContain(`frame-src 'self' ${acme.origin}`)
     // The panel: the provider's rules and the game's limits; the seeds and rounds are its client's.

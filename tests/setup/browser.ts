@@ -137,6 +137,19 @@ export const LOCALE_MODES = [
   { locale: 'en', javaScript: false },
 ] as const
 
+/**
+ * The ways the player tests meet a page: JavaScript on and off, each in Spanish at a desktop's
+ * width and in English at a phone's (`prefix`: the language's path prefix).
+ */
+export const PLAYER_VIEWS = [true, false].flatMap((javaScript) =>
+  (
+    [
+      ['es', 1280],
+      ['en', 390],
+    ] as const
+  ).map(([locale, width]) => ({ javaScript, locale, width, prefix: locale === 'en' ? '/en' : '' })),
+)
+
 /** A test file's casino (web app + casino API on PGlite) and one Chromium, started once for the file. */
 export function useSiteInChromium(options?: Parameters<typeof startTestSite>[0]) {
   const env = {} as { site: TestSite; browser: Browser }

@@ -8,6 +8,7 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/frame'
 import * as styles from './games.css.ts'
+import { SeedFacts } from './seed-facts.tsx'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
 import { RoundList, tellRecentRounds } from './recent-rounds.tsx'
 import { chipValues, GAME_UI, sessionAmount } from './boards/index.ts'
@@ -196,14 +197,7 @@ export default function GameFrame({ loaderData, actionData }: Route.ComponentPro
 
       <details>
         <summary>{t('games.frame.fairness')}</summary>
-        <dl className={styles.stacked}>
-          <dt>{t('games.view.serverSeedHash')}</dt>
-          <dd className={styles.mono}>{game.seeds.serverSeedHash}</dd>
-          <dt>{t('games.view.clientSeed')}</dt>
-          <dd className={styles.mono}>{game.seeds.clientSeed}</dd>
-          <dt>{t('games.view.nonce')}</dt>
-          <dd>{game.seeds.nonce}</dd>
-        </dl>
+        <SeedFacts seeds={game.seeds} />
         <Form method="post" className={styles.betForm}>
           <div>
             <label htmlFor="client-seed" className={forms.label}>

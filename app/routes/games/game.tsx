@@ -21,9 +21,14 @@ import { sessionAmount } from './boards/shared.tsx'
 import * as styles from './games.css.ts'
 import { isLiveLobby } from './live-path.ts'
 import { type RecentRound, RecentRounds } from './recent-rounds.tsx'
+import { SeedFacts } from './seed-facts.tsx'
 
 /** The path of the built-in games' client on this site (routes.ts: game-frame/:token, game-frame/live/:token). */
 const BUILTIN_FRAME_PATH = /^(?:\/en)?\/game-frame\/(?:live\/)?[\w-]+$/
+
+/** What another provider's client may do in its frame: play (scripts, forms, its own origin's storage), open its help in a new tab. */
+const EXTERNAL_FRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-top-navigation-by-user-activation'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -184,14 +189,7 @@ function FairnessAndRounds({
     <>
       <h2>{t('games.view.fairness')}</h2>
       <p className={styles.small}>{t('games.view.fairnessText')}</p>
-      <dl className={styles.stacked}>
-        <dt>{t('games.view.serverSeedHash')}</dt>
-        <dd className={styles.mono}>{game.seeds.serverSeedHash}</dd>
-        <dt>{t('games.view.clientSeed')}</dt>
-        <dd className={styles.mono}>{game.seeds.clientSeed}</dd>
-        <dt>{t('games.view.nonce')}</dt>
-        <dd>{game.seeds.nonce}</dd>
-      </dl>
+      <SeedFacts seeds={game.seeds} />
       <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
       <h2>{t('games.view.recent')}</h2>
       <RecentRounds rendered={game.recentRounds} frame={frame} amount={played} />
@@ -295,6 +293,9 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             title={t('games.view.frameTitle', { name })}
             className={styles.frame}
             allow="fullscreen"
+            // Another provider's client runs its scripts on its own origin, but may take the player
+            // away from the casino (navigate this page) only when the player clicks in it.
+            sandbox={game ? undefined : EXTERNAL_FRAME_SANDBOX}
           />
         </div>
         <details className={styles.panel} open>

@@ -14,6 +14,7 @@ import * as styles from './games.css.ts'
 import { SessionEnded, sessionEnded } from './session-ended.tsx'
 import { countdownClock, outdated, phaseEnd, secondsLeft } from './countdown.ts'
 import { chipValues, sessionAmount } from './boards/index.ts'
+import { SeedFacts } from './seed-facts.tsx'
 import {
   Pocket,
   pocketLabel,
@@ -276,14 +277,8 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
         <summary>{t('games.frame.fairness')}</summary>
         <p className={styles.small}>{t('games.live.fairness')}</p>
         {round ? (
-          <dl className={styles.stacked}>
-            <dt>{t('games.view.serverSeedHash')}</dt>
-            <dd className={styles.mono}>{round.serverSeedHash}</dd>
-            <dt>{t('games.view.clientSeed')}</dt>
-            <dd className={styles.mono}>{round.clientSeed}</dd>
-            <dt>{t('games.view.nonce')}</dt>
-            <dd>0</dd>
-          </dl>
+          // A live round's client seed is its id, and it is drawn at nonce 0.
+          <SeedFacts seeds={{ serverSeedHash: round.serverSeedHash, clientSeed: round.clientSeed, nonce: 0 }} />
         ) : null}
       </details>
     </div>
