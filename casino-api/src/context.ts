@@ -21,8 +21,8 @@ export type Context = {
   providerAuth: ProviderAuth
   /** The built-in game provider over HTTP: launches, a player's rounds (the bet history), ending sessions. */
   gameProvider: GameProviderClient
-  /** The launch call of another provider's games (GAME_PROVIDERS' `launchUrl`), by provider id; none without one. */
-  launchAt: (provider: string) => GameProviderClient['launch'] | null
+  /** Each provider's launch call, by provider id: the built-in one's and those with a `launchUrl` (GAME_PROVIDERS). */
+  launchers: Map<string, GameProviderClient['launch']>
   /** Each provider's way to end the game sessions the casino launched: the built-in one's and those with an `endSessionsUrl`. */
   sessionEnders: Map<string, GameProviderClient['endSessions']>
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */

@@ -200,11 +200,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       mailDir: resolve(dataDir, 'mail'),
       from: options.mailFrom ?? `"Casino" <no-reply@${new URL(webUrl).hostname}>`,
     })
-    // Each provider's wallet key names it in the wallet; the others' games launch at their launchUrl.
+    // Each provider's wallet key names it in the wallet.
     const walletAuth = providerAuth(providerSecret, gameProviders)
-    const launches = new Map(
-      gameProviders.flatMap((p) => (p.launchUrl ? [[p.id, httpLaunch(p.launchUrl, p.key)] as const] : [])),
-    )
     const limits = createRateLimiter(opened.db, options.rateLimits)
     const jobs = await startJobs(opened.jobStore, () => log ?? console)
     // The built-in game provider runs on a port of its own (started once this API listens): it
@@ -213,6 +210,11 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
     let ownUrl = ''
     let providerUrl = ''
     const builtinProvider = httpGameProvider(() => providerUrl, providerSecret)
+    // Each provider's launch and end of sessions: the built-in one's, and those GAME_PROVIDERS gives.
+    const launchers = new Map<string, GameProviderClient['launch']>([
+      [BUILTIN_PROVIDER, builtinProvider.launch],
+      ...gameProviders.flatMap((p) => (p.launchUrl ? [[p.id, httpLaunch(p.launchUrl, p.key)] as const] : [])),
+    ])
     const sessionEnders = new Map<string, GameProviderClient['endSessions']>([
       [BUILTIN_PROVIDER, builtinProvider.endSessions],
       ...gameProviders.flatMap((p) =>
@@ -231,7 +233,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           limits,
           providerAuth: walletAuth,
           gameProvider: builtinProvider,
-          launchAt: (provider) => launches.get(provider) ?? null,
+          launchers,
           sessionEnders,
           payments,
           cardKey: cardFingerprintKey(providerSecret),

@@ -89,7 +89,7 @@ async function launch(
   if (!game.enabled || (mode === 'demo' && !game.hasDemo)) throw new ApiError(403, 'game_unavailable')
   // Another provider's game launches at its launchUrl (GAME_PROVIDERS); one without a launch call
   // is listed from its feed but unavailable, rather than a broken frame.
-  const launchGame = game.provider === BUILTIN_PROVIDER ? ctx.gameProvider.launch : ctx.launchAt(game.provider)
+  const launchGame = ctx.launchers.get(game.provider)
   if (!launchGame) throw new ApiError(403, 'game_unavailable')
   if (mode === 'real' && !input.session) throw new ApiError(401, 'unauthorized')
   let currency: 'EUR' | 'INR' = 'EUR'

@@ -69,48 +69,43 @@ async function keyedPost(url: string, key: string | undefined, params: unknown):
   throw lastError instanceof Error ? lastError : new Error(String(lastError))
 }
 
-/**
- * The launch of another provider's game (GAME_PROVIDERS' `launchUrl`, with its `key`): the same
- * call as the built-in provider's provider_launch, at the address the operator configured. Its
- * answer is the contract's; a game client's URL that is not http(s) is refused as a broken answer.
- */
-export function httpLaunch(launchUrl: string, key: string | undefined): GameProviderClient['launch'] {
-  return async (params) => {
-    const response = await keyedPost(launchUrl, key, params)
-    if (response.status === 404) return null
-    if (!response.ok) throw refused(new URL(launchUrl).pathname, response)
-    return ProviderLaunchAnswer.parse(await response.json())
-  }
+/** A call's answer at `url`, parsed with the contract's schema of it; null when the provider answers 404. */
+async function askAt<T extends z.ZodType>(url: string, key: string | undefined, answer: T, params: unknown) {
+  const response = await keyedPost(url, key, params)
+  if (response.status === 404) return null
+  if (!response.ok) throw refused(new URL(url).pathname, response)
+  return answer.parse(await response.json()) as z.output<T>
+}
+
+/** The same where a 404 is a refusal like any other. */
+async function mustAt<T extends z.ZodType>(url: string, key: string | undefined, answer: T, params: unknown) {
+  const answered = await askAt(url, key, answer, params)
+  if (answered === null) throw new Error(`the game provider refused ${new URL(url).pathname}: 404`)
+  return answered
 }
 
 /**
- * Ending another provider's game sessions (GAME_PROVIDERS' `endSessionsUrl`, with its `key`): the
- * contract's end_provider_sessions at the address the operator configured.
+ * Another provider's launch and end of sessions (GAME_PROVIDERS' `launchUrl` and
+ * `endSessionsUrl`, with its `key`): the contract's provider_launch and end_provider_sessions at
+ * the addresses the operator configured. A game client's URL that is not http(s) is refused as a
+ * broken answer.
  */
-export function httpEndSessions(endSessionsUrl: string, key: string | undefined): GameProviderClient['endSessions'] {
-  return async (params) => {
-    const response = await keyedPost(endSessionsUrl, key, params)
-    if (!response.ok) throw refused(new URL(endSessionsUrl).pathname, response)
-    return EndProviderSessionsAnswer.parse(await response.json())
-  }
-}
+export const httpLaunch =
+  (launchUrl: string, key: string | undefined): GameProviderClient['launch'] =>
+  (params) =>
+    askAt(launchUrl, key, ProviderLaunchAnswer, params)
+export const httpEndSessions =
+  (endSessionsUrl: string, key: string | undefined): GameProviderClient['endSessions'] =>
+  (params) =>
+    mustAt(endSessionsUrl, key, EndProviderSessionsAnswer, params)
 
 export function httpGameProvider(providerUrl: () => string, key: string): GameProviderClient {
-  const call = (path: string, params: unknown) => keyedPost(`${providerUrl()}${path}`, key, params)
-  /** A call's answer, parsed with the contract's schema of it; null when the provider answers 404. */
-  const ask = async <K extends ProviderCall>(name: K, params: unknown) => {
-    const { path, answer } = gameServerCalls[name]
-    const response = await call(path, params)
-    if (response.status === 404) return null
-    if (!response.ok) throw refused(path, response)
-    return answer.parse(await response.json()) as z.output<(typeof gameServerCalls)[K]['answer']>
-  }
-  /** The same where a 404 is a refusal like any other. */
-  const must = async <K extends ProviderCall>(name: K, params: unknown) => {
-    const answer = await ask(name, params)
-    if (answer === null) throw new Error(`the game provider refused ${gameServerCalls[name].path}: 404`)
-    return answer
-  }
+  const at = (name: ProviderCall) => `${providerUrl()}${gameServerCalls[name].path}`
+  type Answer<K extends ProviderCall> = z.output<(typeof gameServerCalls)[K]['answer']>
+  const ask = <K extends ProviderCall>(name: K, params: unknown) =>
+    askAt(at(name), key, gameServerCalls[name].answer, params) as Promise<Answer<K> | null>
+  const must = <K extends ProviderCall>(name: K, params: unknown) =>
+    mustAt(at(name), key, gameServerCalls[name].answer, params) as Promise<Answer<K>>
   return {
     launch: (params) => ask('provider_launch', params),
     history: (params) => must('get_provider_rounds', params),
