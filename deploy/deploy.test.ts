@@ -168,10 +168,15 @@ test('compose.yaml: every instance is checked on /readyz; the web reaches the ca
     expect(env.CASINO_API_URL).toBe(`http://api-lb:${apiLb.environment!.LISTEN_PORT}`)
     expect(env.PROVIDER_URL).toBe(`http://provider-lb:${providerLb.environment!.LISTEN_PORT}`)
   }
-  // Only the web tier's balancer is published: not the casino APIs, PostgreSQL or any metrics port.
+  // Only the web tier's balancer and the game providers' (browsers open a live table's socket
+  // there) are published: not the casino APIs, PostgreSQL or any metrics port.
   const published = Object.entries(services).filter(([, s]) => s.ports?.length)
-  expect(published.map(([name]) => name)).toEqual(['web-lb'])
+  expect(published.map(([name]) => name)).toEqual(['provider-lb', 'web-lb'])
   expect(services['web-lb']!.ports).toEqual([`\${PUBLIC_PORT:-8080}:${services['web-lb']!.environment!.LISTEN_PORT}`])
+  expect(providerLb.ports).toEqual([`\${PROVIDER_PUBLIC_PORT:-8100}:${providerLb.environment!.LISTEN_PORT}`])
+  // The APIs' providers and the webs name that published address alike.
+  for (const name of ['casino-api-1', 'web-1'])
+    expect(services[name]!.environment!.PROVIDER_PUBLIC_URL).toBe('${PROVIDER_PUBLIC_URL:-http://localhost:8100}')
   // X-Forwarded-For is believed from the private network only, where the balancers and webs are.
   const subnet = networks.casino.ipam.config[0]!.subnet
   expect(services['casino-api-1']!.environment!.TRUSTED_PROXIES).toBe(subnet)

@@ -43,6 +43,8 @@ export type WebAppOptions = {
    * frame is served by the provider: PROVIDER_URL, or the one the embedded casino API starts.
    */
   providerUrl?: string
+  /** Where browsers reach the built-in provider (PROVIDER_PUBLIC_URL); default `providerUrl`. */
+  providerPublicUrl?: string
   /** Other game providers' frame origins (GAME_FRAME_ORIGINS): the CSP's frame-src names them. */
   gameFrameOrigins?: string[]
   /**
@@ -104,6 +106,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     publicOrigin: () => publicOrigin,
     upstreamUrl: () => upstreamUrl,
     providerUrl: () => providerUrl,
+    providerPublicUrl: () => options.providerPublicUrl ?? providerUrl,
     gameFrameOrigins: options.gameFrameOrigins ?? [],
   })
   const env = { sessionSecrets: options.sessionSecrets, cookieSecure: options.cookieSecure }

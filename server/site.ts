@@ -20,6 +20,8 @@ export type Site = {
   upstreamFor(req: Request): string
   /** The built-in game provider's base URL, when it is known (RequestInfo's providerUrl). */
   providerUrl(): string | undefined
+  /** Where browsers reach the built-in game provider (PROVIDER_PUBLIC_URL, else its base URL). */
+  providerPublicUrl(): string | undefined
   /** Other game providers' frame origins (GAME_FRAME_ORIGINS). */
   gameFrameOrigins: string[]
 }
@@ -36,6 +38,7 @@ export function createSite(options: {
   publicOrigin: () => string | undefined
   upstreamUrl: () => string | undefined
   providerUrl: () => string | undefined
+  providerPublicUrl: () => string | undefined
   gameFrameOrigins: string[]
 }): Site {
   const siteOrigin = (req: Request) => {
@@ -52,6 +55,7 @@ export function createSite(options: {
     siteOrigin,
     upstreamFor: (req) => options.upstreamUrl() ?? new URL('/api', siteOrigin(req)).href,
     providerUrl: options.providerUrl,
+    providerPublicUrl: options.providerPublicUrl,
     gameFrameOrigins: options.gameFrameOrigins,
   }
 }

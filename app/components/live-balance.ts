@@ -94,8 +94,6 @@ function connect() {
   socket = ws
   ws.addEventListener('open', () => {
     pause = 1000
-    // A live table's page watches its table (again after a reconnection).
-    for (const tableId of tables.keys()) ws.send(JSON.stringify({ type: 'subscribe', tableId }))
   })
   ws.addEventListener('message', (message) => {
     let event: { type?: unknown; balance?: unknown; unread?: unknown }
@@ -157,32 +155,6 @@ function scheduleRetry() {
 
 type EventHandler = (event: Record<string, unknown>) => void
 const handlers = new Map<string, Set<EventHandler>>()
-/** The live tables the page watches, with how many of its components do. */
-const tables = new Map<string, number>()
-
-/**
- * Watches a live table: the page's socket (opened if the page had none) subscribes to its round
- * events, which arrive through useRealtimeEvent. For logged-in players only: the relay needs a
- * session.
- */
-export function useLiveTable(tableId: string, enabled: boolean) {
-  useEffect(() => {
-    if (!enabled) return
-    tables.set(tableId, (tables.get(tableId) ?? 0) + 1)
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'subscribe', tableId }))
-    const release = use()
-    return () => {
-      const left = (tables.get(tableId) ?? 1) - 1
-      if (left > 0) tables.set(tableId, left)
-      else {
-        tables.delete(tableId)
-        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'unsubscribe', tableId }))
-      }
-      release()
-    }
-  }, [tableId, enabled])
-}
-
 /**
  * Calls `handler` when an event of `type` arrives on the page's socket (e.g. a payment's status
  * changed: the page reloads its data). The socket is the one the balance keeps open.

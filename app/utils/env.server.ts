@@ -45,6 +45,14 @@ export const EnvSchema = z
      */
     PROVIDER_URL: optionalUrl,
     /**
+     * Where browsers reach the built-in game provider (a live table's client opens its socket
+     * there; the CSP's connect-src names it): default PROVIDER_URL, or where the embedded one
+     * listens. Given to the embedded casino API for its provider too.
+     */
+    PROVIDER_PUBLIC_URL: optionalUrl,
+    /** The embedded game provider's port (with the embedded casino API); default a free one. */
+    PROVIDER_PORT: optionalPort,
+    /**
      * Other game providers' frame origins (comma-separated, e.g. https://games.acme.example): the
      * site's CSP frame-src names them, and their games' clients open in the game view. A launch
      * whose client is on an origin not listed is shown unavailable, and the log says why.

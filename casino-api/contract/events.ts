@@ -5,16 +5,21 @@ import { FinancialTransaction } from './wallet/schemas.ts'
 import { MailboxMessage } from './mailbox/schemas.ts'
 
 /**
- * Messages of the realtime socket (JSON text frames). The player's own events arrive without
- * subscribing; a live table's round events only after `subscribe` with its table id (from
- * get_live_game_url). The web server relays both directions and validates every frame.
+ * Messages of the two realtime sockets (JSON text frames):
+ * - the casino API's (SOCKET_PATH): the player's own events, relayed to the browser by the web
+ *   server, which validates every frame both ways;
+ * - the game provider's (LIVE_SOCKET_PATH, on the provider's own port): a live table's round
+ *   events, for the table's game client, opened with its launch's game session (ADR 0049).
  */
 
-/**
- * The database channel the realtime events go out on (NOTIFY): the casino API's sockets LISTEN on
- * it, and the built-in provider's live tables send their rounds' events on it (ADR 0049).
- */
+/** The database channel the casino's player events go out on (NOTIFY): its sockets LISTEN on it. */
 export const EVENTS_CHANNEL = 'casino_events'
+
+/**
+ * The channel the built-in provider's live tables send their rounds' events on (NOTIFY, in its own
+ * database): every provider instance LISTENs and tells its own sockets.
+ */
+export const PROVIDER_EVENTS_CHANNEL = 'provider_live'
 
 const HexSeed = z.string().regex(/^[0-9a-f]{64}$/)
 
@@ -97,31 +102,56 @@ export const PongEvent = z.object({ type: z.literal('pong'), id: z.string().max(
 
 export const SocketErrorEvent = z.object({ type: z.literal('error'), code: MessageCode, message: z.string() })
 
+/** The casino API's socket's events: the player's own. */
 export const ServerEvent = z.discriminatedUnion('type', [
   BalanceChangedEvent,
   TransactionStatusChangedEvent,
   MailboxMessageEvent,
   MailboxUnreadEvent,
-  LiveRoundStartedEvent,
-  LiveBetsClosedEvent,
-  LiveRoundResultEvent,
-  LiveRoundSettledEvent,
-  SubscribedEvent,
   PongEvent,
   SocketErrorEvent,
 ])
 export type ServerEvent = z.infer<typeof ServerEvent>
 export type ServerEventType = ServerEvent['type']
 
-export const ClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), tableId: Id }),
-  z.object({ type: z.literal('unsubscribe'), tableId: Id }),
-  z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }),
-])
+const Ping = z.object({ type: z.literal('ping'), id: z.string().max(64).optional() })
+
+export const ClientMessage = z.discriminatedUnion('type', [Ping])
 export type ClientMessage = z.infer<typeof ClientMessage>
 
 /** The casino API's socket: GET upgraded to a WebSocket, with the player's bearer token. */
 export const SOCKET_PATH = '/front/socket'
+
+/** A live table's round events, as NOTIFYed by the table's driver and sent by every instance. */
+export const LiveTableEvent = z.discriminatedUnion('type', [
+  LiveRoundStartedEvent,
+  LiveBetsClosedEvent,
+  LiveRoundResultEvent,
+  LiveRoundSettledEvent,
+])
+export type LiveTableEvent = z.infer<typeof LiveTableEvent>
+
+/** The provider's live socket's events: the table's, `subscribed` first. */
+export const LiveSocketEvent = z.discriminatedUnion('type', [
+  LiveRoundStartedEvent,
+  LiveBetsClosedEvent,
+  LiveRoundResultEvent,
+  LiveRoundSettledEvent,
+  SubscribedEvent,
+  PongEvent,
+])
+export type LiveSocketEvent = z.infer<typeof LiveSocketEvent>
+
+/**
+ * What a live table's client sends on the provider's socket: first `watch` with its launch's game
+ * session token (a browser's WebSocket cannot send the X-Game-Session header, and a token in the
+ * URL would be written in proxies' logs), then pings.
+ */
+export const LiveSocketMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('watch'), session: z.string().max(128) }),
+  Ping,
+])
+export type LiveSocketMessage = z.infer<typeof LiveSocketMessage>
 
 /** Longer frames (in characters) are dropped unread by both ends. */
 export const MAX_FRAME_LENGTH = 64 * 1024

@@ -41,6 +41,7 @@ export * from './content/schemas.ts'
 export * from './mailbox/schemas.ts'
 export * from './admin/schemas.ts'
 export * from './events.ts'
+export * from './live-socket.ts'
 
 export {
   playerCalls,

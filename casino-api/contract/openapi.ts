@@ -3,7 +3,8 @@
  * output (OpenAPI 3.1 schemas are JSON Schema 2020-12), so it cannot drift from the schemas the
  * web app and the casino API run. `npm run openapi` writes it to docs/openapi.json.
  */
-import { SOCKET_PATH } from './events.ts'
+import { LiveSocketEvent, LiveSocketMessage, SOCKET_PATH } from './events.ts'
+import { LIVE_SOCKET_CLOSE, LIVE_SOCKET_PATH } from './live-socket.ts'
 import { isDeepStrictEqual } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -352,8 +353,9 @@ const SERVICES: Record<Service, { title: string; description: string[]; shared: 
     description: [
       "The calls the built-in game provider serves on its own address: its catalogue feed, a game client's moves (with its launch's game session token) and what the casino asks of it with the provider key (launches, a player's rounds, ending game sessions). It moves money only through the casino API's provider wallet (that document's `provider` tag). Amounts are integer cents with a currency; timestamps are ISO 8601.",
       'Errors answer an ErrorBody whose `error.code` is a message-catalogue code.',
+      `The live socket (GET ${LIVE_SOCKET_PATH} upgraded to a WebSocket) carries JSON text frames: LiveSocketMessage (client to server: first \`watch\` with a live table's game session token) and LiveSocketEvent (server to client: \`subscribed\`, then the table's round events and the session's player's payouts), under components.schemas. It closes ${LIVE_SOCKET_CLOSE.unauthorized} for a game session unknown, expired or ended, ${LIVE_SOCKET_CLOSE.notLive} for one whose game is not a live table, ${LIVE_SOCKET_CLOSE.noWatch} without \`watch\` in time, 1012 when the provider stops.`,
     ],
-    shared: { ErrorBody },
+    shared: { ErrorBody, LiveSocketEvent, LiveSocketMessage },
   },
 }
 

@@ -36,6 +36,8 @@ export const ApiEnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     /** The embedded game provider's own port, on HOST (ADR 0049). Default 4100 (a free one when PORT is 0). */
     PROVIDER_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    /** Where browsers reach the embedded game provider (its live socket); default where it listens. */
+    PROVIDER_PUBLIC_URL: optional(urlWith(/^https?$/, 'https://games.casino.example')),
     /** The built-in game provider run on its own (node provider/server/main.ts); this API then starts none. */
     PROVIDER_URL: optional(urlWith(/^https?$/, 'http://game-provider:4100')),
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -115,13 +117,6 @@ export const ApiEnvSchema = z
             path: [name],
             message: 'is required in production (the account public key), or PAYMENTS_SANDBOX=true',
           })
-    // Its live tables' events reach this API's sockets through the database they share.
-    if (env.PROVIDER_URL && !env.DATABASE_URL)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PROVIDER_URL'],
-        message: "needs DATABASE_URL: a provider run on its own shares the API's PostgreSQL database",
-      })
     // A wallet key names one provider: the built-in one's would let another move its games' money.
     env.GAME_PROVIDERS?.forEach((source, i) => {
       if (source.walletKey !== undefined && source.walletKey === env.PROVIDER_SECRET)

@@ -25,6 +25,7 @@ const liveTimings = Object.fromEntries(
 const api = await startCasinoApi({
   port: env.PORT,
   providerPort: env.PROVIDER_PORT,
+  providerPublicUrl: env.PROVIDER_PUBLIC_URL,
   providerUrl: env.PROVIDER_URL,
   host: env.HOST,
   dataDir: env.DATA_DIR,

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { createPasswords, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './accounts/passwords.ts'
 import type { Context } from './context.ts'
 import { openDatabase, type Database } from './db/open.ts'
-import { calls, EVENTS_CHANNEL } from '../contract/index.ts'
+import { calls } from '../contract/index.ts'
 import { handlersFor } from './handlers.ts'
 import { buildApp } from './http/app.ts'
 import { ensurePrivateDir } from './files.ts'
@@ -45,6 +45,11 @@ export type CasinoApiOptions = {
    * `port` is 0 (tests, the web server's embedded API).
    */
   providerPort?: number
+  /**
+   * Where browsers reach the embedded game provider (PROVIDER_PUBLIC_URL): a live table's client
+   * opens its socket there. Default the URL it listens at.
+   */
+  providerPublicUrl?: string
   /** Default 127.0.0.1. */
   host?: string
   /** PGlite files go to `${dataDir}/db`, e-mails without SMTP to `${dataDir}/mail`. Default ./data. */
@@ -158,10 +163,6 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
   const payments = options.payments ?? paymentsConfigFromEnv()
   const depositMethods = options.depositMethods ?? depositProcessors
   const gameProviders = options.gameProviders ?? gameFeedsFromEnv()
-  if (options.providerUrl && !options.databaseUrl)
-    throw new Error(
-      "a game provider run on its own (PROVIDER_URL) shares the API's PostgreSQL database: set DATABASE_URL",
-    )
 
   // 0700 before anything is written into it: database files, e-mails, the admin password file.
   await ensurePrivateDir(dataDir)
@@ -254,12 +255,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
 
     log = app.log
 
-    const realtime = await startRealtime(app.server, opened, {
-      db: opened.db,
-      now,
-      log: app.log,
-      providerDb,
-    })
+    const realtime = await startRealtime(app.server, opened, { db: opened.db, now, log: app.log })
     const relay = startOutboxRelay({ db: opened.db, log: app.log })
     // A call that may have moved money has its balance events relayed at once, not after an idle
     // wait, and the e-mails and work it queued start now rather than at the workers' next poll.
@@ -302,7 +298,8 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
             key: providerSecret,
             walletUrl: () => ownUrl,
             frameUrl: webUrl,
-            eventsChannel: EVENTS_CHANNEL,
+            listen: opened.listen,
+            publicUrl: options.providerPublicUrl,
             port: options.providerPort ?? (options.port === 0 ? 0 : 4100),
             host,
             logger: options.logger ?? true,

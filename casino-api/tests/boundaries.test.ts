@@ -60,13 +60,12 @@ const named = ({ file, target }: { file: string; target: string | null }) =>
 
 /**
  * The built-in game provider (provider/) runs on a port of its own (provider/server/start.ts), and
- * the casino asks it for launches, rounds and its feed over HTTP (games/provider-client.ts). Until
- * it runs apart, the casino API still starts it beside itself in its database, and its socket
- * reads a live table's round in progress from the provider's schema: these files, the only ones
- * of casino-api/src that may import provider/; the list shrinks to nothing once the provider
- * runs as a service of its own (ADR 0049).
+ * the casino asks it for launches, rounds and its feed over HTTP (games/provider-client.ts); its
+ * live tables' events go to its own socket. The casino API still starts it beside itself in its
+ * database (`npm start` is one command): that file is the only one of casino-api/src that may
+ * import provider/ (ADR 0049).
  */
-const EMBEDS_PROVIDER = ['casino-api/src/server.ts', 'casino-api/src/realtime/socket.ts']
+const EMBEDS_PROVIDER = ['casino-api/src/server.ts']
 
 test('casino-api/ imports nothing from outside it but the embedded provider, in the files that embed it', () => {
   const imports = localImports(API)

@@ -31,10 +31,6 @@ test.for([
   [{ LIVE_TABLES: 'no' }, 'LIVE_TABLES:'],
   [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE:'],
   [{ PROVIDER_SECRET: 'short' }, 'PROVIDER_SECRET: needs at least 32 characters'],
-  [
-    { PROVIDER_URL: 'http://127.0.0.1:4100' },
-    "PROVIDER_URL: needs DATABASE_URL: a provider run on its own shares the API's",
-  ],
   [{ GEO_LOCAL_COUNTRY: 'Spain' }, 'GEO_LOCAL_COUNTRY: must be an ISO 3166-1 alpha-2'],
   [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL: must be a URL like smtp://'],
   [

@@ -2,10 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { WebSocket } from 'ws'
-import { ServerEvent, SOCKET_PATH, englishMessages, type LiveRoundView } from '../contract/index.ts'
+import { LIVE_SOCKET_PATH, LiveSocketEvent, englishMessages, type LiveRoundView } from '../contract/index.ts'
 import { betReturn } from '../../provider/games/engines/roulette.ts'
 import { hashServerSeed, roundRng } from '../../provider/games/fair.ts'
-import { EVENTS_CHANNEL } from '../contract/index.ts'
 import { liveBets, liveRounds } from '../../provider/server/db/schema.ts'
 import { settleTable } from '../../provider/server/live.ts'
 import { httpWallet } from '../../provider/server/wallet-client.ts'
@@ -69,19 +68,25 @@ const finished = (a: TestApi, game: string, roundId: string) =>
     return round ? { round, table } : undefined
   }, 'the round’s result')
 
-async function connect(baseUrl: string, token: string) {
-  const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + SOCKET_PATH, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  const events: ServerEvent[] = []
-  ws.on('message', (data) => events.push(ServerEvent.parse(JSON.parse(data.toString()))))
+/** Opens the provider's live socket and sends `watch` with a launch's game session (any text). */
+async function openLive(providerUrl: string, gameSession: string) {
+  const ws = new WebSocket(providerUrl.replace(/^http/, 'ws') + LIVE_SOCKET_PATH)
+  const events: LiveSocketEvent[] = []
+  ws.on('message', (data) => events.push(LiveSocketEvent.parse(JSON.parse(data.toString()))))
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve())
     ws.once('error', reject)
   })
-  ws.send(JSON.stringify({ type: 'subscribe', tableId: TABLE }))
-  await until(() => events.some((e) => e.type === 'subscribed'), 'the subscription')
-  return { ws, events }
+  ws.send(JSON.stringify({ type: 'watch', session: gameSession }))
+  return { ws, events, closed }
+}
+
+/** Watches the table on the provider's live socket with a launch's game session. */
+async function connect(providerUrl: string, gameSession: string) {
+  const socket = await openLive(providerUrl, gameSession)
+  await until(() => socket.events.some((e) => e.type === 'subscribed'), 'the subscription')
+  return socket
 }
 
 /** The pocket as anyone can recompute it: client seed = round id, nonce 0, first draw of 37. */
@@ -94,7 +99,7 @@ for (const backend of backends) {
     const player = await fundedPlayer(a, 10_00)
     const game = await launchTable(a, 'real', player.token)
     const visitor = await launchTable(a, 'demo')
-    const socket = await connect(a.url, player.token)
+    const socket = await connect(a.providerUrl, game)
 
     const round = await openRound(a, game)
     expect(round.serverSeed).toBeNull()
@@ -197,7 +202,6 @@ for (const backend of backends) {
       db: a.providerDb,
       now: () => new Date(),
       wallet: httpWallet(() => a.url, PROVIDER_SECRET),
-      eventsChannel: EVENTS_CHANNEL,
     }
     await settleTable(ctx, TABLE)
     await settleTable(ctx, TABLE)
@@ -262,6 +266,60 @@ for (const backend of backends) {
     await a.fail('get_live_game_url', { gameId: 'european-roulette', mode: 'demo' }, 404)
   })
 
+  test(`${backend}: the provider's live socket tells a table's watchers its rounds, each player only their own payouts, and closes when the session ends`, async () => {
+    const a = api(backend)
+    const table = await a.ok('get_live_table', {}, asGame(await launchTable(a, 'demo')))
+    // The table's reading names the socket, on the provider's own origin.
+    expect(table.socket).toBe(`${a.providerUrl.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`)
+
+    // A visitor watches too; the first frame says where the table stands.
+    const visitor = await connect(a.providerUrl, await launchTable(a, 'demo'))
+    expect(visitor.events[0]).toMatchObject({ type: 'subscribed', tableId: TABLE })
+    const player = await fundedPlayer(a, 5_00)
+    const game = await launchTable(a, 'real', player.token)
+    const mine = await connect(a.providerUrl, game)
+    const other = await fundedPlayer(a, 5_00)
+    const theirs = await connect(a.providerUrl, await launchTable(a, 'real', other.token))
+
+    const round = await openRound(a, game)
+    const placed = await a.ok('live_bet', { roundId: round.id, bet: RED, moveId: randomUUID() }, asGame(game))
+    await finished(a, game, round.id)
+    await until(
+      () => mine.events.some((e) => e.type === 'live_round_settled' && e.roundId === round.id),
+      'the payout told to its player',
+    )
+    // Everyone watching heard the round's result; the payout only its player.
+    for (const socket of [visitor, theirs])
+      await until(
+        () => socket.events.some((e) => e.type === 'live_round_result' && e.roundId === round.id),
+        'the result told to every watcher',
+      )
+    expect(theirs.events.some((e) => e.type === 'live_round_settled')).toBe(false)
+    expect(visitor.events.some((e) => e.type === 'live_round_settled')).toBe(false)
+    expect(placed.bet.stake).toBe(100)
+
+    // The player logs out: the casino ends their games, and their socket closes at once.
+    await a.ok('logout', {}, { token: player.token })
+    expect(await mine.closed).toBe(4401)
+    expect(theirs.ws.readyState).toBe(WebSocket.OPEN)
+    // The ended session cannot watch again, a made-up one neither; a casino game's is not a table's.
+    expect(await (await openLive(a.providerUrl, game)).closed).toBe(4401)
+    expect(await (await openLive(a.providerUrl, 'x'.repeat(43))).closed).toBe(4401)
+    const slots = await a.ok('get_game_url', { gameId: 'european-roulette', mode: 'demo', language: 'en' })
+    expect(await (await openLive(a.providerUrl, tokenOf(slots.url))).closed).toBe(4404)
+    // Another path is no socket; frames it does not know are ignored, and a ping answered.
+    const stray = new WebSocket(`${a.providerUrl.replace(/^http/, 'ws')}/front/socket`)
+    expect(
+      await new Promise((resolve) => stray.once('unexpected-response', (_req, res) => resolve(res.statusCode))),
+    ).toBe(404)
+    theirs.ws.send('{"type":"transfer","amount":100000}')
+    theirs.ws.send('not json')
+    theirs.ws.send('{"type":"ping","id":"p1"}')
+    await until(() => theirs.events.some((e) => e.type === 'pong' && e.id === 'p1'), 'the pong')
+    visitor.ws.close()
+    theirs.ws.close()
+  })
+
   test(`${backend}: the home rows include the live table in a live row, localized`, async () => {
     const a = api(backend)
     const es = await a.ok('get_game_group_list', { language: 'es' })
@@ -274,7 +332,7 @@ for (const backend of backends) {
 }
 
 /** The results a socket got, as `<round>:<pocket>`. */
-const results = (events: ServerEvent[]) =>
+const results = (events: LiveSocketEvent[]) =>
   events.flatMap((e) => (e.type === 'live_round_result' ? [`${e.roundId}:${e.outcome.value}`] : []))
 
 // Several instances on one PostgreSQL: one drives the table; the others' sockets get the same rounds.
@@ -285,11 +343,9 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     const first = await startTestApi('postgres', { schema, dropSchemaOnClose: false, liveTables: FAST })
     const second = await startTestApi('postgres', { schema, dropSchemaOnClose: true, liveTables: FAST })
     try {
-      const one = await activePlayer(first)
-      const two = await activePlayer(second)
-      const onFirst = await connect(first.url, one.token)
-      const onSecond = await connect(second.url, two.token)
       const game = await launchTable(first, 'demo')
+      const onFirst = await connect(first.providerUrl, game)
+      const onSecond = await connect(second.providerUrl, await launchTable(second, 'demo'))
       const start = await openRound(first, game, 0)
       // Three more rounds, through both instances' ticks.
       await until(

@@ -1,13 +1,16 @@
 // The built-in game provider run on its own (`node provider/server/main.ts`, ADR 0049): a process
-// of its own with its own pool on the casino's PostgreSQL database, its schema migrated by
-// itself; the casino API (PROVIDER_URL) starts none, syncs its feed and launches its games over
-// HTTP, and a real round played at the provider's port moves the player's money through the wallet.
+// of its own with its own pool on a PostgreSQL database of its own (not the casino's), its schema
+// migrated by itself; the casino API (PROVIDER_URL) starts none, syncs its feed and launches its
+// games over HTTP, a real round played at the provider's port moves the player's money through
+// the wallet, and a live table's client is sent to the provider's public address for its socket.
 import { spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
+import { Client } from 'pg'
 import { afterAll, expect, test } from 'vitest'
 import { playerBalance } from '../src/wallet/ledger.ts'
 import { freePort } from './api-process.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
+import { LIVE_SOCKET_PATH } from '../contract/index.ts'
 import { backends, ledgerReport, PROVIDER_SECRET, startTestApi, type TestApi } from './helpers.ts'
 
 /** Runs the provider's main.ts with `env` over a clean environment; its exit and what it printed. */
@@ -49,19 +52,27 @@ test('the provider alone refuses a wrong environment with exit 1, naming each va
 for (const backend of backends.filter((b) => b === 'postgres')) {
   let api: TestApi | undefined
   let provider: ReturnType<typeof runProvider> | undefined
+  // The provider's own database: another one on the same server than the casino's (test).
+  const providerDatabase = new URL(process.env.TEST_DATABASE_URL!)
+  providerDatabase.pathname = '/postgres'
+  const providerSchema = `test_${randomBytes(6).toString('hex')}_provider`
   afterAll(async () => {
     await api?.close()
     provider?.child.kill('SIGTERM')
     if (provider) expect(await provider.exited).toBe(0)
+    const client = new Client({ connectionString: providerDatabase.href })
+    await client.connect()
+    await client.query(`DROP SCHEMA IF EXISTS ${providerSchema} CASCADE`)
+    await client.end()
   })
 
   test(`${backend}: a real round at the provider run alone moves the player's money through the casino's wallet`, async () => {
     const schema = `test_${randomBytes(6).toString('hex')}`
     const [apiPort, providerPort] = [await freePort(), await freePort()]
     provider = runProvider({
-      PROVIDER_DATABASE_URL: process.env.TEST_DATABASE_URL!,
-      // Beside the API's schema, where the API's sockets read a live table's round.
-      PROVIDER_DATABASE_SCHEMA: `${schema}_provider`,
+      PROVIDER_DATABASE_URL: providerDatabase.href,
+      PROVIDER_DATABASE_SCHEMA: providerSchema,
+      PROVIDER_PUBLIC_URL: 'https://games.casino.test',
       PROVIDER_SECRET,
       CASINO_API_URL: `http://127.0.0.1:${apiPort}`,
       WEB_URL: 'http://casino.test',
@@ -104,5 +115,9 @@ for (const backend of backends.filter((b) => b === 'postgres')) {
     const report = await ledgerReport(a)
     expect(report.violations).toEqual([])
     expect(report.postingSum).toBe(0)
+    // A live table's client watches it at the provider's public address.
+    const live = await a.ok('get_live_game_url', { gameId: 'live-roulette', mode: 'demo', language: 'en' })
+    const table = await a.ok('get_live_table', {}, asGame(new URL(live.url).pathname.split('/').pop()!))
+    expect(table.socket).toBe(`wss://games.casino.test${LIVE_SOCKET_PATH}`)
   })
 }

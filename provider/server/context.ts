@@ -28,11 +28,10 @@ export type ProviderContext = {
   now: () => Date
   log: ProviderLog
   /**
-   * The channel of the casino's sockets: the live tables' events go out on it with NOTIFY in the
-   * transaction that makes them, so they are sent at its commit (the database is shared until
-   * the provider has a socket of its own: ADR 0049, step 2).
+   * Its own public base URL, as browsers reach it (PROVIDER_PUBLIC_URL, else where it listens):
+   * a live table's client opens the provider's live socket there.
    */
-  eventsChannel: string
+  publicUrl: string
   /**
    * Where its game clients are served, the base of a launch's URL: the web app's public URL while
    * the frame is a page of the web app (ADR 0049, step 3 moves it to the provider's origin).

@@ -9,7 +9,7 @@ const url = (example: string) => z.url({ protocol: /^https?$/, error: `must be a
 
 export const ProviderEnv = z.object({
   PROVIDER_DATABASE_URL: z
-    .string({ error: 'is required: the PostgreSQL database of the casino API (postgres://…)' })
+    .string({ error: 'is required: its PostgreSQL database (postgres://…)' })
     .regex(/^postgres(ql)?:\/\//, 'must be a URL like postgres://user:pass@host:5432/casino'),
   PROVIDER_DATABASE_SCHEMA: z
     .string()
@@ -20,6 +20,8 @@ export const ProviderEnv = z.object({
     .min(32, 'needs at least 32 characters'),
   CASINO_API_URL: url('http://casino-api:4000'),
   WEB_URL: url('https://casino.example'),
+  /** Where browsers reach it (its live socket); default where it listens. */
+  PROVIDER_PUBLIC_URL: url('https://games.casino.example').optional(),
   PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(4100),
   HOST: z.string().min(1).default('127.0.0.1'),
   LIVE_TABLES: z

@@ -8,8 +8,9 @@
  * Every instance ticks; one drives a table at a time: each step runs in a transaction that first
  * takes a PostgreSQL advisory lock (try, never wait) for the table, and the next round is an
  * insert of the table's next `seq` that a unique key lets only one instance make. Each change of
- * phase is NOTIFYed on 'casino_events' as `{ tableId, event }` in the transaction that makes it,
- * so every instance pushes it to the sockets subscribed to the table when it commits.
+ * phase is NOTIFYed on PROVIDER_EVENTS_CHANNEL as `{ tableId, event }` in the transaction that
+ * makes it, so every instance pushes it to the sockets watching the table when it commits
+ * (live-socket.ts); a payout goes as `{ playerId, event }` to that player's sockets.
  *
  * Money: a bet is written (pending) in a transaction that holds the round's row in share mode,
  * so the window cannot close under it; the stake then goes to the provider wallet as
@@ -26,8 +27,10 @@ import {
   type LiveBetView,
   type LiveRoundView,
   type LiveTableAnswer,
+  type LiveTableEvent,
   type MessageArg,
-  type ServerEvent,
+  LIVE_SOCKET_PATH,
+  PROVIDER_EVENTS_CHANNEL,
 } from '../../casino-api/contract/index.ts'
 import { CATALOG, catalogGame, type CatalogGame } from '../games/catalog.ts'
 import { hashServerSeed, roundRng } from '../games/fair.ts'
@@ -105,10 +108,9 @@ function betView(row: BetRow): z.input<typeof LiveBetView> {
 }
 
 const notify = (
-  ctx: Pick<ProviderContext, 'eventsChannel'>,
   db: ProviderQueryable,
-  payload: { tableId: string; event: ServerEvent } | { playerId: string; event: ServerEvent },
-) => db.execute(sql`SELECT pg_notify(${ctx.eventsChannel}, ${JSON.stringify(payload)})`)
+  payload: { tableId: string; event: LiveTableEvent } | { playerId: string; event: LiveTableEvent },
+) => db.execute(sql`SELECT pg_notify(${PROVIDER_EVENTS_CHANNEL}, ${JSON.stringify(payload)})`)
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
@@ -127,11 +129,7 @@ export async function currentRound(db: ProviderQueryable, tableId: string) {
  * One step of a table, if one is due and this instance holds the table's lock: open the next
  * round, close the window, or draw and show the result. Answers whether this instance drives.
  */
-export async function stepTable(
-  ctx: Pick<ProviderContext, 'db' | 'now' | 'eventsChannel'>,
-  game: CatalogGame,
-  timings: LiveTimings,
-) {
+export async function stepTable(ctx: Pick<ProviderContext, 'db' | 'now'>, game: CatalogGame, timings: LiveTimings) {
   const now = ctx.now()
   return ctx.db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(
@@ -159,7 +157,7 @@ export async function stepTable(
         .onConflictDoNothing()
         .returning()
       if (opened)
-        await notify(ctx, tx, {
+        await notify(tx, {
           tableId: game.id,
           event: {
             type: 'live_round_started',
@@ -177,7 +175,7 @@ export async function stepTable(
         .where(and(eq(liveRounds.id, last.id), eq(liveRounds.phase, 'betting')))
         .returning({ id: liveRounds.id })
       if (closed)
-        await notify(ctx, tx, {
+        await notify(tx, {
           tableId: game.id,
           event: { type: 'live_bets_closed', at, tableId: game.id, roundId: last.id },
         })
@@ -204,7 +202,7 @@ export async function stepTable(
             await tx.update(liveBets).set({ win, status: 'settled', settledAt: now }).where(eq(liveBets.id, bet.id))
           } else await tx.update(liveBets).set({ win }).where(eq(liveBets.id, bet.id))
         }
-        await notify(ctx, tx, {
+        await notify(tx, {
           tableId: game.id,
           event: {
             type: 'live_round_result',
@@ -223,11 +221,7 @@ export async function stepTable(
 }
 
 /** Stakes (a replay when it arrived) and pays a real bet whose win is known; refused stakes cancel it. */
-async function settleBet(
-  ctx: Pick<ProviderContext, 'db' | 'now' | 'wallet' | 'eventsChannel'>,
-  tableId: string,
-  bet: BetRow,
-) {
+async function settleBet(ctx: Pick<ProviderContext, 'db' | 'now' | 'wallet'>, tableId: string, bet: BetRow) {
   const ref = { playerId: bet.playerId!, currency: bet.currency, roundId: bet.id, gameId: tableId }
   try {
     await ctx.wallet.bet({ ...ref, transactionId: `${bet.id}:bet`, amount: bet.stake })
@@ -247,7 +241,7 @@ async function settleBet(
       .where(and(eq(liveBets.id, bet.id), inArray(liveBets.status, ['pending', 'staked'])))
       .returning()
     if (paid)
-      await notify(ctx, tx, {
+      await notify(tx, {
         playerId: paid.playerId!,
         event: {
           type: 'live_round_settled',
@@ -263,10 +257,7 @@ async function settleBet(
 }
 
 /** Pays the real bets of every round of the table whose result is shown and not yet all paid. */
-export async function settleTable(
-  ctx: Pick<ProviderContext, 'db' | 'now' | 'wallet' | 'eventsChannel'>,
-  tableId: string,
-) {
+export async function settleTable(ctx: Pick<ProviderContext, 'db' | 'now' | 'wallet'>, tableId: string) {
   const rounds = await ctx.db
     .select({ id: liveRounds.id })
     .from(liveRounds)
@@ -373,6 +364,8 @@ export async function liveTable(ctx: ProviderContext, session: GameSession): Pro
     bets: bets.map(betView),
     now: ctx.now().toISOString(),
     expiresAt: session.expiresAt.toISOString(),
+    // Beside its other paths, under the public URL's own path when it is served under one.
+    socket: new URL(LIVE_SOCKET_PATH.slice(1), ctx.publicUrl.replace(/^http/, 'ws').replace(/\/*$/, '/')).href,
   }
 }
 

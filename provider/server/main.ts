@@ -5,7 +5,6 @@
  * checked at boot (the README's configuration table lists every variable); a wrong value stops it
  * with a message naming the variable.
  */
-import { EVENTS_CHANNEL } from '../../casino-api/contract/index.ts'
 import { openProviderAlone } from './db/open-alone.ts'
 import { parseProviderEnv, type ProviderEnv } from './env.ts'
 import { startProvider } from './start.ts'
@@ -34,7 +33,8 @@ async function main() {
     key: env.PROVIDER_SECRET,
     walletUrl: () => env.CASINO_API_URL.replace(/\/+$/, ''),
     frameUrl: env.WEB_URL.replace(/\/+$/, ''),
-    eventsChannel: EVENTS_CHANNEL,
+    listen: database.listen,
+    publicUrl: env.PROVIDER_PUBLIC_URL,
     port: env.PROVIDER_PORT,
     host: env.HOST,
     liveTables: env.LIVE_TABLES ? {} : false,

@@ -13,6 +13,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   localePrefix,
+  PROVIDER_EVENTS_CHANNEL,
   type Currency,
   type EndProviderSessionsParams,
   type GameMode,
@@ -112,9 +113,13 @@ export async function resolveGameSession(
   return row
 }
 
+/** How many ended sessions' ids one notification names (a NOTIFY payload stays under 8000 bytes). */
+const ENDED_PER_NOTICE = 100
+
 /**
  * end_provider_sessions: the sessions the casino names end now (their expiry set to now), so the
- * next call with one is refused. Answers how many were still running.
+ * next call with one is refused, and the live sockets watching with one close at once on every
+ * instance (told on PROVIDER_EVENTS_CHANNEL: live-socket.ts). Answers how many were still running.
  */
 export async function endGameSessions(
   ctx: Pick<ProviderContext, 'db' | 'now'>,
@@ -137,6 +142,10 @@ export async function endGameSessions(
       ),
     )
     .returning({ id: gameSessions.id })
+  for (let i = 0; i < ended.length; i += ENDED_PER_NOTICE) {
+    const endedSessions = ended.slice(i, i + ENDED_PER_NOTICE).map((row) => row.id)
+    await ctx.db.execute(sql`SELECT pg_notify(${PROVIDER_EVENTS_CHANNEL}, ${JSON.stringify({ endedSessions })})`)
+  }
   return { ended: ended.length }
 }
 

@@ -8,6 +8,7 @@ import type { GameMode } from '../../casino-api/contract/index.ts'
 import type { ProviderContext, ProviderDatabase } from './context.ts'
 import { buildProviderApp, type ProviderAppOptions } from './http.ts'
 import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './live.ts'
+import { attachLiveSocket, type Listen } from './live-socket.ts'
 import { httpWallet } from './wallet-client.ts'
 
 export type ProviderOptions = {
@@ -19,8 +20,10 @@ export type ProviderOptions = {
   walletUrl: () => string
   /** Where its game clients are served, the base of a launch's URL (the web app's public URL while the frame is its page). */
   frameUrl: string
-  /** The channel its live tables' events go out on with NOTIFY (the casino's sockets listen on it: the database is shared). */
-  eventsChannel: string
+  /** LISTEN on its database (its live tables' events, NOTIFYed by whichever instance drives a table). */
+  listen: Listen
+  /** Where browsers reach it (PROVIDER_PUBLIC_URL); default the URL it listens at. */
+  publicUrl?: string
   /** 0 picks a free port. */
   port: number
   /** Default 127.0.0.1. */
@@ -49,10 +52,13 @@ export async function startProvider(options: ProviderOptions): Promise<GameProvi
     wallet: httpWallet(options.walletUrl, options.key),
     now: options.now ?? (() => new Date()),
     log,
-    eventsChannel: options.eventsChannel,
+    get publicUrl() {
+      return options.publicUrl?.replace(/\/+$/, '') ?? ownUrl
+    },
     frameUrl: options.frameUrl,
     metrics: { roundOpened: options.metrics?.roundOpened ?? (() => {}) },
   })
+  let ownUrl = ''
   let ctx: ProviderContext | undefined
   const app = buildProviderApp((log) => (ctx = context(log)), {
     key: options.key,
@@ -60,22 +66,30 @@ export async function startProvider(options: ProviderOptions): Promise<GameProvi
     answered: options.metrics?.answered,
   })
   const host = options.host ?? '127.0.0.1'
-  await app.listen({ port: options.port, host })
+  const socket = await attachLiveSocket(app.server, ctx as ProviderContext, options.listen)
+  try {
+    await app.listen({ port: options.port, host })
+  } catch (error) {
+    await socket.close(0)
+    throw error
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : options.port
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  ownUrl = `http://${urlHost}:${port}`
   const live =
     options.liveTables === false
       ? null
       : startLiveTables(ctx as ProviderContext, { ...DEFAULT_LIVE_TIMINGS, ...options.liveTables })
   let closing: Promise<void> | undefined
   return {
-    url: `http://${urlHost}:${port}`,
+    url: ownUrl,
     port,
     close: () =>
       (closing ??= (async () => {
         const closingHttp = app.close()
         await live?.close()
+        await socket.close()
         await closingHttp
       })()),
   }

@@ -5,6 +5,16 @@ import type { Site } from '../site.ts'
 /** This response's CSP nonce (request-log.ts made it), as a source of the policy. */
 const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce}'`
 
+/**
+ * The built-in game provider's live socket (ws: or wss: on its public origin), where a live
+ * table's client watches its table; 'self' alone when it is not known yet.
+ */
+const providerSocket = (site: Site) => () => {
+  const url = site.providerPublicUrl()
+  const origin = url && URL.canParse(url) ? new URL(url).origin : undefined
+  return origin ? `'self' ${origin.replace(/^http/, 'ws')}` : "'self'"
+}
+
 const permissionsPolicy: RequestHandler = (_req, res, next) => {
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), payment=(self)')
   next()
@@ -26,7 +36,7 @@ export function securityHeaders(site: Site): RequestHandler[] {
         styleSrc: production ? ["'self'", nonce] : ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: production ? ["'self'"] : ["'self'", 'ws:', 'wss:'],
+        connectSrc: production ? [providerSocket(site)] : ["'self'", 'ws:', 'wss:'],
         // The built-in games' client is a page of this site; other providers' are on their origins.
         frameSrc: ["'self'", ...site.gameFrameOrigins],
         frameAncestors: ["'self'"],

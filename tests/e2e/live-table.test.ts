@@ -16,10 +16,16 @@ const en = resources.en.translation
 describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
   test('two players watching the table see the same result at the same moment', async () => {
     const pages = []
+    // What each page heard on the game provider's live socket (the table's client opens it).
+    const heard: string[][] = [[], []]
     for (let i = 0; i < 2; i++) {
       const { player } = await loggedInPlayer(env.site, HttpBrowser)
       const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
       const page = await context.newPage()
+      page.on('websocket', (ws) => {
+        if (ws.url() === `${env.site.api.providerUrl.replace(/^http/, 'ws')}/live`)
+          ws.on('framereceived', ({ payload }) => heard[i]!.push(String(payload)))
+      })
       await logInAs(page, player)
       await page.goto('/en/live-casino/live-roulette?mode=real')
       pages.push(page)
@@ -64,6 +70,8 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     expect(seen[0]!.text).toBe(seen[1]!.text)
     expect(seen[0]!.text).toMatch(/The ball lands on \d+ (red|black|green)/)
     expect(Math.abs(seen[0]!.at - seen[1]!.at)).toBeLessThan(1_500)
+    // Both heard the result on the provider's socket (the site's CSP lets the frame reach it).
+    for (const received of heard) expect(received.some((f) => f.includes(`"live_round_result"`))).toBe(true)
     for (const p of pages) await p.context().close()
   })
 

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, useFetcher, useNavigation, useRevalidator } from 'react-router'
-import type { LiveRoundView } from '#contract'
+import type { LiveRoundView, LiveSocketEvent } from '#contract'
 import * as forms from '#app/components/form-fields.css.ts'
-import { useLiveTable, useRealtimeEvent } from '#app/components/live-balance.ts'
 import { useRefusalText } from '#app/components/use-catalogue.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
-import { getPlayer } from '#app/utils/auth.server.ts'
 import { useLocale, useLocalePath } from '#app/utils/locale.ts'
 import type { Route } from './+types/live-frame'
 import * as styles from './games.css.ts'
@@ -15,6 +13,7 @@ import { SessionEnded, sessionEnded } from './session-ended.tsx'
 import { countdownClock, outdated, phaseEnd, secondsLeft } from './countdown.ts'
 import { chipValues, sessionAmount } from './boards/index.ts'
 import { SeedFacts } from './seed-facts.tsx'
+import { useTableSocket } from './table-socket.ts'
 import {
   Pocket,
   pocketLabel,
@@ -32,24 +31,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * A live table's client: the document inside the game view's iframe for a live game (ADR 0031).
  * The page shows the round as it stands when it is loaded (its phase, the time left to bet, the
  * last results, the player's bets), so it works without JavaScript: a bet is a posted form. With
- * JavaScript, a logged-in player's page watches the table on the realtime socket and shows each
- * round's result the moment the casino API announces it; every page (a visitor's too) also
- * reloads its data when a phase is due to end.
+ * JavaScript, the page (a visitor's too) watches the table on the game provider's live socket
+ * with its game session (table-socket.ts) and shows each round's result the moment the provider
+ * announces it; it also reloads its data when a phase is due to end.
  */
 export async function loader(args: Route.LoaderArgs) {
   const token = args.params.token
-  const [table, player] = await Promise.all([
-    callUpstream(args, 'get_live_table', {}, { gameSession: token }),
-    getPlayer(args),
-  ])
+  const table = await callUpstream(args, 'get_live_table', {}, { gameSession: token })
   if (!table.ok) {
     if (table.status === 401) return sessionEnded()
     throw upstreamUnavailable()
   }
   return {
     ...table.data,
-    // The socket's relay needs a session: visitors follow the table by reloading its data.
-    watch: Boolean(player),
+    // The page watches the table on the provider's socket with its game session (in its URL already).
+    session: token,
     moveId: crypto.randomUUID(),
   }
 }
@@ -104,8 +100,6 @@ function useSecondsLeft(round: LiveRoundView | null, serverNow: string) {
   return { left: outdated(countdown, round) ? 0 : fresh, countdown }
 }
 
-type ResultEvent = { type: 'live_round_result'; roundId: string; outcome: { value: number }; serverSeed: string }
-
 export default function LiveFrame({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
@@ -120,25 +114,22 @@ export default function LiveFrame({ loaderData, actionData }: Route.ComponentPro
   // A result announced on the socket, shown at once (before the page's data is read again).
   const [announced, setAnnounced] = useState<{ roundId: string; pocket: number } | null>(null)
 
-  useLiveTable(table?.tableId ?? '', Boolean(table?.watch))
   const refresh = useCallback(() => {
     if (revalidator.state === 'idle') void revalidator.revalidate()
   }, [revalidator])
-  useRealtimeEvent(
-    'live_round_result',
+  useTableSocket(
+    table?.socket ?? null,
+    table?.session ?? '',
     useCallback(
-      (event: unknown) => {
-        const e = event as ResultEvent
-        if (e.roundId && typeof e.outcome?.value === 'number')
-          setAnnounced({ roundId: e.roundId, pocket: e.outcome.value })
-        refresh()
+      (event: LiveSocketEvent) => {
+        if (event.type === 'live_round_result' && typeof event.outcome?.value === 'number')
+          setAnnounced({ roundId: event.roundId, pocket: event.outcome.value })
+        // Each phase's change and the player's payout: the table is read again.
+        if (event.type !== 'subscribed' && event.type !== 'pong') refresh()
       },
       [refresh],
     ),
   )
-  useRealtimeEvent('live_round_started', refresh)
-  useRealtimeEvent('live_bets_closed', refresh)
-  useRealtimeEvent('live_round_settled', refresh)
 
   const { left, countdown } = useSecondsLeft(round, table?.now ?? new Date(0).toISOString())
   const hydrated = useHydrated()

@@ -31,7 +31,7 @@ export const gameCalls = {
     auth: 'optional',
     params: G.GetLiveGameUrlParams,
     answer: G.GetLiveGameUrlAnswer,
-    summary: 'A launch URL for a live table and the table id to subscribe to on the socket.',
+    summary: 'A launch URL for a live table, and its table id.',
     errors: ['game_not_found', 'game_unavailable', 'unauthorized', 'country_restricted'],
     // Real play stakes money; demo play goes through from anywhere.
     moneyMoving: { when: (params) => params.mode === 'real' },

@@ -470,6 +470,8 @@ export const LiveTableAnswer = z.object({
   /** The server's clock, so a countdown can correct the browser's. */
   now: Timestamp,
   expiresAt: Timestamp,
+  /** The provider's live socket (ws: or wss:), where this session watches the table's rounds. */
+  socket: z.url({ protocol: /^wss?$/ }),
 })
 export type LiveTableAnswer = z.infer<typeof LiveTableAnswer>
 

@@ -9,10 +9,11 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { Client, Pool } from 'pg'
+import { Pool } from 'pg'
 import { fromPglite } from 'pg-boss'
 import type { JobStore } from '../jobs/jobs.ts'
 import { ensurePrivateDir, makeTreePrivate } from '../files.ts'
+import { listenPostgres } from '../../contract/pg-listen.ts'
 import { applyMigrations, migratePostgres, SCHEMA_NAME } from '../../contract/schema-migrations.ts'
 import { checkReadiness, newestShippedMigration, type Readiness } from './readiness.ts'
 import * as schema from './schema.ts'
@@ -236,54 +237,4 @@ async function untilReachable(pool: Pool, timeoutMs: number, onRetry?: (error: E
 function readinessOf(db: Database, migrationsSchema: string) {
   const expected = newestShippedMigration(migrationsFolder)
   return () => checkReadiness(db, migrationsSchema, expected)
-}
-
-const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to queries), reconnected with a
- * growing pause (1 s to 30 s) when the server goes away. Notifications sent while it was away are
- * lost: the realtime socket is a hint to refresh, the pages read the truth from the database.
- */
-async function listenPostgres(
-  url: string,
-  applicationName: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-) {
-  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name ${channel}`)
-  let stopped = false
-  let client: Client | undefined
-  let pause = 1000
-  let retry: NodeJS.Timeout | undefined
-  const connect = async (): Promise<void> => {
-    const c = new Client({ connectionString: url, application_name: applicationName })
-    c.on('notification', (n) => {
-      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload)
-    })
-    c.on('error', () => {
-      c.end().catch(() => {})
-      if (client === c && !stopped) schedule()
-    })
-    client = c
-    await c.connect()
-    await c.query(`LISTEN ${channel}`)
-    pause = 1000
-  }
-  const schedule = () => {
-    clearTimeout(retry)
-    retry = setTimeout(() => {
-      connect().catch(() => {
-        pause = Math.min(pause * 2, 30_000)
-        if (!stopped) schedule()
-      })
-    }, pause)
-    retry.unref()
-  }
-  await connect()
-  return async () => {
-    stopped = true
-    clearTimeout(retry)
-    await client?.end().catch(() => {})
-  }
 }

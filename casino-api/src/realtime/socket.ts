@@ -12,10 +12,8 @@
  * db/sql/access_tokens_notify_revoked.sql) closes its sockets at once, and the token is checked
  * again every minute, so an expired session's socket closes too (4401).
  *
- * Live tables: a socket that sends `subscribe` with a table id gets `subscribed` (the round in
- * progress) and then the table's round events, NOTIFYed as `{ tableId, event }` by whichever
- * instance drives the table (provider/server/live.ts), so every subscriber on every instance gets them at
- * the same moment.
+ * A live table's round events are not here: its game client watches them on the game provider's
+ * own socket (provider/server/live-socket.ts, ADR 0049).
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -25,10 +23,7 @@ import type { Context } from '../context.ts'
 import type { OpenedDatabase } from '../db/open.ts'
 import { resolveSession } from '../http/auth.ts'
 import { apiMetrics } from '../metrics.ts'
-import { catalogGame } from '../../../provider/games/catalog.ts'
-import { currentRound } from '../../../provider/server/live.ts'
-import type { ProviderDatabase } from '../../../provider/server/context.ts'
-import { closeForRestart } from './restart.ts'
+import { closeForRestart } from '../../contract/socket-restart.ts'
 
 const PING_EVERY_MS = 30_000
 const RECHECK_TOKEN_MS = 60_000
@@ -55,51 +50,18 @@ function refuse(socket: Duplex, status: 401 | 404) {
 export async function startRealtime(
   server: Server,
   opened: Pick<OpenedDatabase, 'listen'>,
-  ctx: Pick<Context, 'db' | 'now' | 'log'> & {
-    /** The embedded provider's schema, where a table's round in progress is read (until it has a socket of its own: ADR 0049). */
-    providerDb: ProviderDatabase
-  },
+  ctx: Pick<Context, 'db' | 'now' | 'log'>,
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   const sockets = new Map<string, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
   const tokenOf = new WeakMap<WebSocket, string>()
-  const watchers = new Map<string, Set<WebSocket>>()
-  const watching = new WeakMap<WebSocket, Set<string>>()
-
-  const subscribe = async (ws: WebSocket, tableId: string) => {
-    if (!catalogGame(tableId)?.live)
-      return send(ws, { type: 'error', code: 'game_not_found', message: 'game_not_found' })
-    const set = watchers.get(tableId) ?? new Set()
-    set.add(ws)
-    watchers.set(tableId, set)
-    const mine = watching.get(ws) ?? new Set()
-    mine.add(tableId)
-    watching.set(ws, mine)
-    const round = await currentRound(ctx.providerDb, tableId)
-    send(ws, {
-      type: 'subscribed',
-      tableId,
-      round: round
-        ? { roundId: round.id, phase: round.phase, bettingClosesAt: round.bettingClosesAt.toISOString() }
-        : null,
-    })
-  }
-  const unsubscribe = (ws: WebSocket, tableId: string) => {
-    watchers.get(tableId)?.delete(ws)
-    watching.get(ws)?.delete(tableId)
-  }
 
   const stopListening = await opened.listen(EVENTS_CHANNEL, (payload) => {
-    let message: { playerId?: unknown; tableId?: unknown; event?: unknown; revokedTokenId?: unknown }
+    let message: { playerId?: unknown; event?: unknown; revokedTokenId?: unknown }
     try {
       message = JSON.parse(payload) as typeof message
     } catch {
-      return
-    }
-    if (typeof message.tableId === 'string') {
-      const event = ServerEvent.safeParse(message.event)
-      if (event.success) for (const ws of watchers.get(message.tableId) ?? []) send(ws, event.data)
       return
     }
     if (typeof message.playerId !== 'string') return
@@ -135,14 +97,6 @@ export async function startRealtime(
           ws.on('message', (data, isBinary) => {
             const message = isBinary ? null : parseFrame(ClientMessage, data.toString())
             if (message?.type === 'ping') send(ws, { type: 'pong', ...(message.id ? { id: message.id } : {}) })
-            if (message?.type === 'subscribe')
-              subscribe(ws, message.tableId).catch((error: unknown) =>
-                ctx.log.error(
-                  { err: error instanceof Error ? error.message : String(error) },
-                  'live table subscribe failed',
-                ),
-              )
-            if (message?.type === 'unsubscribe') unsubscribe(ws, message.tableId)
           })
           const recheck = setInterval(() => {
             resolveSession(ctx, authorization).then(
@@ -155,7 +109,6 @@ export async function startRealtime(
           ws.on('close', () => {
             apiMetrics.sockets.dec()
             clearInterval(recheck)
-            for (const tableId of watching.get(ws) ?? []) unsubscribe(ws, tableId)
             own.delete(ws)
             if (own.size === 0 && sockets.get(session.playerId) === own) sockets.delete(session.playerId)
           })
@@ -180,7 +133,7 @@ export async function startRealtime(
   return {
     /**
      * Stops taking sockets (503 to an upgrade) and tells the open ones 1012 "service restart"
-     * (restart.ts): the clients reconnect, to another instance behind the load balancer.
+     * (socket-restart.ts): the clients reconnect, to another instance behind the load balancer.
      */
     async close(graceMs = CLOSE_GRACE_MS) {
       clearInterval(heartbeat)

@@ -2,8 +2,9 @@
  * Closing a server's sockets when the process stops (SIGTERM): each client is told 1012 "service
  * restart" (RFC 6455's code for "come back, to this or another instance"), and the sockets whose
  * client has not finished the closing handshake within `graceMs` are cut, so a client that never
- * answers cannot hold the process. Used by the casino API's socket (socket.ts) and the web
- * server's relay (server/realtime.ts).
+ * answers cannot hold the process. Used by the casino API's socket (src/realtime/socket.ts), the
+ * game provider's live socket (provider/server/live-socket.ts) and the web server's relay
+ * (server/realtime.ts).
  */
 import type { WebSocket, WebSocketServer } from 'ws'
 
