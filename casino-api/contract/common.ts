@@ -68,6 +68,7 @@ export const MESSAGE_CODES = [
   'reset_link_used',
   'reset_link_expired',
   'account_closed',
+  'account_closed_dormant',
   'duplicate_player',
   'username_taken',
   'email_taken',

@@ -70,6 +70,8 @@ export const englishMessages = {
     'This password reset link has already been used. If you still need to reset your password, ask for a new link.',
   reset_link_expired: 'This password reset link has expired. Ask for a new one.',
   account_closed: 'This account is closed. Please contact support.',
+  account_closed_dormant:
+    'This account was closed for inactivity: no log-in for the time the terms set. Please contact support.',
   duplicate_player: 'An account with this username, e-mail address or phone number already exists.',
   username_taken: 'This username is already taken.',
   email_taken: 'An account with this e-mail address already exists.',

@@ -35,6 +35,7 @@ import type { LiveTimings } from '../../provider/server/live.ts'
 import { startProvider, type GameProviderServer } from '../../provider/server/start.ts'
 import { type GameProviderClient, httpEndSessions, httpGameProvider, httpLaunch } from './games/provider-client.ts'
 import { endAtProvider } from './games/end-game-sessions.ts'
+import { runDormancy } from './accounts/dormancy.ts'
 
 export type CasinoApiOptions = {
   /** 0 picks a free port. Default 4000. */
@@ -151,6 +152,8 @@ export type CasinoApi = {
   providerDb: ProviderDatabase
   /** Syncs every provider's catalogue feed now (it runs at start and as the 'sync_catalogs' schedule); answers the failures. */
   syncCatalogs(): Promise<{ provider: string; error: string }[]>
+  /** Runs the dormant accounts' pass now (it runs as the daily 'dormant_accounts' schedule; ADR 0062). */
+  runDormancy(): Promise<{ warned: number; closed: number }>
   /** Resolves once the queued e-mails are written or sent (jobs.ts `settled`): for tests. */
   mailSettled(timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -349,6 +352,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
         expire_bonuses: () => expireBonuses(opened.db, now()).then(() => {}),
         end_game_sessions: (data) => endAtProvider(ctx, data),
         scheduled_bonuses: () => runDueScheduledBonuses(opened.db, now()).then(() => {}),
+        dormant_accounts: () => runDormancy(ctx).then(() => {}),
       },
       { schedules: options.schedules },
     )
@@ -389,6 +393,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
       providerUrl,
       providerDb,
       syncCatalogs,
+      runDormancy: () => runDormancy(ctx),
       mailSettled: (timeoutMs) => jobs.settled(timeoutMs),
       close,
     }

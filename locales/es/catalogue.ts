@@ -70,6 +70,8 @@ export default {
     'Este enlace para restablecer la contraseña ya se ha usado. Si todavía necesitas cambiarla, pide un enlace nuevo.',
   reset_link_expired: 'Este enlace para restablecer la contraseña ha caducado. Pide uno nuevo.',
   account_closed: 'Esta cuenta está cerrada. Contacta con soporte.',
+  account_closed_dormant:
+    'Esta cuenta se cerró por inactividad: no se inició sesión durante el plazo que fijan los términos. Contacta con soporte.',
   duplicate_player: 'Ya existe una cuenta con ese nombre de usuario, correo electrónico o teléfono.',
   username_taken: 'Este nombre de usuario ya está en uso.',
   email_taken: 'Ya existe una cuenta con este correo electrónico.',

@@ -16,6 +16,7 @@ export const playerCalls = {
       'ip_locked',
       'account_not_active',
       'account_closed',
+      'account_closed_dormant',
       'account_timed_out',
       'account_self_excluded',
       'account_self_excluded_for_good',

@@ -100,7 +100,8 @@ async function finishLogin(
   const now = ctx.now()
   if (player.status === 'pending') throw new ApiError(403, 'account_not_active')
   // A suspended account gets the closed answer: both mean "contact support".
-  if (player.status !== 'active') throw new ApiError(403, 'account_closed')
+  if (player.status !== 'active')
+    throw new ApiError(403, player.dormantClosedAt ? 'account_closed_dormant' : 'account_closed')
   // Told only after the right password, like the account's status: the refusal says until when.
   if (inForce(player, now)) throw restrictionRefusal(player)
 
@@ -134,6 +135,8 @@ async function finishLogin(
     countryCode,
     userAgent,
   })
+  // The account's last log-in, kept after the log-ins' records are pruned: dormancy counts from it.
+  await ctx.db.update(players).set({ lastLoginAt: now }).where(eq(players.id, player.id))
   // A browser without the account's device token, on an account that logged in before: the
   // owner is told (the first log-in after registering is no news).
   if (!deviceId && previousLogin)

@@ -2,13 +2,19 @@
  * Security notices (issue 23, account security): a change the account's owner should know of is
  * told by e-mail and in the mailbox, in the transaction that makes it (so a change rolled back tells
  * nothing). Today: a password changed or reset, a log-in from a new browser, and a change of a
- * deposit limit (ADR 0061). An
+ * deposit limit (ADR 0061), an account about to close for inactivity and closed for it (ADR 0062). An
  * administrator's account has no mailbox to read: only the e-mail.
  */
 import type { Context } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { queueMail } from '../mail/mailer.ts'
-import { depositLimitNotice, newDeviceNotice, passwordChangedNotice, type MailContent } from '../mail/texts.ts'
+import {
+  depositLimitNotice,
+  dormancyNotice,
+  newDeviceNotice,
+  passwordChangedNotice,
+  type MailContent,
+} from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
 import { getSettings } from '../site/settings.ts'
 import type { PlayerRow } from './players.ts'
@@ -65,4 +71,16 @@ export async function tellDepositLimitChanged(
   const { supportEmail } = await getSettings(tx)
   const notice = depositLimitNotice(player.language, { ...player, ...change, supportEmail })
   await tell(ctx, tx, player, notice, 'deposit_limit', change.at)
+}
+
+/** The warning a month before an account closes for want of a log-in, and the closure (dormancy.ts). */
+export async function tellDormancy(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  player: Owner,
+  v: Omit<Parameters<typeof dormancyNotice>[1], 'firstName' | 'username' | 'supportEmail'> & { at: Date },
+) {
+  const { supportEmail } = await getSettings(tx)
+  const notice = dormancyNotice(player.language, { ...player, ...v, supportEmail })
+  await tell(ctx, tx, player, notice, `dormancy_${v.stage}`, v.at)
 }

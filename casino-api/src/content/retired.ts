@@ -11,13 +11,18 @@
  * mentioned them were rewritten. The Spanish texts call the prepaid voucher 'cupón prepago', as the
  * web app's messages do, no longer 'bono prepago': a 'bono' is a bonus. Issue 23 (ADR 0060): the
  * responsible-gaming page names the breaks, self-exclusion and account closing the account page has;
- * then (ADR 0061) its deposit limits.
+ * then (ADR 0061) its deposit limits. ADR 0062: the terms, the privacy page and the FAQ say how a
+ * dormant account is told and closed (not while money is left in it), no longer that its balance
+ * is paid back.
  */
 export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/about-us/es': ['204ccfdefe682d77552fc143c3ad5763a7f25e59c7e79f333163c54a49628419'],
   'page/welcome/es': ['fafe7a4efc9cc117c97fe301ab2f98c8ea598dadc7bca4b65ebac16ef0d540b8'],
   'page/why-choose-us/es': ['f6d2aea44741fdf050d91662692303c5e30b9a49273a95490c1bfc8d09145928'],
-  'page/terms/es': ['f763838800db7ecdb1d587a05b26e8d5ee866e4a2229ed3c001d3fdfa22c1278'],
+  'page/terms/es': [
+    'f763838800db7ecdb1d587a05b26e8d5ee866e4a2229ed3c001d3fdfa22c1278',
+    'cd09f63b200ec93f739d6c5098f98b86ae9e1934aeb2ff3a4924769f064f6447',
+  ],
   'page/responsible/es': [
     'e15544a90705657a7722978cf1e010c658082bf95ca7ba66e0eca5ffbff9f8c4',
     '3159c85daf553e86a2c96c0d1581f195e4a5f6459905e718891b56a677d7dd74',
@@ -34,7 +39,10 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/about-us/en': ['d03b1acb5195f85186db7b61936e45f544ea39b4bb1096208a5e064a64a3f8a7'],
   'page/welcome/en': ['57ae3b39b0320c0276991c774f99ca1eb3eefe59bc7e4a6084848c415a0b1891'],
   'page/why-choose-us/en': ['ca25811cbc912ca7850f51d7d566553a58a8c967ebc9a5d79ece401c19aa9136'],
-  'page/terms/en': ['a8578bc3c0aef765f9fe0e82967b766a9b07a89b6d69207747bec1e807d1f187'],
+  'page/terms/en': [
+    'a8578bc3c0aef765f9fe0e82967b766a9b07a89b6d69207747bec1e807d1f187',
+    '2bf481d8a524003da05fd528dba9f1cf76984bd4439392a50412f6577586bcf5',
+  ],
   'page/responsible/en': [
     '905c27d356d82a3c257ee25f7aa13f0e555b4a46b9f12d93755a424ac6fcfb2f',
     'e1244792d520c939cac6abc158e6e3629a27f12aca341eadaef4b1e7fb9e0702',
@@ -47,4 +55,8 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
   'promotion/monthly-bonus/en': ['c33179faaaa49e3f94eb9a1dd22f56a433a148b7cdbe47f0a463278aa91617de'],
   'faq/self-exclusion/en': ['682ef175b73baba95b2b9c5466fff49fa84e042e07196950fc3dc6c5929212c5'],
   'slider/promotions/en': ['1ca217a8a7a949f8602b367975f2a176b466d585d598e3140d26c00eb22f6df6'],
+  'page/privacy/en': ['c02ffa55293fd6364cc511aa0023062a905ea4b563e6de184082bdfea9d1c62b'],
+  'faq/inactive-account/en': ['6df1d65f3f73ba7f391cecabfa067a64a768dfbff14d6844207b970780195726'],
+  'page/privacy/es': ['d34be8bee7b35c0085d4970c86e59eacf8277c5350453c932ab8dd7508919311'],
+  'faq/inactive-account/es': ['a9afe56887cb4fe43fdb8ee0777730799cf4ab4bc36ab6217dcfeeb590d2c3e4'],
 }

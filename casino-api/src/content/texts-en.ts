@@ -82,7 +82,7 @@ To sign up you must be over {{minimumAge}} and play from a country where online 
 
 ## 2. Your account
 
-You are responsible for keeping your password secret and your details up to date. An account without activity for {{dormantAccountMonths}} months is dormant and is closed; any balance left is paid back to the payment method you name.
+You are responsible for keeping your password secret and your details up to date. An account without a log-in for {{dormantAccountMonths}} months is dormant and is closed, after a notice by e-mail a month before; while money of yours is left in it, it is not closed, and you can log in and withdraw it at any time.
 
 ## 3. Identity checks (KYC)
 
@@ -146,7 +146,7 @@ We use only the cookies the site needs to work: the session cookie, encrypted an
 
 ## How long we keep it
 
-While your account is open and, after that, for as long as anti-money-laundering law requires. An account without activity for {{dormantAccountMonths}} months is closed.
+While your account is open and, after that, for as long as anti-money-laundering law requires. An account without a log-in for {{dormantAccountMonths}} months is closed once no money of yours is left in it.
 
 ## Your rights
 
@@ -241,7 +241,7 @@ Before you ask your bank to reverse a payment, talk to us: it is nearly always s
     slug: 'inactive-account',
     title: 'What happens if I stop using my account?',
     order: 4,
-    body: 'After {{dormantAccountMonths}} months without activity, the account is closed and we pay back your balance.',
+    body: 'After {{dormantAccountMonths}} months without a log-in, the account is closed: we write to you a month before, and logging in once keeps it open. While money of yours is left in it, it stays open for you to withdraw it.',
   },
   {
     kind: 'faq',

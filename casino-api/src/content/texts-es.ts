@@ -82,7 +82,7 @@ Para registrarte tienes que ser mayor de {{minimumAge}} años y jugar desde un p
 
 ## 2. Tu cuenta
 
-Eres responsable de mantener tu contraseña en secreto y tus datos al día. Una cuenta sin actividad durante {{dormantAccountMonths}} meses se considera inactiva y se cierra; el saldo que quede se te devolverá por el medio de pago que indiques.
+Eres responsable de mantener tu contraseña en secreto y tus datos al día. Una cuenta sin iniciar sesión durante {{dormantAccountMonths}} meses se considera inactiva y se cierra, tras avisarte por correo un mes antes; mientras quede dinero tuyo en ella no se cierra, y puedes iniciar sesión y retirarlo cuando quieras.
 
 ## 3. Verificación de identidad (KYC)
 
@@ -146,7 +146,7 @@ Usamos solo las cookies necesarias para que el sitio funcione: la de sesión, ci
 
 ## Cuánto tiempo los guardamos
 
-Mientras tu cuenta esté abierta y, después, durante el tiempo que exija la normativa contra el blanqueo de dinero. Una cuenta inactiva durante {{dormantAccountMonths}} meses se cierra.
+Mientras tu cuenta esté abierta y, después, durante el tiempo que exija la normativa contra el blanqueo de dinero. Una cuenta sin iniciar sesión durante {{dormantAccountMonths}} meses se cierra cuando ya no queda dinero tuyo en ella.
 
 ## Tus derechos
 
@@ -241,7 +241,7 @@ Antes de pedir a tu banco que anule un cargo, habla con nosotros: casi siempre s
     slug: 'inactive-account',
     title: '¿Qué pasa si dejo de usar mi cuenta?',
     order: 4,
-    body: 'Tras {{dormantAccountMonths}} meses sin actividad, la cuenta se cierra y te devolvemos el saldo.',
+    body: 'Tras {{dormantAccountMonths}} meses sin iniciar sesión, la cuenta se cierra: te escribimos un mes antes, y basta con iniciar sesión una vez para que siga abierta. Mientras quede dinero tuyo en ella, sigue abierta para que lo retires.',
   },
   {
     kind: 'faq',

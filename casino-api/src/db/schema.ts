@@ -78,6 +78,14 @@ export const players = pgTable(
      */
     restriction: restrictionKindEnum('restriction'),
     restrictedUntil: at('restricted_until'),
+    /**
+     * Dormancy (ADR 0062): the last log-in (player_logins is pruned after a year), when the player
+     * was told the account would close for want of one (a month before), and when it was closed
+     * for it (status 'closed').
+     */
+    lastLoginAt: at('last_login_at'),
+    dormancyNoticeAt: at('dormancy_notice_at'),
+    dormantClosedAt: at('dormant_closed_at'),
     /** When the player confirmed being 18 or older, accepted the terms and confirmed the currency. */
     ageConfirmedAt: at('age_confirmed_at').notNull(),
     termsAcceptedAt: at('terms_accepted_at').notNull(),

@@ -40,6 +40,7 @@ export type JobData = {
     provider?: string
   }
   scheduled_bonuses: Record<string, never>
+  dormant_accounts: Record<string, never>
 }
 export type JobName = keyof JobData
 
@@ -79,11 +80,21 @@ const QUEUES: Record<JobName, QueueOptions> = {
   },
   // Each player is decided once per period (ADR 0055): a retry or the next hour's run finishes a pass that failed.
   scheduled_bonuses: { retryLimit: 2, retryDelay: 120, expireInSeconds: 1800, deleteAfterSeconds: 7 * 86_400 },
+  // Each account is told once and closed once (accounts/dormancy.ts): a retry finishes a pass that failed.
+  dormant_accounts: { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800, deleteAfterSeconds: 7 * 86_400 },
 }
 
 /** Cron expressions (UTC) of the scheduled queues; tests may set faster ones. */
 export type Schedules = Partial<
-  Record<'prune_spent_rows' | 'expire_challenges' | 'sync_catalogs' | 'expire_bonuses' | 'scheduled_bonuses', string>
+  Record<
+    | 'prune_spent_rows'
+    | 'expire_challenges'
+    | 'sync_catalogs'
+    | 'expire_bonuses'
+    | 'scheduled_bonuses'
+    | 'dormant_accounts',
+    string
+  >
 >
 export const DEFAULT_SCHEDULES: Required<Schedules> = {
   prune_spent_rows: '17 * * * *',
@@ -92,6 +103,8 @@ export const DEFAULT_SCHEDULES: Required<Schedules> = {
   expire_bonuses: '*/5 * * * *',
   // Hourly: the pass grants what is due on the day in the casino's time zone (bonuses/scheduled.ts).
   scheduled_bonuses: '7 * * * *',
+  // Daily: accounts a month from closing for want of a log-in are told, those due are closed (ADR 0062).
+  dormant_accounts: '23 3 * * *',
 }
 
 export type Jobs = {

@@ -388,3 +388,45 @@ export function depositLimitNotice(
   ]
   return notice(en ? 'Your deposit limit changed' : 'Tu límite de depósito ha cambiado', paragraphs)
 }
+
+/**
+ * Dormancy (ADR 0062), by e-mail and in the mailbox: the warning a month before the account is
+ * closed for want of a log-in (`closesOn`), saying that a log-in keeps it open and that money left
+ * in it keeps it open too; and the closure itself.
+ */
+export function dormancyNotice(
+  locale: Locale,
+  v: {
+    firstName: string
+    username: string
+    stage: 'warning' | 'closed'
+    lastActivity: Date
+    closesOn: Date
+    months: number
+    supportEmail: string
+  },
+): MailContent & { body: string } {
+  const en = locale === 'en'
+  const since = formatDateTime(v.lastActivity)
+  const on = formatDateTime(v.closesOn)
+  if (v.stage === 'warning')
+    return notice(en ? 'Your account will be closed for inactivity' : 'Tu cuenta se cerrará por inactividad', [
+      en ? `Hello ${v.firstName},` : `Hola, ${v.firstName}:`,
+      en
+        ? `Your account ${v.username} has had no log-in since ${since} (Madrid time). An account without a log-in for ${v.months} months is closed: yours will be closed on ${on} unless you log in before then.`
+        : `Tu cuenta ${v.username} no ha iniciado sesión desde el ${since} (hora de Madrid). Una cuenta sin iniciar sesión durante ${v.months} meses se cierra: la tuya se cerrará el ${on} si no inicias sesión antes.`,
+      en
+        ? 'Logging in once keeps it open. While money of yours is left in it, it is not closed: you can log in and withdraw it at any time.'
+        : 'Basta con iniciar sesión una vez para que siga abierta. Mientras quede dinero tuyo en ella no se cierra: puedes iniciar sesión y retirarlo cuando quieras.',
+      en ? `Questions: ${v.supportEmail}.` : `Dudas: ${v.supportEmail}.`,
+    ])
+  return notice(en ? 'Your account was closed for inactivity' : 'Tu cuenta se ha cerrado por inactividad', [
+    en ? `Hello ${v.firstName},` : `Hola, ${v.firstName}:`,
+    en
+      ? `Your account ${v.username} was closed on ${on} (Madrid time): it had no log-in since ${since}, ${v.months} months or more, and no money of yours was left in it.`
+      : `Tu cuenta ${v.username} se cerró el ${on} (hora de Madrid): no había iniciado sesión desde el ${since}, ${v.months} meses o más, y no quedaba dinero tuyo en ella.`,
+    en
+      ? `It can no longer log in. To play again, write to ${v.supportEmail}.`
+      : `Ya no puede iniciar sesión. Para volver a jugar, escribe a ${v.supportEmail}.`,
+  ])
+}
