@@ -17,14 +17,13 @@ import { parseCookie } from 'cookie'
 import type { Logger } from 'pino'
 import { WebSocket, WebSocketServer } from 'ws'
 import { ClientMessage, parseFrame, ServerEvent, SOCKET_PATH } from '#contract'
-import { closeForRestart } from '#casino-api/contract/socket-restart.ts'
+import { closeForRestart, heartbeats, MAX_BUFFERED, refuseUpgrade } from '#casino-api/contract/sockets.ts'
 import { getSessionSecrets, isSecureCookie, getEnv } from '#app/utils/env.server.ts'
 import { openSession, sessionCookieSettings } from '#app/utils/session.server.ts'
 import { webMetrics } from './metrics.ts'
 
 export const BROWSER_SOCKET_PATH = '/ws'
 const PING_EVERY_MS = 30_000
-const MAX_BUFFERED = 1024 * 1024
 const SESSION_MAX_MS = 12 * 3600_000
 
 export type RelayOptions = {
@@ -33,12 +32,6 @@ export type RelayOptions = {
   sessionSecrets?: string[]
   cookieSecure?: boolean
   log: Logger
-}
-
-/** Answers an upgrade that is not accepted with a bare HTTP status. */
-function refuse(socket: Duplex, status: 401 | 403 | 503) {
-  const text = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' }[status]
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
 }
 
 function tokenOf(req: IncomingMessage, options: RelayOptions) {
@@ -75,24 +68,23 @@ export type RealtimeRelay = {
 
 export function attachRealtimeRelay(server: Server, options: RelayOptions): RealtimeRelay {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 })
-  const alive = new WeakSet<WebSocket>()
+  const beats = heartbeats(wss, PING_EVERY_MS)
 
   // Other upgrades (Vite's hot reload in development) are left to their own listeners.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if ((req.url ?? '').split('?')[0] !== BROWSER_SOCKET_PATH) return
-    if (req.headers.origin !== options.siteOrigin(req)) return refuse(socket, 403)
+    if (req.headers.origin !== options.siteOrigin(req)) return refuseUpgrade(socket, 403)
     const token = tokenOf(req, options)
-    if (!token) return refuse(socket, 401)
+    if (!token) return refuseUpgrade(socket, 401)
     const upstream = options.upstreamUrl()
-    if (!upstream) return refuse(socket, 503)
+    if (!upstream) return refuseUpgrade(socket, 503)
     // After close(), ws answers the upgrade 503 itself.
     wss.handleUpgrade(req, socket, head, (browser) => relay(browser, upstream, token))
   })
 
   function relay(browser: WebSocket, upstreamBase: string, token: string) {
     webMetrics.sockets.inc()
-    alive.add(browser)
-    browser.on('pong', () => alive.add(browser))
+    beats.track(browser)
     let upstream: WebSocket | undefined
     let pause = 1000
     let retry: NodeJS.Timeout | undefined
@@ -129,7 +121,6 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions): Real
       const message = isBinary ? null : parseFrame(ClientMessage, data.toString())
       if (message && upstream?.readyState === WebSocket.OPEN) upstream.send(JSON.stringify(message))
     })
-    browser.on('error', () => {})
     browser.on('close', () => {
       webMetrics.sockets.dec()
       clearTimeout(retry)
@@ -140,19 +131,8 @@ export function attachRealtimeRelay(server: Server, options: RelayOptions): Real
     })
   }
 
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
-        ws.terminate()
-        continue
-      }
-      alive.delete(ws)
-      ws.ping()
-    }
-  }, PING_EVERY_MS)
-  heartbeat.unref()
   const close = (graceMs: number) => {
-    clearInterval(heartbeat)
+    beats.stop()
     wss.close()
     return closeForRestart(wss, graceMs)
   }

@@ -316,6 +316,22 @@ for (const backend of backends) {
     theirs.ws.send('not json')
     theirs.ws.send('{"type":"ping","id":"p1"}')
     await until(() => theirs.events.some((e) => e.type === 'pong' && e.id === 'p1'), 'the pong')
+    // A second watch (another table's session, say) changes nothing: one socket, one table, once.
+    const before = theirs.events.filter((e) => e.type === 'subscribed').length
+    theirs.ws.send(JSON.stringify({ type: 'watch', session: tokenOf(slots.url) }))
+    theirs.ws.send('{"type":"ping","id":"p2"}')
+    await until(() => theirs.events.some((e) => e.type === 'pong' && e.id === 'p2'), 'the second pong')
+    expect(theirs.events.filter((e) => e.type === 'subscribed')).toHaveLength(before)
+    expect(theirs.ws.readyState).toBe(WebSocket.OPEN)
+    // A frame past the socket's 4 KiB is never read: the socket closes (1009).
+    const flooded = await openLive(a.providerUrl, 'x'.repeat(43))
+    flooded.ws.send('x'.repeat(5_000))
+    expect([1009, 4401]).toContain(await flooded.closed)
+    const big = new WebSocket(`${a.providerUrl.replace(/^http/, 'ws')}${LIVE_SOCKET_PATH}`)
+    const bigClosed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)))
+    await new Promise((resolve) => big.once('open', resolve))
+    big.send(JSON.stringify({ type: 'watch', session: 'y'.repeat(10_000) }))
+    expect(await bigClosed).toBe(1009)
     visitor.ws.close()
     theirs.ws.close()
   })

@@ -30,7 +30,7 @@ import {
   PROVIDER_EVENTS_CHANNEL,
   type LiveSocketEvent,
 } from '../../casino-api/contract/index.ts'
-import { closeForRestart } from '../../casino-api/contract/socket-restart.ts'
+import { closeForRestart, heartbeats, refuseUpgrade, sendJson } from '../../casino-api/contract/sockets.ts'
 import { catalogGame } from '../games/catalog.ts'
 import type { ProviderContext } from './context.ts'
 import { currentRound } from './live.ts'
@@ -39,7 +39,6 @@ import { resolveGameSession, type GameSession } from './sessions.ts'
 const PING_EVERY_MS = 30_000
 const RECHECK_SESSION_MS = 60_000
 const WATCH_WITHIN_MS = 10_000
-const MAX_BUFFERED = 1024 * 1024
 const CLOSE_GRACE_MS = 2000
 
 /** Subscribes to a NOTIFY channel; answers the function that stops. */
@@ -51,17 +50,7 @@ export type Listen = (channel: string, onPayload: (payload: string) => void) => 
  */
 type Notice = { tableId?: unknown; playerId?: unknown; event?: unknown; endedSessions?: unknown }
 
-function send(ws: WebSocket, event: LiveSocketEvent) {
-  if (ws.readyState !== ws.OPEN) return
-  if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too slow')
-  ws.send(JSON.stringify(event))
-}
-
-function refuse(socket: Duplex, status: 404 | 503) {
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Service Unavailable'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-  )
-}
+const send = (ws: WebSocket, event: LiveSocketEvent) => sendJson(ws, event)
 
 export async function attachLiveSocket(
   server: Pick<Server, 'on'>,
@@ -69,7 +58,7 @@ export async function attachLiveSocket(
   listen: Listen,
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 })
-  const alive = new WeakSet<WebSocket>()
+  const beats = heartbeats(wss, PING_EVERY_MS)
   /** The sockets watching each table, with the session each watches with. */
   const watchers = new Map<string, Map<WebSocket, GameSession>>()
   let closing = false
@@ -138,11 +127,10 @@ export async function attachLiveSocket(
   })
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if ((req.url ?? '').split('?')[0] !== LIVE_SOCKET_PATH) return refuse(socket, 404)
-    if (closing) return refuse(socket, 503)
+    if ((req.url ?? '').split('?')[0] !== LIVE_SOCKET_PATH) return refuseUpgrade(socket, 404)
+    if (closing) return refuseUpgrade(socket, 503)
     wss.handleUpgrade(req, socket, head, (ws) => {
-      alive.add(ws)
-      ws.on('pong', () => alive.add(ws))
+      beats.track(ws)
       let watching = false
       const noWatch = setTimeout(() => ws.close(LIVE_SOCKET_CLOSE.noWatch, 'no watch'), WATCH_WITHIN_MS)
       ws.once('close', () => clearTimeout(noWatch))
@@ -161,18 +149,6 @@ export async function attachLiveSocket(
   }
   server.on('upgrade', onUpgrade)
 
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
-        ws.terminate()
-        continue
-      }
-      alive.delete(ws)
-      ws.ping()
-    }
-  }, PING_EVERY_MS)
-  heartbeat.unref()
-
   return {
     /** How many sockets are open (tests, metrics). */
     get size() {
@@ -181,7 +157,7 @@ export async function attachLiveSocket(
     /** Stops taking sockets (503), tells the open ones 1012 and stops listening. */
     async close(graceMs = CLOSE_GRACE_MS) {
       closing = true
-      clearInterval(heartbeat)
+      beats.stop()
       wss.close()
       await closeForRestart(wss, graceMs)
       await stopListening()

@@ -23,29 +23,16 @@ import type { Context } from '../context.ts'
 import type { OpenedDatabase } from '../db/open.ts'
 import { resolveSession } from '../http/auth.ts'
 import { apiMetrics } from '../metrics.ts'
-import { closeForRestart } from '../../contract/socket-restart.ts'
+import { closeForRestart, heartbeats, refuseUpgrade, sendJson } from '../../contract/sockets.ts'
 
 const PING_EVERY_MS = 30_000
 const RECHECK_TOKEN_MS = 60_000
-export const MAX_BUFFERED = 1024 * 1024
 /** How long a client has to answer the closing handshake when the instance stops. */
 const CLOSE_GRACE_MS = 2000
 
 type Server = { on(event: 'upgrade', listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }
 
-/** Sends an event, or closes a socket whose client stopped reading. */
-function send(ws: WebSocket, event: ServerEvent) {
-  if (ws.readyState !== ws.OPEN) return
-  if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too slow')
-  ws.send(JSON.stringify(event))
-}
-
-/** Answers an upgrade that is not accepted with a bare HTTP status. */
-function refuse(socket: Duplex, status: 401 | 404) {
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-  )
-}
+const send = (ws: WebSocket, event: ServerEvent) => sendJson(ws, event)
 
 export async function startRealtime(
   server: Server,
@@ -54,7 +41,7 @@ export async function startRealtime(
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   const sockets = new Map<string, Set<WebSocket>>()
-  const alive = new WeakSet<WebSocket>()
+  const beats = heartbeats(wss, PING_EVERY_MS)
   const tokenOf = new WeakMap<WebSocket, string>()
 
   const stopListening = await opened.listen(EVENTS_CHANNEL, (payload) => {
@@ -81,19 +68,18 @@ export async function startRealtime(
 
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0]
-    if (path !== SOCKET_PATH) return refuse(socket, 404)
+    if (path !== SOCKET_PATH) return refuseUpgrade(socket, 404)
     const authorization = req.headers.authorization
     resolveSession(ctx, authorization).then(
       (session) => {
-        if (!session || session === 'invalid') return refuse(socket, 401)
+        if (!session || session === 'invalid') return refuseUpgrade(socket, 401)
         wss.handleUpgrade(req, socket, head, (ws) => {
           const own = sockets.get(session.playerId) ?? new Set()
           own.add(ws)
           sockets.set(session.playerId, own)
-          alive.add(ws)
+          beats.track(ws)
           apiMetrics.sockets.inc()
           tokenOf.set(ws, session.tokenId)
-          ws.on('pong', () => alive.add(ws))
           ws.on('message', (data, isBinary) => {
             const message = isBinary ? null : parseFrame(ClientMessage, data.toString())
             if (message?.type === 'ping') send(ws, { type: 'pong', ...(message.id ? { id: message.id } : {}) })
@@ -114,29 +100,17 @@ export async function startRealtime(
           })
         })
       },
-      () => refuse(socket, 401),
+      () => refuseUpgrade(socket, 401),
     )
   })
-
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
-        ws.terminate()
-        continue
-      }
-      alive.delete(ws)
-      ws.ping()
-    }
-  }, PING_EVERY_MS)
-  heartbeat.unref()
 
   return {
     /**
      * Stops taking sockets (503 to an upgrade) and tells the open ones 1012 "service restart"
-     * (socket-restart.ts): the clients reconnect, to another instance behind the load balancer.
+     * (contract/sockets.ts): the clients reconnect, to another instance behind the load balancer.
      */
     async close(graceMs = CLOSE_GRACE_MS) {
-      clearInterval(heartbeat)
+      beats.stop()
       wss.close()
       await closeForRestart(wss, graceMs)
       await stopListening()
