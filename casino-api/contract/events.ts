@@ -132,14 +132,7 @@ export const LiveTableEvent = z.discriminatedUnion('type', [
 export type LiveTableEvent = z.infer<typeof LiveTableEvent>
 
 /** The provider's live socket's events: the table's, `subscribed` first. */
-export const LiveSocketEvent = z.discriminatedUnion('type', [
-  LiveRoundStartedEvent,
-  LiveBetsClosedEvent,
-  LiveRoundResultEvent,
-  LiveRoundSettledEvent,
-  SubscribedEvent,
-  PongEvent,
-])
+export const LiveSocketEvent = z.discriminatedUnion('type', [...LiveTableEvent.options, SubscribedEvent, PongEvent])
 export type LiveSocketEvent = z.infer<typeof LiveSocketEvent>
 
 /**
