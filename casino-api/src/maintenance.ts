@@ -1,4 +1,4 @@
-import { lt, or } from 'drizzle-orm'
+import { and, eq, lt, or } from 'drizzle-orm'
 import type { Queryable } from './db/open.ts'
 import {
   accessTokens,
@@ -11,6 +11,7 @@ import {
   walletTransactions,
 } from './db/schema.ts'
 import { KEEP_WALLET_TRANSACTIONS_MS } from './wallet/games.ts'
+import { BUILTIN_PROVIDER } from './wallet/provider-auth.ts'
 
 /** How long spent rows stay for audits and support questions before they are deleted. */
 export const KEEP_SPENT_ROWS_MS = 30 * 24 * 3600_000
@@ -19,9 +20,11 @@ export const KEEP_LOGINS_MS = 365 * 24 * 3600_000
 
 /**
  * Deletes what no longer matters: old log-in attempts, lifted locks, tokens that expired or
- * were revoked (or used) long ago, log-ins' records older than a year, and the game wallet's idempotency records once no provider
- * can replay them (their ledger transactions stay for good). Idempotent; several instances may
- * run it at once.
+ * were revoked (or used) long ago, log-ins' records older than a year, and the built-in game
+ * provider's wallet records once it can no longer replay them (their ledger transactions stay for
+ * good, and its rounds in its own records). Another provider's wallet records stay: they are the
+ * casino's record of its rounds, which Bet History lists (games/wallet-rounds.ts). Idempotent;
+ * several instances may run it at once.
  */
 export async function pruneSpentRows(db: Queryable, now: Date) {
   const before = new Date(now.getTime() - KEEP_SPENT_ROWS_MS)
@@ -34,5 +37,10 @@ export async function pruneSpentRows(db: Queryable, now: Date) {
   await db.delete(rateLimits).where(lt(rateLimits.expire, now))
   await db
     .delete(walletTransactions)
-    .where(lt(walletTransactions.createdAt, new Date(now.getTime() - KEEP_WALLET_TRANSACTIONS_MS)))
+    .where(
+      and(
+        eq(walletTransactions.provider, BUILTIN_PROVIDER),
+        lt(walletTransactions.createdAt, new Date(now.getTime() - KEEP_WALLET_TRANSACTIONS_MS)),
+      ),
+    )
 }

@@ -82,10 +82,10 @@ for (const backend of backends) {
     const bj = catalogGame('blackjack')!
     let step: Step<unknown> = bj.engine.start(
       bj.config,
-      details.moves.bet,
-      roundRng({ ...details.seeds, serverSeed: details.seeds.serverSeed! }),
+      details.moves!.bet,
+      roundRng({ ...details.seeds!, serverSeed: details.seeds!.serverSeed! }),
     )
-    for (const action of details.moves.actions) {
+    for (const action of details.moves!.actions) {
       const next = bj.engine.act!(bj.config, step.state, action)
       if ('error' in next) throw new Error(next.error)
       step = next

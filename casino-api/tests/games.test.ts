@@ -123,8 +123,8 @@ for (const backend of backends) {
     const config = catalogGame('golden-sevens')!
     const replay = config.engine.start(
       config.config,
-      details.moves.bet,
-      roundRng({ ...details.seeds, serverSeed: details.seeds.serverSeed! }),
+      details.moves!.bet,
+      roundRng({ ...details.seeds!, serverSeed: details.seeds!.serverSeed! }),
     )
     expect(replay.win).toBe(win)
     expect(replay.state).toEqual(details.outcome)

@@ -4,9 +4,12 @@
 // of the casino API knows the provider or its games.
 import { randomUUID } from 'node:crypto'
 import { afterAll, expect, test } from 'vitest'
+import { and, eq, TransactionRollbackError } from 'drizzle-orm'
+import { walletTransactions } from '../src/db/schema.ts'
+import { pruneSpentRows } from '../src/maintenance.ts'
 import { playerBalance } from '../src/wallet/ledger.ts'
 import { acmeFortune, startOtherProvider } from './feed-fixture.ts'
-import { fundedPlayer } from './game-helpers.ts'
+import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import { AS_PROVIDER, backends, checkLedgerAfterEach, PROVIDER_SECRET, useApis } from './helpers.ts'
 
 const ACME_KEY = 'the-key-the-casino-sends-acme'
@@ -148,6 +151,119 @@ for (const backend of backends) {
     await expect
       .poll(() => acme.ends.filter((e) => e.params.casinoSession === secondSession).length, { timeout: 30_000 })
       .toBeGreaterThan(asked)
+  })
+
+  test(`${backend}: its rounds are in Bet History among the built-in games' ones, newest first, paged as one list, each with its details`, async () => {
+    const a = api(backend)
+    const { playerId, token } = await fundedPlayer(a, 100_00)
+    const { session } = await launchGame(a, 'golden-sevens', 'real', token)
+    const spin = () => a.ok('game_play', { bet: { lineBet: 10 }, moveId: randomUUID() }, asGame(session))
+    const won = roundOf(playerId, 'acme-fortune')
+    const open = roundOf(playerId, 'acme-fortune')
+    const refunded = roundOf(playerId, 'acme-fortune')
+    const twice = roundOf(playerId, 'acme-fortune')
+    // Built-in spins and Acme's rounds in turn, so the two lists interleave in time.
+    await spin()
+    await a.ok('provider_bet', won.bet(5_00), asAcme)
+    await a.ok('provider_win', won.win(12_00), asAcme)
+    await spin()
+    await a.ok('provider_bet', open.bet(2_00), asAcme)
+    await spin()
+    const refundedBet = refunded.bet(3_00)
+    await a.ok('provider_bet', refundedBet, asAcme)
+    await a.ok(
+      'provider_rollback',
+      { ...refundedBet, transactionId: `rb-${randomUUID()}`, betTransactionId: refundedBet.transactionId },
+      asAcme,
+    )
+    await spin()
+    await a.ok('provider_bet', twice.bet(1_00), asAcme)
+    await a.ok('provider_bet', twice.bet(1_50), asAcme)
+    await a.ok('provider_win', twice.win(0), asAcme)
+    await spin()
+
+    const list = (params: { page: number; pageSize: number }) =>
+      a.ok('get_bet_list', { ...params, language: 'en' }, { token })
+    const whole = await list({ page: 1, pageSize: 100 })
+    expect(whole.total).toBe(9)
+    expect(whole.items).toHaveLength(9)
+    const times = whole.items.map((line) => Date.parse(line.placedAt))
+    expect(times).toEqual([...times].sort((x, y) => y - x))
+    const theirs = whole.items.filter((line) => line.provider === 'acme')
+    expect(theirs.map((line) => [line.roundId, line.status, line.bet, line.win, line.total])).toEqual([
+      [twice.win(0).roundId, 'settled', 2_50, 0, -2_50],
+      [refundedBet.roundId, 'rolled_back', 0, 0, 0],
+      [open.bet(0).roundId, 'open', 2_00, 0, -2_00],
+      [won.bet(0).roundId, 'settled', 5_00, 12_00, 7_00],
+    ])
+    expect(theirs.every((line) => line.gameName === 'Acme Fortune' && !line.verifiable)).toBe(true)
+    // Acme's rounds sit between the spins they were played between.
+    expect(whole.items.map((line) => line.provider)).toEqual([
+      'Casino Originals',
+      'acme',
+      'Casino Originals',
+      'acme',
+      'Casino Originals',
+      'acme',
+      'Casino Originals',
+      'acme',
+      'Casino Originals',
+    ])
+    const spins = whole.items.filter((line) => line.provider !== 'acme')
+    const sum = (key: 'bet' | 'win') => whole.items.reduce((total, line) => total + line[key], 0)
+    expect(whole.totals).toMatchObject({ bet: sum('bet'), win: sum('win'), total: sum('win') - sum('bet') })
+    expect(whole.totals.bet).toBe(spins.reduce((total, line) => total + line.bet, 0) + 9_50)
+
+    // Pages of two, of four: the same list cut in pieces, the totals of the whole window on each.
+    for (const pageSize of [2, 4]) {
+      const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => list({ page, pageSize })))
+      expect(pages.flatMap((p) => p.items.map((line) => line.id))).toEqual(whole.items.map((line) => line.id))
+      expect(pages.every((p) => p.total === 9 && p.totals.bet === whole.totals.bet)).toBe(true)
+    }
+
+    // A round's details: what the wallet moved, its provider's own round, no seeds to show.
+    const details = await a.ok('get_bet_details', { id: theirs[3]!.id, language: 'en' }, { token })
+    expect(details).toMatchObject({
+      provider: 'acme',
+      roundId: won.bet(0).roundId,
+      bet: 5_00,
+      win: 12_00,
+      status: 'settled',
+      mode: 'real',
+      engine: null,
+      seeds: null,
+      moves: null,
+    })
+    // A round is named by its first bet; its second bet names nothing, nor does another player's look.
+    const [second] = await a.db
+      .select({ id: walletTransactions.id })
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.roundId, twice.bet(0).roundId), eq(walletTransactions.kind, 'bet')))
+      .orderBy(walletTransactions.createdAt)
+      .offset(1)
+    expect((await a.ok('get_bet_details', { id: theirs[0]!.id, language: 'en' }, { token })).bet).toBe(2_50)
+    await a.fail('get_bet_details', { id: second!.id, language: 'en' }, 404, { token })
+    const other = await fundedPlayer(a, 1_00)
+    await a.fail('get_bet_details', { id: theirs[3]!.id, language: 'en' }, 404, { token: other.token })
+    expect((await a.ok('get_bet_list', { language: 'en' }, { token: other.token })).total).toBe(0)
+
+    // The built-in provider's wallet records are pruned after four months; Acme's are its rounds'
+    // only record and stay. Seen inside a transaction rolled back, so the ledger check after the
+    // test still finds every wallet movement.
+    let kept: { provider: string }[] = []
+    await a.db
+      .transaction(async (tx) => {
+        await pruneSpentRows(tx, new Date(Date.now() + 200 * 24 * 3600_000))
+        kept = await tx
+          .select({ provider: walletTransactions.provider })
+          .from(walletTransactions)
+          .where(eq(walletTransactions.playerId, playerId))
+        tx.rollback()
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error
+      })
+    expect(kept.map((row) => row.provider)).toEqual(Array(8).fill('acme'))
   })
 
   test(`${backend}: transaction ids are each provider's own: the same id from two providers is two transactions`, async () => {

@@ -102,10 +102,10 @@ for (const backend of backends) {
       const hiLo = catalogGame('hi-lo')!
       let replay = hiLo.engine.start(
         hiLo.config,
-        details.moves.bet,
-        roundRng({ ...details.seeds, serverSeed: details.seeds.serverSeed! }),
+        details.moves!.bet,
+        roundRng({ ...details.seeds!, serverSeed: details.seeds!.serverSeed! }),
       )
-      for (const action of details.moves.actions) {
+      for (const action of details.moves!.actions) {
         const next = hiLo.engine.act!(hiLo.config, replay.state, action)
         if ('error' in next) throw new Error(`the replay refused a move: ${next.error}`)
         replay = next

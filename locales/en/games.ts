@@ -491,6 +491,9 @@ export default {
     serverSeed: 'Server seed',
     hidden: 'Still secret: change your seed pair in the game to reveal it.',
     hiddenLive: 'Secret until the table shows the round’s result.',
+    elsewhere:
+      '{{provider}} runs this game: the amounts are what its bets and wins moved in your account. Its moves and how its results are drawn are kept by {{provider}}.',
+    providerRound: 'Provider’s round',
     verify: 'Check this round',
     back: 'Back to bet history',
     notFound: 'This round could not be found.',

@@ -494,6 +494,9 @@ export default {
     serverSeed: 'Semilla del servidor',
     hidden: 'Aún es secreta: cambia tu par de semillas en el juego para revelarla.',
     hiddenLive: 'Secreta hasta que la mesa muestre el resultado de la ronda.',
+    elsewhere:
+      '{{provider}} ofrece este juego: los importes son lo que sus apuestas y premios movieron en tu cuenta. Sus jugadas y cómo se sortean sus resultados los guarda {{provider}}.',
+    providerRound: 'Ronda del proveedor',
     verify: 'Comprobar esta ronda',
     back: 'Volver al historial de apuestas',
     notFound: 'No se ha encontrado esta ronda.',

@@ -13,12 +13,15 @@ import {
   useSiteInChromium,
   PLAYER_VIEWS,
 } from '../setup/browser.ts'
-import { activatedPlayer } from '../setup/harness.ts'
+import { depositByCard, loggedInPlayer, playAsProvider } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const acme = await startOtherProvider([acmeFortune])
+const ACME_WALLET_KEY = 'acme-wallet-key-of-at-least-32-characters'
 const env = useSiteInChromium({
-  api: { gameProviders: [{ id: 'acme', feedUrl: acme.feedUrl, launchUrl: acme.launchUrl }] },
+  api: {
+    gameProviders: [{ id: 'acme', feedUrl: acme.feedUrl, launchUrl: acme.launchUrl, walletKey: ACME_WALLET_KEY }],
+  },
   web: { gameFrameOrigins: [acme.origin] },
 })
 
@@ -27,8 +30,8 @@ for (const { javaScript, locale, width, prefix } of PLAYER_VIEWS) {
   describe.skipIf(skipBrowserTests)(
     `another provider's game in Chromium (JavaScript ${javaScript ? 'on' : 'off'}, ${locale})`,
     () => {
-      test("its client opens in the game view from the provider's origin", async () => {
-        const { player } = await activatedPlayer(env.site, HttpBrowser)
+      test("its client opens in the game view from the provider's origin; its round is in Bet History", async () => {
+        const { player, b } = await loggedInPlayer(env.site, HttpBrowser)
         const { context, page, errors } = await pageWithErrors(env.browser, {
           javaScript,
           baseURL: env.site.webUrl,
@@ -47,6 +50,24 @@ for (const { javaScript, locale, width, prefix } of PLAYER_VIEWS) {
         expect(await page.locator('main').innerText()).toContain(acmeFortune.rules[locale])
         if (javaScript) await expectAccessible(page)
         expect(errors.filter((e) => /Content Security Policy|frame-src/i.test(e))).toEqual([])
+
+        // A round Acme plays through the casino's wallet: Bet History lists it, its details say
+        // whose record the moves are.
+        await depositByCard(b, '20.00')
+        await playAsProvider(env.site, player.username, {
+          stake: 2_00,
+          win: 5_00,
+          gameId: 'acme-fortune',
+          key: ACME_WALLET_KEY,
+        })
+        await page.goto(`${prefix}/user-management/bet-history?period=24h`)
+        const row = page.locator('tbody tr', { hasText: acmeFortune.names[locale] })
+        expect(await row.locator('td').nth(5).innerText()).toBe('acme')
+        await row.getByRole('link').click()
+        await page.waitForURL(`**${prefix}/user-management/bet-history/*`)
+        await page.getByText(tr.games.round.elsewhere.replaceAll('{{provider}}', 'acme')).waitFor()
+        expect(await page.locator('main').innerText()).toContain(tr.games.round.providerRound)
+        if (javaScript) await expectAccessible(page)
         await context.close()
       })
     },

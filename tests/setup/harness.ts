@@ -207,11 +207,19 @@ export async function wagerAsProvider(site: TestSite, username: string, turnover
   for (let staked = 0; staked < turnover; staked += stake) await playAsProvider(site, username, { stake, win: stake })
 }
 
-/** One round through the provider wallet: a bet of `stake` cents, then its win (a catalogue slot by default). */
+/**
+ * One round through the provider wallet: a bet of `stake` cents, then its win (a catalogue slot
+ * by default, sent by the built-in provider; another provider's game with that provider's key).
+ */
 export async function playAsProvider(
   site: TestSite,
   username: string,
-  { stake, win, gameId = 'golden-sevens' }: { stake: number; win: number; gameId?: string },
+  {
+    stake,
+    win,
+    gameId = 'golden-sevens',
+    key = TEST_PROVIDER_SECRET,
+  }: { stake: number; win: number; gameId?: string; key?: string },
 ) {
   const found = (await site.api.db.execute(sql`SELECT id FROM players WHERE username = ${username}`)) as unknown as {
     rows: { id: string }[]
@@ -225,7 +233,7 @@ export async function playAsProvider(
   ] as const) {
     const res = await fetch(`${site.apiUrl}/provider/wallet/${call}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-provider-key': TEST_PROVIDER_SECRET },
+      headers: { 'content-type': 'application/json', 'x-provider-key': key },
       body: JSON.stringify({ ...round, transactionId: `t-${randomBytes(8).toString('hex')}`, amount }),
     })
     if (res.status !== 200) throw new Error(`provider ${call}: ${res.status}`)

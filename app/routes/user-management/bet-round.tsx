@@ -37,18 +37,20 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
   const localePath = useLocalePath()
   const { round, live } = loaderData
   const cash = (cents: number) => formatMoney(cents, round.currency, locale)
-  const verify = round.seeds.serverSeed
-    ? localePath(
-        `/provably-fair?${new URLSearchParams({
-          game: round.gameId,
-          serverSeed: round.seeds.serverSeed,
-          clientSeed: round.seeds.clientSeed,
-          nonce: String(round.seeds.nonce),
-          bet: JSON.stringify(round.moves.bet),
-          ...(round.moves.actions.length > 0 ? { moves: JSON.stringify(round.moves.actions) } : {}),
-        })}`,
-      )
-    : null
+  const { seeds, moves } = round
+  const verify =
+    seeds?.serverSeed && moves
+      ? localePath(
+          `/provably-fair?${new URLSearchParams({
+            game: round.gameId,
+            serverSeed: seeds.serverSeed,
+            clientSeed: seeds.clientSeed,
+            nonce: String(seeds.nonce),
+            bet: JSON.stringify(moves.bet),
+            ...(moves.actions.length > 0 ? { moves: JSON.stringify(moves.actions) } : {}),
+          })}`,
+        )
+      : null
   return (
     <>
       <h2 className={styles.panelHeading}>{t('games.round.heading', { game: round.gameName })}</h2>
@@ -71,25 +73,37 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
         <dd>{cash(round.total)}</dd>
         <dt>{t('games.history.columns.provider')}</dt>
         <dd>{round.provider}</dd>
-        <dt>{t('games.view.serverSeedHash')}</dt>
-        <dd>
-          <code>{round.seeds.serverSeedHash}</code>
-        </dd>
-        <dt>{t('games.round.serverSeed')}</dt>
-        <dd>
-          {round.seeds.serverSeed ? (
-            <code>{round.seeds.serverSeed}</code>
-          ) : (
-            t(live ? 'games.round.hiddenLive' : 'games.round.hidden')
-          )}
-        </dd>
-        <dt>{t('games.view.clientSeed')}</dt>
-        <dd>
-          <code>{round.seeds.clientSeed}</code>
-        </dd>
-        <dt>{t('games.fair.nonce')}</dt>
-        <dd>{round.seeds.nonce}</dd>
+        {seeds ? (
+          <>
+            <dt>{t('games.view.serverSeedHash')}</dt>
+            <dd>
+              <code>{seeds.serverSeedHash}</code>
+            </dd>
+            <dt>{t('games.round.serverSeed')}</dt>
+            <dd>
+              {seeds.serverSeed ? (
+                <code>{seeds.serverSeed}</code>
+              ) : (
+                t(live ? 'games.round.hiddenLive' : 'games.round.hidden')
+              )}
+            </dd>
+            <dt>{t('games.view.clientSeed')}</dt>
+            <dd>
+              <code>{seeds.clientSeed}</code>
+            </dd>
+            <dt>{t('games.fair.nonce')}</dt>
+            <dd>{seeds.nonce}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('games.round.providerRound')}</dt>
+            <dd>
+              <code>{round.roundId}</code>
+            </dd>
+          </>
+        )}
       </dl>
+      {seeds ? null : <p>{t('games.round.elsewhere', { provider: round.provider })}</p>}
       <p>
         {verify ? (
           <Link to={verify} className={money.secondaryButton}>

@@ -196,22 +196,28 @@ export const GetBetListParams = z.object({
   ...Page.shape,
 })
 export const GetBetDetailsParams = z.object({ id: required(64), language: Language })
-/** A round with what verifies it: the seed pair (the server seed once rotated), the nonce, the moves. */
+/**
+ * A round with what verifies it: the seed pair (the server seed once rotated), the nonce, the
+ * moves. Another provider's round (GAME_PROVIDERS) is known to the casino by its wallet's
+ * movements alone: that provider keeps its moves and fairness, so `engine` and `seeds` are null.
+ */
 export const BetDetails = Bet.extend({
   mode: GameMode,
   /** The engine that played it: the verification page replays the round with it. */
-  engine: z.string(),
+  engine: z.string().nullable(),
   /** A live table's round: its seed is revealed with its result, not by the player's rotation. */
   live: z.boolean(),
-  seeds: z.object({
-    serverSeedHash: z.string(),
-    /** Null until the player rotates the pair (then anyone can recompute the round). */
-    serverSeed: z.string().nullable(),
-    clientSeed: z.string(),
-    nonce: z.number().int().nonnegative(),
-  }),
-  /** The opening move and the later ones, as played. */
-  moves: z.object({ bet: z.unknown(), actions: z.array(z.unknown()) }),
+  seeds: z
+    .object({
+      serverSeedHash: z.string(),
+      /** Null until the player rotates the pair (then anyone can recompute the round). */
+      serverSeed: z.string().nullable(),
+      clientSeed: z.string(),
+      nonce: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  /** The opening move and the later ones, as played (null: another provider's round). */
+  moves: z.object({ bet: z.unknown(), actions: z.array(z.unknown()) }).nullable(),
   /** What the round showed (the engine's view of its final state). */
   outcome: z.unknown(),
 })

@@ -546,6 +546,10 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_created_idx').on(t.createdAt),
     // A player's movements of the last 24 hours: the net winnings limit sums them on every win.
     index('wallet_transactions_player_created_idx').on(t.playerId, t.createdAt),
+    // Another provider's rounds of a player's, which Bet History lists beside the built-in ones.
+    index('wallet_transactions_elsewhere_idx')
+      .on(t.playerId, t.createdAt)
+      .where(sql`${t.provider} <> 'builtin'`),
     check(
       'wallet_transactions_amounts',
       sql`${t.amount} >= 0 AND ${t.realAmount} >= 0 AND ${t.bonusAmount} >= 0 AND ${t.held} >= 0`,

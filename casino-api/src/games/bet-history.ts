@@ -14,6 +14,7 @@ import type {
   GetBetListParams,
   Locale,
   ProviderRound,
+  ProviderRoundHistoryParams,
 } from '../../contract/index.ts'
 import type { Context } from '../context.ts'
 import { games, heldWinnings, players } from '../db/schema.ts'
@@ -21,6 +22,7 @@ import { ApiError } from '../../contract/errors.ts'
 import { periodOf } from '../payments/records.ts'
 import { gameName } from './names.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
+import { walletRoundById, walletRounds, type WalletRound } from './wallet-rounds.ts'
 
 /** The providers' display names (the built-in one is the casino's own studio). */
 const PROVIDER_NAMES: Record<string, string> = { [BUILTIN_PROVIDER]: 'Casino Originals' }
@@ -29,9 +31,15 @@ export const providerName = (id: string) => PROVIDER_NAMES[id] ?? id
 type Ctx = Pick<Context, 'db' | 'now' | 'gameProvider'>
 type ListParams = z.output<typeof GetBetListParams>
 type Line = z.input<typeof GetBetListAnswer>['items'][number]
+/** A round of either source: the built-in provider's records, or the wallet's of another provider. */
+type Round = ProviderRound & Partial<Pick<WalletRound, 'provider' | 'rolledBack'>>
+
+/** The wallet's round of a round: a built-in game round's or live bet's id; another provider's own round id. */
+const walletRoundOf = (round: Round) => (round.provider ? round.roundId : round.id)
+const heldKey = (provider: string, roundId: string) => `${provider}\n${roundId}`
 
 /** What the casino knows of the rounds' games and wins: names in the page's language, providers, held parts. */
-async function casinoParts(ctx: Ctx, playerId: string, rounds: ProviderRound[], language: Locale) {
+async function casinoParts(ctx: Ctx, playerId: string, rounds: Round[], language: Locale) {
   if (rounds.length === 0) return { games: new Map(), held: new Map() }
   const gameIds = [...new Set(rounds.map((r) => r.gameId))]
   const [gameRows, heldRows] = await Promise.all([
@@ -39,66 +47,125 @@ async function casinoParts(ctx: Ctx, playerId: string, rounds: ProviderRound[], 
       .select({ id: games.id, provider: games.provider, name: gameName(language) })
       .from(games)
       .where(inArray(games.id, gameIds)),
-    // The wallet's round of a game round is its id, of a live bet the bet's id; one win per round.
+    // One win per round, so at most one held part.
     ctx.db
-      .select({ roundId: heldWinnings.roundId, amount: heldWinnings.amount, status: heldWinnings.status })
+      .select({
+        provider: heldWinnings.provider,
+        roundId: heldWinnings.roundId,
+        amount: heldWinnings.amount,
+        status: heldWinnings.status,
+      })
       .from(heldWinnings)
-      .where(
-        and(
-          eq(heldWinnings.playerId, playerId),
-          eq(heldWinnings.provider, BUILTIN_PROVIDER),
-          inArray(
-            heldWinnings.roundId,
-            rounds.map((r) => r.id),
-          ),
-        ),
-      ),
+      .where(and(eq(heldWinnings.playerId, playerId), inArray(heldWinnings.roundId, rounds.map(walletRoundOf)))),
   ])
   return {
     games: new Map(gameRows.map((g) => [g.id, g])),
-    held: new Map(heldRows.map((h) => [h.roundId, { amount: h.amount, status: h.status }])),
+    held: new Map(heldRows.map((h) => [heldKey(h.provider, h.roundId), { amount: h.amount, status: h.status }])),
   }
 }
 
-function betLine(round: ProviderRound, parts: Awaited<ReturnType<typeof casinoParts>>): Line {
+function betLine(round: Round, parts: Awaited<ReturnType<typeof casinoParts>>): Line {
   const game = parts.games.get(round.gameId)
+  const provider = round.provider ?? BUILTIN_PROVIDER
   const win = round.settled ? (round.win ?? 0) : 0
   return {
     id: round.id,
     roundId: round.roundId,
     gameId: round.gameId,
     gameName: game?.name ?? round.gameId,
-    provider: providerName(game?.provider ?? BUILTIN_PROVIDER),
+    provider: providerName(provider),
     bet: round.stake,
     win,
     total: win - round.stake,
     currency: round.currency,
-    status: round.settled ? 'settled' : 'open',
+    status: round.settled ? 'settled' : round.rolledBack ? 'rolled_back' : 'open',
     verifiable: round.revealed && round.settled,
-    held: parts.held.get(round.id) ?? null,
+    held: parts.held.get(heldKey(provider, walletRoundOf(round))) ?? null,
     placedAt: round.createdAt,
     settledAt: round.settledAt,
   }
 }
 
+/** The provider's history is asked for in pages of at most this many rounds. */
+const PROVIDER_PAGE = 100
+
+/**
+ * The built-in provider's rounds [offset, offset + count), newest first, with its count and sums
+ * over the window: one call when the slice is one of its pages, else the pages that cover it.
+ */
+async function providerSlice(
+  ctx: Ctx,
+  query: Omit<z.output<typeof ProviderRoundHistoryParams>, 'page' | 'pageSize'>,
+  offset: number,
+  count: number,
+) {
+  const pageSize = offset % count === 0 && count <= PROVIDER_PAGE ? count : PROVIDER_PAGE
+  const first = Math.floor(offset / pageSize)
+  const last = Math.floor((offset + count - 1) / pageSize)
+  const pages = await Promise.all(
+    Array.from({ length: last - first + 1 }, (_, n) =>
+      ctx.gameProvider.history({ ...query, page: first + n + 1, pageSize }),
+    ),
+  )
+  const skip = offset - first * pageSize
+  return { ...pages[0]!, items: pages.flatMap((p) => p.items).slice(skip, skip + count) }
+}
+
+/**
+ * Rows [offset, offset + size) of two lists merged newest first, ties to `own`'s rows: `others`
+ * holds the other list's first offset + size rows (or all of them), and `ownSlice` reads any
+ * stretch of the own list, whose rows may be many more. Only the stretch that can reach the page
+ * is read: the page's rows of `own` are at most `others.length` before `offset` in its own order.
+ */
+export async function mergedPage<T extends { createdAt: string }>(
+  others: T[],
+  ownSlice: (offset: number, count: number) => Promise<T[]>,
+  offset: number,
+  size: number,
+): Promise<T[]> {
+  const end = offset + size
+  const start = Math.max(0, offset - others.length)
+  const own = await ownSlice(start, end - start)
+  // Own rows from `start` on and none left: the lists hold at most `offset` rows between them.
+  if (start > 0 && own.length === 0) return []
+  const at = (row: T) => Date.parse(row.createdAt)
+  // Where own[0] lands in the merge: after the own rows before it and the other rows newer than it.
+  let j = start === 0 ? 0 : others.findIndex((row) => at(row) <= at(own[0]!))
+  if (j === -1) j = others.length
+  const page: T[] = []
+  for (let i = 0, index = start + j; index < end; index++) {
+    const takeOther = j < others.length && (i >= own.length || at(others[j]!) > at(own[i]!))
+    const row = takeOther ? others[j++] : own[i++]
+    if (!row) break
+    if (index >= offset) page.push(row)
+  }
+  return page
+}
+
 export async function betList(ctx: Ctx, playerId: string, params: ListParams) {
   const { from, to } = periodOf(params.range, ctx.now())
-  const [history, [player]] = await Promise.all([
-    ctx.gameProvider.history({
-      playerId,
-      from: from.toISOString(),
-      to: to.toISOString(),
-      gameId: params.gameId,
-      page: params.page,
-      pageSize: params.pageSize,
-    }),
+  const offset = (params.page - 1) * params.pageSize
+  const query = { playerId, from: from.toISOString(), to: to.toISOString(), gameId: params.gameId }
+  const [others, [player]] = await Promise.all([
+    walletRounds(ctx.db, { playerId, from, to, gameId: params.gameId, limit: offset + params.pageSize }),
     ctx.db.select({ currency: players.currency }).from(players).where(eq(players.id, playerId)),
   ])
-  const parts = await casinoParts(ctx, playerId, history.items, params.language)
-  const { bet, win } = history.totals
+  let own: Awaited<ReturnType<typeof providerSlice>> | undefined
+  const rounds = await mergedPage<Round>(
+    others.items,
+    async (start, count) => {
+      own = await providerSlice(ctx, query, start, count)
+      return own.items
+    },
+    offset,
+    params.pageSize,
+  )
+  const parts = await casinoParts(ctx, playerId, rounds, params.language)
+  const bet = own!.totals.bet + others.totals.bet
+  const win = own!.totals.win + others.totals.win
   return {
-    items: history.items.map((round) => betLine(round, parts)),
-    total: history.total,
+    items: rounds.map((round) => betLine(round, parts)),
+    total: own!.total + others.total,
     page: params.page,
     pageSize: params.pageSize,
     totals: { bet, win, total: win - bet, currency: player?.currency ?? 'EUR' },
@@ -110,6 +177,21 @@ export async function betDetails(
   playerId: string,
   params: z.output<typeof GetBetDetailsParams>,
 ): Promise<z.input<typeof BetDetails>> {
+  const elsewhere = await walletRoundById(ctx.db, playerId, params.id)
+  if (elsewhere) {
+    const parts = await casinoParts(ctx, playerId, [elsewhere], params.language)
+    const [game] = await ctx.db.select({ live: games.live }).from(games).where(eq(games.id, elsewhere.gameId))
+    // The wallet moves real money only; the round's moves and fairness are the provider's to show.
+    return {
+      ...betLine(elsewhere, parts),
+      mode: 'real',
+      engine: null,
+      live: game?.live ?? false,
+      seeds: null,
+      moves: null,
+      outcome: null,
+    }
+  }
   const round = await ctx.gameProvider.details({ playerId, id: params.id })
   if (!round) throw new ApiError(404, 'not_found')
   const parts = await casinoParts(ctx, playerId, [round], params.language)
