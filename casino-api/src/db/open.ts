@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -23,6 +24,10 @@ export type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>
 /** A database or an open transaction: what query helpers take. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
+/** The rows of a raw query (`db.execute`), typed as the query selects them. */
+export const rowsOf = async <T>(db: Queryable, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows
 
 export type OpenDatabaseOptions =
   | { driver: 'pglite'; dataDir: string }

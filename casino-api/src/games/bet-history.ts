@@ -44,7 +44,7 @@ async function casinoParts(ctx: Ctx, playerId: string, rounds: Round[], language
   const gameIds = [...new Set(rounds.map((r) => r.gameId))]
   const [gameRows, heldRows] = await Promise.all([
     ctx.db
-      .select({ id: games.id, provider: games.provider, name: gameName(language) })
+      .select({ id: games.id, name: gameName(language), live: games.live })
       .from(games)
       .where(inArray(games.id, gameIds)),
     // One win per round, so at most one held part.
@@ -180,13 +180,12 @@ export async function betDetails(
   const elsewhere = await walletRoundById(ctx.db, playerId, params.id)
   if (elsewhere) {
     const parts = await casinoParts(ctx, playerId, [elsewhere], params.language)
-    const [game] = await ctx.db.select({ live: games.live }).from(games).where(eq(games.id, elsewhere.gameId))
     // The wallet moves real money only; the round's moves and fairness are the provider's to show.
     return {
       ...betLine(elsewhere, parts),
       mode: 'real',
       engine: null,
-      live: game?.live ?? false,
+      live: parts.games.get(elsewhere.gameId)?.live ?? false,
       seeds: null,
       moves: null,
       outcome: null,

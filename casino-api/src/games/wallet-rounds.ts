@@ -13,7 +13,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { ProviderRound } from '../../contract/index.ts'
-import type { Queryable } from '../db/open.ts'
+import { isUuid } from '../db/errors.ts'
+import { rowsOf, type Queryable } from '../db/open.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 
 export type WalletRound = ProviderRound & { provider: string; rolledBack: boolean }
@@ -85,14 +86,16 @@ export async function walletRounds(db: Queryable, params: WalletRoundsParams) {
      WHERE player_id = ${params.playerId} AND provider <> ${BUILTIN_PROVIDER} AND kind = 'bet'
        AND created_at >= ${params.from.toISOString()}::timestamptz AND created_at < ${params.to.toISOString()}::timestamptz
        ${params.gameId ? sql`AND game_id = ${params.gameId}` : sql``}`
-  const result = await db.execute(sql`
+  const rows = await rowsOf<RoundRow>(
+    db,
+    sql`
     SELECT *, count(*) OVER () AS total, sum(stake) OVER () AS bets,
            sum(win) OVER () AS wins
       FROM (${roundsOf(params.playerId, placed)}) lines
      WHERE placed_at >= ${params.from.toISOString()}::timestamptz
      ORDER BY placed_at DESC, id DESC
-     LIMIT ${params.limit}`)
-  const rows = (result as unknown as { rows: RoundRow[] }).rows
+     LIMIT ${params.limit}`,
+  )
   return {
     items: rows.map(walletRound),
     total: Number(rows[0]?.total ?? 0),
@@ -102,15 +105,15 @@ export async function walletRounds(db: Queryable, params: WalletRoundsParams) {
 
 /** One of the player's rounds at another provider by its id in Bet History; null when there is none. */
 export async function walletRoundById(db: Queryable, playerId: string, id: string): Promise<WalletRound | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null
-  const result = await db.execute(
+  if (!isUuid(id)) return null
+  const [row] = await rowsOf<RoundRow>(
+    db,
     roundsOf(
       playerId,
       sql`SELECT provider, round_id FROM wallet_transactions
            WHERE id = ${id} AND player_id = ${playerId} AND provider <> ${BUILTIN_PROVIDER} AND kind = 'bet'`,
     ),
   )
-  const [row] = (result as unknown as { rows: RoundRow[] }).rows
   // A round's id is its first bet's: a later bet of it names no round of its own.
   return row && row.id === id.toLowerCase() ? walletRound(row) : null
 }

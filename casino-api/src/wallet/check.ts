@@ -5,7 +5,7 @@
  * ledger's own rules, the game wallet's records against the rounds the provider keeps.
  */
 import { sql } from 'drizzle-orm'
-import type { Database, Queryable } from '../db/open.ts'
+import { rowsOf, type Database, type Queryable } from '../db/open.ts'
 import { KEEP_WALLET_TRANSACTIONS_MS } from './games.ts'
 
 export type LedgerViolation = { rule: string; detail: string }
@@ -274,10 +274,6 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       LIMIT ${EXAMPLES}`,
   },
 ]
-
-type Rows<T> = { rows: T[] }
-const rowsOf = async <T>(db: Queryable, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as Rows<T>).rows
 
 /**
  * What the game provider answers of its records for the check (provider/server/reconcile.ts,
