@@ -56,6 +56,11 @@ export type CallOptions = {
   idempotencyKey?: string
   /** The game server's calls: the launched game's token (X-Game-Session), never the bearer token. */
   gameSession?: string
+  /**
+   * The answer is shared with other requests (the caches' loads, which concurrent requests wait
+   * on): the visitor who started it going away does not stop it, only its deadline does.
+   */
+  shared?: boolean
 }
 
 const pools = new Map<string, Pool>()
@@ -224,7 +229,7 @@ export async function callUpstream<N extends CallName>(
         path,
         headers,
         body,
-        signal: AbortSignal.any([deadline, args.request.signal]),
+        signal: options.shared ? deadline : AbortSignal.any([deadline, args.request.signal]),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       })
@@ -235,7 +240,8 @@ export async function callUpstream<N extends CallName>(
       break
     } catch (error) {
       const ms = Math.round(performance.now() - started)
-      if (args.request.signal.aborted) throw error // the visitor went away: nobody reads the answer
+      // The visitor went away: nobody reads the answer.
+      if (!options.shared && args.request.signal.aborted) throw error
       const timedOut =
         deadline.aborted ||
         (error instanceof Error &&

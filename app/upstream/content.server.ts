@@ -70,7 +70,7 @@ async function read<N extends ContentCall>(
   const cached = await cache.get(
     key,
     async () => {
-      const result = await callUpstream(args, name, params)
+      const result = await callUpstream(args, name, params, { shared: true })
       if (result.ok) return { found: true, data: result.data } as Cached<N>
       if (result.status === 404) return { found: false } as Cached<N>
       if (result.status >= 500) throw upstreamUnavailable()

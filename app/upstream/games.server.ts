@@ -23,7 +23,7 @@ export async function getHomeRows(args: UpstreamArgs, language: Locale): Promise
   const rows = await homeRows.get(
     `${upstreamUrl} ${language}`,
     async () => {
-      const groups = await callUpstream(args, 'get_game_group_list', { language })
+      const groups = await callUpstream(args, 'get_game_group_list', { language }, { shared: true })
       if (!groups.ok) return null
       return HOME_ROWS.flatMap((id) => groups.data.items.filter((g) => g.id === id && g.games.length > 0)).map((g) => ({
         id: g.id,
@@ -57,7 +57,7 @@ export async function getGame(args: UpstreamArgs, gameId: string, language: Loca
   const cached = await gameDetails.get(
     `${upstreamUrl} ${gameId} ${language}`,
     async () => {
-      const answer = await callUpstream(args, 'get_game', { gameId, language })
+      const answer = await callUpstream(args, 'get_game', { gameId, language }, { shared: true })
       if (answer.ok) return { found: true, game: { ...answer.data, favourite: false } }
       if (answer.status === 404) return { found: false }
       if (answer.status >= 500) throw upstreamUnavailable()

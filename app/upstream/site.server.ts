@@ -37,7 +37,7 @@ export async function getSiteSettings(args: UpstreamArgs): Promise<SettingsAnswe
   return settingsCache.get(
     upstreamUrl,
     async () => {
-      const result = await callUpstream(args, 'get_setting', {}, { timeoutMs: accessCheckTimeoutMs })
+      const result = await callUpstream(args, 'get_setting', {}, { timeoutMs: accessCheckTimeoutMs, shared: true })
       if (result.ok) return result.data
       log.warn({ upstream: 'get_setting', status: result.status, code: result.code }, 'settings refused')
       return null
@@ -62,7 +62,7 @@ export async function getGeolocation(args: UpstreamArgs): Promise<Geolocation | 
   return geoCache.get(
     `${upstreamUrl} ${clientIp}`,
     async () => {
-      const result = await callUpstream(args, 'geolocation', {}, { timeoutMs: accessCheckTimeoutMs })
+      const result = await callUpstream(args, 'geolocation', {}, { timeoutMs: accessCheckTimeoutMs, shared: true })
       return result.ok ? result.data : null
     },
     upstreamUrl,

@@ -85,11 +85,9 @@ describe.skipIf(skipBrowserTests)('a bonus from sign-up to real money in Chromiu
         await game.goto(`${prefix}/casino/star-drop?mode=real`)
         const frame = game.frameLocator('iframe')
         await frame.getByLabel(g.frame.stake).selectOption('1000')
-        // Without JavaScript the frame's form posts the drop and the new page tells the result;
-        // the previous ball's result could still be on screen, so the answer is waited for first.
-        const answered = javaScript
-          ? null
-          : game.waitForResponse((r) => r.request().method() === 'POST' && r.frame() !== game.mainFrame())
+        // The frame shows the previous ball's result from the moment it loads, so this ball's
+        // answer is waited for first: the frame's form post without JavaScript, its fetch with it.
+        const answered = game.waitForResponse((r) => r.request().method() === 'POST' && r.frame() !== game.mainFrame())
         await frame.getByRole('button', { name: g.frame.drop, exact: true }).click()
         await answered
         // The round is over when the frame tells its result.

@@ -1,5 +1,6 @@
 // The casino API partly or wholly unavailable: static pages still render (fail open), the
 // actions that matter fail closed with a clear message, and pages do not wait long for it.
+import http from 'node:http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { UPSTREAM_TIMEOUT_MS } from '#app/upstream/client.server.ts'
 import { openSession } from '#app/utils/session.server.ts'
@@ -68,6 +69,27 @@ test.each([
   })
   expect(page.status).toBe(400)
   expect(textOf(page.html)).toContain('Wrong username or password')
+})
+
+test("a visitor who leaves does not take down another's page: the settings both wait for are still read", async () => {
+  await throughProxy(async (proxy) => {
+    // The settings are read once for all the pages that need them at the same time; the first
+    // page's visitor goes away before they come.
+    proxy.fail('/front/get_setting', 'hold')
+    const leaving = http.get(`${site.webUrl}/en`)
+    leaving.on('error', () => {})
+    await waitFor('the settings asked for', () => proxy.seen.some((s) => s.path.startsWith('/front/get_setting')))
+    const staying = new Browser(site.webUrl).get('/en/login')
+    // The second page is waiting on the same read (one call reached the casino API).
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    leaving.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    proxy.heal()
+    const page = await staying
+    expect(page.status).toBe(200)
+    expect(textOf(page.html)).toContain('Log in')
+    expect(proxy.seen.filter((s) => s.path.startsWith('/front/get_setting'))).toHaveLength(1)
+  })
 })
 
 test('a logout while the casino API is down sticks: the old cookie is refused, and the token is revoked once it is back', async () => {
