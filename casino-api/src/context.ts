@@ -23,6 +23,8 @@ export type Context = {
   gameProvider: GameProviderClient
   /** Each provider's launch call, by provider id: the built-in one's and those with a `launchUrl` (GAME_PROVIDERS). */
   launchers: Map<string, GameProviderClient['launch']>
+  /** Each provider's name to players, by id (GAME_PROVIDERS' `name`). */
+  providerNames: ReadonlyMap<string, string>
   /** Each provider's way to end the game sessions the casino launched: the built-in one's and those with an `endSessionsUrl`. */
   sessionEnders: Map<string, GameProviderClient['endSessions']>
   /** The payment processors' settings: card acquirer, bank account, crypto keys. */

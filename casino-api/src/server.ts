@@ -28,7 +28,7 @@ import { depositProcessors } from './payments/methods/registry.ts'
 import { expireOverdueChallenges } from './payments/challenges.ts'
 import { startOutboxRelay } from './realtime/outbox.ts'
 import { startRealtime } from './realtime/socket.ts'
-import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, syncFeeds } from './games/catalog-sync.ts'
+import { builtinFeed, gameFeedsFromEnv, type GameFeedSource, providerNamesOf, syncFeeds } from './games/catalog-sync.ts'
 import type { ProviderDatabase } from '../../provider/server/context.ts'
 import { openProviderDatabase } from '../../provider/server/db/open.ts'
 import type { LiveTimings } from '../../provider/server/live.ts'
@@ -239,6 +239,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
           gameProvider: builtinProvider,
           launchers,
           sessionEnders,
+          providerNames: providerNamesOf(gameProviders),
           payments,
           cardKey: cardFingerprintKey(providerSecret),
           now,

@@ -35,10 +35,11 @@ test.for([
   [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL: must be a URL like smtp://'],
   [
     { GAME_PROVIDERS: '[{id: acme}]' },
-    'GAME_PROVIDERS: must be a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? }',
+    'GAME_PROVIDERS: must be a JSON list of { id, feedUrl, name?, launchUrl?, endSessionsUrl?, key?, walletKey? }',
   ],
   [{ GAME_PROVIDERS: '[{"id":"acme","feedUrl":"not a url"}]' }, 'GAME_PROVIDERS.0.feedUrl:'],
   [{ GAME_PROVIDERS: '[{"id":"acme","feedUrl":"file:///etc/passwd"}]' }, 'GAME_PROVIDERS.0.feedUrl:'],
+  [{ GAME_PROVIDERS: `[{"id":"acme","feedUrl":"${FEED}","name":" "}]` }, 'GAME_PROVIDERS.0.name:'],
   [{ GAME_PROVIDERS: `[{"id":"acme","feedUrl":"${FEED}","launchUrl":"ftp://x"}]` }, 'GAME_PROVIDERS.0.launchUrl:'],
   [
     { GAME_PROVIDERS: `[{"id":"builtin","feedUrl":"${FEED}"}]` },

@@ -28,6 +28,7 @@ const api = useApis({
   gameProviders: [
     {
       id: 'acme',
+      name: 'Acme Gaming',
       feedUrl: acme.feedUrl,
       launchUrl: acme.launchUrl,
       endSessionsUrl: acme.endSessionsUrl,
@@ -49,6 +50,18 @@ function roundOf(playerId: string, gameId: string) {
 }
 
 for (const backend of backends) {
+  test(`${backend}: players see each provider by the name the casino gives it, or its id when it gives none`, async () => {
+    const a = api(backend)
+    const providers = await a.ok('get_game_providers', {})
+    expect(providers.items.map((p) => [p.id, p.name])).toEqual([
+      ['acme', 'Acme Gaming'],
+      ['beta', 'beta'],
+      ['builtin', 'Casino Originals'],
+    ])
+    const { items } = await a.ok('get_games', { provider: 'acme', language: 'en' })
+    expect(items.map((g) => [g.id, g.provider])).toEqual([['acme-fortune', { id: 'acme', name: 'Acme Gaming' }]])
+  })
+
   test(`${backend}: its game launches at its launch call, with its key, for the logged-in player or a visitor's demo`, async () => {
     const a = api(backend)
     const { playerId, token } = await fundedPlayer(a, 50_00)
@@ -189,7 +202,7 @@ for (const backend of backends) {
     expect(whole.items).toHaveLength(9)
     const times = whole.items.map((line) => Date.parse(line.placedAt))
     expect(times).toEqual([...times].sort((x, y) => y - x))
-    const theirs = whole.items.filter((line) => line.provider === 'acme')
+    const theirs = whole.items.filter((line) => line.provider === 'Acme Gaming')
     expect(theirs.map((line) => [line.roundId, line.status, line.bet, line.win, line.total])).toEqual([
       [twice.win(0).roundId, 'settled', 2_50, 0, -2_50],
       [refundedBet.roundId, 'rolled_back', 0, 0, 0],
@@ -200,16 +213,16 @@ for (const backend of backends) {
     // Acme's rounds sit between the spins they were played between.
     expect(whole.items.map((line) => line.provider)).toEqual([
       'Casino Originals',
-      'acme',
+      'Acme Gaming',
       'Casino Originals',
-      'acme',
+      'Acme Gaming',
       'Casino Originals',
-      'acme',
+      'Acme Gaming',
       'Casino Originals',
-      'acme',
+      'Acme Gaming',
       'Casino Originals',
     ])
-    const spins = whole.items.filter((line) => line.provider !== 'acme')
+    const spins = whole.items.filter((line) => line.provider !== 'Acme Gaming')
     const sum = (key: 'bet' | 'win') => whole.items.reduce((total, line) => total + line[key], 0)
     expect(whole.totals).toMatchObject({ bet: sum('bet'), win: sum('win'), total: sum('win') - sum('bet') })
     expect(whole.totals.bet).toBe(spins.reduce((total, line) => total + line.bet, 0) + 9_50)
@@ -224,7 +237,7 @@ for (const backend of backends) {
     // A round's details: what the wallet moved, its provider's own round, no seeds to show.
     const details = await a.ok('get_bet_details', { id: theirs[3]!.id, language: 'en' }, { token })
     expect(details).toMatchObject({
-      provider: 'acme',
+      provider: 'Acme Gaming',
       roundId: won.bet(0).roundId,
       bet: 5_00,
       win: 12_00,

@@ -20,7 +20,9 @@ const acme = await startOtherProvider([acmeFortune])
 const ACME_WALLET_KEY = 'acme-wallet-key-of-at-least-32-characters'
 const env = useSiteInChromium({
   api: {
-    gameProviders: [{ id: 'acme', feedUrl: acme.feedUrl, launchUrl: acme.launchUrl, walletKey: ACME_WALLET_KEY }],
+    gameProviders: [
+      { id: 'acme', name: 'Acme Gaming', feedUrl: acme.feedUrl, launchUrl: acme.launchUrl, walletKey: ACME_WALLET_KEY },
+    ],
   },
   web: { gameFrameOrigins: [acme.origin] },
 })
@@ -62,10 +64,10 @@ for (const { javaScript, locale, width, prefix } of PLAYER_VIEWS) {
         })
         await page.goto(`${prefix}/user-management/bet-history?period=24h`)
         const row = page.locator('tbody tr', { hasText: acmeFortune.names[locale] })
-        expect(await row.locator('td').nth(5).innerText()).toBe('acme')
+        expect(await row.locator('td').nth(5).innerText()).toBe('Acme Gaming')
         await row.getByRole('link').click()
         await page.waitForURL(`**${prefix}/user-management/bet-history/*`)
-        await page.getByText(tr.games.round.elsewhere.replaceAll('{{provider}}', 'acme')).waitFor()
+        await page.getByText(tr.games.round.elsewhere.replaceAll('{{provider}}', 'Acme Gaming')).waitFor()
         expect(await page.locator('main').innerText()).toContain(tr.games.round.providerRound)
         if (javaScript) await expectAccessible(page)
         await context.close()

@@ -19,7 +19,7 @@ beforeAll(async () => {
   site = await startTestSite({
     api: {
       gameProviders: [
-        { id: 'acme', feedUrl: acme.feedUrl, launchUrl: acme.launchUrl },
+        { id: 'acme', name: 'Acme Gaming', feedUrl: acme.feedUrl, launchUrl: acme.launchUrl },
         { id: 'stray', feedUrl: stray.feedUrl, launchUrl: stray.launchUrl },
       ],
     },
@@ -37,6 +37,9 @@ test("a second provider's game is in the lobby with the thumbnail of its art", a
   const lobby = await b.get('/en/casino?provider=acme')
   expect(lobby.status).toBe(200)
   expect(textOf(lobby.html)).toContain('Acme Fortune')
+  // The provider by the name the casino gives it, in the filter and on the game's card.
+  expect(textOf(lobby.html)).toMatch(/Acme Gaming\s*\(\s*1\s*\)/)
+  expect(textOf(lobby.html)).toMatch(/Acme Gaming\s*·\s*Slots/)
   expect(lobby.html).toContain('/game-art/acme-fortune.svg')
   const art = await fetch(`${site.webUrl}/game-art/acme-fortune.svg`)
   expect(art.status).toBe(200)

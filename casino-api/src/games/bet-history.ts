@@ -22,13 +22,10 @@ import { ApiError } from '../../contract/errors.ts'
 import { periodOf } from '../payments/records.ts'
 import { gameName } from './names.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
+import { providerName } from './catalog-sync.ts'
 import { walletRoundById, walletRounds, type WalletRound } from './wallet-rounds.ts'
 
-/** The providers' display names (the built-in one is the casino's own studio). */
-const PROVIDER_NAMES: Record<string, string> = { [BUILTIN_PROVIDER]: 'Casino Originals' }
-export const providerName = (id: string) => PROVIDER_NAMES[id] ?? id
-
-type Ctx = Pick<Context, 'db' | 'now' | 'gameProvider'>
+type Ctx = Pick<Context, 'db' | 'now' | 'gameProvider' | 'providerNames'>
 type ListParams = z.output<typeof GetBetListParams>
 type Line = z.input<typeof GetBetListAnswer>['items'][number]
 /** A round of either source: the built-in provider's records, or the wallet's of another provider. */
@@ -40,7 +37,7 @@ const heldKey = (provider: string, roundId: string) => `${provider}\n${roundId}`
 
 /** What the casino knows of the rounds' games and wins: names in the page's language, providers, held parts. */
 async function casinoParts(ctx: Ctx, playerId: string, rounds: Round[], language: Locale) {
-  if (rounds.length === 0) return { games: new Map(), held: new Map() }
+  if (rounds.length === 0) return { games: new Map(), held: new Map(), names: ctx.providerNames }
   const gameIds = [...new Set(rounds.map((r) => r.gameId))]
   const [gameRows, heldRows] = await Promise.all([
     ctx.db
@@ -61,6 +58,7 @@ async function casinoParts(ctx: Ctx, playerId: string, rounds: Round[], language
   return {
     games: new Map(gameRows.map((g) => [g.id, g])),
     held: new Map(heldRows.map((h) => [heldKey(h.provider, h.roundId), { amount: h.amount, status: h.status }])),
+    names: ctx.providerNames,
   }
 }
 
@@ -73,7 +71,7 @@ function betLine(round: Round, parts: Awaited<ReturnType<typeof casinoParts>>): 
     roundId: round.roundId,
     gameId: round.gameId,
     gameName: game?.name ?? round.gameId,
-    provider: providerName(provider),
+    provider: providerName({ providerNames: parts.names }, provider),
     bet: round.stake,
     win,
     total: win - round.stake,

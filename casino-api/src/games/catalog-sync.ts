@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { CatalogFeed, gameServerCalls, LOCALES, PROVIDER_KEY_HEADER } from '../../contract/index.ts'
 import type { Queryable } from '../db/open.ts'
+import type { Context } from '../context.ts'
 import { BUILTIN_PROVIDER, MIN_PROVIDER_SECRET_LENGTH } from '../wallet/provider-auth.ts'
 
 /**
@@ -29,6 +30,8 @@ export const GameFeedSource = z.object({
     .regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
     .refine((id) => id !== BUILTIN_PROVIDER, { message: `${BUILTIN_PROVIDER} is the built-in provider's id` }),
   feedUrl: z.url({ protocol: /^https?$/ }),
+  /** How players see it named (lobby, game cards, Bet History); its id when unset. */
+  name: z.string().trim().min(1).max(64).optional(),
   /** Where the casino asks it for a game session (the contract's provider_launch, POSTed); without it its games are listed but unavailable. */
   launchUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the casino ends game sessions it launched (the contract's end_provider_sessions, POSTed): at a log-out, a password change, an exclusion. */
@@ -61,7 +64,18 @@ export const builtinFeed = (providerUrl: string): GameFeedSource => ({
   feedUrl: `${providerUrl}${gameServerCalls.get_catalog_feed.path}`,
 })
 
-const PROVIDERS_FORMAT = 'must be a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? }'
+const PROVIDERS_FORMAT = 'must be a JSON list of { id, feedUrl, name?, launchUrl?, endSessionsUrl?, key?, walletKey? }'
+
+/** The built-in provider's name to players: the casino's own studio. */
+const BUILTIN_PROVIDER_NAME = 'Casino Originals'
+
+/** Each provider's name to players, by id: the built-in one's and GAME_PROVIDERS' (their id when unnamed). */
+export function providerNamesOf(sources: GameFeedSource[]): ReadonlyMap<string, string> {
+  return new Map([[BUILTIN_PROVIDER, BUILTIN_PROVIDER_NAME], ...sources.map((p) => [p.id, p.name ?? p.id] as const)])
+}
+
+/** A provider's name to players (its id for one the casino no longer lists: a past round's). */
+export const providerName = (ctx: Pick<Context, 'providerNames'>, id: string) => ctx.providerNames.get(id) ?? id
 
 /** GAME_PROVIDERS as written: a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? } (env.ts checks it at boot). */
 export const GameProvidersSetting = z

@@ -21,7 +21,8 @@ import { accessTokens, gameFavourites, games, players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
 import { ApiError } from '../../contract/errors.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
-import { betDetails, betList, providerName } from './bet-history.ts'
+import { betDetails, betList } from './bet-history.ts'
+import { providerName } from './catalog-sync.ts'
 import { gameName } from './names.ts'
 
 /** A games row (its presentation aside: only a game's page reads it) with its name in the page's language. */
@@ -43,12 +44,12 @@ const NO_PRESENTATION: GamePresentation = {
   tables: everyLocale([]),
 }
 
-function gameOf(row: GameRow, favourite: boolean): z.input<typeof Game> {
+function gameOf(ctx: Context, row: GameRow, favourite: boolean): z.input<typeof Game> {
   return {
     id: row.id,
     slug: row.id,
     name: row.name,
-    provider: { id: row.provider, name: providerName(row.provider) },
+    provider: { id: row.provider, name: providerName(ctx, row.provider) },
     category: row.category as Game['category'],
     thumbnailUrl: `/game-art/${row.id}.svg`,
     live: row.live,
@@ -196,7 +197,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
       rows.map((r) => r.id),
     )
     return {
-      items: rows.map((r) => gameOf(r, favourites.has(r.id))),
+      items: rows.map((r) => gameOf(ctx, r, favourites.has(r.id))),
       total,
       page: params.page,
       pageSize: params.pageSize,
@@ -212,7 +213,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
     const favourite = (await favouritesOf(ctx.db, session?.playerId, [row.id])).has(row.id)
     const shown = row.presentation ?? NO_PRESENTATION
     return {
-      ...gameOf(row, favourite),
+      ...gameOf(ctx, row, favourite),
       maxMultiplier: row.maxMultiplier,
       art: shown.art,
       rules: shown.rules[params.language],
@@ -231,7 +232,9 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
       .where(and(...where))
       .groupBy(games.provider)
       .orderBy(games.provider)
-    return { items: rows.map((r) => ({ id: r.id, name: providerName(r.id), logoUrl: null, gameCount: r.gameCount })) }
+    return {
+      items: rows.map((r) => ({ id: r.id, name: providerName(ctx, r.id), logoUrl: null, gameCount: r.gameCount })),
+    }
   },
 
   get_game_group_list: async (ctx, { params, session }) => {
@@ -262,7 +265,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
             name: names[tag]![params.language],
             live: false,
             gameCount: inGroup.length,
-            games: inGroup.slice(0, 12).map((r) => gameOf(r, favourites.has(r.id))),
+            games: inGroup.slice(0, 12).map((r) => gameOf(ctx, r, favourites.has(r.id))),
           }
         }),
         {
@@ -271,7 +274,7 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
           name: names.live![params.language],
           live: true,
           gameCount: live.length,
-          games: live.slice(0, 12).map((r) => gameOf(r, favourites.has(r.id))),
+          games: live.slice(0, 12).map((r) => gameOf(ctx, r, favourites.has(r.id))),
         },
       ].filter((g) => g.gameCount > 0),
     }
