@@ -24,13 +24,11 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
     ],
   },
   {
-    // The responsible-gaming limits issue: limits a player sets on losses, bets or time. (Breaks,
-    // self-exclusion and closing one's account are built, ADR 0060; so are deposit limits, ADR 0061.)
-    feature: 'loss, wager and time limits',
-    claims: [
-      /límites? de (tiempo|pérdidas|apuesta|sesión)|límites? de (tiempo|pérdidas|apuesta) y/i,
-      /(time|loss|wager|session) limits?|set (yourself )?time limits/i,
-    ],
+    // The responsible-gaming limits issue: limits a player sets on losses or bets. (Breaks,
+    // self-exclusion and closing one's account are built, ADR 0060; so are deposit limits, ADR 0061,
+    // and the session-time limit, ADR 0063.)
+    feature: 'loss and wager limits',
+    claims: [/límites? de (pérdidas|apuesta)/i, /(loss|wager) limits?/i],
   },
   {
     // The same issue: reminders of the time spent playing.

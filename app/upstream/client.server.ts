@@ -151,7 +151,9 @@ async function signOut(args: UpstreamArgs, reason: MessageCode | undefined, hadT
   } else {
     const session = newSession()
     const code = reason ?? 'unauthorized'
-    session.flash('toast', { type: code === 'unauthorized' ? 'info' : 'error', code })
+    // A session ended by its time or by the player's own limit is news, not a fault.
+    const expected = code === 'unauthorized' || code === 'session_limit_reached'
+    session.flash('toast', { type: expected ? 'info' : 'error', code })
     headers.append('Set-Cookie', await commitSession(session))
     headers.append('Set-Cookie', flashMarkerCookie(true))
   }

@@ -22,6 +22,7 @@ import {
   ResetPlayerPasswordParams,
   RESTRICTION_FORM_PARAMS,
   DEPOSIT_LIMIT_FORM_PARAMS,
+  SESSION_LIMIT_FORM_PARAMS,
   UpdateProfileParams,
 } from '#contract'
 import {
@@ -54,6 +55,8 @@ export const FORMS = {
   'loyalty-redeem': LoyaltyRedeemProcessorParams,
   // One form per deposit limit's period (ADR 0061): the period is the form's hidden field.
   'deposit-limit': DEPOSIT_LIMIT_FORM_PARAMS,
+  // The session-time limit (ADR 0063): one of a list of durations.
+  'session-limit': SESSION_LIMIT_FORM_PARAMS,
   // One form per kind of restriction the player puts on their account (ADR 0060).
   'restrict-time_out': RESTRICTION_FORM_PARAMS.time_out,
   'restrict-self_exclusion': RESTRICTION_FORM_PARAMS.self_exclusion,

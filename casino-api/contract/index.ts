@@ -26,6 +26,7 @@ export { DEFAULT_LOCALE, INTL_LOCALES, isLocale, localePrefix } from './locales.
 export * from './countries.ts'
 export * from './define.ts'
 export * from './player/schemas.ts'
+export * from './player/session-limit.ts'
 export * from './support/schemas.ts'
 export * from './site/schemas.ts'
 export * from './wallet/schemas.ts'

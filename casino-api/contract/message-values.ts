@@ -38,6 +38,8 @@ export const MESSAGE_VALUES = {
   deposit_limit_month: ['money', 'money', 'time'],
   deposit_limit_change_waits: ['time'],
   deposit_limit_cooling_off: ['time'],
+  session_limit_change_waits: ['time'],
+  session_limit_cooling_off: ['time'],
 } as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text' | 'time')[]>>
 
 /** A message's value that is an amount of money. */

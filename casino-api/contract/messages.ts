@@ -161,6 +161,18 @@ export const englishMessages = {
   deposit_limit_nothing_pending: 'There is no change waiting for this limit.',
   deposit_limit_none: 'There is no limit to remove for this period.',
   deposit_limit_too_high: 'A deposit limit can be at most 1,000,000 in your currency.',
+  session_limit_set: 'Your session-time limit is set and holds from now, for the sessions already open too.',
+  session_limit_change_waits:
+    'Your change waits 24 hours: you can confirm it from {{0}}. Until then your current limit holds.',
+  session_limit_cooling_off: 'This change can only be confirmed from {{0}}.',
+  session_limit_confirmed: 'Your new session-time limit holds from your next log-in.',
+  session_limit_removed: 'The session-time limit is removed from your next log-in.',
+  session_limit_change_dropped: 'The change was dropped: your limit stays as it was.',
+  session_limit_nothing_pending: 'There is no change waiting for your session-time limit.',
+  session_limit_none: 'There is no session-time limit to remove.',
+  session_limit_out_of_range: 'Choose a limit between 5 minutes and 12 hours.',
+  session_limit_reached:
+    'Your session reached the time limit you set, so you have been logged out. You can log in again.',
   confirm_restriction: 'Confirm that you understand it cannot be undone before it ends.',
   account_timed_out: 'Your account is taking a break until {{0}}. You can log in again from then.',
   account_self_excluded:

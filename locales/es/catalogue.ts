@@ -177,6 +177,19 @@ export default {
   deposit_limit_nothing_pending: 'No hay ningún cambio pendiente para este límite.',
   deposit_limit_none: 'No hay ningún límite que quitar para este periodo.',
   deposit_limit_too_high: 'Un límite de depósito puede ser como mucho de 1.000.000 en tu moneda.',
+  session_limit_set:
+    'Tu límite de tiempo de sesión está fijado y se aplica desde ahora, también a las sesiones ya abiertas.',
+  session_limit_change_waits:
+    'Tu cambio espera 24 horas: podrás confirmarlo desde el {{0}}. Hasta entonces se aplica tu límite actual.',
+  session_limit_cooling_off: 'Este cambio solo puede confirmarse desde el {{0}}.',
+  session_limit_confirmed: 'Tu nuevo límite de tiempo de sesión se aplica desde tu próximo inicio de sesión.',
+  session_limit_removed: 'El límite de tiempo de sesión se quita desde tu próximo inicio de sesión.',
+  session_limit_change_dropped: 'El cambio se ha descartado: tu límite sigue como estaba.',
+  session_limit_nothing_pending: 'No hay ningún cambio pendiente de tu límite de tiempo de sesión.',
+  session_limit_none: 'No hay ningún límite de tiempo de sesión que quitar.',
+  session_limit_out_of_range: 'Elige un límite de entre 5 minutos y 12 horas.',
+  session_limit_reached:
+    'Tu sesión ha llegado al límite de tiempo que fijaste y se ha cerrado. Puedes volver a iniciar sesión.',
   confirm_restriction: 'Confirma que entiendes que no se puede deshacer antes de que termine.',
   account_timed_out: 'Tu cuenta está en pausa hasta el {{0}}. Podrás volver a entrar a partir de entonces.',
   account_self_excluded:

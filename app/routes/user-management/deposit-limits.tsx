@@ -6,7 +6,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form } from 'react-router'
-import { DEPOSIT_LIMIT_PERIODS, MessageCode, type Currency, type DepositLimit } from '#contract'
+import { DEPOSIT_LIMIT_PERIODS, type Currency, type DepositLimit } from '#contract'
 import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
 import { ErrorSummary, Field, FormErrors, SubmitButton } from '#app/components/forms.tsx'
 import * as forms from '#app/components/form-fields.css.ts'
@@ -20,10 +20,10 @@ import { useLocale } from '#app/utils/locale.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/deposit-limits'
+import { limitAnswer } from './limit-answer.server.ts'
+import { LimitButton, PendingChange } from './limit-button.tsx'
 import * as styles from './layout.css.ts'
-import * as mailbox from './mailbox.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -61,33 +61,14 @@ export async function action(args: Route.ActionArgs) {
   const intent = LIMIT_INTENTS.find((i) => i === form.get('intent'))
   const period = DEPOSIT_LIMIT_PERIODS.find((p) => p === form.get('period'))
   if (!intent || !period) throw data(null, { status: 400 })
-  let answer
   if (intent === 'limit-set') {
     const submission = parseForm('deposit-limit', form, { locale: requestLocale(args) })
     if (submission.status !== 'success') return invalidForm(submission)
     const result = await callUpstream(args, 'set_deposit_limit', submission.value)
     if (!result.ok) return refusedForm(submission, result)
-    answer = result.data
-  } else {
-    const result = await callUpstream(args, LIMIT_CALLS[intent], { period })
-    if (!result.ok) {
-      if (result.status >= 500) throw upstreamUnavailable()
-      // Nothing waits, or not yet (with the time): the catalogue's words as a toast.
-      const code = MessageCode.safeParse(result.code)
-      return redirectWithToast(args, TAB, {
-        type: 'error',
-        code: code.success ? code.data : 'action_failed',
-        args: (result.args ?? []).filter((a) => typeof a === 'string'),
-      })
-    }
-    answer = result.data
+    return limitAnswer(args, TAB, result, 'deposit_limit_change_waits')
   }
-  const from = answer.limit.pending?.from
-  return redirectWithToast(args, TAB, {
-    type: 'success',
-    code: answer.message,
-    args: answer.message === 'deposit_limit_change_waits' && from ? [from] : [],
-  })
+  return limitAnswer(args, TAB, await callUpstream(args, LIMIT_CALLS[intent], { period }), 'deposit_limit_change_waits')
 }
 
 type Props = {
@@ -106,12 +87,7 @@ function LimitBlock({ limit, currency, constraint, lastResult }: Props) {
     cents === null ? t('account.limits.none') : formatMoney(cents, currency, locale)
   const pending = limit.pending
   const button = (intent: LimitIntent, label: string) => (
-    <Form method="post" className={mailbox.deleteForm}>
-      <input type="hidden" name="period" value={period} />
-      <button type="submit" name="intent" value={intent} className={mailbox.deleteButton}>
-        {label}
-      </button>
-    </Form>
+    <LimitButton intent={intent} label={label} fields={{ period }} />
   )
   return (
     <section className={styles.block} aria-labelledby={`${form.id}-heading`}>
@@ -133,17 +109,17 @@ function LimitBlock({ limit, currency, constraint, lastResult }: Props) {
         </div>
       </dl>
       {pending ? (
-        <>
-          <p>
-            {pending.amount === null
+        <PendingChange
+          text={
+            pending.amount === null
               ? t('account.limits.pendingRemoval', { from: formatDateTime(pending.from) })
-              : t('account.limits.pendingRaise', { amount: money(pending.amount), from: formatDateTime(pending.from) })}
-          </p>
-          <div className={styles.limitActions}>
-            {pending.due ? button('limit-confirm', t('account.limits.confirm')) : null}
-            {button('limit-cancel', t('account.limits.cancel'))}
-          </div>
-        </>
+              : t('account.limits.pendingRaise', { amount: money(pending.amount), from: formatDateTime(pending.from) })
+          }
+          due={pending.due}
+          confirm={{ intent: 'limit-confirm', label: t('account.limits.confirm') }}
+          cancel={{ intent: 'limit-cancel', label: t('account.limits.cancel') }}
+          fields={{ period }}
+        />
       ) : null}
       <Form method="post" {...getFormProps(form)} className={`${forms.form} ${forms.narrow}`}>
         <ErrorSummary

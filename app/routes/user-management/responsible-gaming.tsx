@@ -14,13 +14,15 @@ import {
 import * as forms from '#app/components/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { callUpstream } from '#app/upstream/client.server.ts'
+import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { endPlayerSession, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/responsible-gaming'
+import { limitAnswer } from './limit-answer.server.ts'
+import { SESSION_LIMIT_CALLS, SESSION_LIMIT_SET, SessionLimitBlock } from './session-limit.tsx'
 import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -29,11 +31,35 @@ const formName = (kind: RestrictionKind) => `restrict-${kind}` as const
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
+  const sessionLimit = await callUpstream(args, 'get_session_limit', {})
+  if (!sessionLimit.ok) throw upstreamUnavailable()
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.restrictions.title')),
     username: player.username,
+    sessionLimit: sessionLimit.data,
+    sessionLimitConstraint: formConstraint('session-limit'),
     constraints: Object.fromEntries(RESTRICTION_KINDS.map((kind) => [kind, formConstraint(formName(kind))])),
   }
+}
+
+const TAB = '/user-management/responsible-gaming'
+
+/** The session-time limit's forms: a new limit (refused, it comes back with the choice kept), or a button's change. */
+async function sessionLimitAction(args: Route.ActionArgs, form: FormData, intent: string) {
+  if (intent === SESSION_LIMIT_SET) {
+    const submission = parseForm('session-limit', form)
+    if (submission.status !== 'success') return invalidForm(submission)
+    const result = await callUpstream(args, 'set_session_limit', submission.value)
+    if (!result.ok) return refusedForm(submission, result)
+    return limitAnswer(args, TAB, result, 'session_limit_change_waits')
+  }
+  const call = SESSION_LIMIT_CALLS[intent as keyof typeof SESSION_LIMIT_CALLS]
+  if (!call) throw data(null, { status: 400 })
+  const result =
+    call === 'set_session_limit'
+      ? await callUpstream(args, call, { minutes: null })
+      : await callUpstream(args, call, {})
+  return limitAnswer(args, TAB, result, 'session_limit_change_waits')
 }
 
 /**
@@ -44,6 +70,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   await requirePlayer(args)
   const form = await args.request.formData()
+  const intent = form.get('intent')
+  if (typeof intent === 'string' && intent.startsWith('session-limit-')) return sessionLimitAction(args, form, intent)
   const kind = RESTRICTION_KINDS.find((k) => k === form.get('kind'))
   if (!kind) throw data(null, { status: 400 })
   const submission = parseForm(formName(kind), form)
@@ -118,6 +146,12 @@ export default function ResponsibleGaming({ loaderData, actionData }: Route.Comp
   const sentKind = posted?.initialValue?.kind
   return (
     <>
+      <h2 className={styles.panelHeading}>{t('account.restrictions.title')}</h2>
+      <SessionLimitBlock
+        limit={loaderData.sessionLimit}
+        constraint={loaderData.sessionLimitConstraint}
+        lastResult={posted?.initialValue?.intent === SESSION_LIMIT_SET ? posted : undefined}
+      />
       <h2 className={styles.panelHeading}>{t('account.restrictions.heading')}</h2>
       <p>{t('account.restrictions.intro')}</p>
       <p>{t('account.restrictions.money')}</p>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import * as A from './schemas.ts'
+import * as S from './session-limit.ts'
 import { defineCall } from '../define.ts'
 
 export const playerCalls = {
@@ -79,6 +80,46 @@ export const playerCalls = {
     summary:
       'The player takes a break (time-out), excludes themselves or closes the account, confirmed with the password: in force at once and never lifted early; every session and game ends, and until it ends the account cannot log in, deposit, stake or get a bonus.',
     errors: ['old_password_wrong', 'account_restricted', 'forbidden'],
+  }),
+  // The player's own session-time limit (ADR 0063): reading and changing it moves no money.
+  get_session_limit: defineCall({
+    method: 'POST',
+    path: '/front/get_session_limit',
+    auth: 'player',
+    read: true,
+    params: S.GetSessionLimitParams,
+    answer: S.SessionLimitAnswer.shape.limit,
+    summary:
+      "The player's session-time limit: the one in force, a raise or removal waiting, and when the session asking ends because of it.",
+  }),
+  set_session_limit: defineCall({
+    method: 'POST',
+    path: '/front/set_session_limit',
+    auth: 'player',
+    params: S.SetSessionLimitParams,
+    answer: S.SessionLimitAnswer,
+    summary:
+      'Set the session-time limit in minutes, or remove it (null): a lower one (or a first one) holds at once, for the sessions already open too, and drops a change waiting; a higher one or a removal waits 24 hours, then for the player to confirm it.',
+    errors: ['session_limit_out_of_range'],
+  }),
+  confirm_session_limit: defineCall({
+    method: 'POST',
+    path: '/front/confirm_session_limit',
+    auth: 'player',
+    params: S.ConfirmSessionLimitParams,
+    answer: S.SessionLimitAnswer,
+    summary:
+      'Confirm a raise or removal of the session-time limit once its 24 hours are over; before then it is refused with the time.',
+    errors: ['session_limit_nothing_pending', 'session_limit_cooling_off'],
+  }),
+  cancel_session_limit_change: defineCall({
+    method: 'POST',
+    path: '/front/cancel_session_limit_change',
+    auth: 'player',
+    params: S.CancelSessionLimitChangeParams,
+    answer: S.SessionLimitAnswer,
+    summary: 'Drop a raise or removal of the session-time limit still waiting: the limit in force stays.',
+    errors: ['session_limit_nothing_pending'],
   }),
   register_player: defineCall({
     method: 'POST',

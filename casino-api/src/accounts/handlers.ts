@@ -21,6 +21,7 @@ import { confirmEmailChange, updateProfile } from './profile.ts'
 import { activatePlayer, registerPlayer } from './register.ts'
 import { endOtherSessions, endSession, listSessions } from './sessions.ts'
 import { restrictAccount } from './restrictions.ts'
+import { cancelSessionLimitChange, confirmSessionLimit, getSessionLimit, setSessionLimit } from './session-limit.ts'
 
 export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   // Before the password is looked at: a blocked client learns nothing and counts no failure.
@@ -52,6 +53,10 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   end_session: (ctx, { params, session }) => endSession(ctx, must(session), params.sessionId),
   end_other_sessions: (ctx, { session }) => endOtherSessions(ctx, must(session)),
   restrict_account: (ctx, { params, session, ip }) => restrictAccount(ctx, must(session), params, { ip }),
+  get_session_limit: (ctx, { session }) => getSessionLimit(ctx, must(session)),
+  set_session_limit: (ctx, { params, session }) => setSessionLimit(ctx, must(session), params.minutes),
+  confirm_session_limit: (ctx, { session }) => confirmSessionLimit(ctx, must(session)),
+  cancel_session_limit_change: (ctx, { session }) => cancelSessionLimitChange(ctx, must(session)),
 
   // The per-account counter is charged by registerPlayer, only when the names clash with an account.
   register_player: async (ctx, { params, ip }) => {

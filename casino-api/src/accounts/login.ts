@@ -11,6 +11,8 @@ import { findPlayerByUsername, type PlayerRow } from './players.ts'
 import { inForce, restrictionRefusal } from './restricted.ts'
 import { tellNewDevice } from './notices.ts'
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
+import { loginExpiry } from './session-limit.ts'
+import { lockPlayer } from '../bonuses/service.ts'
 
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000
 /** A device token is good for this long after the device's last log-in. */
@@ -111,21 +113,27 @@ async function finishLogin(
   }
 
   const token = newOpaqueToken()
-  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
   const userAgent = client.userAgent?.slice(0, 500) ?? null
   const previousLogin = await lastLogin(ctx.db, player.id, null)
-  const [made] = await ctx.db
-    .insert(accessTokens)
-    .values({
-      tokenHash: hashToken(token),
-      playerId: player.id,
-      createdAt: now,
-      expiresAt,
-      createdIp: client.ip,
-      userAgent,
-      lastSeenAt: now,
-    })
-    .returning({ id: accessTokens.id })
+  // Under the player's row lock, as a change of the session-time limit is made: a lower limit set
+  // at the same moment either is read here or cuts this token.
+  const { made, expiresAt } = await ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, player.id)
+    const expiry = await loginExpiry(tx, player.id, now, TOKEN_TTL_MS)
+    const [row] = await tx
+      .insert(accessTokens)
+      .values({
+        tokenHash: hashToken(token),
+        playerId: player.id,
+        createdAt: now,
+        ...expiry,
+        createdIp: client.ip,
+        userAgent,
+        lastSeenAt: now,
+      })
+      .returning({ id: accessTokens.id })
+    return { made: row, expiresAt: expiry.expiresAt }
+  })
   const countryCode = countryOf(client.ip, ctx.geoLocalCountry)
   await ctx.db.insert(playerLogins).values({
     playerId: player.id,

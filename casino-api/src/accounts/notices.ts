@@ -2,7 +2,7 @@
  * Security notices (issue 23, account security): a change the account's owner should know of is
  * told by e-mail and in the mailbox, in the transaction that makes it (so a change rolled back tells
  * nothing). Today: a password changed or reset, a log-in from a new browser, and a change of a
- * deposit limit (ADR 0061), an account about to close for inactivity and closed for it (ADR 0062). An
+ * deposit limit (ADR 0061) or of the session-time limit (ADR 0063), an account about to close for inactivity and closed for it (ADR 0062). An
  * administrator's account has no mailbox to read: only the e-mail.
  */
 import type { Context } from '../context.ts'
@@ -13,6 +13,7 @@ import {
   dormancyNotice,
   newDeviceNotice,
   passwordChangedNotice,
+  sessionLimitNotice,
   type MailContent,
 } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
@@ -71,6 +72,18 @@ export async function tellDepositLimitChanged(
   const { supportEmail } = await getSettings(tx)
   const notice = depositLimitNotice(player.language, { ...player, ...change, supportEmail })
   await tell(ctx, tx, player, notice, 'deposit_limit', change.at)
+}
+
+/** A change of the player's session-time limit (session-limit.ts). */
+export async function tellSessionLimitChanged(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  player: Owner,
+  change: Omit<Parameters<typeof sessionLimitNotice>[1], 'firstName' | 'username' | 'supportEmail'>,
+) {
+  const { supportEmail } = await getSettings(tx)
+  const notice = sessionLimitNotice(player.language, { ...player, ...change, supportEmail })
+  await tell(ctx, tx, player, notice, 'session_limit', change.at)
 }
 
 /** The warning a month before an account closes for want of a log-in, and the closure (dormancy.ts). */

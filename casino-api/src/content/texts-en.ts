@@ -174,6 +174,7 @@ If you spend more time or money on gaming than you meant to, hide it from the pe
 - **Net winnings limit:** net winnings beyond {{maxNetWinningsPerDay}} in 24 hours are held for review instead of paid at once.
 - **Withdrawal limit:** nobody can withdraw more than {{maxWithdrawalPerMonth}} per month.
 - **Deposit limits:** in [My account › Deposit limits](/en/user-management/deposit-limits) you can set the most you deposit per day, per week and per month. A lower limit holds at once; a higher one, or removing one, waits 24 hours and your confirmation. Every deposit method keeps to it.
+- **Session-time limit:** in [My account › Safer gambling](/en/user-management/responsible-gaming) you can set how long one log-in may last, from 15 minutes to 12 hours. When a session reaches it you are logged out and its games end. A lower limit holds at once, for the session you are in too; a higher one, or removing it, waits 24 hours and your confirmation.
 - **Breaks, self-exclusion and closing:** in [My account › Safer gambling](/en/user-management/responsible-gaming) you can take a break from 24 hours to 6 weeks, exclude yourself from 30 days to 5 years or for good, or close your account. It starts as soon as you confirm, signs out every session and cannot be undone before it ends: until then the account cannot log in, deposit, play or receive bonuses.
 
 If you are worried about how you play, write to us from [Contact us](/en/contact-us) or at {{supportEmail}}: a person will answer.

@@ -174,6 +174,7 @@ Si dedicas al juego más tiempo o dinero del que querías, si lo ocultas a tu en
 - **Límite de ganancias netas:** las ganancias netas que superen {{maxNetWinningsPerDay}} en 24 horas quedan retenidas para revisarlas en lugar de pagarse al momento.
 - **Límite de retiradas:** nadie puede retirar más de {{maxWithdrawalPerMonth}} al mes.
 - **Límites de depósito:** en [Mi cuenta › Límites de depósito](/user-management/deposit-limits) puedes fijar cuánto depositas como máximo al día, a la semana y al mes. Un límite más bajo se aplica al momento; uno más alto, o quitarlo, espera 24 horas y tu confirmación. Todos los métodos de depósito lo respetan.
+- **Límite de tiempo de sesión:** en [Mi cuenta › Juego responsable](/user-management/responsible-gaming) puedes fijar cuánto puede durar un inicio de sesión, de 15 minutos a 12 horas. Cuando una sesión llega a él, se cierra y terminan sus partidas. Un límite más bajo se aplica al momento, también a la sesión en la que estás; uno más alto, o quitarlo, espera 24 horas y tu confirmación.
 - **Pausa, autoexclusión y cierre:** en [Mi cuenta › Juego responsable](/user-management/responsible-gaming) puedes tomarte una pausa de 24 horas a 6 semanas, autoexcluirte de 30 días a 5 años o para siempre, o cerrar tu cuenta. Empieza en cuanto lo confirmas, cierra todas tus sesiones y no se puede deshacer antes de que termine: hasta entonces la cuenta no puede entrar, depositar, jugar ni recibir bonos.
 
 Si te preocupa cómo juegas, escríbenos desde [Contacto](/contact-us) o a {{supportEmail}}: te responderá una persona.

@@ -178,6 +178,27 @@ export const depositLimitChanges = pgTable(
 )
 
 /** Bearer tokens: only the SHA-256 of the opaque token is stored. */
+/**
+ * The player's session-time limit (accounts/session-limit.ts, ADR 0063): how long one log-in lasts
+ * at most, and a raise or removal waiting (`next_minutes` null with `next_from` set: a removal).
+ */
+export const sessionLimits = pgTable(
+  'session_limits',
+  {
+    playerId: uuid('player_id')
+      .primaryKey()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    minutes: integer('minutes').notNull(),
+    nextMinutes: integer('next_minutes'),
+    nextFrom: at('next_from'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    check('session_limits_minutes', sql`${t.minutes} > 0`),
+    check('session_limits_next', sql`${t.nextMinutes} IS NULL OR ${t.nextFrom} IS NOT NULL`),
+  ],
+)
+
 export const accessTokens = pgTable(
   'access_tokens',
   {
@@ -193,6 +214,8 @@ export const accessTokens = pgTable(
     userAgent: text('user_agent'),
     /** When a call last used it, to within SESSION_SEEN_EVERY_MS (http/auth.ts): the active-sessions list. */
     lastSeenAt: at('last_seen_at'),
+    /** Its expiry is the player's session-time limit (accounts/session-limit.ts): a call after it is told so. */
+    endsByLimit: boolean('ends_by_limit').notNull().default(false),
   },
   (t) => [
     uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),

@@ -95,7 +95,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         const parsed = def.params.safeParse(body, { reportInput: true, error: catalogueError })
         if (!parsed.success) throw validationFailed(parsed.error)
         // Every idempotent call is an account's (contract/calls.test.ts): its key names one request.
-        if (idempotencyKey && session && session !== 'invalid')
+        if (idempotencyKey && session && typeof session !== 'string')
           await bindIdempotencyKey(ctx.db, {
             accountId: session.playerId,
             key: idempotencyKey,
@@ -107,7 +107,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
         const clientAddress = () => (ip ??= clientIp(req.ips, req.socket.remoteAddress))
         await guardMoneyCall(ctx, def, {
           params: parsed.data,
-          session: session === 'invalid' ? null : session,
+          session: typeof session === 'string' ? null : session,
           get ip() {
             return clientAddress()
           },
@@ -117,7 +117,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
           { ...ctx, requestId: req.id },
           {
             params: parsed.data as never,
-            session: session === 'invalid' ? null : session,
+            session: typeof session === 'string' ? null : session,
             ...(provider ? { provider } : {}),
             // Worked out (through the trusted proxies) when a handler reads it: most never do,
             // the game wallet's calls among them.

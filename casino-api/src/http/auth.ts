@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { Auth, CallName } from '../../contract/index.ts'
 import { inForce } from '../accounts/restricted.ts'
 import { bearerToken, hashToken } from '../accounts/tokens.ts'
@@ -45,21 +45,26 @@ function prepareSessionQuery(db: Database) {
     .prepare('resolve_session')
 }
 
+/** A token sent that opens no session; 'limit_reached': it expired at the player's session-time limit. */
+export type InvalidSession = 'invalid' | 'limit_reached'
+
 /**
  * The session of `Authorization: Bearer <token>`: null when no token was sent, 'invalid' when
  * one was sent that is malformed, unknown, expired, revoked, or whose account is not active or
- * under a restriction of the player's own (its tokens were revoked with it: this is the second lock).
+ * under a restriction of the player's own (its tokens were revoked with it: this is the second lock);
+ * 'limit_reached' when it expired at the player's session-time limit (accounts/session-limit.ts).
  */
 export async function resolveSession(
   ctx: Pick<Context, 'db' | 'now'>,
   authorization: string | undefined,
-): Promise<Session | null | 'invalid'> {
+): Promise<Session | null | InvalidSession> {
   if (!authorization) return null
   const token = bearerToken(authorization)
   if (!token) return 'invalid'
   const now = ctx.now()
   const [row] = await sessionQuery(ctx.db).execute({ tokenHash: hashToken(token), now })
-  if (!row || row.status !== 'active' || inForce(row, now)) return 'invalid'
+  if (!row) return (await endedByLimit(ctx.db, token, now)) ? 'limit_reached' : 'invalid'
+  if (row.status !== 'active' || inForce(row, now)) return 'invalid'
   // When it was last used, for the player's list of sessions: written once every few minutes at most.
   if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS)
     await ctx.db.update(accessTokens).set({ lastSeenAt: now }).where(eq(accessTokens.id, row.tokenId))
@@ -71,15 +76,32 @@ export async function resolveSession(
   }
 }
 
+/** Whether a token no call finds expired at the player's session-time limit (not revoked since). */
+async function endedByLimit(db: Database, token: string, now: Date) {
+  const [row] = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        isNull(accessTokens.revokedAt),
+        eq(accessTokens.endsByLimit, true),
+        lte(accessTokens.expiresAt, now),
+      ),
+    )
+  return row !== undefined
+}
+
 /**
  * The guard of every call: who may make it, given the resolved session. 401 'unauthorized'
  * without a valid token (also for an 'optional' call that sent a bad one, so a stale session
  * is signed out); 403 'forbidden' for an admin call made with a player's token. No session
  * opens a 'provider' call: those are checked by their key (`checkProvider`).
  */
-export function checkAccess(auth: Auth, session: Session | null | 'invalid'): ApiError | null {
+export function checkAccess(auth: Auth, session: Session | null | InvalidSession): ApiError | null {
   if (auth === 'public') return null
   if (auth === 'provider' || auth === 'game') return new ApiError(401, 'unauthorized')
+  if (session === 'limit_reached') return new ApiError(401, 'session_limit_reached')
   if (session === 'invalid') return new ApiError(401, 'unauthorized')
   if (auth === 'optional') return null
   if (!session) return new ApiError(401, 'unauthorized')
@@ -100,8 +122,8 @@ export const CALLS_BEFORE_PASSWORD_CHANGE: ReadonlySet<CallName> = new Set<CallN
  * 403 'password_change_required' for any other call made with the token of an account whose
  * first password (a seeded admin's, known to whoever installed the site) is still in use.
  */
-export function checkPasswordChange(name: CallName, session: Session | null | 'invalid'): ApiError | null {
-  if (!session || session === 'invalid' || !session.passwordChangeRequired) return null
+export function checkPasswordChange(name: CallName, session: Session | null | InvalidSession): ApiError | null {
+  if (!session || typeof session === 'string' || !session.passwordChangeRequired) return null
   return CALLS_BEFORE_PASSWORD_CHANGE.has(name) ? null : new ApiError(403, 'password_change_required')
 }
 

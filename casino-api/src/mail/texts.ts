@@ -343,10 +343,62 @@ const PERIOD_WORDS: Record<Locale, Record<DepositLimitPeriod, string>> = {
   en: { day: 'daily', week: 'weekly', month: 'monthly' },
 }
 
+/** What a limit's notice names, in the player's language. */
+type LimitWords = {
+  /** "your daily deposit limit" */
+  limit: string
+  /** The limit's value, or "no limit" for null. */
+  value: (n: number | null) => string
+  /** The account page's tab where a change waiting is confirmed. */
+  tab: string
+  subject: string
+}
+
 /**
- * The notice of a change of one of the player's deposit limits (ADR 0061), by e-mail and in the
- * mailbox: what the limit is now, what waits and from when it can be confirmed.
+ * The notice of a change of one of the player's own limits (deposit limits, ADR 0061; the
+ * session-time limit, ADR 0063), by e-mail and in the mailbox: what the limit is now, what waits and
+ * from when it can be confirmed, or that a change waiting was dropped.
  */
+type LimitNoticeValues = {
+  firstName: string
+  username: string
+  change: DepositLimitChange
+  /** The limit in force after the change (null: none). */
+  value: number | null
+  /** The raise or removal waiting (undefined: none), and from when it can be confirmed. */
+  next?: { value: number | null; from: Date }
+  at: Date
+  supportEmail: string
+}
+
+function limitNotice(locale: Locale, words: LimitWords, v: LimitNoticeValues): MailContent & { body: string } {
+  const { limit, value, tab } = words
+  const when = formatDateTime(v.at)
+  const en = locale === 'en'
+  const now = en
+    ? `On ${when} (Madrid time) ${limit} of account ${v.username} became ${value(v.value)}.`
+    : `El ${when} (hora de Madrid) ${limit} de la cuenta ${v.username} pasó a ser ${value(v.value)}.`
+  const waiting = v.next
+    ? en
+      ? `On ${when} (Madrid time) you asked to change ${limit} of account ${v.username} to ${value(v.next.value)}. It waits 24 hours: you can confirm it on your account's ${tab} tab from ${formatDateTime(v.next.from)}. Until then ${value(v.value)} holds.`
+      : `El ${when} (hora de Madrid) pediste cambiar ${limit} de la cuenta ${v.username} a ${value(v.next.value)}. Espera 24 horas: podrás confirmarlo en la pestaña ${tab} de tu cuenta desde el ${formatDateTime(v.next.from)}. Hasta entonces se aplica ${value(v.value)}.`
+    : null
+  const dropped = en
+    ? `On ${when} (Madrid time) the change waiting for ${limit} of account ${v.username} was dropped: ${value(v.value)} holds.`
+    : `El ${when} (hora de Madrid) se descartó el cambio pendiente de ${limit} de la cuenta ${v.username}: se aplica ${value(v.value)}.`
+  const paragraphs = [
+    en ? `Hello ${v.firstName},` : `Hola ${v.firstName}:`,
+    v.change === 'asked' && waiting ? waiting : v.change === 'dropped' ? dropped : now,
+    en
+      ? `If it was not you, change your password now and write to ${v.supportEmail}.`
+      : `Si no has sido tú, cambia tu contraseña ahora y escribe a ${v.supportEmail}.`,
+  ]
+  return notice(words.subject, paragraphs)
+}
+
+const noLimit = (locale: Locale) => (locale === 'en' ? 'no limit' : 'sin límite')
+
+/** A change of one of the player's deposit limits (ADR 0061). */
 export function depositLimitNotice(
   locale: Locale,
   v: {
@@ -363,30 +415,37 @@ export function depositLimitNotice(
     supportEmail: string
   },
 ): MailContent & { body: string } {
-  const money = (cents: number | null) =>
-    cents === null ? (locale === 'en' ? 'no limit' : 'sin límite') : formatMoney(cents, v.currency, locale)
   const period = PERIOD_WORDS[locale][v.period]
-  const when = formatDateTime(v.at)
   const en = locale === 'en'
-  const now = en
-    ? `On ${when} (Madrid time) your ${period} deposit limit of account ${v.username} became ${money(v.amount)}.`
-    : `El ${when} (hora de Madrid) tu límite de depósito ${period} de la cuenta ${v.username} pasó a ser ${money(v.amount)}.`
-  const waiting = v.next
-    ? en
-      ? `On ${when} (Madrid time) you asked to change your ${period} deposit limit of account ${v.username} to ${money(v.next.amount)}. It waits 24 hours: you can confirm it on your account's Deposit limits tab from ${formatDateTime(v.next.from)}. Until then ${money(v.amount)} holds.`
-      : `El ${when} (hora de Madrid) pediste cambiar tu límite de depósito ${period} de la cuenta ${v.username} a ${money(v.next.amount)}. Espera 24 horas: podrás confirmarlo en la pestaña Límites de depósito de tu cuenta desde el ${formatDateTime(v.next.from)}. Hasta entonces se aplica ${money(v.amount)}.`
-    : null
-  const dropped = en
-    ? `On ${when} (Madrid time) the change waiting for your ${period} deposit limit of account ${v.username} was dropped: ${money(v.amount)} holds.`
-    : `El ${when} (hora de Madrid) se descartó el cambio pendiente de tu límite de depósito ${period} de la cuenta ${v.username}: se aplica ${money(v.amount)}.`
-  const paragraphs = [
-    en ? `Hello ${v.firstName},` : `Hola ${v.firstName}:`,
-    v.change === 'asked' && waiting ? waiting : v.change === 'dropped' ? dropped : now,
-    en
-      ? `If it was not you, change your password now and write to ${v.supportEmail}.`
-      : `Si no has sido tú, cambia tu contraseña ahora y escribe a ${v.supportEmail}.`,
-  ]
-  return notice(en ? 'Your deposit limit changed' : 'Tu límite de depósito ha cambiado', paragraphs)
+  const words: LimitWords = {
+    limit: en ? `your ${period} deposit limit` : `tu límite de depósito ${period}`,
+    value: (cents) => (cents === null ? noLimit(locale) : formatMoney(cents, v.currency, locale)),
+    tab: en ? 'Deposit limits' : 'Límites de depósito',
+    subject: en ? 'Your deposit limit changed' : 'Tu límite de depósito ha cambiado',
+  }
+  return limitNotice(locale, words, {
+    ...v,
+    value: v.amount,
+    next: v.next && { value: v.next.amount, from: v.next.from },
+  })
+}
+
+/** A change of the player's session-time limit (ADR 0063), in hours and minutes. */
+export function sessionLimitNotice(locale: Locale, v: LimitNoticeValues): MailContent & { body: string } {
+  const en = locale === 'en'
+  const duration = (minutes: number) => {
+    const [h, m] = [Math.floor(minutes / 60), minutes % 60]
+    const hours = h === 0 ? [] : [en ? `${h} hour${h === 1 ? '' : 's'}` : `${h} hora${h === 1 ? '' : 's'}`]
+    const mins = m === 0 ? [] : [en ? `${m} minute${m === 1 ? '' : 's'}` : `${m} minuto${m === 1 ? '' : 's'}`]
+    return [...hours, ...mins].join(en ? ' and ' : ' y ')
+  }
+  const words: LimitWords = {
+    limit: en ? 'your session-time limit' : 'tu límite de tiempo de sesión',
+    value: (minutes) => (minutes === null ? noLimit(locale) : duration(minutes)),
+    tab: en ? 'Responsible gaming' : 'Juego responsable',
+    subject: en ? 'Your session-time limit changed' : 'Tu límite de tiempo de sesión ha cambiado',
+  }
+  return limitNotice(locale, words, v)
 }
 
 /**

@@ -21,16 +21,15 @@ import {
   type DepositLimit,
   type DepositLimitAnswer,
   type DepositLimitPeriod,
-  type MessageCode,
 } from '../../contract/index.ts'
 import { ApiError } from '../../contract/errors.ts'
+import { limitRule, type LimitDecision, type LimitState } from '../accounts/limit-changes.ts'
 import { tellDepositLimitChanged } from '../accounts/notices.ts'
 import { getPlayer } from '../accounts/players.ts'
 import { lockPlayer } from '../bonuses/service.ts'
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { depositLimitChanges, depositLimits } from '../db/schema.ts'
-import type { DepositLimitChange } from '../mail/texts.ts'
 
 type LimitRow = {
   period: DepositLimitPeriod
@@ -110,13 +109,6 @@ export async function checkDepositLimits(db: Queryable, deposit: Deposit) {
   })
 }
 
-type Change = {
-  change: DepositLimitChange
-  /** The row after the change: null deletes it. */
-  row: { amount: number; nextAmount: number | null; nextFrom: Date | null } | null
-  message: MessageCode
-}
-
 /**
  * Changes one period's limit under the player's row lock: `decide` gets the row as it is (null:
  * none) and answers the change, or throws a refusal. The change is recorded in
@@ -127,7 +119,7 @@ async function changeLimit(
   session: Session,
   period: DepositLimitPeriod,
   ip: string,
-  decide: (current: typeof depositLimits.$inferSelect | null, now: Date) => Change,
+  decide: (current: LimitState | null, now: Date) => LimitDecision,
 ): Promise<z.input<typeof DepositLimitAnswer>> {
   const player = await getPlayer(ctx.db, session.playerId)
   // An administrator's account deposits nothing: no limit to keep.
@@ -137,7 +129,11 @@ async function changeLimit(
     await lockPlayer(tx, player.id)
     const where = and(eq(depositLimits.playerId, player.id), eq(depositLimits.period, period))
     const [current] = await tx.select().from(depositLimits).where(where)
-    const { change, row, message } = decide(current ?? null, now)
+    const { change, state, message } = decide(
+      current ? { value: current.amount, next: current.nextAmount, from: current.nextFrom } : null,
+      now,
+    )
+    const row = state && { amount: state.value, nextAmount: state.next, nextFrom: state.from }
     if (row === null) await tx.delete(depositLimits).where(where)
     else
       await tx
@@ -170,7 +166,19 @@ async function changeLimit(
   })
 }
 
-const waitUntil = (now: Date) => new Date(now.getTime() + DEPOSIT_LIMIT_COOLING_OFF_MS)
+const rule = limitRule(
+  {
+    set: 'deposit_limit_set',
+    waits: 'deposit_limit_change_waits',
+    confirmed: 'deposit_limit_confirmed',
+    removed: 'deposit_limit_removed',
+    dropped: 'deposit_limit_change_dropped',
+    nothingPending: 'deposit_limit_nothing_pending',
+    coolingOff: 'deposit_limit_cooling_off',
+    none: 'deposit_limit_none',
+  },
+  DEPOSIT_LIMIT_COOLING_OFF_MS,
+)
 
 /** A new limit: at once when it is the first or lower (a change waiting is dropped), else after 24 hours. */
 export const setDepositLimit = (
@@ -178,54 +186,16 @@ export const setDepositLimit = (
   session: Session,
   params: { period: DepositLimitPeriod; amount: number },
   ip: string,
-) =>
-  changeLimit(ctx, session, params.period, ip, (current, now) =>
-    current === null || params.amount <= current.amount
-      ? {
-          change: 'set',
-          row: { amount: params.amount, nextAmount: null, nextFrom: null },
-          message: 'deposit_limit_set',
-        }
-      : {
-          change: 'asked',
-          row: { amount: current.amount, nextAmount: params.amount, nextFrom: waitUntil(now) },
-          message: 'deposit_limit_change_waits',
-        },
-  )
+) => changeLimit(ctx, session, params.period, ip, (current, now) => rule.set(current, params.amount, now))
 
 /** Asks to remove a period's limit: it waits 24 hours like a raise. */
 export const removeDepositLimit = (ctx: Context, session: Session, period: DepositLimitPeriod, ip: string) =>
-  changeLimit(ctx, session, period, ip, (current, now) => {
-    if (!current) throw new ApiError(409, 'deposit_limit_none')
-    return {
-      change: 'asked',
-      row: { amount: current.amount, nextAmount: null, nextFrom: waitUntil(now) },
-      message: 'deposit_limit_change_waits',
-    }
-  })
+  changeLimit(ctx, session, period, ip, rule.remove)
 
 /** Confirms a period's raise or removal once its 24 hours are over. */
 export const confirmDepositLimit = (ctx: Context, session: Session, period: DepositLimitPeriod, ip: string) =>
-  changeLimit(ctx, session, period, ip, (current, now) => {
-    if (!current?.nextFrom) throw new ApiError(409, 'deposit_limit_nothing_pending')
-    if (now < current.nextFrom)
-      throw new ApiError(409, 'deposit_limit_cooling_off', { args: [current.nextFrom.toISOString()] })
-    return current.nextAmount === null
-      ? { change: 'confirmed', row: null, message: 'deposit_limit_removed' }
-      : {
-          change: 'confirmed',
-          row: { amount: current.nextAmount, nextAmount: null, nextFrom: null },
-          message: 'deposit_limit_confirmed',
-        }
-  })
+  changeLimit(ctx, session, period, ip, rule.confirm)
 
 /** Drops a period's raise or removal still waiting. */
 export const cancelDepositLimitChange = (ctx: Context, session: Session, period: DepositLimitPeriod, ip: string) =>
-  changeLimit(ctx, session, period, ip, (current) => {
-    if (!current?.nextFrom) throw new ApiError(409, 'deposit_limit_nothing_pending')
-    return {
-      change: 'dropped',
-      row: { amount: current.amount, nextAmount: null, nextFrom: null },
-      message: 'deposit_limit_change_dropped',
-    }
-  })
+  changeLimit(ctx, session, period, ip, rule.drop)

@@ -72,7 +72,7 @@ export async function startRealtime(
     const authorization = req.headers.authorization
     resolveSession(ctx, authorization).then(
       (session) => {
-        if (!session || session === 'invalid') return refuseUpgrade(socket, 401)
+        if (!session || typeof session === 'string') return refuseUpgrade(socket, 401)
         wss.handleUpgrade(req, socket, head, (ws) => {
           const own = sockets.get(session.playerId) ?? new Set()
           own.add(ws)
@@ -87,7 +87,7 @@ export async function startRealtime(
           const recheck = setInterval(() => {
             resolveSession(ctx, authorization).then(
               (still) => {
-                if (!still || still === 'invalid') ws.close(4401, 'session ended')
+                if (!still || typeof still === 'string') ws.close(4401, 'session ended')
               },
               () => {},
             )
