@@ -187,6 +187,7 @@ try {
     { label: '/user-management/transactions (logged in)', url: `${webUrl}/user-management/transactions`, cookie },
     { label: '/en/user-management/bonuses (logged in)', url: `${webUrl}/en/user-management/bonuses`, cookie },
     { label: '/user-management/sessions (logged in)', url: `${webUrl}/user-management/sessions`, cookie },
+    { label: '/en/user-management/bet-history (logged in)', url: `${webUrl}/en/user-management/bet-history`, cookie },
     { label: '/user-management/deposit-limits (logged in)', url: `${webUrl}/user-management/deposit-limits`, cookie },
     {
       label: '/en/user-management/responsible-gaming (logged in)',

@@ -190,6 +190,15 @@ try {
       target: 0.5,
       base: 'floor',
     },
+    // The casino API reads the built-in provider's rounds over HTTP and merges the wallet's
+    // records of other providers' rounds (ADR 0049's addendum on Bet History).
+    {
+      label: '/user-management/bet-history (logged in)',
+      path: '/user-management/bet-history',
+      headers: player,
+      target: 0.5,
+      base: 'floor',
+    },
     // The same page's data alone, as a client-side navigation asks for it: the session, the
     // casino API's call and the loaders, without React's render or the HTML. It bounds what any
     // rendering work could win on the logged-in page.

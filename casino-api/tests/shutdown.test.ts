@@ -37,7 +37,6 @@ test('SIGTERM with open sockets and a request in flight: 1012 to the sockets, th
     )
     await new Promise((resolve) => setTimeout(resolve, 200))
 
-    const signalled = Date.now()
     process.kill(api.pid, 'SIGTERM')
     expect(await player.closed).toEqual({ code: 1012, reason: 'service restart' })
     // Taking nothing new: neither a connection nor a socket.
@@ -47,8 +46,10 @@ test('SIGTERM with open sockets and a request in flight: 1012 to the sockets, th
     expect(answer.status).toBe(400)
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'wrong_credentials' } })
 
+    // 0: it finished before its deadline (past SHUTDOWN_TIMEOUT_MS main.ts exits 1, saying so). The
+    // wall clock here would also count this test's own steps since the signal, which a busy machine
+    // stretches past the deadline (a CI run sharing two cores did).
     expect(await api.exited).toBe(0)
-    expect(Date.now() - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS)
   } finally {
     await api.stop('SIGKILL')
     await rm(dataDir, { recursive: true, force: true })
