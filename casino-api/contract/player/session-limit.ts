@@ -12,7 +12,13 @@ export const SESSION_LIMIT_MIN_MINUTES = 5
 /** A log-in lasts at most 12 hours anyway (the token's lifetime): a longer limit limits nothing. */
 export const SESSION_LIMIT_MAX_MINUTES = 12 * 60
 
-const Minutes = z.number().int().min(SESSION_LIMIT_MIN_MINUTES).max(SESSION_LIMIT_MAX_MINUTES)
+const OUT_OF_RANGE = 'session_limit_out_of_range'
+/** A limit in minutes, within the bounds: the answers', the call's and the page form's. */
+const Minutes = z
+  .number({ error: OUT_OF_RANGE })
+  .int(OUT_OF_RANGE)
+  .min(SESSION_LIMIT_MIN_MINUTES, OUT_OF_RANGE)
+  .max(SESSION_LIMIT_MAX_MINUTES, OUT_OF_RANGE)
 
 export const SessionLimit = z.object({
   /** The limit in force, in minutes; null: none. */
@@ -30,25 +36,12 @@ export type SessionLimit = z.infer<typeof SessionLimit>
 export const GetSessionLimitParams = z.object({})
 
 /** A new limit in minutes, or null to remove it: at once when lower (or new), after the cooling-off otherwise. */
-export const SetSessionLimitParams = z.object({
-  minutes: z
-    .number({ error: 'session_limit_out_of_range' })
-    .int('session_limit_out_of_range')
-    .min(SESSION_LIMIT_MIN_MINUTES, 'session_limit_out_of_range')
-    .max(SESSION_LIMIT_MAX_MINUTES, 'session_limit_out_of_range')
-    .nullable(),
-})
+export const SetSessionLimitParams = z.object({ minutes: Minutes.nullable() })
 /** The durations the account page offers, in minutes (the casino API takes any between the bounds). */
 export const SESSION_LIMIT_CHOICES = [15, 30, 60, 90, 120, 180, 240, 360, 480, 720] as const
 
 /** The form of the account page: one of the durations, sent as text. */
-export const SESSION_LIMIT_FORM_PARAMS = z.object({
-  minutes: z.coerce
-    .number({ error: 'session_limit_out_of_range' })
-    .int('session_limit_out_of_range')
-    .min(SESSION_LIMIT_MIN_MINUTES, 'session_limit_out_of_range')
-    .max(SESSION_LIMIT_MAX_MINUTES, 'session_limit_out_of_range'),
-})
+export const SESSION_LIMIT_FORM_PARAMS = z.object({ minutes: z.coerce.number({ error: OUT_OF_RANGE }).pipe(Minutes) })
 
 /** Confirms a raise or removal once its cooling-off is over. */
 export const ConfirmSessionLimitParams = z.object({})

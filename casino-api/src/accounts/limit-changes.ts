@@ -7,7 +7,9 @@
  */
 import { ApiError } from '../../contract/errors.ts'
 import type { MessageCode } from '../../contract/index.ts'
-import type { DepositLimitChange as LimitChange } from '../mail/texts.ts'
+
+/** What a change did: held at once, waits for its confirmation, confirmed, dropped. */
+export type LimitChange = 'set' | 'asked' | 'confirmed' | 'dropped'
 
 /** A limit in force (`value`) and the raise or removal waiting (`next` null: a removal), from `from`. */
 export type LimitState = { value: number; next: number | null; from: Date | null }

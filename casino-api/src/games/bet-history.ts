@@ -71,7 +71,7 @@ function betLine(round: Round, parts: Awaited<ReturnType<typeof casinoParts>>): 
     roundId: round.roundId,
     gameId: round.gameId,
     gameName: game?.name ?? round.gameId,
-    provider: providerName({ providerNames: parts.names }, provider),
+    provider: providerName(parts.names, provider),
     bet: round.stake,
     win,
     total: win - round.stake,

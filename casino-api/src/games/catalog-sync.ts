@@ -75,7 +75,7 @@ export function providerNamesOf(sources: GameFeedSource[]): ReadonlyMap<string, 
 }
 
 /** A provider's name to players (its id for one the casino no longer lists: a past round's). */
-export const providerName = (ctx: Pick<Context, 'providerNames'>, id: string) => ctx.providerNames.get(id) ?? id
+export const providerName = (names: Context['providerNames'], id: string) => names.get(id) ?? id
 
 /** GAME_PROVIDERS as written: a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? } (env.ts checks it at boot). */
 export const GameProvidersSetting = z

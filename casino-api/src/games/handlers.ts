@@ -49,7 +49,7 @@ function gameOf(ctx: Context, row: GameRow, favourite: boolean): z.input<typeof 
     id: row.id,
     slug: row.id,
     name: row.name,
-    provider: { id: row.provider, name: providerName(ctx, row.provider) },
+    provider: { id: row.provider, name: providerName(ctx.providerNames, row.provider) },
     category: row.category as Game['category'],
     thumbnailUrl: `/game-art/${row.id}.svg`,
     live: row.live,
@@ -233,7 +233,12 @@ export const gameHandlers: DomainHandlers<typeof gameCalls> = {
       .groupBy(games.provider)
       .orderBy(games.provider)
     return {
-      items: rows.map((r) => ({ id: r.id, name: providerName(ctx, r.id), logoUrl: null, gameCount: r.gameCount })),
+      items: rows.map((r) => ({
+        id: r.id,
+        name: providerName(ctx.providerNames, r.id),
+        logoUrl: null,
+        gameCount: r.gameCount,
+      })),
     }
   },
 

@@ -2,6 +2,7 @@
  * The texts of the e-mails the casino API sends, in Spanish (the site's default) and English,
  * as plain text and simple HTML. Links are built by the caller from the web app's public URL.
  */
+import type { LimitChange } from '../accounts/limit-changes.ts'
 import {
   formatDateTime,
   formatMoney,
@@ -335,9 +336,6 @@ export function newDeviceNotice(
   return notice(locale === 'en' ? 'A new log-in to your account' : 'Nuevo inicio de sesión en tu cuenta', paragraphs)
 }
 
-/** What a deposit limit's change did: held at once, waits for its confirmation, confirmed, dropped. */
-export type DepositLimitChange = 'set' | 'asked' | 'confirmed' | 'dropped'
-
 const PERIOD_WORDS: Record<Locale, Record<DepositLimitPeriod, string>> = {
   es: { day: 'diario', week: 'semanal', month: 'mensual' },
   en: { day: 'daily', week: 'weekly', month: 'monthly' },
@@ -362,7 +360,7 @@ type LimitWords = {
 type LimitNoticeValues = {
   firstName: string
   username: string
-  change: DepositLimitChange
+  change: LimitChange
   /** The limit in force after the change (null: none). */
   value: number | null
   /** The raise or removal waiting (undefined: none), and from when it can be confirmed. */
@@ -405,7 +403,7 @@ export function depositLimitNotice(
     firstName: string
     username: string
     period: DepositLimitPeriod
-    change: DepositLimitChange
+    change: LimitChange
     /** The limit in force after the change (null: none). */
     amount: number | null
     /** The raise or removal waiting (undefined: none), and from when it can be confirmed. */
