@@ -145,15 +145,20 @@ test.for(backends)(
     const a = api(backend)
     const player = await activePlayer(a)
     const { username, password } = player.params
-    await Promise.all([
-      ...Array.from({ length: 6 }, () => login(a, username, password)),
+    // Log-ins of one account at once may slow each other (429 account_slowed: a log-in counts as a
+    // failure until its password is checked, against parallel guessing); those made no token.
+    const [answers] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => a.call('login', { username, password }))),
       a.ok('set_session_limit', { minutes: 5 }, { token: player.token }),
     ])
+    const made = answers.filter((answer) => answer.status === 200).length
+    expect(made).toBeGreaterThan(0)
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 200 && status !== 429)).toEqual([])
     const open = await a.db
       .select({ lasts: sql<number>`extract(epoch from ${accessTokens.expiresAt} - ${accessTokens.createdAt})` })
       .from(accessTokens)
       .where(and(eq(accessTokens.playerId, player.playerId), isNull(accessTokens.revokedAt)))
-    expect(open).toHaveLength(7)
-    expect(open.every((t) => Number(t.lasts) <= 5 * 60)).toBe(true)
+    expect(open).toHaveLength(made + 1)
+    expect(open.map((t) => Number(t.lasts)).filter((lasts) => lasts > 5 * 60)).toEqual([])
   },
 )

@@ -255,8 +255,14 @@ async function earlierFailures(
   return { n: row?.n ?? 0, last: row?.last ? new Date(row.last) : null }
 }
 
-async function markSucceeded(db: Queryable, id: number) {
-  await db.update(loginAttempts).set({ success: true, cleared: true }).where(eq(loginAttempts.id, id))
+/**
+ * A right password: the attempt succeeded, in the transaction that then clears earlier failures.
+ * Under the player's row lock: two log-ins of one account at once (two tabs) would otherwise each
+ * hold their own row and wait for the other's, a deadlock on PostgreSQL.
+ */
+async function markSucceeded(tx: Queryable, id: number, playerId: string | null) {
+  if (playerId) await lockPlayer(tx, playerId)
+  await tx.update(loginAttempts).set({ success: true, cleared: true }).where(eq(loginAttempts.id, id))
 }
 
 /**
@@ -277,7 +283,7 @@ async function devicePasswordCheck(
   }
   if (!(await verify())) return 'wrong'
   await ctx.db.transaction(async (tx) => {
-    await markSucceeded(tx, id)
+    await markSucceeded(tx, id, attempt.playerId)
     await tx
       .update(loginAttempts)
       .set({ cleared: true })
@@ -315,7 +321,7 @@ async function slowedPasswordCheck(
   }
   if (await verify()) {
     await ctx.db.transaction(async (tx) => {
-      await markSucceeded(tx, id)
+      await markSucceeded(tx, id, attempt.playerId)
       await clearUntrustedFailures(tx, attempt.accountKey)
     })
     return { ok: true, waitMs: 0 }
@@ -370,7 +376,7 @@ async function sessionPasswordCheck(
   const accountKey = `session:${session.tokenId}`
   const id = await recordAttempt(ctx.db, { accountKey, playerId: session.playerId, ip }, now)
   if (await verify()) {
-    await markSucceeded(ctx.db, id)
+    await markSucceeded(ctx.db, id, null) // one row of its own, nothing else cleared: no lock needed
     return true
   }
   const { n } = await earlierFailures(ctx.db, { accountKey }, id, now)
