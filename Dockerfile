@@ -17,7 +17,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
@@ -43,6 +43,8 @@ VOLUME ["/app/data"]
 # production the crypto keys (CRYPTO_BTC_ACCOUNT_KEY, CRYPTO_USDT_ACCOUNT_KEY) or PAYMENTS_SANDBOX=true.
 FROM runtime AS casino-api
 ENV HOST=0.0.0.0 PORT=4000 PROVIDER_PORT=4100
+# The built-in provider's game client, which the provider serves on its own port.
+COPY --from=build /app/build/provider-frame ./build/provider-frame
 EXPOSE 4000 4100
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -1,9 +1,5 @@
-import { createInstance } from 'i18next'
-import { startTransition, StrictMode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { HydratedRouter } from 'react-router/dom'
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#casino-api/contract/locales.ts'
+import type { Locale } from '#casino-api/contract/locales.ts'
+import { documentLocale, hydrateDocument, pageI18n } from '#ui/hydrate.tsx'
 
 /** Each language's catalogue, loaded on its own: a page needs only its language's. */
 const CATALOGUES: Record<Locale, () => Promise<typeof import('#locales/es/index.ts')>> = {
@@ -84,29 +80,11 @@ async function main() {
   watchChunkErrors()
   linkNoInlinedStylesheet()
   // Only the page's own catalogue: the language changes with a full page load.
-  const { lang } = document.documentElement
-  const lng = isLocale(lang) ? lang : DEFAULT_LOCALE
-  const catalogue = (await CATALOGUES[lng]()).default
-  const i18n = createInstance()
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: lng,
-    supportedLngs: [...LOCALES],
-    resources: { [lng]: catalogue },
-    interpolation: { escapeValue: false },
-  })
+  const lng = documentLocale()
+  const i18n = await pageI18n(lng, (await CATALOGUES[lng]()).default.translation)
   await yieldToMain()
 
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18n}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </I18nextProvider>,
-    )
-  })
+  hydrateDocument(i18n)
   registerServiceWorker()
 }
 

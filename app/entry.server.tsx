@@ -5,12 +5,12 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import { NonceProvider } from './components/nonce.tsx'
+import { NonceProvider } from '#ui/nonce.tsx'
 import { getRequestInfo, requestContext } from './middleware/context.ts'
 import { getInstance, getInstanceFor } from './middleware/i18next.ts'
 import { BatchingStream, type HeadTag } from './utils/batching-stream.server.ts'
 import { withInlineStylesheet } from './utils/inline-stylesheet.server.ts'
-import { localeFromPath } from './utils/locale.ts'
+import { localeFromPath } from '#ui/locale.ts'
 
 // server/build.ts takes these from the build, so that it sets the very context key the routes read
 // and configures the build's own copy of the environment (a second copy would be another object).

@@ -16,10 +16,10 @@ import type { Route } from './+types/root'
 import { isRestoringFromBackForwardCache, useRevalidateAfterRestore } from './components/back-forward-cache.ts'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { SiteFooter } from './components/footer.tsx'
-import { BareHeader, isBarePath, isFramePath, SiteHeader } from './components/header.tsx'
+import { BareHeader, isBarePath, SiteHeader } from './components/header.tsx'
 import * as layout from './components/layout.css.ts'
 import { LoginModalProvider } from './components/login-modal.tsx'
-import { useNonce } from './components/nonce.tsx'
+import { useNonce } from '#ui/nonce.tsx'
 import { ThemeProvider, useThemeState } from './components/theme.tsx'
 import { ToastView } from './components/toast.tsx'
 import { useRootData } from './components/use-root-data.ts'
@@ -29,8 +29,8 @@ import { httpCacheMiddleware } from './middleware/http-cache.ts'
 import { pageCacheMiddleware } from './middleware/page-cache.ts'
 import { getInstance, getLocale, i18nextMiddleware } from './middleware/i18next.ts'
 import { sessionMiddleware } from './middleware/session.ts'
-import './styles/global.css.ts'
-import { darkTheme, lightTheme } from './styles/theme.css.ts'
+import '#ui/global.css.ts'
+import { darkTheme, lightTheme } from '#ui/theme.css.ts'
 import { isUpstreamUnavailable } from './upstream/client.server.ts'
 import { getPlayer, redirectIfPasswordChangeRequired, toPublicPlayer } from './utils/auth.server.ts'
 import {
@@ -41,9 +41,9 @@ import {
   localizePath,
   stripLocale,
   type Locale,
-} from './utils/locale.ts'
+} from '#ui/locale.ts'
 import { localeCookie, readLocaleCookie, readTheme, themeCookie } from './utils/preferences.server.ts'
-import { sameSitePath } from './utils/safe-path.ts'
+import { sameSitePath } from '#ui/safe-path.ts'
 import { commitSession, destroySession, getSession } from './utils/session.server.ts'
 import { FLASH_MARKER_COOKIE } from './utils/cookie-names.ts'
 import { flashMarkerCookie } from './utils/toast.server.ts'
@@ -152,8 +152,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = localeFromPath(location.pathname)
   const themeState = useThemeState(rootData?.theme ?? 'dark')
   const bare = isBarePath(location.pathname)
-  // A game's frame (the iframe's document) is the game alone: no header, footer or dialogs.
-  const frame = isFramePath(location.pathname)
   const origin = rootData?.origin ?? ''
   const path = stripLocale(location.pathname)
   const siteName = rootData?.siteName ?? t('common.meta.siteName')
@@ -175,29 +173,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {frame ? (
-          <ThemeProvider value={themeState}>
-            <main id="main">{children}</main>
-          </ThemeProvider>
-        ) : (
-          <ThemeProvider value={themeState}>
-            <LoginModalProvider enabled={!player && !bare}>
-              <a href="#main" className={layout.skipLink}>
-                {t('common.skipToContent')}
-              </a>
-              {bare ? <BareHeader siteName={siteName} /> : <SiteHeader player={player} siteName={siteName} />}
-              <main id="main" tabIndex={-1} className={bare ? layout.mainBare : layout.main}>
-                {player?.passwordChangeRequired ? (
-                  <p className={layout.notice}>{t('catalogue.password_change_required')}</p>
-                ) : null}
-                {rootData?.upstreamDown ? <p className={layout.notice}>{t('common.errors.upstreamNotice')}</p> : null}
-                {children}
-              </main>
-              {bare ? null : <SiteFooter player={player} siteName={siteName} year={rootData?.year ?? 2026} />}
-              <ToastView toast={rootData?.toast} />
-            </LoginModalProvider>
-          </ThemeProvider>
-        )}
+        <ThemeProvider value={themeState}>
+          <LoginModalProvider enabled={!player && !bare}>
+            <a href="#main" className={layout.skipLink}>
+              {t('common.skipToContent')}
+            </a>
+            {bare ? <BareHeader siteName={siteName} /> : <SiteHeader player={player} siteName={siteName} />}
+            <main id="main" tabIndex={-1} className={bare ? layout.mainBare : layout.main}>
+              {player?.passwordChangeRequired ? (
+                <p className={layout.notice}>{t('catalogue.password_change_required')}</p>
+              ) : null}
+              {rootData?.upstreamDown ? <p className={layout.notice}>{t('common.errors.upstreamNotice')}</p> : null}
+              {children}
+            </main>
+            {bare ? null : <SiteFooter player={player} siteName={siteName} year={rootData?.year ?? 2026} />}
+            <ToastView toast={rootData?.toast} />
+          </LoginModalProvider>
+        </ThemeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

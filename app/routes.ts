@@ -88,15 +88,13 @@ export default [
   // support: the contact form (visitors and players).
   ...inBothLanguages([route('contact-us', 'routes/support/contact-us.tsx')]),
 
-  // games: the lobby, a game's view, the game client inside its iframe, round verification.
+  // games: the lobby, a game's view (its client is the provider's page, framed), round verification.
   ...inBothLanguages([
     route('casino', 'routes/games/lobby.tsx'),
     route('casino/:gameId', 'routes/games/game.tsx'),
     // The Live Casino: the same lobby and game view over the live tables.
     route('live-casino', 'routes/games/lobby.tsx', { id: 'live-lobby' }),
     route('live-casino/:gameId', 'routes/games/game.tsx', { id: 'live-game' }),
-    route('game-frame/:token', 'routes/games/frame.tsx'),
-    route('game-frame/live/:token', 'routes/games/live-frame.tsx'),
     route('provably-fair', 'routes/games/provably-fair.tsx'),
   ]),
   // Game thumbnails, drawn by the server (one URL whatever the language).

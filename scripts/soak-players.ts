@@ -354,7 +354,8 @@ export class VirtualPlayer {
       // is answered 409 (move_in_progress), and sent again.
       const answer = await this.b.settle(
         'round',
-        (b) => b.post(src, { engine: game.engine, moveId, intent: 'play', ...fields }),
+        // The client is the provider's page: its forms post with the provider's origin.
+        (b) => b.post(src, { engine: game.engine, moveId, intent: 'play', ...fields }, { origin: new URL(src).origin }),
         (page) => page.status === 409,
       )
       const text = answer ? textOf(answer.html) : ''

@@ -1,16 +1,14 @@
 // `npm start`: builds the web app when there is no build or the sources changed since the last
 // one (a `git pull`: see build-stamp.ts), then serves it in production mode. Without
 // CASINO_API_URL the server also starts the embedded casino API (see server/index.ts).
-import { spawnSync } from 'node:child_process'
-import { staleBuildReason, writeBuildStamp } from './build-stamp.ts'
+import { buildAll, staleBuildReason } from './build-stamp.ts'
 
 const ROOT = process.cwd()
 const stale = staleBuildReason(ROOT)
 if (stale) {
   console.log(`${stale}: building the web app first (npm run build)…`)
-  const r = spawnSync('react-router', ['build'], { stdio: 'inherit' })
-  if (r.status !== 0) process.exit(r.status ?? 1)
-  writeBuildStamp(ROOT)
+  const status = buildAll(ROOT)
+  if (status !== 0) process.exit(status)
 }
 process.env.NODE_ENV ??= 'production'
 // `npm start` is for trying the site on one machine: with the demo player, unless told otherwise.

@@ -1,17 +1,16 @@
-// `npm test`: builds the web app (the browser and integration tests serve the production
+// `npm test`: builds the web app and the game client (the browser and integration tests serve the production
 // build), then runs every vitest test file and prints one plain summary line for CI.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writeBuildStamp } from './build-stamp.ts'
+import { buildAll } from './build-stamp.ts'
 
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
 
-const build = run('react-router', ['build'])
-if (build.status !== 0) process.exit(build.status ?? 1)
-// `npm start` (and its test) then knows this build matches the sources.
-writeBuildStamp(process.cwd())
+// Both builds, stamped: `npm start` (and its test) then knows they match the sources.
+const built = buildAll(process.cwd())
+if (built !== 0) process.exit(built)
 
 const report = join(mkdtempSync(join(tmpdir(), 'casino-test-')), 'report.json')
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]

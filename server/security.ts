@@ -1,7 +1,7 @@
 import type { MessageCode } from '#contract'
 import { resources } from '#locales/index.ts'
 import { LOCALE_COOKIE } from '#app/utils/cookie-names.ts'
-import { DEFAULT_LOCALE, isLocale, localeFromPath, localizePath } from '#app/utils/locale.ts'
+import { DEFAULT_LOCALE, isLocale, localeFromPath, localizePath } from '#ui/locale.ts'
 import { escapeHtml } from '#app/utils/html.ts'
 
 /**

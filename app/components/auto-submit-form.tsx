@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Form, useSubmit } from 'react-router'
-import * as forms from './form-fields.css.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import { FormPage, SubmitButton } from './forms.tsx'
 
 /**

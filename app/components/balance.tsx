@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
-import { useLocale } from '#app/utils/locale.ts'
+import { useLocale } from '#ui/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
 import * as styles from './layout.css.ts'
 import { loadedLive, useLazyLive } from './lazy-live.ts'

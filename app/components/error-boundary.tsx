@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useLocation, useRouteError, type ErrorResponse } from 'react-router'
-import { button, card, narrowPage, pageTitle } from '#app/styles/ui.css.ts'
-import { useLocalePath } from '#app/utils/locale.ts'
-import { sameSitePath } from '#app/utils/safe-path.ts'
+import { button, card, narrowPage, pageTitle } from '#ui/ui.css.ts'
+import { useLocalePath } from '#ui/locale.ts'
+import { sameSitePath } from '#ui/safe-path.ts'
 import * as styles from './error-boundary.css.ts'
 import { SmartLink } from './smart-link.tsx'
-import { useCatalogue } from './use-catalogue.ts'
+import { useCatalogue } from '#ui/use-catalogue.ts'
 
 const CODE_OF_STATUS: Record<number, string> = {
   401: 'unauthorized',

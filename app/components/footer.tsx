@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { useLocalePath } from '#ui/locale.ts'
 import * as styles from './layout.css.ts'
 import { SmartLink } from './smart-link.tsx'
-import { SERVER_MARKUP, useValueAtHydration } from './use-hydrated.ts'
+import { SERVER_MARKUP, useValueAtHydration } from '#ui/use-hydrated.ts'
 
 /** The footer's information and legal links (the content pages), in the order they are listed. */
 export const INFO_LINKS = [

@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next'
 import { useFormAction, useNavigation } from 'react-router'
 import { decodeMessage } from '#app/utils/form-messages.ts'
 import { escapeHtml } from '#app/utils/html.ts'
-import * as styles from './form-fields.css.ts'
-import { useCatalogue } from './use-catalogue.ts'
-import { useHydrated } from './use-hydrated.ts'
+import * as styles from '#ui/form-fields.css.ts'
+import { useCatalogue } from '#ui/use-catalogue.ts'
+import { useHydrated } from '#ui/use-hydrated.ts'
 
 // Every message these components show is a catalogue code (a zod rule's message or an upstream
 // refusal), possibly with values: see app/utils/form-messages.ts.

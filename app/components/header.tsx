@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
-import { button, small } from '#app/styles/ui.css.ts'
+import { button, small } from '#ui/ui.css.ts'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
-import { stripLocale, useLocalePath } from '#app/utils/locale.ts'
+import { stripLocale, useLocalePath } from '#ui/locale.ts'
 import { Balance } from './balance.tsx'
 import { MailboxLink } from './mailbox-link.tsx'
 import { LoginLink, LogoutButton, useNavItems } from './nav-items.tsx'
@@ -90,9 +90,4 @@ export function BareHeader({ siteName }: { siteName?: string }) {
 
 export function isBarePath(pathname: string) {
   return stripLocale(pathname) === '/restriction'
-}
-
-/** A game's frame: the document inside the game view's iframe, drawn without the site's chrome. */
-export function isFramePath(pathname: string) {
-  return stripLocale(pathname).startsWith('/game-frame/')
 }

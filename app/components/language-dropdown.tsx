@@ -2,7 +2,7 @@ import gbFlag from 'flag-icons/flags/4x3/gb.svg?url'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import { LOCALES, localizePath, stripLocale, useLocale, type Locale } from '#app/utils/locale.ts'
+import { LOCALES, localizePath, stripLocale, useLocale, type Locale } from '#ui/locale.ts'
 import esFlag from './flags/es.svg?url'
 import * as styles from './layout.css.ts'
 

@@ -1,7 +1,7 @@
 import { keyframes } from '@vanilla-extract/css'
-import { layered, layers } from '#app/styles/layered.ts'
-import { breakpoints, fontSize, layout, media, radius, space, vars } from '#app/styles/theme.css.ts'
-import { iconButton } from '#app/styles/ui.css.ts'
+import { layered, layers } from '#ui/layered.ts'
+import { breakpoints, fontSize, layout, media, radius, space, vars } from '#ui/theme.css.ts'
+import { iconButton } from '#ui/ui.css.ts'
 
 const { globalStyle, style } = layered(layers.components)
 

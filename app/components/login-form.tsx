@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Form, useFetcher, useNavigation } from 'react-router'
 import { decodeMessage } from '#app/utils/form-messages.ts'
 import type { formConstraint } from '#app/utils/form-validation.ts'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { useLocalePath } from '#ui/locale.ts'
 import { Field, FormErrors, SubmitButton, useClearPasswords } from './forms.tsx'
 import { useSchemaForm } from './schema-form.ts'
-import * as styles from './forms.css.ts'
+import * as styles from '#ui/forms.css.ts'
 import { SmartLink } from './smart-link.tsx'
 
 /** What the login action answers when it does not redirect. */

@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
-import { stripLocale } from '#app/utils/locale.ts'
+import { stripLocale } from '#ui/locale.ts'
 
 // The dialog and its form (zod, conform, the contract) load only when a visitor opens it,
 // keeping them out of every page's first load (the spec lists the modal as lazily loaded).

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { useLocalePath } from '#ui/locale.ts'
 import { SmartLink } from './smart-link.tsx'
 import * as styles from './layout.css.ts'
 

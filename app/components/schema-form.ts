@@ -1,7 +1,7 @@
 import { useForm } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { useLocale } from '#app/utils/locale.ts'
+import { useLocale } from '#ui/locale.ts'
 import type { AmountLimits, FormName, FormSchema, parseForm as ParseForm } from '#app/utils/form-validation.ts'
 
 type Options<N extends FormName> = Omit<

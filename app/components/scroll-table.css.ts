@@ -1,4 +1,4 @@
-import { layered, layers } from '#app/styles/layered.ts'
+import { layered, layers } from '#ui/layered.ts'
 
 const { style } = layered(layers.components)
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation } from 'react-router'
-import { button } from '#app/styles/ui.css.ts'
+import { button } from '#ui/ui.css.ts'
 import type { PublicPlayer } from '#app/utils/auth.server.ts'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { useLocalePath } from '#ui/locale.ts'
 import { LoginLink, LogoutButton, useNavItems } from './nav-items.tsx'
 import { INFO_LINKS, LEGAL_LINKS } from './footer.tsx'
 import { LanguageDropdown } from './language-dropdown.tsx'
@@ -11,7 +11,7 @@ import * as styles from './layout.css.ts'
 import { Logo } from './logo.tsx'
 import { SmartLink } from './smart-link.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
-import { SERVER_MARKUP, useHydrated } from './use-hydrated.ts'
+import { SERVER_MARKUP, useHydrated } from '#ui/use-hydrated.ts'
 
 function SideBarContent({ player }: { player: PublicPlayer | null }) {
   const { t } = useTranslation()

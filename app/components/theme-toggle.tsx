@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { sameSitePath } from '#app/utils/safe-path.ts'
+import { sameSitePath } from '#ui/safe-path.ts'
 import * as styles from './layout.css.ts'
 import { useTheme } from './theme.tsx'
 

@@ -1,6 +1,6 @@
 import { keyframes } from '@vanilla-extract/css'
-import { layered, layers } from '#app/styles/layered.ts'
-import { layout, media, radius, space, vars } from '#app/styles/theme.css.ts'
+import { layered, layers } from '#ui/layered.ts'
+import { layout, media, radius, space, vars } from '#ui/theme.css.ts'
 
 const { style, styleVariants } = layered(layers.components)
 

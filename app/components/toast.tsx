@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { sameSitePath } from '#app/utils/safe-path.ts'
+import { sameSitePath } from '#ui/safe-path.ts'
 import type { Toast } from '#app/utils/toast.server.ts'
 import { LoginLink } from './nav-items.tsx'
 import * as styles from './toast.css.ts'
-import { useCatalogue } from './use-catalogue.ts'
+import { useCatalogue } from '#ui/use-catalogue.ts'
 
 export type ToastWithId = Toast & { id: string }
 

@@ -8,11 +8,11 @@ import { expect, test } from 'vitest'
 import { MESSAGE_CODES, MESSAGE_VALUES, type MessageArg, type MessageCode, type Money } from '#contract'
 import { resources } from '#locales/index.ts'
 import { encodeMessage } from '#app/utils/form-messages.ts'
-import { LOCALES, type Locale } from '#app/utils/locale.ts'
+import { LOCALES, type Locale } from '#ui/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
 import { messageText } from '#casino-api/contract/errors.ts'
 import { useMessageText } from './forms.tsx'
-import { useCatalogue } from './use-catalogue.ts'
+import { useCatalogue } from '#ui/use-catalogue.ts'
 
 const placeholders = (text: string) => new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]))
 

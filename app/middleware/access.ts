@@ -4,7 +4,7 @@ import { isRestricted, type Geolocation, type MessageCode, type SiteSettings } f
 import { getGeolocation, getSiteSettings } from '#app/upstream/site.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
 import { replyFromUpstream } from '#app/utils/forms.server.ts'
-import { localeFromPath, localizePath, stripLocale } from '#app/utils/locale.ts'
+import { localeFromPath, localizePath, stripLocale } from '#ui/locale.ts'
 import { isCountryCode } from '#app/utils/countries.ts'
 import { getRequestInfo } from './context.ts'
 

@@ -22,10 +22,14 @@ export type RequestInfo = {
   upstreamUrl: string
   /**
    * Base URL of the built-in game provider (PROVIDER_URL, or the one the embedded casino API
-   * starts), where the game frame's calls go until the frame is served by the provider (ADR
-   * 0049). Unset: the built-in games' frame answers the unavailable page (503), and the log says why.
+   * starts), where the game view reads a game session's seeds and last rounds for its panel.
    */
   providerUrl?: string
+  /**
+   * Where browsers reach the built-in provider (PROVIDER_PUBLIC_URL, else its base URL): its game
+   * clients are served there (ADR 0049, step 3), and the site's CSP frame-src names its origin.
+   */
+  providerPublicUrl?: string
   /** Other game providers' frame origins (GAME_FRAME_ORIGINS), which the site's CSP lets the game view frame. */
   gameFrameOrigins?: string[]
   /** The site's own origin, e.g. https://casino.example (for absolute links: hreflang, e-mails). */

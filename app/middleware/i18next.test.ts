@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { getInstance, getInstanceFor, getLocale, i18nextMiddleware } from './i18next.ts'
-import { LOCALES } from '#app/utils/locale.ts'
+import { LOCALES } from '#ui/locale.ts'
 
 /** Runs the middleware for a path; `inside` runs where a loader would (after the middleware). */
 async function request<T>(path: string, inside: (context: RouterContextProvider) => Promise<T>): Promise<T> {

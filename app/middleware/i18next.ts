@@ -2,7 +2,7 @@ import { createInstance, type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { resources } from '#locales/index.ts'
-import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from '#app/utils/locale.ts'
+import { DEFAULT_LOCALE, LOCALES, localeFromPath, type Locale } from '#ui/locale.ts'
 
 /**
  * The locale comes from the URL only (no cookie, no Accept-Language): '/en…' is English,

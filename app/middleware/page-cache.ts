@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from 'react-router'
 import { LOCALE_COOKIE, THEME_COOKIE } from '#app/utils/cookie-names.ts'
-import { LOCALES, localizePath, stripLocale } from '#app/utils/locale.ts'
+import { LOCALES, localizePath, stripLocale } from '#ui/locale.ts'
 import { visitorCountry } from './access.ts'
 import { getRequestInfo } from './context.ts'
 import { setsOnlyPreferences } from './http-cache.ts'

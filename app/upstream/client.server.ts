@@ -16,7 +16,7 @@ import {
   type ParamsIn,
 } from '#contract'
 import { getRequestInfo } from '#app/middleware/context.ts'
-import { localeFromPath, localizePath } from '#app/utils/locale.ts'
+import { localeFromPath, localizePath } from '#ui/locale.ts'
 import { commitSession, destroySession, getSession, newSession } from '#app/utils/session.server.ts'
 import { flashMarkerCookie } from '#app/utils/toast.server.ts'
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { LOCALES } from './locale.ts'
+import { LOCALES } from '#ui/locale.ts'
 import {
   COUNTRY_CODES,
   countryName,

@@ -33,7 +33,7 @@ import {
   ResetPasswordForm,
 } from './form-schemas.ts'
 import { encodeMessage } from './form-messages.ts'
-import type { Locale } from './locale.ts'
+import type { Locale } from '#ui/locale.ts'
 
 export const FORMS = {
   login: LoginParams,

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { getLocale } from '#app/middleware/i18next.ts'
-import { isLocale, localeFromPath, type Locale } from './locale.ts'
+import { isLocale, localeFromPath, type Locale } from '#ui/locale.ts'
 
 /** The locale of this request (middleware), or the URL's when it did not run. */
 export function requestLocale(args: { request: Request; context: Readonly<RouterContextProvider> }): Locale {

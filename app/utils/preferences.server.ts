@@ -1,7 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { LOCALE_COOKIE, PREFERENCE_MAX_AGE_SECONDS, THEME_COOKIE } from './cookie-names.ts'
 import { isSecureCookie } from './env.server.ts'
-import { isLocale, type Locale } from './locale.ts'
+import { isLocale, type Locale } from '#ui/locale.ts'
 
 /** Visitor preferences kept in plain cookies: nothing secret, readable by the offline page. */
 export type Theme = 'dark' | 'light'

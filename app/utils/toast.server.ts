@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { requestLocale } from './locale.server.ts'
-import { localizePath } from './locale.ts'
+import { localizePath } from '#ui/locale.ts'
 import { FLASH_MARKER_COOKIE } from './cookie-names.ts'
 import { commitSession, getSession, type Toast } from './session.server.ts'
 

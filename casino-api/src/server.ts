@@ -301,7 +301,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
             db: providerDb,
             key: providerSecret,
             walletUrl: () => ownUrl,
-            frameUrl: webUrl,
+            siteUrl: webUrl,
             listen: opened.listen,
             publicUrl: options.providerPublicUrl,
             port: options.providerPort ?? (options.port === 0 ? 0 : 4100),

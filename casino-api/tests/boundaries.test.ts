@@ -39,6 +39,7 @@ function subpathTarget(specifier: string): string | null {
 const PROVIDER = join(ROOT, 'provider')
 const LOCALES_DIR = join(ROOT, 'locales')
 const APP = join(ROOT, 'app')
+const UI = join(ROOT, 'ui')
 const inside = (dir: string, file: string) => !relative(dir, file).startsWith('..')
 
 /** Every local import of the files under `dir`: the importing file and the file it names (null: no such import). */
@@ -83,30 +84,40 @@ test('casino-api/ imports nothing from outside it but the embedded provider, in 
 
 /**
  * The provider borrows nothing of the casino API's code: its data, context, session tokens,
- * router and error answers are its own or the contract's (ADR 0049).
+ * router and error answers are its own or the contract's (ADR 0049). Its game client (frame/)
+ * takes the house's look from ui/ and its words from the catalogues, as the site does.
  */
-test('the provider imports of the casino API its contract alone', () => {
+test('the provider imports of the casino API its contract alone, and of the site nothing but ui/', () => {
   const imports = localImports(PROVIDER)
   expect(imports.length).toBeGreaterThan(50)
   const contract = join(API, 'contract')
   const borrowed = imports.filter(
     ({ target }) =>
-      target === null || !(inside(PROVIDER, target) || inside(contract, target) || inside(LOCALES_DIR, target)),
+      target === null ||
+      !(inside(PROVIDER, target) || inside(contract, target) || inside(LOCALES_DIR, target) || inside(UI, target)),
   )
   expect([...new Set(borrowed.map(named))].toSorted()).toEqual([])
 })
 
+/** ui/, the look and words both the site and the provider's game client show, depends on neither. */
+test('ui/ imports nothing but the contract, the catalogues and itself', () => {
+  const imports = localImports(UI)
+  expect(imports.length).toBeGreaterThan(20)
+  const contract = join(API, 'contract')
+  const outside = imports.filter(
+    ({ target }) => target === null || !(inside(UI, target) || inside(contract, target) || inside(LOCALES_DIR, target)),
+  )
+  expect(outside.map(named)).toEqual([])
+})
+
 /**
- * The web app shows games from the contract; only the game frame's boards and the verification
- * page still import the provider's layouts and math, until the frame is served by the provider.
+ * The web app shows games from the contract and frames the provider's own game client; the check
+ * of a round is the provider's page too (ADR 0049, step 3): nothing of app/ imports the provider.
  */
-test("app/ imports the provider only in the game frame's boards and the verification page", () => {
-  const frame = [join(APP, 'routes/games/boards'), join(APP, 'routes/games/provably-fair.tsx')]
-  const imports = localImports(APP).filter(({ target }) => target !== null && inside(PROVIDER, target))
-  expect(imports.length).toBeGreaterThan(5)
-  const elsewhere = imports.filter(({ file }) => !frame.some((place) => inside(place, file) || place === file))
-  expect(elsewhere.map(named)).toEqual([])
-  expect(imports.filter(({ target }) => !inside(join(PROVIDER, 'games'), target!)).map(named)).toEqual([])
+test('app/ imports nothing of the provider', () => {
+  const imports = localImports(APP)
+  expect(imports.length).toBeGreaterThan(300)
+  expect(imports.filter(({ target }) => target !== null && inside(PROVIDER, target)).map(named)).toEqual([])
 })
 
 // The web server hands PROVIDER_SECRET to the embedded casino API it starts (like ADMIN_PASSWORD);

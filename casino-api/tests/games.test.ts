@@ -15,7 +15,8 @@ const RED = { bets: [{ type: 'red', numbers: [], amount: 100 }] }
 
 async function launch(a: TestApi, gameId: string, mode: 'demo' | 'real', token?: string) {
   const { url, session } = await launchGame(a, gameId, mode, token, 'es')
-  expect(url.startsWith('http://web.test/game-frame/')).toBe(true)
+  // The client is the provider's own page, on its origin.
+  expect(url.startsWith(`${a.providerUrl}/game-frame/`)).toBe(true)
   return session
 }
 

@@ -100,7 +100,8 @@ for (const backend of backends.filter((b) => b === 'postgres')) {
 
     const { playerId, token } = await fundedPlayer(a, 10_00)
     const { url, session } = await launchGame(a, 'dice', 'real', token)
-    expect(url.startsWith('http://casino.test/en/game-frame/')).toBe(true)
+    // Its client is its own page, at its public address.
+    expect(url.startsWith('https://games.casino.test/en/game-frame/')).toBe(true)
     const played = await a.ok(
       'game_play',
       { bet: { stake: 1_00, target: 5000, side: 'over' }, moveId: randomUUID() },

@@ -500,6 +500,7 @@ export default {
   },
   fair: {
     title: 'Provably fair: check a round',
+    backToCasino: 'Back to the casino',
     heading: 'Check a round',
     intro:
       'Every result of our games comes from three things fixed before you play: the server seed (you see its SHA-256 hash), your client seed and the round number (nonce). Enter them to recompute a round right here in your browser.',

@@ -503,6 +503,7 @@ export default {
   },
   fair: {
     title: 'Juego verificable: comprueba una ronda',
+    backToCasino: 'Volver al casino',
     heading: 'Comprueba una ronda',
     intro:
       'Cada resultado de nuestros juegos sale de tres datos fijados antes de jugar: la semilla del servidor (ves su hash SHA-256), tu semilla de cliente y el número de ronda (nonce). Introdúcelos para recalcular una ronda aquí mismo, en tu navegador.',

@@ -29,14 +29,10 @@ export type ProviderContext = {
   log: ProviderLog
   /**
    * Its own public base URL, as browsers reach it (PROVIDER_PUBLIC_URL, else where it listens):
-   * a live table's client opens the provider's live socket there.
+   * its game clients are served there (the base of a launch's URL), and a live table's client
+   * opens the provider's live socket there.
    */
   publicUrl: string
-  /**
-   * Where its game clients are served, the base of a launch's URL: the web app's public URL while
-   * the frame is a page of the web app (ADR 0049, step 3 moves it to the provider's origin).
-   */
-  frameUrl: string
   /** Told of each round opened (the casino's casino_api_game_rounds_total). */
   metrics: { roundOpened(gameId: string, mode: GameMode): void }
 }

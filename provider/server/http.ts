@@ -7,7 +7,7 @@
  * produce a 500 with details.
  */
 import { sql } from 'drizzle-orm'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import {
   catalogueError,
   GAME_SESSION_HEADER,
@@ -30,9 +30,43 @@ export type ProviderAppOptions = {
   logger: boolean
   /** Told of every answered request, by route pattern (the embedding casino API counts them). */
   answered?: (request: { method: string; route: string; status: number; seconds: number }) => void
+  /** Serves the game client's pages and files on the same server (frame.ts), given the call runner. */
+  frame?: (app: FastifyInstance, ctx: ProviderContext, serve: CallRunner) => Promise<void>
 }
 
-export function buildProviderApp(
+/** What a call is sent with: the casino's key or a launch's token, and its params. */
+export type CallInput = { providerKey?: unknown; gameSession?: string | string[]; body: unknown }
+/** Answers one call of the provider's part of the contract, or throws its ApiError. */
+export type CallRunner = (name: ProviderCallName, input: CallInput) => Promise<unknown>
+
+/**
+ * One call as the provider answers it, over HTTP or from its game client's pages (frame.ts): the
+ * key or the launch's token checked, the params parsed with the call's schema, the answer checked
+ * against its answer schema.
+ */
+export function callRunner(ctx: ProviderContext, key: string): CallRunner {
+  const isProviderKey = sharedKeyCheck(key)
+  return async (name, input) => {
+    const def: CallDef = gameServerCalls[name]
+    const handler = providerHandlers[name] as (
+      ctx: ProviderContext,
+      input: { params: unknown; game?: Awaited<ReturnType<typeof resolveGameSession>> },
+    ) => Promise<unknown>
+    if (def.auth === 'provider' && !isProviderKey(input.providerKey)) throw new ApiError(401, 'unauthorized')
+    const game = def.auth === 'game' ? await resolveGameSession(ctx, input.gameSession) : undefined
+    const parsed = def.params.safeParse(input.body, { reportInput: true, error: catalogueError })
+    if (!parsed.success) throw validationFailed(parsed.error)
+    const answer = await handler(ctx, { params: parsed.data, ...(game ? { game } : {}) })
+    const checked = def.answer.safeParse(answer)
+    if (!checked.success)
+      throw new Error(
+        `The answer of ${name} does not match the contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join('; ')}`,
+      )
+    return checked.data
+  }
+}
+
+export async function buildProviderApp(
   ctxFor: (log: ProviderContext['log']) => ProviderContext,
   options: ProviderAppOptions,
 ) {
@@ -54,7 +88,6 @@ export function buildProviderApp(
     return503OnClosing: true,
   })
   const ctx = ctxFor(app.log)
-  const isProviderKey = sharedKeyCheck(options.key)
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
@@ -72,35 +105,21 @@ export function buildProviderApp(
     })
   }
 
+  const serve = callRunner(ctx, options.key)
   for (const name of Object.keys(gameServerCalls) as ProviderCallName[]) {
     const def: CallDef = gameServerCalls[name]
-    const handler = providerHandlers[name] as (
-      ctx: ProviderContext,
-      input: { params: unknown; game?: Awaited<ReturnType<typeof resolveGameSession>> },
-    ) => Promise<unknown>
     app.route({
       method: def.method,
       url: def.path,
-      handler: async (req) => {
-        if (def.auth === 'provider' && !isProviderKey(req.headers[PROVIDER_KEY_HEADER.toLowerCase()]))
-          throw new ApiError(401, 'unauthorized')
-        const game =
-          def.auth === 'game'
-            ? await resolveGameSession(ctx, req.headers[GAME_SESSION_HEADER.toLowerCase()])
-            : undefined
-        const body = def.method === 'GET' || req.body === undefined ? {} : req.body
-        const parsed = def.params.safeParse(body, { reportInput: true, error: catalogueError })
-        if (!parsed.success) throw validationFailed(parsed.error)
-        const answer = await handler(ctx, { params: parsed.data, ...(game ? { game } : {}) })
-        const checked = def.answer.safeParse(answer)
-        if (!checked.success)
-          throw new Error(
-            `The answer of ${name} does not match the contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join('; ')}`,
-          )
-        return checked.data
-      },
+      handler: async (req) =>
+        serve(name, {
+          providerKey: req.headers[PROVIDER_KEY_HEADER.toLowerCase()],
+          gameSession: req.headers[GAME_SESSION_HEADER.toLowerCase()],
+          body: def.method === 'GET' || req.body === undefined ? {} : req.body,
+        }),
     })
   }
+  if (options.frame) await options.frame(app, ctx, serve)
 
   // Its part of the contract as OpenAPI 3.1 (docs/provider-openapi.json).
   const openApi = buildOpenApi('provider')

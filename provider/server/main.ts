@@ -32,7 +32,7 @@ async function main() {
     db: database.db,
     key: env.PROVIDER_SECRET,
     walletUrl: () => env.CASINO_API_URL.replace(/\/+$/, ''),
-    frameUrl: env.WEB_URL.replace(/\/+$/, ''),
+    siteUrl: env.WEB_URL,
     listen: database.listen,
     publicUrl: env.PROVIDER_PUBLIC_URL,
     port: env.PROVIDER_PORT,

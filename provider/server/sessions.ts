@@ -54,7 +54,7 @@ export type GameSession = {
  * checked the player and the game's availability; the provider checks what is its own.
  */
 export async function launchGame(
-  ctx: Pick<ProviderContext, 'db' | 'now' | 'frameUrl'>,
+  ctx: Pick<ProviderContext, 'db' | 'now' | 'publicUrl'>,
   launch: z.output<typeof ProviderLaunchParams>,
 ): Promise<z.input<typeof ProviderLaunchAnswer>> {
   const game = catalogGame(launch.gameId)
@@ -80,7 +80,7 @@ export async function launchGame(
   })
   // The game client is a page of the web app for now (ADR 0049, step 3); a live table's its own.
   const client = `${localePrefix(launch.language)}/game-frame/${game.live ? 'live/' : ''}${token}`
-  return { url: `${ctx.frameUrl}${client}`, expiresAt: expiresAt.toISOString() }
+  return { url: `${ctx.publicUrl}${client}`, expiresAt: expiresAt.toISOString() }
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { GameMode } from '../../casino-api/contract/index.ts'
 import type { ProviderContext, ProviderDatabase } from './context.ts'
+import { frameServer } from './frame.ts'
 import { buildProviderApp, type ProviderAppOptions } from './http.ts'
 import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './live.ts'
 import { attachLiveSocket, type Listen } from './live-socket.ts'
@@ -18,8 +19,10 @@ export type ProviderOptions = {
   key: string
   /** The casino API's base URL, where the seamless wallet answers (a function: an embedding API knows it once it listens). */
   walletUrl: () => string
-  /** Where its game clients are served, the base of a launch's URL (the web app's public URL while the frame is its page). */
-  frameUrl: string
+  /** The casino's site (WEB_URL): the only page that frames its game clients, and where their links go. */
+  siteUrl: string
+  /** Where the game client's build is (default build/provider-frame). */
+  frameBuildDir?: string
   /** LISTEN on its database (its live tables' events, NOTIFYed by whichever instance drives a table). */
   listen: Listen
   /** Where browsers reach it (PROVIDER_PUBLIC_URL); default the URL it listens at. */
@@ -55,15 +58,15 @@ export async function startProvider(options: ProviderOptions): Promise<GameProvi
     get publicUrl() {
       return options.publicUrl?.replace(/\/+$/, '') ?? ownUrl
     },
-    frameUrl: options.frameUrl,
     metrics: { roundOpened: options.metrics?.roundOpened ?? (() => {}) },
   })
   let ownUrl = ''
   let ctx: ProviderContext | undefined
-  const app = buildProviderApp((log) => (ctx = context(log)), {
+  const app = await buildProviderApp((log) => (ctx = context(log)), {
     key: options.key,
     logger: options.logger ?? true,
     answered: options.metrics?.answered,
+    frame: frameServer({ siteUrl: options.siteUrl, buildDir: options.frameBuildDir }),
   })
   const host = options.host ?? '127.0.0.1'
   const socket = await attachLiveSocket(app.server, ctx as ProviderContext, options.listen)

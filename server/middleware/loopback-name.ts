@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { sameSitePath } from '#app/utils/safe-path.ts'
+import { sameSitePath } from '#ui/safe-path.ts'
 import type { Site } from '../site.ts'
 
 /** The names of this machine (a URL's hostname): a site on one of them is a site on all of them. */

@@ -38,6 +38,7 @@ export function reactRouter(site: Site, handler: () => Promise<RouterHandler>, s
               clientIp: locals.clientIp,
               upstreamUrl: site.upstreamFor(req),
               ...(site.providerUrl() ? { providerUrl: site.providerUrl() } : {}),
+              ...(site.providerPublicUrl() ? { providerPublicUrl: site.providerPublicUrl() } : {}),
               gameFrameOrigins: site.gameFrameOrigins,
               origin,
               accessCheckTimeoutMs: settings.accessCheckTimeoutMs,

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { sameSitePath } from '#app/utils/safe-path.ts'
+import { sameSitePath } from '#ui/safe-path.ts'
 
 /**
  * One spelling per page: `//x`, `/\\x` (another site to a browser) become `/x`. Nothing after

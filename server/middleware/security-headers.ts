@@ -5,15 +5,24 @@ import type { Site } from '../site.ts'
 /** This response's CSP nonce (request-log.ts made it), as a source of the policy. */
 const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce}'`
 
+/** The built-in game provider's public origin, once it is known. */
+const providerOrigin = (site: Site) => {
+  const url = site.providerPublicUrl()
+  return url && URL.canParse(url) ? new URL(url).origin : undefined
+}
+
 /**
- * The built-in game provider's live socket (ws: or wss: on its public origin), where a live
- * table's client watches its table; 'self' alone when it is not known yet.
+ * The built-in game provider's live socket (ws: or wss: on its public origin), where the site's
+ * realtime relay is not; 'self' alone when it is not known yet.
  */
 const providerSocket = (site: Site) => () => {
-  const url = site.providerPublicUrl()
-  const origin = url && URL.canParse(url) ? new URL(url).origin : undefined
+  const origin = providerOrigin(site)
   return origin ? `'self' ${origin.replace(/^http/, 'ws')}` : "'self'"
 }
+
+/** The game clients' origins: the built-in provider's (once known) and other providers' (GAME_FRAME_ORIGINS). */
+const frameSources = (site: Site) => () =>
+  [providerOrigin(site), ...site.gameFrameOrigins].filter(Boolean).join(' ') || "'none'"
 
 const permissionsPolicy: RequestHandler = (_req, res, next) => {
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), payment=(self)')
@@ -37,8 +46,8 @@ export function securityHeaders(site: Site): RequestHandler[] {
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: production ? [providerSocket(site)] : ["'self'", 'ws:', 'wss:'],
-        // The built-in games' client is a page of this site; other providers' are on their origins.
-        frameSrc: ["'self'", ...site.gameFrameOrigins],
+        // Every game client is on its provider's origin; the site frames none of its own pages.
+        frameSrc: [frameSources(site)],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

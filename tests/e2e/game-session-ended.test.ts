@@ -36,8 +36,9 @@ for (const { javaScript, locale } of [
 
       await frame.getByRole('button', { name: tr.games.frame.place, exact: true }).click()
       await frame.getByText(tr.games.frame.expired).waitFor()
+      // The client is on the provider's origin: its link goes back to the casino's lobby.
       await expect(frame.getByRole('link', { name: tr.games.frame.lobby }).getAttribute('href')).resolves.toBe(
-        `${prefix}/casino`,
+        `${env.site.webUrl}${prefix}/casino`,
       )
       if (javaScript) await expectAccessible(page)
 

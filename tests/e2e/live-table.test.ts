@@ -81,7 +81,9 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     const view = await b.get('/en/live-casino/live-roulette?mode=real')
     expect(view.status).toBe(200)
     const src = view.html.match(/<iframe[^>]+src="([^"]+)"/)?.[1]
-    expect(src).toMatch(/^\/en\/game-frame\/live\//)
+    // The client is the provider's page, on its own origin: its forms post with that origin.
+    expect(src).toMatch(new RegExp(`^${env.site.api.providerUrl}/en/game-frame/live/`))
+    const client = { origin: new URL(src!).origin }
     // The page shows the phase as it stands; the form is there while bets are open. The test
     // takes a round with most of its window (8 s here) still to come: staging and placing are two
     // posts, which a loaded machine can take seconds over.
@@ -95,19 +97,20 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     const moveId = frame.html.match(/name="moveId" value="([^"]+)"/)?.[1]
     expect(roundId).toBeTruthy()
     // Chips go on the table one post at a time (nothing is bet yet), then the bets are placed.
-    const staged = await b.post(src!, {
-      roundId: roundId!,
-      moveId: moveId!,
-      wheel: 'european',
-      bet: 'red::50',
-      chip: '50',
-      stage: 'add:split:17-18',
-    })
+    const staged = await b.post(
+      src!,
+      { roundId: roundId!, moveId: moveId!, wheel: 'european', bet: 'red::50', chip: '50', stage: 'add:split:17-18' },
+      client,
+    )
     expect(staged.status).toBe(200)
     expect(staged.html).toContain('name="bet" value="red::50"')
     expect(staged.html).toContain('name="bet" value="split:17-18:50"')
     expect(staged.html).toContain(en.games.live.noBets)
-    const placed = await b.post(src!, { roundId: roundId!, moveId: moveId!, bet: ['red::50', 'split:17-18:50'] })
+    const placed = await b.post(
+      src!,
+      { roundId: roundId!, moveId: moveId!, bet: ['red::50', 'split:17-18:50'] },
+      client,
+    )
     expect(placed.status).toBe(200)
     expect(placed.html).toContain(en.games.live.betPlaced.replace('{{amount}}', '€1.00'))
     expect(placed.html).toContain(en.games.live.betLine.split(':')[0]!.replace('{{seq}}', ''))
@@ -130,11 +133,11 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     expect(check).toBeTruthy()
     expect((await b.get(check!.replaceAll('&amp;', '&'))).status).toBe(200)
     // A bet on a round whose window has closed is refused with the catalogue's message.
-    const late = await b.post(src!, {
-      roundId: '00000000-0000-4000-8000-000000000000',
-      moveId: crypto.randomUUID(),
-      bet: 'red::100',
-    })
+    const late = await b.post(
+      src!,
+      { roundId: '00000000-0000-4000-8000-000000000000', moveId: crypto.randomUUID(), bet: 'red::100' },
+      client,
+    )
     expect(late.status).toBe(409)
     expect(late.html).toContain(en.catalogue.betting_closed)
   })

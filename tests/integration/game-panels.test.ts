@@ -60,14 +60,12 @@ for (const lang of ['es', 'en'] as const) {
     const target = client.html.match(/<input[^>]*name="target"[^>]*value="([^"]+)"/)?.[1]
     expect(target).toBe(lang === 'es' ? '50,00' : '50.00')
     // Under 50.00 wins on 5 000 of the 10 001 rolls and pays × 1.9801.
-    const played = await b.post(frame!, {
-      engine: 'dice',
-      moveId: moveId!,
-      stake: '100',
-      target: target!,
-      side: 'under',
-      intent: 'play',
-    })
+    // The client is the provider's page: its form posts with the provider's origin.
+    const played = await b.post(
+      frame!,
+      { engine: 'dice', moveId: moveId!, stake: '100', target: target!, side: 'under', intent: 'play' },
+      { origin: new URL(frame!).origin },
+    )
     expect(played.status).toBe(200)
     const rolled = escape(words[lang].frame.rolled).replace(escape('{{roll}}'), '(\\S+)')
     const line = textOf(played.html).match(new RegExp(`${rolled} · × (\\S+)`))

@@ -43,13 +43,15 @@ type Manifest = {
 
 /**
  * The scripts a page runs as it starts: React Router's entry and the page's route modules, with
- * every module they import statically (from the build's manifest), each with its text.
+ * every module they import statically (from the build's manifest), each with its text. A path is
+ * the site's; a game client's URL is on its provider's origin, which serves its files.
  */
 async function startupScripts(path: string) {
-  const html = await (await fetch(site.webUrl + path)).text()
+  const { origin } = new URL(path, site.webUrl)
+  const html = await (await fetch(new URL(path, site.webUrl))).text()
   const manifestUrl = html.match(/\/assets\/manifest-[\w-]+\.js/)?.[0]
   expect(manifestUrl, path).toBeTruthy()
-  const manifestJs = await (await fetch(site.webUrl + manifestUrl)).text()
+  const manifestJs = await (await fetch(origin + manifestUrl)).text()
   const manifest = JSON.parse(
     manifestJs.replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, ''),
   ) as Manifest
@@ -58,7 +60,7 @@ async function startupScripts(path: string) {
   for (const route of Object.values(manifest.routes))
     if (routeModules.includes(route.module))
       for (const file of [route.module, ...(route.imports ?? [])]) files.add(file)
-  return Promise.all([...files].map(async (file) => ({ file, text: await (await fetch(site.webUrl + file)).text() })))
+  return Promise.all([...files].map(async (file) => ({ file, text: await (await fetch(origin + file)).text() })))
 }
 
 test('form, lobby and game pages and the game clients start without the schema library: forms load it when used', async () => {
@@ -73,7 +75,7 @@ test('form, lobby and game pages and the game clients start without the schema l
   for (const game of ['european-roulette', 'sic-bo', 'classic-keno', 'punto-banco']) {
     const html = await (await fetch(`${site.webUrl}/casino/${game}?mode=demo`)).text()
     const src = html.match(/<iframe[^>]+src="([^"]+)"/)?.[1]
-    expect(src, game).toMatch(/^\/game-frame\//)
+    expect(src, game).toMatch(new RegExp(`^${site.api.providerUrl}/game-frame/`))
     clients.push(src!)
   }
   for (const path of [

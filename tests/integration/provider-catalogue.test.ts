@@ -76,7 +76,10 @@ test("a second provider's game opens in the game view from its own origin, which
     expect(sandbox).toContain('allow-top-navigation-by-user-activation')
     expect(sandbox).not.toContain('allow-top-navigation')
     expect(acme.launches.at(-1)?.params).toMatchObject({ gameId: 'acme-fortune', language })
-    expect(page.headers.get('content-security-policy')).toContain(`frame-src 'self' ${acme.origin}`)
+    // The built-in provider's origin and the listed ones: the site frames no page of its own.
+    expect(page.headers.get('content-security-policy')).toContain(
+      `frame-src ${new URL(site.api.providerUrl).origin} ${acme.origin}`,
+    )
     // The panel: the provider's rules and the game's limits; the seeds and rounds are its client's.
     const text = textOf(page.html)
     expect(text).toContain(acmeFortune.rules[language])

@@ -6,7 +6,7 @@ import {
   type UpstreamArgs,
   type UpstreamFailure,
 } from '#app/upstream/client.server.ts'
-import { localeFromPath } from '#app/utils/locale.ts'
+import { localeFromPath } from '#ui/locale.ts'
 import { newActionKey } from '#app/utils/payments.server.ts'
 
 type AdminRefusal = {

@@ -10,10 +10,10 @@ import {
   type BonusType,
 } from '#contract'
 import { SubmitButton } from '#app/components/forms.tsx'
-import * as forms from '#app/components/form-fields.css.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { requireAdmin } from '#app/utils/auth.server.ts'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { useLocale, useLocalePath } from '#ui/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
 import type { Route } from './+types/bonus-template'
 import { adminFieldRefusal, adminRead, adminRefusal, localeOf, type AdminOutcome } from './admin.server.ts'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { requireAdmin } from '#app/utils/auth.server.ts'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { useLocale, useLocalePath } from '#ui/locale.ts'
 import { formatDateTime } from '#casino-api/contract/format.ts'
 import type { Route } from './+types/bonus-templates'
 import { adminRead } from './admin.server.ts'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { FormStatus } from '#app/components/forms.tsx'
-import { useCatalogue } from '#app/components/use-catalogue.ts'
-import * as forms from '#app/components/form-fields.css.ts'
+import { useCatalogue } from '#ui/use-catalogue.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import type { AdminOutcome } from './admin.server.ts'
 
 /** The answer to an admin form: its success message, or what was refused and in which field. */

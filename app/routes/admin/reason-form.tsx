@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
-import * as forms from '#app/components/form-fields.css.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import { ACTION_KEY_FIELD } from '#app/utils/payments.ts'
 import * as money from '../user-management/money.css.ts'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { TEMPLATE_PERCENT_OF, TEMPLATES_WITH_WEEKDAYS, type BonusTemplate, type BonusType } from '#contract'
-import { useLocale } from '#app/utils/locale.ts'
+import { useLocale } from '#ui/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
 
 type Figures = Pick<

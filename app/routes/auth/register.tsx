@@ -17,7 +17,7 @@ import {
   useClearPasswords,
   useMessageText,
 } from '#app/components/forms.tsx'
-import * as forms from '#app/components/form-fields.css.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { refuseUncheckedAccess, siteAccessContext, visitorCountry } from '#app/middleware/access.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -28,7 +28,7 @@ import { invalidForm, refusalStatus, refusedForm } from '#app/utils/forms.server
 import { encodeMessage } from '#app/utils/form-messages.ts'
 import { requestLocale } from '#app/utils/locale.server.ts'
 import { SmartLink } from '#app/components/smart-link.tsx'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { useLocale, useLocalePath } from '#ui/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/register'

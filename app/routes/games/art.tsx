@@ -1,7 +1,7 @@
 import { TONES } from '#casino-api/contract/games/tones.ts'
 import { getGame } from '#app/upstream/games.server.ts'
 import { escapeHtml } from '#app/utils/html.ts'
-import { DEFAULT_LOCALE } from '#app/utils/locale.ts'
+import { DEFAULT_LOCALE } from '#ui/locale.ts'
 import type { Route } from './+types/art'
 
 /**

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Game } from '#contract'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { useLocale, useLocalePath } from '#ui/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
-import * as styles from './games.css.ts'
+import * as styles from '#ui/games.css.ts'
 
 /** Thumbnails are drawn at 4:3; the browser reserves the space before they arrive. */
 export const THUMB_WIDTH = 240

@@ -3,32 +3,35 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import type { GameDetails } from '#contract'
 import { LoginLink } from '#app/components/nav-items.tsx'
-import { useCatalogue } from '#app/components/use-catalogue.ts'
-import { useHydrated } from '#app/components/use-hydrated.ts'
+import { useCatalogue } from '#ui/use-catalogue.ts'
+import { useHydrated } from '#ui/use-hydrated.ts'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getGame } from '#app/upstream/games.server.ts'
 import { getPlayer } from '#app/utils/auth.server.ts'
-import { localeFromPath, useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#ui/locale.ts'
 import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
-import * as ui from '#app/styles/ui.css.ts'
+import * as ui from '#ui/ui.css.ts'
 import type { Route } from './+types/game'
-import { sessionAmount } from './boards/shared.tsx'
-import * as styles from './games.css.ts'
+import { sessionAmount } from '#ui/session-amount.ts'
+import * as styles from '#ui/games.css.ts'
 import { isLiveLobby } from './live-path.ts'
 import { type RecentRound, RecentRounds } from './recent-rounds.tsx'
-import { SeedFacts } from './seed-facts.tsx'
+import { SeedFacts } from '#ui/seed-facts.tsx'
 
-/** The path of the built-in games' client on this site (routes.ts: game-frame/:token, game-frame/live/:token). */
+/** The path of the built-in provider's game client on its origin (provider/frame: game-frame/:token, game-frame/live/:token). */
 const BUILTIN_FRAME_PATH = /^(?:\/en)?\/game-frame\/(?:live\/)?[\w-]+$/
 
-/** What another provider's client may do in its frame: play (scripts, forms, its own origin's storage), open its help in a new tab. */
-const EXTERNAL_FRAME_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-popups allow-top-navigation-by-user-activation'
+/**
+ * What a game client may do in its frame, on its provider's origin: play (scripts, forms, its own
+ * origin's storage), open its help in a new tab, and take the player to the casino's pages (the
+ * lobby, a deposit) only when the player clicks.
+ */
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-top-navigation-by-user-activation'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
 
@@ -88,7 +91,8 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   const launched = new URL(launch.data.url)
-  const { gameFrameOrigins, log } = getRequestInfo(args.context)
+  const { gameFrameOrigins, providerPublicUrl, log } = getRequestInfo(args.context)
+  const builtIn = providerPublicUrl && URL.canParse(providerPublicUrl) ? new URL(providerPublicUrl).origin : null
   // Another provider's game client, on its own origin, which the site's CSP lets this page frame:
   // what the panel shows comes from the game's details; the client itself keeps the balance and rounds.
   if (gameFrameOrigins?.includes(launched.origin)) {
@@ -103,8 +107,9 @@ export async function loader(args: Route.LoaderArgs) {
       loggedIn: Boolean(player),
     }
   }
-  // The built-in games' client is a page of this site; any other address would be a frame the CSP blocks.
-  if (!BUILTIN_FRAME_PATH.test(launched.pathname)) {
+  // The built-in provider's client, on its public origin (which the CSP names); any other
+  // address would be a frame the CSP blocks.
+  if (launched.origin !== builtIn || !BUILTIN_FRAME_PATH.test(launched.pathname)) {
     log.warn({ gameId, origin: launched.origin }, "the game's client is on an origin GAME_FRAME_ORIGINS does not list")
     return {
       meta: pageMeta(args.context, t('games.view.unavailable')),
@@ -124,7 +129,7 @@ export async function loader(args: Route.LoaderArgs) {
       gameId,
       name: table.data.name,
       mode,
-      frameSrc: new URL(launch.data.url).pathname,
+      frameSrc: launched.href,
       game: {
         minBet: table.data.minBet,
         maxBet: table.data.maxBet,
@@ -144,8 +149,8 @@ export async function loader(args: Route.LoaderArgs) {
     gameId,
     name: open.data.name,
     mode,
-    // The game client's URL on this site, in this page's language.
-    frameSrc: new URL(launch.data.url).pathname,
+    // The game client's URL on the provider's origin, in this page's language.
+    frameSrc: launched.href,
     game: open.data,
     ...panelOf(details),
     loggedIn: Boolean(player),
@@ -283,19 +288,15 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className={styles.view}>
         <div ref={stage} className={styles.stage}>
-          {/* The built-in game client is this site's own page: a sandbox with its own origin and
-              scripts allowed would restrict nothing. Another provider's client is on its own origin
-              (GAME_FRAME_ORIGINS), which the browser keeps apart from this site's cookies and pages. */}
-          {/* oxlint-disable-next-line react/iframe-missing-sandbox */}
+          {/* Every game client is on its provider's origin (the built-in one's, or GAME_FRAME_ORIGINS),
+              which the browser keeps apart from this site's cookies and pages. */}
           <iframe
             ref={frame}
             src={frameSrc}
             title={t('games.view.frameTitle', { name })}
             className={styles.frame}
             allow="fullscreen"
-            // Another provider's client runs its scripts on its own origin, but may take the player
-            // away from the casino (navigate this page) only when the player clicks in it.
-            sandbox={game ? undefined : EXTERNAL_FRAME_SANDBOX}
+            sandbox={FRAME_SANDBOX}
           />
         </div>
         <details className={styles.panel} open>

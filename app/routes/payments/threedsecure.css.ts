@@ -1,6 +1,6 @@
-import { layered, layers } from '#app/styles/layered.ts'
-import { space, vars } from '#app/styles/theme.css.ts'
-import { button, notice } from '#app/styles/ui.css.ts'
+import { layered, layers } from '#ui/layered.ts'
+import { space, vars } from '#ui/theme.css.ts'
+import { button, notice } from '#ui/ui.css.ts'
 
 const { globalStyle, style } = layered(layers.pages)
 

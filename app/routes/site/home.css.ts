@@ -1,5 +1,5 @@
-import { layered, layers } from '#app/styles/layered.ts'
-import { fontSize, media, radius, space, vars } from '#app/styles/theme.css.ts'
+import { layered, layers } from '#ui/layered.ts'
+import { fontSize, media, radius, space, vars } from '#ui/theme.css.ts'
 
 const { globalStyle, style } = layered(layers.pages)
 

@@ -10,9 +10,9 @@ import {
   useMessageText,
   useClearPasswords,
 } from '#app/components/forms.tsx'
-import * as forms from '#app/components/form-fields.css.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
-import { useHydrated } from '#app/components/use-hydrated.ts'
+import { useHydrated } from '#ui/use-hydrated.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'

@@ -8,7 +8,7 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm } from '#app/utils/forms.server.ts'
-import { useLocale, useLocalePath } from '#app/utils/locale.ts'
+import { useLocale, useLocalePath } from '#ui/locale.ts'
 import { formatDateTime, formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useLocalePath } from '#app/utils/locale.ts'
+import { useLocalePath } from '#ui/locale.ts'
 import * as money from './money.css.ts'
 
 /** The methods of a money page as links (?method=…): each a URL, so they work without JavaScript. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import * as forms from '#app/components/form-fields.css.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import * as money from './money.css.ts'
 
 // The date filter of the history pages (transactions, bets): last 24 hours, 7 days, 30 days,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { FinancialTransaction } from '#contract'
 import { ScrollTable } from '#app/components/scroll-table.tsx'
 import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
-import { useLocale } from '#app/utils/locale.ts'
+import { useLocale } from '#ui/locale.ts'
 import * as money from './money.css.ts'
 
 /**

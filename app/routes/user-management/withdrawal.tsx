@@ -11,14 +11,14 @@ import {
   SubmitButton,
   useMessageText,
 } from '#app/components/forms.tsx'
-import * as forms from '#app/components/form-fields.css.ts'
+import * as forms from '#ui/form-fields.css.ts'
 import { useSchemaForm } from '#app/components/schema-form.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusalStatus, replyFromUpstream } from '#app/utils/forms.server.ts'
-import { localeFromPath, useLocale } from '#app/utils/locale.ts'
+import { localeFromPath, useLocale } from '#ui/locale.ts'
 import { formatMoney } from '#casino-api/contract/format.ts'
 import { WITHDRAWAL_METHODS, type WithdrawalMethodKey } from '#contract'
 import { metaTags } from '#app/utils/page-meta.ts'

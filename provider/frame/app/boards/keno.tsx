@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next'
+import { KENO_MAX_SPOTS, KENO_NUMBERS } from '#provider/games/engines/layouts.ts'
+import * as forms from '#ui/form-fields.css.ts'
+import * as styles from '#ui/games.css.ts'
+import { cents, ChipSelect } from './shared.tsx'
+import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+
+const NUMBERS = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1)
+const sorted = (list: number[]) => [...list].sort((a, b) => a - b).join(', ')
+type KenoView = { spots: number[]; drawn: number[]; hits: number; pays: number }
+
+function KenoBoard({ view }: BoardProps) {
+  const { t } = useTranslation()
+  const state = view as KenoView | undefined
+  if (!state?.drawn) return null
+  const drawn = new Set(state.drawn)
+  const picked = new Set(state.spots)
+  return (
+    <div>
+      <ul className={styles.numberGrid} aria-hidden="true">
+        {NUMBERS.map((n) => (
+          <li
+            key={n}
+            className={`${styles.numberCell} ${drawn.has(n) ? styles.numberDrawn : ''} ${picked.has(n) ? styles.numberPicked : ''} ${drawn.has(n) && picked.has(n) ? styles.win : ''}`}
+          >
+            {n}
+          </li>
+        ))}
+      </ul>
+      <p>{t('games.keno.drawn', { numbers: sorted(state.drawn) })}</p>
+      <p className={styles.outcome}>
+        {t('games.keno.hits', { count: state.hits, spots: state.spots.length, numbers: sorted(state.spots) })}
+      </p>
+    </div>
+  )
+}
+
+function KenoControls(controls: ControlsProps) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <fieldset>
+        <legend className={forms.label}>{t('games.keno.pick', { max: KENO_MAX_SPOTS })}</legend>
+        <ul className={styles.numberGrid}>
+          {NUMBERS.map((n) => (
+            <li key={n}>
+              <label className={`${styles.numberCell} ${styles.spot}`}>
+                {n}
+                <input type="checkbox" name="spot" value={n} />
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <ChipSelect name="stake" label={t('games.frame.stake')} {...controls} />
+      <div>
+        <label htmlFor="bet-quick" className={forms.label}>
+          {t('games.keno.quickCount')}
+        </label>
+        <select id="bet-quick" name="quickCount" className={forms.select} defaultValue="5">
+          {Array.from({ length: KENO_MAX_SPOTS }, (_, i) => (
+            <option key={i} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" name="quick" value="1" className={styles.demoButton}>
+        {t('games.keno.quick')}
+      </button>
+    </>
+  )
+}
+
+export const kenoUi: GameUi = {
+  Board: KenoBoard,
+  Controls: KenoControls,
+  betFromForm: (form) => {
+    const quick = form.get('quick') === '1'
+    return {
+      stake: cents(form.get('stake')),
+      spots: quick ? [] : form.getAll('spot').map((v) => cents(v)),
+      quickPick: quick ? cents(form.get('quickCount')) : 0,
+    }
+  },
+  playLabel: 'draw',
+}

@@ -1,0 +1,223 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+} from 'react-router'
+import type { RoundView } from '#contract'
+import * as forms from '#ui/form-fields.css.ts'
+import { useRefusalText } from '#ui/use-catalogue.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#ui/locale.ts'
+import { readGame, refusal } from '../answers.ts'
+import { gameCall } from '../context.ts'
+import * as styles from '#ui/games.css.ts'
+import { SeedFacts } from '#ui/seed-facts.tsx'
+import { SessionEnded } from '../session-ended.tsx'
+import { RoundList } from '#ui/recent-rounds.tsx'
+import { tellRecentRounds } from '../recent-rounds.ts'
+import { chipValues, GAME_UI, sessionAmount } from '../boards/index.ts'
+
+/** After this many demo rounds the frame asks the player to play for real. */
+export const DEMO_PROMPT_ROUNDS = 10
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
+  { title: loaderData && 'name' in loaderData ? loaderData.name : '' },
+  { name: 'robots', content: 'noindex' },
+]
+
+/**
+ * The game client: the document inside the casino's game view's iframe, on the provider's origin
+ * (no cookie of the casino reaches it). It holds the launch's game session token (in its URL) and
+ * plays with it, through the provider's calls answered in process. Every move is a form, so the
+ * game plays without JavaScript; with it, moves post in the background and the board updates.
+ */
+export const loader = (args: LoaderFunctionArgs) => readGame(args, 'game_open')
+
+export async function action(args: ActionFunctionArgs) {
+  const token = args.params.token
+  const form = await args.request.formData()
+  const intent = form.get('intent')
+  if (intent === 'rotate') {
+    const clientSeed = String(form.get('clientSeed') ?? '').trim()
+    const rotated = await gameCall(args.context, 'game_rotate_seeds', token, clientSeed ? { clientSeed } : {})
+    if (!rotated.ok) return refusal(args.context, rotated, { intent: 'rotate' as const })
+    return { intent: 'rotate' as const, revealed: rotated.data.revealed }
+  }
+  const ui = GAME_UI[String(form.get('engine') ?? '')]
+  // A chip put on the table, taken back or cleared without JavaScript: nothing is played yet.
+  if (form.has('stage') && ui?.stage) return { intent: 'stage' as const, staged: ui.stage(form) }
+  // The bets stay on the table after a spin (to spin again) and after a refusal (to change them).
+  const staged = ui?.stage?.(form)
+  // A spin of a table without chips: said here, before the game server is asked.
+  if (intent === 'play' && staged?.placed.length === 0)
+    return data({ intent: 'play' as const, error: 'no_chips_placed' as const, fields: {}, staged }, { status: 400 })
+  const moveId = String(form.get('moveId') ?? '')
+  const played =
+    intent === 'act'
+      ? await gameCall(args.context, 'game_act', token, {
+          roundId: String(form.get('roundId') ?? ''),
+          action: ui?.actionFromForm?.(form) ?? {},
+          moveId,
+        })
+      : await gameCall(args.context, 'game_play', token, {
+          bet: ui?.betFromForm(form, localeFromPath(new URL(args.request.url).pathname)) ?? {},
+          moveId,
+        })
+  if (!played.ok) return refusal(args.context, played, { intent: 'play' as const, staged })
+  return { intent: 'play' as const, round: played.data.round, staged }
+}
+
+export default function GameFrame() {
+  const loaderData = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  const fetcher = useFetcher<typeof action>()
+  const refusalText = useRefusalText()
+  const navigation = useNavigation()
+  const result = fetcher.data ?? actionData
+  const recentRounds = 'expired' in loaderData ? null : loaderData.recentRounds
+  // The game view's panel lists the last rounds: it hears them from here each time a move loaded
+  // them again.
+  const siteUrl = 'expired' in loaderData ? null : loaderData.siteUrl
+  useEffect(() => {
+    if (recentRounds && siteUrl) tellRecentRounds(recentRounds, siteUrl)
+  }, [recentRounds, siteUrl])
+  if ('expired' in loaderData) return <SessionEnded lobby="/casino" siteUrl={loaderData.siteUrl} />
+  if (result && 'expired' in result) return <SessionEnded lobby="/casino" siteUrl={result.siteUrl} />
+  const game = loaderData
+  const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
+  const amount = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
+  const last: RoundView | undefined = game.openRound ?? game.recentRounds[0]
+  const error = result && 'error' in result ? result : null
+  // Shown from the loader (the last retired pair), so it stays after a reload and without JavaScript.
+  const revealed = game.lastRevealed
+  const BetForm = fetcher.Form
+  const chips = chipValues(game.minBet, game.maxBet)
+
+  const ui = GAME_UI[game.engine]
+  // A multi-step round waiting for the player's next move (after a reload too: the loader's openRound).
+  const waiting = last && !last.finished && ui?.Moves ? last : null
+
+  return (
+    <div className={styles.frameBody}>
+      <div className={styles.frameHead}>
+        <h1 className={styles.gameTitle}>{game.name}</h1>
+        <p aria-live="polite">
+          {t('games.frame.balance')}: <span className={styles.balance}>{amount(game.balance.amount)}</span>
+        </p>
+      </div>
+      <section aria-label={t('games.frame.lastRound')} aria-live="polite">
+        {ui ? <ui.Board config={game.config} view={last?.view} symbols={game.symbols} amount={amount} /> : null}
+        {last?.finished ? (
+          <p className={`${styles.outcome} ${last.win ? styles.win : ''}`}>
+            {last.win ? t('games.frame.won', { amount: amount(last.win) }) : t('games.frame.lost')}
+          </p>
+        ) : null}
+      </section>
+
+      {waiting && ui?.Moves ? (
+        <BetForm method="post" className={styles.betForm} aria-label={t('games.frame.nextMove')}>
+          <input type="hidden" name="engine" value={game.engine} />
+          <input type="hidden" name="moveId" value={game.moveId} />
+          <input type="hidden" name="roundId" value={waiting.id} />
+          <input type="hidden" name="intent" value="act" />
+          <ui.Moves config={game.config} view={waiting.view} amount={amount} busy={busy} />
+        </BetForm>
+      ) : ui ? (
+        <BetForm method="post" className={styles.betForm}>
+          <input type="hidden" name="engine" value={game.engine} />
+          <input type="hidden" name="moveId" value={game.moveId} />
+          <ui.Controls
+            config={game.config}
+            chips={chips}
+            amount={amount}
+            maxBet={game.maxBet}
+            staged={result && 'staged' in result ? result.staged : undefined}
+          />
+          <button type="submit" name="intent" value="play" className={styles.bigButton} disabled={busy}>
+            {t(`games.frame.${ui.playLabel}`)}
+          </button>
+        </BetForm>
+      ) : null}
+      {error ? (
+        <p role="alert" className={forms.bad}>
+          {refusalText(error)}
+        </p>
+      ) : null}
+
+      {/* Without JavaScript the game view's panel cannot hear the rounds played here: the frame
+          lists them itself, as each move loads them again. */}
+      <noscript>
+        <section aria-labelledby="frame-recent">
+          <h2 id="frame-recent" className={styles.liveHeading}>
+            {t('games.view.recent')}
+          </h2>
+          <RoundList rounds={game.recentRounds} amount={amount} />
+        </section>
+      </noscript>
+
+      {game.balance.mode === 'demo' && game.roundsPlayed >= DEMO_PROMPT_ROUNDS ? (
+        <aside className={styles.prompt} aria-labelledby="play-for-real">
+          <h2 id="play-for-real">{t('games.frame.promptHeading')}</h2>
+          <p>{t('games.frame.promptText', { count: game.roundsPlayed })}</p>
+          <a
+            href={game.siteUrl + localePath(`/casino/${game.gameId}?mode=real`)}
+            target="_top"
+            className={styles.playButton}
+          >
+            {t('games.view.playForReal')}
+          </a>{' '}
+          <a href={game.siteUrl + localePath('/user-management/deposit')} target="_top">
+            {t('games.frame.promptDeposit')}
+          </a>
+        </aside>
+      ) : null}
+
+      <details>
+        <summary>{t('games.frame.fairness')}</summary>
+        <SeedFacts seeds={game.seeds} />
+        <Form method="post" className={styles.betForm}>
+          <div>
+            <label htmlFor="client-seed" className={forms.label}>
+              {t('games.frame.newClientSeed')}
+            </label>
+            <input id="client-seed" name="clientSeed" maxLength={64} pattern="[!-~]{1,64}" className={forms.input} />
+          </div>
+          <button type="submit" name="intent" value="rotate" className={styles.demoButton}>
+            {t('games.frame.rotate')}
+          </button>
+        </Form>
+        <p className={styles.small}>{t('games.frame.rotateHint')}</p>
+        {revealed ? (
+          <p aria-live="polite" className={styles.mono}>
+            {t('games.frame.revealed', {
+              seed: revealed.serverSeed,
+              hash: revealed.serverSeedHash,
+              rounds: revealed.rounds,
+              clientSeed: revealed.clientSeed,
+            })}{' '}
+            <a
+              href={localePath(
+                `/provably-fair?game=${game.gameId}&serverSeed=${revealed.serverSeed}&clientSeed=${encodeURIComponent(revealed.clientSeed)}&nonce=0`,
+              )}
+              // The provider's check of a round, beside the game rather than instead of it.
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('games.frame.verify')}
+            </a>
+          </p>
+        ) : null}
+      </details>
+    </div>
+  )
+}

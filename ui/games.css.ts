@@ -1,0 +1,420 @@
+import { layered, layers } from '#ui/layered.ts'
+import { fontSize, media, radius, space, vars } from '#ui/theme.css.ts'
+import { button } from '#ui/ui.css.ts'
+import { TONES } from '#casino-api/contract/games/tones.ts'
+
+const { globalStyle, style, styleVariants } = layered(layers.pages)
+
+// The games' pages: the lobby's filters and grid, the game view with its side panel, the game
+// frame's boards, and the provably fair page.
+
+export const filters = style({
+  display: 'grid',
+  gap: space[3],
+  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+  alignItems: 'end',
+  margin: `0 0 ${space[4]}`,
+})
+export const filterActions = style({ display: 'flex', gap: space[2], flexWrap: 'wrap', alignItems: 'center' })
+export const categories = style({
+  display: 'flex',
+  gap: space[2],
+  flexWrap: 'wrap',
+  listStyle: 'none',
+  padding: 0,
+  margin: `0 0 ${space[4]}`,
+})
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '36px',
+  padding: `0 ${space[3]}`,
+  borderRadius: '18px',
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontSize: fontSize.small,
+  selectors: {
+    '&:hover': { borderColor: vars.color.accent },
+    '&[aria-current="page"]': { borderColor: vars.color.accent, color: vars.color.accentText, fontWeight: 600 },
+  },
+})
+
+export const grid = style({
+  display: 'grid',
+  gap: space[4],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  listStyle: 'none',
+  padding: 0,
+  margin: `0 0 ${space[5]}`,
+  '@media': { [media.md]: { gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' } },
+})
+export const row = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(150px, 180px)',
+  gap: space[4],
+  overflowX: 'auto',
+  listStyle: 'none',
+  padding: `0 0 ${space[2]}`,
+  margin: `0 0 ${space[5]}`,
+})
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.card,
+  overflow: 'hidden',
+  height: '100%',
+})
+export const thumbLink = style({ display: 'block', lineHeight: 0 })
+export const thumb = style({
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '4 / 3',
+  display: 'block',
+  background: vars.color.raised,
+})
+export const cardBody = style({ display: 'grid', gap: space[1], padding: space[3], flex: 1 })
+export const cardName = style({ fontWeight: 600, margin: 0, fontSize: fontSize.body })
+export const cardMeta = style({ color: vars.color.muted, fontSize: fontSize.small, margin: 0 })
+export const cardActions = style({
+  display: 'flex',
+  gap: space[2],
+  padding: `0 ${space[3]} ${space[3]}`,
+  alignItems: 'center',
+})
+export const playButton = style([button.primary, { minHeight: '36px', padding: `0 ${space[3]}`, flex: 1 }])
+export const demoButton = style([button.secondary, { minHeight: '36px', padding: `0 ${space[3]}` }])
+export const favButton = style({
+  minWidth: '36px',
+  minHeight: '36px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  background: 'transparent',
+  color: vars.color.accentText,
+  cursor: 'pointer',
+  fontSize: fontSize.large,
+  lineHeight: 1,
+})
+export const tag = style({
+  display: 'inline-block',
+  fontSize: '12px',
+  padding: `0 ${space[2]}`,
+  borderRadius: radius.control,
+  background: vars.color.raised,
+  color: vars.color.accentText,
+  marginRight: space[1],
+})
+export const more = style([button.secondary, { minHeight: '44px', padding: `0 ${space[5]}` }])
+export const centered = style({ display: 'flex', justifyContent: 'center', margin: `${space[4]} 0` })
+
+// ---- the game view
+
+export const view = style({
+  display: 'grid',
+  gap: space[4],
+  gridTemplateColumns: '1fr',
+  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 1fr) 320px' } },
+})
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: space[2],
+  margin: `0 0 ${space[3]}`,
+})
+export const gameTitle = style({ fontSize: fontSize.large, margin: 0, marginRight: 'auto' })
+export const modeSwitch = style({
+  display: 'inline-flex',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  overflow: 'hidden',
+})
+export const modeOption = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '36px',
+  padding: `0 ${space[3]}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: {
+    '&[aria-current="page"]': { background: vars.color.accent, color: vars.color.onAccent, fontWeight: 600 },
+  },
+})
+export const toolButton = style([button.secondary, { minHeight: '36px', padding: `0 ${space[3]}` }])
+export const stage = style({
+  position: 'relative',
+  background: vars.color.page,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.card,
+  overflow: 'hidden',
+  height: 'min(78vh, 720px)',
+  minHeight: '480px',
+})
+globalStyle(`${stage}:fullscreen`, { height: '100vh', borderRadius: 0 })
+export const frame = style({ width: '100%', height: '100%', border: 0, display: 'block' })
+export const banner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[3],
+  alignItems: 'center',
+  borderLeft: `3px solid ${vars.color.accent}`,
+  background: vars.color.surface,
+  padding: space[3],
+  margin: `0 0 ${space[3]}`,
+})
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.card,
+  padding: space[3],
+  alignSelf: 'start',
+})
+globalStyle(`${panel} summary`, {
+  cursor: 'pointer',
+  fontWeight: 600,
+  minHeight: '36px',
+  display: 'flex',
+  alignItems: 'center',
+})
+globalStyle(`${panel} h2`, { fontSize: fontSize.body, margin: `${space[3]} 0 ${space[1]}` })
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${space[1]} ${space[3]}`,
+  margin: `${space[2]} 0`,
+})
+globalStyle(`${facts} dt`, { color: vars.color.muted })
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' })
+/** Long values (seeds, hashes): each term above its value, across the panel's width. */
+export const stacked = style({ display: 'grid', gap: space[1], margin: `${space[2]} 0` })
+globalStyle(`${stacked} dt`, { color: vars.color.muted, fontSize: fontSize.small })
+globalStyle(`${stacked} dd`, { margin: `0 0 ${space[2]}`, overflowWrap: 'anywhere' })
+export const mono = style({
+  fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace',
+  fontSize: '13px',
+  overflowWrap: 'anywhere',
+})
+export const small = style({ fontSize: fontSize.small, color: vars.color.muted })
+export const paytable = style({ borderCollapse: 'collapse', width: '100%', fontSize: fontSize.small })
+globalStyle(`${paytable} th, ${paytable} td`, {
+  borderBottom: `1px solid ${vars.color.border}`,
+  padding: `${space[1]} ${space[2]}`,
+  textAlign: 'left',
+})
+
+// ---- the frame (the game client's document)
+
+export const frameBody = style({
+  padding: space[3],
+  display: 'grid',
+  gap: space[3],
+  maxWidth: '760px',
+  margin: '0 auto',
+})
+export const frameHead = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: space[3],
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+})
+export const balance = style({ fontSize: fontSize.large, fontWeight: 700, color: vars.color.accentText })
+export const reels = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gap: space[2],
+  justifyContent: 'center',
+  background: vars.color.raised,
+  borderRadius: radius.card,
+  padding: space[3],
+})
+export const reel = style({ display: 'grid', gap: space[2], listStyle: 'none', margin: 0, padding: 0 })
+export const symbol = style({
+  width: 'clamp(44px, 14vw, 84px)',
+  height: 'clamp(44px, 14vw, 84px)',
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  fontSize: 'clamp(24px, 7vw, 44px)',
+  fontWeight: 700,
+})
+export const symbolWin = style({ borderColor: vars.color.accent, boxShadow: `0 0 0 2px ${vars.color.accent}` })
+export const betForm = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'end' })
+// The move's button stays in view at the frame's foot while a board taller than the frame (the
+// roulette table, on a phone or after a spin of many bets) scrolls under it.
+export const bigButton = style([
+  button.primary,
+  {
+    minHeight: '48px',
+    padding: `0 ${space[6]}`,
+    fontSize: fontSize.large,
+    position: 'sticky',
+    bottom: space[2],
+    zIndex: 3,
+    boxShadow: `0 0 0 4px ${vars.color.page}`,
+  },
+])
+/** A roulette spin's result: the pocket, and beside it (below on a phone) each bet's return. */
+export const spinResult = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: space[5] })
+export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
+export const win = style({ color: vars.color.successText })
+export const wins = style({ margin: 0, paddingLeft: space[4], color: vars.color.muted, fontSize: fontSize.small })
+export const pocket = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '72px',
+  height: '72px',
+  borderRadius: '50%',
+  fontSize: fontSize.title,
+  fontWeight: 700,
+  color: '#fff',
+  border: `3px solid ${vars.color.accent}`,
+})
+export const pocketColour = {
+  red: style({ background: '#b3261e' }),
+  black: style({ background: '#1d1f24' }),
+  green: style({ background: '#1e7a46' }),
+}
+export const prompt = style({
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: radius.card,
+  padding: space[3],
+  background: vars.color.surface,
+})
+
+/** The symbols' colours, as classes (the CSP allows no inline styles). */
+export const tone = styleVariants(
+  Object.fromEntries(Object.entries(TONES).map(([name, color]) => [name, { color }])) as Record<
+    keyof typeof TONES,
+    { color: string }
+  >,
+)
+
+// Playing cards (boards/playing-card.tsx): a white face with the rank and suit, red suits in red.
+export const hand = style({ display: 'grid', gap: space[1] })
+export const handLabel = style({ margin: 0, fontWeight: 600 })
+export const cardRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[2],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+export const playingCard = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '48px',
+  height: '68px',
+  borderRadius: radius.control,
+  background: '#f7f4ec',
+  color: '#16181d',
+  fontWeight: 700,
+  fontSize: fontSize.large,
+  boxShadow: '0 1px 3px rgba(0, 0, 0, 0.5)',
+})
+export const cardRed = style({ color: '#b3261e' })
+export const cardBack = style({
+  background: `repeating-linear-gradient(45deg, ${vars.color.accent} 0 6px, #7a5b12 6px 12px)`,
+})
+
+// Card games: the hold boxes under video poker cards, a held card lifted, the move buttons.
+export const holdCard = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: space[1],
+  cursor: 'pointer',
+  fontSize: fontSize.small,
+})
+export const heldCard = style({ transform: 'translateY(-6px)', outline: `2px solid ${vars.color.accent}` })
+export const moveButtons = style({ display: 'flex', flexWrap: 'wrap', gap: space[2] })
+// Sic bo's dice, keno's number grid, the scratch card and Star Drop's slots.
+export const dice = style({ display: 'flex', gap: space[2], margin: 0, padding: 0, listStyle: 'none' })
+export const die = style({
+  width: '56px',
+  height: '56px',
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  fontSize: '44px',
+  lineHeight: 1,
+})
+export const numberGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(10, minmax(32px, 1fr))',
+  gap: space[1],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  border: 0,
+})
+export const numberCell = style({
+  display: 'grid',
+  placeItems: 'center',
+  minHeight: '32px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.control,
+  fontVariantNumeric: 'tabular-nums',
+  fontSize: fontSize.small,
+})
+export const numberDrawn = style({ background: vars.color.raised, fontWeight: 700 })
+export const numberPicked = style({ borderColor: vars.color.accent, boxShadow: `inset 0 0 0 2px ${vars.color.accent}` })
+export const spot = style({ display: 'grid', placeItems: 'center', gap: '2px', cursor: 'pointer' })
+export const scratchCard = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, auto)',
+  gap: space[2],
+  justifyContent: 'center',
+  background: vars.color.raised,
+  borderRadius: radius.card,
+  padding: space[3],
+  margin: 0,
+  listStyle: 'none',
+})
+export const slots = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(13, minmax(0, 1fr))',
+  gap: '2px',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: fontSize.small,
+  textAlign: 'center',
+})
+
+// ---- a live table's client
+
+export const liveStage = style({
+  display: 'grid',
+  gap: space[2],
+  justifyItems: 'center',
+  textAlign: 'center',
+  background: vars.color.raised,
+  borderRadius: radius.card,
+  padding: space[3],
+})
+export const liveHeading = style({ fontSize: fontSize.large, margin: 0 })
+export const liveHistory = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[2],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+globalStyle(`${liveHistory} a`, {
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: '44px',
+  minHeight: '44px',
+  borderRadius: radius.control,
+  border: `1px solid ${vars.color.border}`,
+  fontWeight: 700,
+})
