@@ -178,6 +178,8 @@ try {
     { label: '/login', url: `${webUrl}/login`, cookie: '' },
     { label: '/casino', url: `${webUrl}/casino`, cookie: '' },
     { label: '/casino/european-roulette', url: `${webUrl}/casino/european-roulette`, cookie: '' },
+    // The provider's check of a round, on its origin (the site's address sends the visitor there).
+    { label: '/en/provably-fair (the provider)', url: `${webUrl}/en/provably-fair?game=dice`, cookie: '' },
     { label: '/live-casino', url: `${webUrl}/live-casino`, cookie: '' },
     { label: '/promotion', url: `${webUrl}/promotion`, cookie: '' },
     { label: '/en/faq', url: `${webUrl}/en/faq`, cookie: '' },

@@ -38,6 +38,7 @@ test('the provider alone refuses a wrong environment with exit 1, naming each va
     CASINO_API_URL: 'casino-api:4000',
     WEB_URL: 'javascript:alert(1)',
     PROVIDER_PORT: '99999',
+    PROVIDER_GAME_PREFIX: 'Two_',
   })
   expect(await wrong.exited).toBe(1)
   expect(wrong.output()).toContain('PROVIDER_DATABASE_URL: must be a URL like postgres://')
@@ -46,6 +47,7 @@ test('the provider alone refuses a wrong environment with exit 1, naming each va
   expect(wrong.output()).toContain('CASINO_API_URL: must be a URL like')
   expect(wrong.output()).toContain('WEB_URL: must be a URL like')
   expect(wrong.output()).toContain('PROVIDER_PORT:')
+  expect(wrong.output()).toContain('PROVIDER_GAME_PREFIX: must be lower-case letters, digits and dashes')
   expect(missing.output() + wrong.output()).not.toMatch(/^\s+at /m)
 })
 

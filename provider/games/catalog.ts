@@ -318,3 +318,27 @@ export const CATALOG: CatalogGame[] = [
 
 const BY_ID = new Map(CATALOG.map((g) => [g.id, g]))
 export const catalogGame = (id: string) => BY_ID.get(id)
+
+/**
+ * The titles as one provider instance publishes them: the catalogue's, each id after the
+ * instance's prefix (PROVIDER_GAME_PREFIX, none by default). A casino keeps one list of game ids
+ * across its providers, so a second instance of this provider under another provider id (ADR
+ * 0049, step 4) names its games apart: `two-dice` beside `dice`. Everything the instance records
+ * and sends (sessions, rounds, the wallet's calls, its feed) uses these ids.
+ */
+export type Catalog = {
+  prefix: string
+  games: readonly CatalogGame[]
+  game(id: string): CatalogGame | undefined
+}
+
+/** A prefix a game id may start with: lower-case letters, digits and dashes, ending with a dash. */
+export const GAME_PREFIX = /^(?:[a-z0-9][a-z0-9-]{0,14}-)?$/
+
+export function catalogWith(prefix = ''): Catalog {
+  if (!GAME_PREFIX.test(prefix)) throw new Error(`Invalid game id prefix '${prefix}'`)
+  if (!prefix) return { prefix, games: CATALOG, game: catalogGame }
+  const games = CATALOG.map((game) => ({ ...game, id: prefix + game.id }))
+  const byId = new Map(games.map((g) => [g.id, g]))
+  return { prefix, games, game: (id) => byId.get(id) }
+}

@@ -50,13 +50,18 @@ function feedGame(game: CatalogGame, t: Record<Locale, TFunction>): FeedGame {
   }
 }
 
-let built: CatalogFeed | undefined
+const built = new WeakMap<readonly CatalogGame[], CatalogFeed>()
 
-/** The feed, built once (the catalogue is code) and checked against the contract. */
-export function catalogFeed(): CatalogFeed {
-  if (!built) {
+/**
+ * The feed of an instance's titles (catalog.ts's catalogWith: the catalogue's, by default), built
+ * once (the catalogue is code) and checked against the contract.
+ */
+export function catalogFeed(games: readonly CatalogGame[] = CATALOG): CatalogFeed {
+  let feed = built.get(games)
+  if (!feed) {
     const t = inEveryLocale(translator)
-    built = CatalogFeed.parse({ games: CATALOG.map((game) => feedGame(game, t)) })
+    feed = CatalogFeed.parse({ games: games.map((game) => feedGame(game, t)) })
+    built.set(games, feed)
   }
-  return built
+  return feed
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './db/schema.ts'
 import type { GameMode } from '../../casino-api/contract/index.ts'
+import type { Catalog } from '../games/catalog.ts'
 import type { SeamlessWallet } from './wallet-client.ts'
 
 /** The provider's tables, for drizzle's typed queries. */
@@ -27,6 +28,8 @@ export type ProviderContext = {
   wallet: SeamlessWallet
   now: () => Date
   log: ProviderLog
+  /** Its titles under the ids this instance publishes them by (catalog.ts's catalogWith). */
+  catalog: Catalog
   /**
    * Its own public base URL, as browsers reach it (PROVIDER_PUBLIC_URL, else where it listens):
    * its game clients are served there (the base of a launch's URL), and a live table's client

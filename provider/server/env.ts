@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { SCHEMA_NAME } from '../../casino-api/contract/schema-migrations.ts'
+import { GAME_PREFIX } from '../games/catalog.ts'
 
 const url = (example: string) => z.url({ protocol: /^https?$/, error: `must be a URL like ${example}` })
 
@@ -20,10 +21,15 @@ export const ProviderEnv = z.object({
     .min(32, 'needs at least 32 characters'),
   CASINO_API_URL: url('http://casino-api:4000'),
   WEB_URL: url('https://casino.example'),
-  /** Where browsers reach it (its live socket); default where it listens. */
+  /** Where browsers reach it (its game client, its live socket); default where it listens. */
   PROVIDER_PUBLIC_URL: url('https://games.casino.example').optional(),
   PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(4100),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** What its game ids start with: a second instance at the same casino (`two-`). */
+  PROVIDER_GAME_PREFIX: z
+    .string()
+    .regex(GAME_PREFIX, 'must be lower-case letters, digits and dashes, ending with a dash (two-)')
+    .default(''),
   LIVE_TABLES: z
     .enum(['true', 'false'])
     .default('true')

@@ -54,8 +54,11 @@ function policy(nonce: string, ownOrigin: string, siteOrigin: string) {
 }
 
 export type FrameOptions = {
-  /** The casino's site (WEB_URL): the only page that may frame the client, and where its links go. */
-  siteUrl: string
+  /**
+   * The casino's site (WEB_URL): the only page that may frame the client, and where its links go
+   * (a function: a test's site may listen after its provider).
+   */
+  siteUrl: () => string
   /** Default FRAME_BUILD. */
   buildDir?: string
 }
@@ -63,8 +66,6 @@ export type FrameOptions = {
 /** Registers the client's routes on the provider's server; `serve` answers the pages' moves. */
 export function frameServer(options: FrameOptions) {
   const buildDir = options.buildDir ?? FRAME_BUILD
-  const siteUrl = options.siteUrl.replace(/\/+$/, '')
-  const siteOrigin = new URL(siteUrl).origin
   return async (app: FastifyInstance, ctx: ProviderContext, serve: CallRunner) => {
     const serverFile = join(buildDir, 'server/index.js')
     const build = existsSync(serverFile) ? ((await import(pathToFileURL(serverFile).href)) as FrameBuild) : undefined
@@ -90,6 +91,7 @@ export function frameServer(options: FrameOptions) {
       // A move comes from the client's own page: a form posted from any other origin is refused.
       if (req.method === 'POST' && req.headers.origin !== ownOrigin)
         return reply.code(403).type('text/plain').send('Forbidden')
+      const siteUrl = options.siteUrl().replace(/\/+$/, '')
       const nonce = randomBytes(16).toString('base64')
       const headers = new Headers()
       for (const [name, value] of Object.entries(req.headers))
@@ -109,7 +111,7 @@ export function frameServer(options: FrameOptions) {
         if (name !== 'set-cookie') reply.header(name, value)
       })
       reply
-        .header('content-security-policy', policy(nonce, ownOrigin, siteOrigin))
+        .header('content-security-policy', policy(nonce, ownOrigin, new URL(siteUrl).origin))
         .header('x-content-type-options', 'nosniff')
         // Its URL holds the launch's token: sent to no other origin. (no-referrer would also send
         // a form's Origin as null, and the check above would refuse every move.)

@@ -18,7 +18,7 @@ import {
   type MessageArg,
   type RoundView,
 } from '../../casino-api/contract/index.ts'
-import { catalogGame, type CatalogGame } from '../games/catalog.ts'
+import type { CatalogGame } from '../games/catalog.ts'
 import { roundRng } from '../games/fair.ts'
 import type { Step } from '../games/engine.ts'
 import type { ProviderContext } from './context.ts'
@@ -42,7 +42,7 @@ type Answer = z.input<typeof GamePlayAnswer>
 const RECENT_ROUNDS = 10
 
 async function gameOf(ctx: ProviderContext, session: GameSession): Promise<CatalogGame> {
-  const game = catalogGame(session.gameId)
+  const game = ctx.catalog.game(session.gameId)
   // A live table's rounds are the table's (live.ts), never a player's own. A title the casino
   // switched off is refused by its launch and by the wallet (provider_bet), not read here.
   if (!game || game.live) throw new ApiError(403, 'game_unavailable')

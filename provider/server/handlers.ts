@@ -29,7 +29,7 @@ export type ProviderHandlers = {
 }
 
 export const providerHandlers: ProviderHandlers = {
-  get_catalog_feed: async () => catalogFeed(),
+  get_catalog_feed: async (ctx) => catalogFeed(ctx.catalog.games),
   get_provider_rounds: (ctx, { params }) => roundHistory(ctx, params),
   get_provider_recent_games: (ctx, { params }) => recentGames(ctx, params),
   provider_launch: (ctx, { params }) => launchGame(ctx, params),

@@ -20,10 +20,9 @@ import type {
 } from '../../casino-api/contract/index.ts'
 import type { ProviderContext } from './context.ts'
 import { gameRounds, gameSeeds, liveBets, liveRounds } from './db/schema.ts'
-import { catalogGame } from '../games/catalog.ts'
 import { roundRng } from '../games/fair.ts'
 
-type Ctx = Pick<ProviderContext, 'db'>
+type Ctx = Pick<ProviderContext, 'db' | 'catalog'>
 type HistoryParams = z.output<typeof ProviderRoundHistoryParams>
 type Round = z.input<typeof ProviderRound>
 
@@ -200,7 +199,7 @@ async function gameRoundDetails(ctx: Ctx, params: DetailsParams): Promise<Detail
     )
   if (!row) return null
   const { round, seed } = row
-  const game = catalogGame(round.gameId)
+  const game = ctx.catalog.game(round.gameId)
   const revealed = seed.revealedAt !== null
   const settled = round.status === 'settled'
   return {
@@ -239,7 +238,7 @@ async function liveBetDetails(ctx: Ctx, params: DetailsParams): Promise<Details 
     )
   if (!row) return null
   const { bet, round } = row
-  const game = catalogGame(round.tableId)
+  const game = ctx.catalog.game(round.tableId)
   const revealed = round.phase === 'result'
   // The table drew the round with its server seed, the round's id as client seed and nonce 0.
   const seeds = { serverSeed: round.serverSeed, clientSeed: round.id, nonce: 0 }

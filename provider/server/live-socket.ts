@@ -31,7 +31,6 @@ import {
   type LiveSocketEvent,
 } from '../../casino-api/contract/index.ts'
 import { closeForRestart, heartbeats, refuseUpgrade, sendJson } from '../../casino-api/contract/sockets.ts'
-import { catalogGame } from '../games/catalog.ts'
 import type { ProviderContext } from './context.ts'
 import { currentRound } from './live.ts'
 import { resolveGameSession, type GameSession } from './sessions.ts'
@@ -54,7 +53,7 @@ const send = (ws: WebSocket, event: LiveSocketEvent) => sendJson(ws, event)
 
 export async function attachLiveSocket(
   server: Pick<Server, 'on'>,
-  ctx: Pick<ProviderContext, 'db' | 'now' | 'log'>,
+  ctx: Pick<ProviderContext, 'db' | 'now' | 'log' | 'catalog'>,
   listen: Listen,
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 })
@@ -73,7 +72,7 @@ export async function attachLiveSocket(
     const session = await resolveGameSession(ctx, token).catch(() => null)
     if (ws.readyState !== ws.OPEN) return
     if (!session) return ws.close(LIVE_SOCKET_CLOSE.unauthorized, 'unauthorized')
-    if (!catalogGame(session.gameId)?.live) return ws.close(LIVE_SOCKET_CLOSE.notLive, 'not a live table')
+    if (!ctx.catalog.game(session.gameId)?.live) return ws.close(LIVE_SOCKET_CLOSE.notLive, 'not a live table')
     const tableId = session.gameId
     const table = watchers.get(tableId) ?? new Map<WebSocket, GameSession>()
     table.set(ws, session)

@@ -32,7 +32,7 @@ import {
   LIVE_SOCKET_PATH,
   PROVIDER_EVENTS_CHANNEL,
 } from '../../casino-api/contract/index.ts'
-import { CATALOG, catalogGame, type CatalogGame } from '../games/catalog.ts'
+import type { CatalogGame } from '../games/catalog.ts'
 import { hashServerSeed, roundRng } from '../games/fair.ts'
 import { pocketCount, type RouletteConfig } from '../games/engines/roulette.ts'
 import type { ProviderContext, ProviderQueryable } from './context.ts'
@@ -64,7 +64,7 @@ const LIVE_LOCK_CLASS = 7_001
 type RoundRow = typeof liveRounds.$inferSelect
 type BetRow = typeof liveBets.$inferSelect
 
-export const liveTables = () => CATALOG.filter((g) => g.live)
+export const liveTables = (ctx: Pick<ProviderContext, 'catalog'>) => ctx.catalog.games.filter((g) => g.live)
 
 /** The pocket of a round: the first draw of its stream, as the roulette engine draws it. */
 export function drawPocket(config: RouletteConfig, serverSeed: string, roundId: string) {
@@ -291,7 +291,7 @@ export function startLiveTables(ctx: ProviderContext, timings: LiveTimings = DEF
     if (busy || stopped) return
     busy = true
     running = (async () => {
-      for (const game of liveTables()) {
+      for (const game of liveTables(ctx)) {
         try {
           if (await stepTable(ctx, game, timings)) await settleTable(ctx, game.id)
         } catch (error) {
@@ -320,14 +320,14 @@ export function startLiveTables(ctx: ProviderContext, timings: LiveTimings = DEF
 // ---- the game server's calls ---------------------------------------------------------------
 
 /** The session's table; one the casino switched off is refused by its launch and by the wallet. */
-function liveGameOf(session: GameSession): CatalogGame {
-  const game = catalogGame(session.gameId)
+function liveGameOf(ctx: Pick<ProviderContext, 'catalog'>, session: GameSession): CatalogGame {
+  const game = ctx.catalog.game(session.gameId)
   if (!game?.live) throw new ApiError(403, 'game_unavailable')
   return game
 }
 
 export async function liveTable(ctx: ProviderContext, session: GameSession): Promise<z.input<typeof LiveTableAnswer>> {
-  const game = liveGameOf(session)
+  const game = liveGameOf(ctx, session)
   const rounds = await ctx.db
     .select()
     .from(liveRounds)
@@ -382,7 +382,7 @@ export async function placeLiveBet(
   session: GameSession,
   params: { roundId: string; bet: unknown; moveId: string },
 ): Promise<z.input<typeof LiveBetAnswer>> {
-  const game = liveGameOf(session)
+  const game = liveGameOf(ctx, session)
   // Catalogue codes for messages, as for a call's params (http/app.ts).
   const parsed = game.engine.bet.safeParse(params.bet, { error: catalogueError })
   if (!parsed.success)

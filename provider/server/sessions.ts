@@ -21,7 +21,6 @@ import {
   type ProviderLaunchAnswer,
   type ProviderLaunchParams,
 } from '../../casino-api/contract/index.ts'
-import { catalogGame } from '../games/catalog.ts'
 import type { ProviderContext, ProviderQueryable } from './context.ts'
 import { gameSeeds, gameSessions } from './db/schema.ts'
 import { ApiError } from '../../casino-api/contract/errors.ts'
@@ -54,10 +53,10 @@ export type GameSession = {
  * checked the player and the game's availability; the provider checks what is its own.
  */
 export async function launchGame(
-  ctx: Pick<ProviderContext, 'db' | 'now' | 'publicUrl'>,
+  ctx: Pick<ProviderContext, 'db' | 'now' | 'publicUrl' | 'catalog'>,
   launch: z.output<typeof ProviderLaunchParams>,
 ): Promise<z.input<typeof ProviderLaunchAnswer>> {
-  const game = catalogGame(launch.gameId)
+  const game = ctx.catalog.game(launch.gameId)
   if (!game) throw new ApiError(404, 'game_not_found')
   if (launch.mode === 'real' && !launch.playerId)
     throw new ApiError(400, 'validation_failed', { fields: { playerId: ['field_required'] } })

@@ -6,6 +6,7 @@
  */
 import type { GameMode } from '../../casino-api/contract/index.ts'
 import type { ProviderContext, ProviderDatabase } from './context.ts'
+import { catalogWith } from '../games/catalog.ts'
 import { frameServer } from './frame.ts'
 import { buildProviderApp, type ProviderAppOptions } from './http.ts'
 import { DEFAULT_LIVE_TIMINGS, startLiveTables, type LiveTimings } from './live.ts'
@@ -19,10 +20,18 @@ export type ProviderOptions = {
   key: string
   /** The casino API's base URL, where the seamless wallet answers (a function: an embedding API knows it once it listens). */
   walletUrl: () => string
-  /** The casino's site (WEB_URL): the only page that frames its game clients, and where their links go. */
-  siteUrl: string
+  /**
+   * The casino's site (WEB_URL): the only page that frames its game clients, and where their links
+   * go (a function, as `walletUrl`: a test's site may listen after its provider).
+   */
+  siteUrl: string | (() => string)
   /** Where the game client's build is (default build/provider-frame). */
   frameBuildDir?: string
+  /**
+   * What its game ids start with (PROVIDER_GAME_PREFIX; none by default): a second instance under
+   * another provider id at the same casino publishes its titles apart (catalog.ts's catalogWith).
+   */
+  gamePrefix?: string
   /** LISTEN on its database (its live tables' events, NOTIFYed by whichever instance drives a table). */
   listen: Listen
   /** Where browsers reach it (PROVIDER_PUBLIC_URL); default the URL it listens at. */
@@ -50,11 +59,13 @@ export type GameProviderServer = {
 }
 
 export async function startProvider(options: ProviderOptions): Promise<GameProviderServer> {
+  const catalog = catalogWith(options.gamePrefix)
   const context = (log: ProviderContext['log']): ProviderContext => ({
     db: options.db,
     wallet: httpWallet(options.walletUrl, options.key),
     now: options.now ?? (() => new Date()),
     log,
+    catalog,
     get publicUrl() {
       return options.publicUrl?.replace(/\/+$/, '') ?? ownUrl
     },
@@ -66,7 +77,10 @@ export async function startProvider(options: ProviderOptions): Promise<GameProvi
     key: options.key,
     logger: options.logger ?? true,
     answered: options.metrics?.answered,
-    frame: frameServer({ siteUrl: options.siteUrl, buildDir: options.frameBuildDir }),
+    frame: frameServer({
+      siteUrl: typeof options.siteUrl === 'string' ? () => options.siteUrl as string : options.siteUrl,
+      buildDir: options.frameBuildDir,
+    }),
   })
   const host = options.host ?? '127.0.0.1'
   const socket = await attachLiveSocket(app.server, ctx as ProviderContext, options.listen)

@@ -137,8 +137,11 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     await row.getByRole('link').click()
     await page.waitForURL(/\/en\/user-management\/bet-history\/[0-9a-f-]+$/)
     await page.getByRole('link', { name: en.round.verify }).click()
+    // The check of a round is the provider's page, on its origin.
     await page.waitForURL(/\/en\/provably-fair\?/)
+    expect(new URL(page.url()).origin).toBe(new URL(env.site.api.providerUrl).origin)
     await expect.poll(() => page.getByText(new RegExp(`The ball lands on ${pocket} `)).count()).toBe(1)
+    await expectAccessible(page)
     await expect
       .poll(() =>
         page.getByText(pocket === 17 ? 'Pays €36.00 for a stake of €1.00' : 'Pays €0.00 for a stake of €1.00').count(),

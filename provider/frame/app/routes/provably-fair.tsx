@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, type LoaderFunctionArgs, useLoaderData } from 'react-router'
-import { CATALOG, catalogGame } from '#provider/games/catalog.ts'
+import { type Catalog, catalogWith } from '#provider/games/catalog.ts'
 import { hashServerSeed, roundRng } from '#provider/games/fair.ts'
 import * as forms from '#ui/form-fields.css.ts'
 import { useLocale, useLocalePath } from '#ui/locale.ts'
@@ -21,8 +21,8 @@ type Inputs = { game: string; serverSeed: string; clientSeed: string; nonce: str
  * server ran): the server renders it for a visitor without JavaScript, the browser again as the
  * fields change.
  */
-function verify(inputs: Inputs) {
-  const game = catalogGame(inputs.game)
+function verify(inputs: Inputs, catalog: Catalog) {
+  const game = catalog.game(inputs.game)
   const nonce = Number(inputs.nonce)
   if (!game || !inputs.serverSeed || !inputs.clientSeed || !Number.isSafeInteger(nonce) || nonce < 0) return null
   let bet: unknown
@@ -60,8 +60,8 @@ function verify(inputs: Inputs) {
   }
 }
 
-const inputsOf = (url: URL): Inputs => ({
-  game: url.searchParams.get('game') ?? CATALOG[0]!.id,
+const inputsOf = (url: URL, catalog: Catalog): Inputs => ({
+  game: url.searchParams.get('game') ?? catalog.games[0]!.id,
   serverSeed: (url.searchParams.get('serverSeed') ?? '').slice(0, 128),
   clientSeed: (url.searchParams.get('clientSeed') ?? '').slice(0, 64),
   nonce: (url.searchParams.get('nonce') ?? '0').slice(0, 12),
@@ -70,8 +70,9 @@ const inputsOf = (url: URL): Inputs => ({
 })
 
 export async function loader(args: LoaderFunctionArgs) {
-  const inputs = inputsOf(new URL(args.request.url))
-  return { inputs, siteUrl: frameOf(args.context).siteUrl }
+  const { ctx, siteUrl } = frameOf(args.context)
+  // The instance's game ids (its prefix, if any): the page recomputes with the same titles.
+  return { inputs: inputsOf(new URL(args.request.url), ctx.catalog), siteUrl, prefix: ctx.catalog.prefix }
 }
 
 export default function ProvablyFair() {
@@ -80,7 +81,8 @@ export default function ProvablyFair() {
   const locale = useLocale()
   const localePath = useLocalePath()
   const [inputs, setInputs] = useState(loaderData.inputs)
-  const result = useMemo(() => verify(inputs), [inputs])
+  const catalog = useMemo(() => catalogWith(loaderData.prefix), [loaderData.prefix])
+  const result = useMemo(() => verify(inputs, catalog), [inputs, catalog])
   const gameUi = result && !('error' in result) ? GAME_UI[result.engine] : undefined
   const field = (name: keyof Inputs) => ({
     id: `fair-${name}`,
@@ -88,7 +90,7 @@ export default function ProvablyFair() {
     value: inputs[name],
     onChange: (event: { target: { value: string } }) => setInputs((old) => ({ ...old, [name]: event.target.value })),
   })
-  const names = Object.fromEntries(CATALOG.map((g) => [g.id, g.name[locale]]))
+  const names = Object.fromEntries(catalog.games.map((g) => [g.id, g.name[locale]]))
   return (
     <div className={ui.narrowPage}>
       {/* React puts it in the document's head. */}
@@ -110,7 +112,7 @@ export default function ProvablyFair() {
             {t('games.fair.game')}
           </label>
           <select {...field('game')} className={forms.select}>
-            {CATALOG.map((g) => (
+            {catalog.games.map((g) => (
               <option key={g.id} value={g.id}>
                 {names[g.id]}
               </option>
