@@ -1,5 +1,5 @@
 import type { Locale } from '#casino-api/contract/locales.ts'
-import { documentLocale, hydrateDocument, pageI18n } from '#ui/hydrate.tsx'
+import { documentLocale, hydrateDocument, linkNoInlinedStylesheet, pageI18n } from '#ui/hydrate.tsx'
 
 /** Each language's catalogue, loaded on its own: a page needs only its language's. */
 const CATALOGUES: Record<Locale, () => Promise<typeof import('#locales/es/index.ts')>> = {
@@ -60,21 +60,6 @@ function registerServiceWorker() {
 
 /** The rest of this task is the browser's: input, paint, other scripts. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
-type Manifest = { routes: Record<string, { css?: string[] }> }
-
-/**
- * The site's stylesheet is written into each page (ADR 0023), and the server's manifest lists none.
- * The browser's copy of the whole route manifest (routeDiscovery 'initial') still lists it under the
- * root route: taken out here, or hydration would add a `<link>` the server did not write, and React
- * would render the whole page again. A page whose server could not inline it links it and keeps it.
- */
-function linkNoInlinedStylesheet() {
-  if (!document.querySelector('style[data-react-router-critical-css]')) return
-  // oxlint-disable-next-line no-underscore-dangle -- the name React Router gives the manifest
-  const { routes } = (window as unknown as { __reactRouterManifest: Manifest }).__reactRouterManifest
-  for (const route of Object.values(routes)) route.css = []
-}
 
 async function main() {
   watchChunkErrors()

@@ -8,8 +8,8 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { NonceProvider } from '#ui/nonce.tsx'
 import { getRequestInfo, requestContext } from './middleware/context.ts'
 import { getInstance, getInstanceFor } from './middleware/i18next.ts'
-import { BatchingStream, type HeadTag } from './utils/batching-stream.server.ts'
-import { withInlineStylesheet } from './utils/inline-stylesheet.server.ts'
+import { BatchingStream, MODULE_PRELOAD } from '#ui/batching-stream.server.ts'
+import { withInlineStylesheet } from '#ui/inline-stylesheet.server.ts'
 import { localeFromPath } from '#ui/locale.ts'
 
 // server/build.ts takes these from the build, so that it sets the very context key the routes read
@@ -18,15 +18,6 @@ export { requestContext }
 export { configureServerEnv } from './utils/env.server.ts'
 
 export const streamTimeout = 5_000
-
-/**
- * The page is rendered on the server and works without JavaScript, so its content comes before
- * its code: React Router's `<link rel="modulepreload">`s (hoisted into the head) are left out, and
- * the scripts load from the module script at the end of the body (its imports, then theirs). On
- * a slow network the body no longer shares the bandwidth with the scripts and paints sooner;
- * hydration starts a round trip or two later (ADR 0023).
- */
-const MODULE_PRELOAD: HeadTag = { start: '<link rel="modulepreload" ', end: '/>' }
 
 /** The middleware's i18next instance; the path's when the middleware did not run. */
 function i18nFor(request: Request, context: RouterContextProvider): i18n {

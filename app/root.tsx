@@ -1,4 +1,4 @@
-import './utils/zod-config.client.ts'
+import '#ui/zod-config.client.ts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {

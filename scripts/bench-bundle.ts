@@ -6,11 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { spawnSync } from 'node:child_process'
+import { buildAll } from './build-stamp.ts'
 
 if (!existsSync('build/server/index.js')) {
-  const r = spawnSync('react-router', ['build'], { stdio: 'inherit' })
-  if (r.status !== 0) process.exit(r.status ?? 1)
+  const status = buildAll(process.cwd())
+  if (status !== 0) process.exit(status)
 }
 /** The modules a built file imports statically (`import … from "./x.js"`, `import "./x.js"`, `export … from`). */
 function staticImports(url: string): string[] {

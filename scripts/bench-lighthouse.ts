@@ -168,6 +168,10 @@ try {
   const cookie = await sites.logIn()
   const admin = await sites.logInAdmin()
   type Page = { label: string; url: string; cookie: string; bare?: boolean }
+  // The provider's check of a round, on its own origin: where the site's /provably-fair sends a
+  // visitor, and where Bet History and the game view link straight to.
+  const check = await fetch(`${webUrl}/en/provably-fair?game=dice`, { redirect: 'manual' })
+  const checkUrl = check.headers.get('location') ?? `${webUrl}/en/provably-fair?game=dice`
   // Logged-in pages: the session cookie of a player who logged in through the real forms, in the
   // browser's cookie jar.
   const all: Page[] = [
@@ -178,8 +182,7 @@ try {
     { label: '/login', url: `${webUrl}/login`, cookie: '' },
     { label: '/casino', url: `${webUrl}/casino`, cookie: '' },
     { label: '/casino/european-roulette', url: `${webUrl}/casino/european-roulette`, cookie: '' },
-    // The provider's check of a round, on its origin (the site's address sends the visitor there).
-    { label: '/en/provably-fair (the provider)', url: `${webUrl}/en/provably-fair?game=dice`, cookie: '' },
+    { label: '/en/provably-fair (the provider)', url: checkUrl, cookie: '' },
     { label: '/live-casino', url: `${webUrl}/live-casino`, cookie: '' },
     { label: '/promotion', url: `${webUrl}/promotion`, cookie: '' },
     { label: '/en/faq', url: `${webUrl}/en/faq`, cookie: '' },

@@ -10,6 +10,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { lastMailTo, newPlayer } from '#tests/setup/harness.ts'
+import { buildAll } from './build-stamp.ts'
 
 /** Runs a command in the foreground; its failure ends the benchmark with the command's status. */
 export function run(cmd: string, args: string[]) {
@@ -20,7 +21,9 @@ export function run(cmd: string, args: string[]) {
 /** Production builds of the casino and the bare page, unless BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/). */
 export function buildUnlessSkipped() {
   if (process.env.BENCH_SKIP_BUILD) return
-  run('react-router', ['build'])
+  // The casino's two builds (the site's and the provider's game client's), as npm run build makes them.
+  const status = buildAll(process.cwd())
+  if (status !== 0) process.exit(status)
   run('react-router', ['build', 'bench/bare-app'])
 }
 

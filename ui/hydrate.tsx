@@ -29,3 +29,19 @@ export function hydrateDocument(i18n: i18n) {
     )
   })
 }
+
+type Manifest = { routes: Record<string, { css?: string[] }> }
+
+/**
+ * The stylesheet is written into each page (ADR 0023; ui/inline-stylesheet.server.ts), and the
+ * server's manifest lists none.
+ * The browser's copy of the whole route manifest (routeDiscovery 'initial') still lists it under the
+ * root route: taken out here, or hydration would add a `<link>` the server did not write, and React
+ * would render the whole page again. A page whose server could not inline it links it and keeps it.
+ */
+export function linkNoInlinedStylesheet() {
+  if (!document.querySelector('style[data-react-router-critical-css]')) return
+  // oxlint-disable-next-line no-underscore-dangle -- the name React Router gives the manifest
+  const { routes } = (window as unknown as { __reactRouterManifest: Manifest }).__reactRouterManifest
+  for (const route of Object.values(routes)) route.css = []
+}

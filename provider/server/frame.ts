@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { resources } from '../../locales/index.ts'
@@ -33,6 +34,22 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
+/** The encoding to send in, from the browser's Accept-Encoding: brotli, else gzip, else none. */
+function encodingFor(accepted: string | undefined): 'br' | 'gzip' | undefined {
+  const names = (accepted ?? '')
+    .split(',')
+    .map((part) =>
+      part
+        .trim()
+        .toLowerCase()
+        .split(/\s*;\s*/),
+    )
+    // 'br;q=0' refuses it.
+    .filter(([, q]) => !q || !/^q=0(?:\.0*)?$/.test(q))
+    .map(([name]) => name)
+  return names.includes('br') ? 'br' : names.includes('gzip') ? 'gzip' : undefined
+}
+
 type FrameBuild = ServerBuild & {
   entry: { module: { frameLoadContext(value: unknown): RouterContextProvider } }
 }
@@ -42,7 +59,8 @@ function policy(nonce: string, ownOrigin: string, siteOrigin: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    // Its stylesheet is written into the page under the nonce.
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${ownOrigin.replace(/^http/, 'ws')}`,
@@ -73,16 +91,21 @@ export function frameServer(options: FrameOptions) {
     const handle = build ? createRequestHandler(build, 'production') : undefined
     const assets = join(buildDir, 'client/assets')
 
-    // Its hashed files: kept by browsers for a year.
+    // Its hashed files: kept by browsers for a year, sent as the build's brotli or gzip copy
+    // when the browser takes one.
     app.get('/assets/*', async (req, reply) => {
       const name = (req.params as { '*': string })['*']
       const file = resolve(assets, name)
       if (!file.startsWith(assets + sep) || !existsSync(file))
         return reply.code(404).type('text/plain').send('Not found')
-      return reply
+      const encoding = encodingFor(req.headers['accept-encoding'])
+      const copy = encoding && `${file}.${encoding === 'br' ? 'br' : 'gz'}`
+      reply
         .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('vary', 'accept-encoding')
         .type(TYPES[extname(file)] ?? 'application/octet-stream')
-        .send(await readFile(file))
+      if (copy && existsSync(copy)) return reply.header('content-encoding', encoding).send(await readFile(copy))
+      return reply.send(await readFile(file))
     })
 
     const page = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -116,7 +139,19 @@ export function frameServer(options: FrameOptions) {
         // Its URL holds the launch's token: sent to no other origin. (no-referrer would also send
         // a form's Origin as null, and the check above would refuse every move.)
         .header('referrer-policy', 'same-origin')
-      return reply.send(response.body ? Readable.fromWeb(response.body as never) : null)
+      if (!response.body) return reply.send(null)
+      // A page is compressed as it is sent (a few kilobytes: brotli's fast level).
+      const body = Readable.fromWeb(response.body as never)
+      const encoding = encodingFor(req.headers['accept-encoding'])
+      if (!encoding) return reply.send(body)
+      reply.header('content-encoding', encoding).header('vary', 'accept-encoding').removeHeader('content-length')
+      return reply.send(
+        body.pipe(
+          encoding === 'br'
+            ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+            : createGzip({ level: 6 }),
+        ),
+      )
     }
 
     // The pages take forms and React Router's own data requests: their bodies pass as they came.

@@ -129,7 +129,9 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
       await new Promise((resolve) => setTimeout(resolve, 250))
       round = await b.get(`/en/user-management/bet-history/${id}`)
     }
-    const check = round.html.match(/href="(\/en\/provably-fair\?[^"]+)"/)?.[1]
+    // Straight to the provider's check of a round, on its origin.
+    const check = round.html.match(/href="(http[^"]+\/en\/provably-fair\?[^"]+)"/)?.[1]
+    expect(new URL(check!.replaceAll('&amp;', '&')).origin).toBe(new URL(env.site.api.providerUrl).origin)
     expect(check).toBeTruthy()
     expect((await b.get(check!.replaceAll('&amp;', '&'))).status).toBe(200)
     // A bet on a round whose window has closed is refused with the catalogue's message.

@@ -28,6 +28,8 @@ test("the client is on the provider's origin, framed by the site alone, and the 
   const provider = new URL(site.api.providerUrl).origin
   expect(src.origin).toBe(provider)
   expect(view.headers.get('content-security-policy')).toMatch(new RegExp(`frame-src ${provider}[;\\s]`))
+  // The panel links straight to the provider's check of a round.
+  expect(view.html).toContain(`href="${provider}/en/provably-fair"`)
 
   const page = await fetch(src)
   expect(page.status).toBe(200)
@@ -39,15 +41,26 @@ test("the client is on the provider's origin, framed by the site alone, and the 
   const html = await page.text()
   expect(html).toContain('<h1')
   expect(html).toContain('Dice')
+  // Its content before its code: its stylesheet written into its head under the nonce (a linked
+  // one let the framed client paint unstyled first), no module preloads; not for search engines.
+  const head = html.slice(0, html.indexOf('</head>'))
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1]
+  expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`)
+  expect(head).toMatch(new RegExp(`<style[^>]*nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`))
+  expect(head).not.toContain('rel="stylesheet"')
+  expect(head).not.toContain('rel="modulepreload"')
+  expect(head).toContain('<meta name="robots" content="noindex"/>')
   // No cookie is set by the client, and none of the casino's is read (another origin).
   expect(page.headers.get('set-cookie')).toBeNull()
 
-  // Its files: from its origin, kept a year.
-  const asset = /\/assets\/[\w.-]+\.css(?=")/.exec(html)?.[0]
-  const file = await fetch(provider + asset)
+  // Its files: from its origin, kept a year, sent compressed to a browser that takes it.
+  const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0]
+  const file = await fetch(provider + asset, { headers: { 'accept-encoding': 'br' } })
   expect(file.status).toBe(200)
-  expect(file.headers.get('content-type')).toContain('text/css')
+  expect(file.headers.get('content-type')).toContain('text/javascript')
   expect(file.headers.get('cache-control')).toContain('immutable')
+  expect(file.headers.get('content-encoding')).toBe('br')
+  expect((await file.text()).length).toBeGreaterThan(1000)
   expect((await fetch(`${provider}/assets/..%2F..%2Fpackage.json`)).status).toBe(404)
 
   // The site serves no game client any more.
@@ -116,6 +129,9 @@ test("the check of a round is the provider's page: the site's link sends the vis
   expect(page.status).toBe(200)
   const html = await page.text()
   expect(html).toContain(`<title>${en.games.fair.title}</title>`)
+  // A page to find: described, and not kept from search engines as a game client is.
+  expect(html).toContain(`<meta name="description" content="${en.games.fair.intro.replaceAll('"', '&quot;')}"/>`)
+  expect(html).not.toContain('noindex')
   expect(html).toContain(`href="${site.webUrl}/en"`)
   expect(html).toContain('value="x y"')
   // What a visitor types is shown as text, never as markup.

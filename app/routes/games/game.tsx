@@ -6,6 +6,7 @@ import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#ui/use-catalogue.ts'
 import { useHydrated } from '#ui/use-hydrated.ts'
 import { getRequestInfo } from '#app/middleware/context.ts'
+import { roundCheckOrigin } from '#app/utils/round-check.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getGame } from '#app/upstream/games.server.ts'
@@ -138,6 +139,7 @@ export async function loader(args: Route.LoaderArgs) {
         seeds: { serverSeedHash: round?.serverSeedHash ?? '', clientSeed: round?.clientSeed ?? '', nonce: 0 },
         recentRounds: [] as RecentRound[],
       },
+      checkOrigin: roundCheckOrigin(args.context) ?? '',
       ...panelOf(details),
       loggedIn: Boolean(player),
     }
@@ -152,6 +154,8 @@ export async function loader(args: Route.LoaderArgs) {
     // The game client's URL on the provider's origin, in this page's language.
     frameSrc: launched.href,
     game: open.data,
+    // The provider's check of a round, on its origin ('' goes through the site's /provably-fair).
+    checkOrigin: roundCheckOrigin(args.context) ?? '',
     ...panelOf(details),
     loggedIn: Boolean(player),
   }
@@ -181,7 +185,9 @@ function FullscreenButton({ stage }: { stage: RefObject<HTMLDivElement | null> }
 function FairnessAndRounds({
   game,
   frame,
+  checkOrigin,
 }: {
+  checkOrigin: string
   game: Extract<Route.ComponentProps['loaderData'], { game: unknown }>['game']
   frame: RefObject<HTMLIFrameElement | null>
 }) {
@@ -195,7 +201,7 @@ function FairnessAndRounds({
       <h2>{t('games.view.fairness')}</h2>
       <p className={styles.small}>{t('games.view.fairnessText')}</p>
       <SeedFacts seeds={game.seeds} />
-      <Link to={localePath('/provably-fair')}>{t('games.view.verifyLink')}</Link>
+      <a href={checkOrigin + localePath('/provably-fair')}>{t('games.view.verifyLink')}</a>
       <h2>{t('games.view.recent')}</h2>
       <RecentRounds rendered={game.recentRounds} frame={frame} amount={played} />
     </>
@@ -374,7 +380,9 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           ))}
-          {game ? <FairnessAndRounds game={game} frame={frame} /> : null}
+          {game && 'checkOrigin' in loaderData ? (
+            <FairnessAndRounds game={game} frame={frame} checkOrigin={loaderData.checkOrigin} />
+          ) : null}
         </details>
       </div>
     </div>

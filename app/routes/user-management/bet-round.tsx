@@ -8,6 +8,7 @@ import { localeFromPath, useLocale, useLocalePath } from '#ui/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
+import { roundCheckOrigin } from '#app/utils/round-check.server.ts'
 import type { Route } from './+types/bet-round'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
@@ -27,6 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
     round: round.data,
     // A live table's round shows its seed with its result, not when the player changes seeds.
     live: round.data.live,
+    // The built-in provider's check of a round, on its origin ('' sends the link through the site's).
+    checkOrigin: roundCheckOrigin(args.context) ?? '',
   }
 }
 
@@ -35,12 +38,13 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
   const localePath = useLocalePath()
-  const { round, live } = loaderData
+  const { round, live, checkOrigin } = loaderData
   const cash = (cents: number) => formatMoney(cents, round.currency, locale)
   const { seeds, moves } = round
   const verify =
     seeds?.serverSeed && moves
-      ? localePath(
+      ? checkOrigin +
+        localePath(
           `/provably-fair?${new URLSearchParams({
             game: round.gameId,
             serverSeed: seeds.serverSeed,
@@ -106,9 +110,9 @@ export default function BetRound({ loaderData }: Route.ComponentProps) {
       {seeds ? null : <p>{t('games.round.elsewhere', { provider: round.provider })}</p>}
       <p>
         {verify ? (
-          <Link to={verify} className={money.secondaryButton}>
+          <a href={verify} className={money.secondaryButton}>
             {t('games.round.verify')}
-          </Link>
+          </a>
         ) : null}{' '}
         <Link to={localePath('/user-management/bet-history')}>{t('games.round.back')}</Link>
       </p>

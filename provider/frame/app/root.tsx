@@ -1,3 +1,4 @@
+import '#ui/zod-config.client.ts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
@@ -18,7 +19,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
         {/* No icon of its own: the check of a round, opened on its own, asks for none. */}
         <link rel="icon" href="data:," />
         <Meta />

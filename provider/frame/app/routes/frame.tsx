@@ -29,6 +29,7 @@ export const DEMO_PROMPT_ROUNDS = 10
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   { title: loaderData && 'name' in loaderData ? loaderData.name : '' },
+  // A game client is a launch's page, nothing to find in a search.
   { name: 'robots', content: 'noindex' },
 ]
 

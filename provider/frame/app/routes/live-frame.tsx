@@ -34,6 +34,7 @@ import {
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   { title: loaderData && 'name' in loaderData ? loaderData.name : '' },
+  // A game client is a launch's page, nothing to find in a search.
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -93,8 +93,9 @@ export default function ProvablyFair() {
   const names = Object.fromEntries(catalog.games.map((g) => [g.id, g.name[locale]]))
   return (
     <div className={ui.narrowPage}>
-      {/* React puts it in the document's head. */}
+      {/* React puts them in the document's head. */}
       <title>{t('games.fair.title')}</title>
+      <meta name="description" content={t('games.fair.intro')} />
       <p>
         <a href={loaderData.siteUrl + localePath('/')}>{t('games.fair.backToCasino')}</a>
       </p>

@@ -4,6 +4,16 @@ import { Transform, type TransformCallback } from 'node:stream'
 export type HeadTag = { start: string; end: string }
 
 /**
+ * The page is rendered on the server and works without JavaScript, so its content comes before
+ * its code: React Router's `<link rel="modulepreload">`s (hoisted into the head) are left out, and
+ * the scripts load from the module script at the end of the body (its imports, then theirs). On
+ * a slow network the body no longer shares the bandwidth with the scripts and paints sooner;
+ * hydration starts a round trip or two later (ADR 0023). The site's pages and the provider's game
+ * client alike.
+ */
+export const MODULE_PRELOAD: HeadTag = { start: '<link rel="modulepreload" ', end: '/>' }
+
+/**
  * React writes its HTML in views of at most 4 KiB and calls `flush()` after each batch: this
  * passes each batch on as one chunk, so that the response stream, the compression and the
  * socket see one write per batch instead of one per view (the page still streams batch by batch).

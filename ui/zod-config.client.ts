@@ -6,7 +6,7 @@
 //
 // The flag goes straight into the object zod keeps its configuration in (what `z.config()` writes,
 // zod/v4/core/core.js), created here if zod has not loaded yet: importing `config` from zod would
-// put 11 KB of zod into every page's root chunk for one flag. Imported first by app/root.tsx,
+// put 11 KB of zod into every page's root chunk for one flag. Imported first by app/root.tsx and the provider's game client's root,
 // before any route module builds a schema; zod-config.client.test.ts checks that zod reads it.
 const ZOD_CONFIG = '__zod_globalConfig'
 const holder = globalThis as { [ZOD_CONFIG]?: { jitless?: boolean } }
