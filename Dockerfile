@@ -25,8 +25,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 
 # What both images share: production dependencies, the casino API's code (the web app imports
-# its contract), the built-in game provider it embeds and the catalogues the provider's feed
-# writes its rules in, owned by root; the data folder, owned by `node`.
+# its contract), the built-in game provider it embeds, the catalogues the provider's feed
+# writes its rules in and the pieces both the site and the provider's game client use (ui/),
+# owned by root; the data folder, owned by `node`.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production DATA_DIR=/app/data
 WORKDIR /app
@@ -35,6 +36,7 @@ COPY package.json ./
 COPY casino-api ./casino-api
 COPY provider ./provider
 COPY locales ./locales
+COPY ui ./ui
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 0700 /app/data
 USER node
 VOLUME ["/app/data"]

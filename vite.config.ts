@@ -3,7 +3,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import { serwist } from '@serwist/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { defineConfig, type Plugin } from 'vite'
-import { contractWithoutSideEffects, noServerStylesheet, precompressedAssets } from './scripts/vite-plugins.ts'
+import { contractWithoutSideEffects, noServerStylesheet, precompressedAssets } from './ui/vite-plugins.ts'
 
 const root = import.meta.dirname
 const clientDir = path.join(root, 'build/client')

@@ -88,9 +88,10 @@ test("Dockerfile: the web app is the default target, the casino API a target of 
   // The casino API's image holds no web app.
   const copied = api.filter((i) => i.op === 'COPY').map((i) => i.args.split(/\s+/).at(-2))
   expect(copied).not.toContain('server')
-  // It runs the casino API, the built-in game provider it embeds, and the catalogues the
-  // provider's feed writes its rules in (the provider's folder imports locales/).
-  expect(copied).toEqual(expect.arrayContaining(['casino-api', 'provider', 'locales']))
+  // It runs the casino API, the built-in game provider it embeds, the catalogues the provider's
+  // feed writes its rules in (the provider's folder imports locales/), and ui/, which the
+  // provider's game client's server imports.
+  expect(copied).toEqual(expect.arrayContaining(['casino-api', 'provider', 'locales', 'ui']))
   // The folders of the web app's imports (package.json `imports`) are in its image.
   const imports = JSON.parse(read('package.json')).imports as Record<string, string>
   const needed = new Set(

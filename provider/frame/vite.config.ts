@@ -2,7 +2,7 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { defineConfig } from 'vite'
-import { contractWithoutSideEffects, noServerStylesheet, precompressedAssets } from '../../scripts/vite-plugins.ts'
+import { contractWithoutSideEffects, noServerStylesheet, precompressedAssets } from '../../ui/vite-plugins.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 

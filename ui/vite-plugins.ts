@@ -1,4 +1,4 @@
-// The Vite plugins both client builds share: the site's (vite.config.ts) and the built-in
+// The Vite plugins both client builds share (build tooling, not a runtime piece of ui/): the site's (vite.config.ts) and the built-in
 // provider's game client's (provider/frame/vite.config.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
