@@ -6,9 +6,9 @@
  * it alone), and no cookie of the casino ever reaches them.
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { extname, join, resolve, sep } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib'
@@ -91,21 +91,23 @@ export function frameServer(options: FrameOptions) {
     const handle = build ? createRequestHandler(build, 'production') : undefined
     const assets = join(buildDir, 'client/assets')
 
-    // Its hashed files: kept by browsers for a year, sent as the build's brotli or gzip copy
-    // when the browser takes one.
-    app.get('/assets/*', async (req, reply) => {
-      const name = (req.params as { '*': string })['*']
-      const file = resolve(assets, name)
-      if (!file.startsWith(assets + sep) || !existsSync(file))
+    // Its hashed files, listed once (a build does not change under a running server): found by
+    // name alone, kept by browsers for a year, sent as the build's brotli or gzip copy when the
+    // browser takes one.
+    const files = new Set(existsSync(assets) ? readdirSync(assets) : [])
+    app.get('/assets/:name', async (req, reply) => {
+      const { name } = req.params as { name: string }
+      if (!files.has(name) || name.endsWith('.br') || name.endsWith('.gz'))
         return reply.code(404).type('text/plain').send('Not found')
       const encoding = encodingFor(req.headers['accept-encoding'])
-      const copy = encoding && `${file}.${encoding === 'br' ? 'br' : 'gz'}`
+      const copy = encoding && `${name}.${encoding === 'br' ? 'br' : 'gz'}`
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('vary', 'accept-encoding')
-        .type(TYPES[extname(file)] ?? 'application/octet-stream')
-      if (copy && existsSync(copy)) return reply.header('content-encoding', encoding).send(await readFile(copy))
-      return reply.send(await readFile(file))
+        .type(TYPES[extname(name)] ?? 'application/octet-stream')
+      if (copy && files.has(copy))
+        return reply.header('content-encoding', encoding).send(await readFile(join(assets, copy)))
+      return reply.send(await readFile(join(assets, name)))
     })
 
     const page = async (req: FastifyRequest, reply: FastifyReply) => {

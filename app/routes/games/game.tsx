@@ -6,7 +6,7 @@ import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#ui/use-catalogue.ts'
 import { useHydrated } from '#ui/use-hydrated.ts'
 import { getRequestInfo } from '#app/middleware/context.ts'
-import { roundCheckOrigin } from '#app/utils/round-check.server.ts'
+import { builtinProviderOrigin } from '#app/utils/provider-origin.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getGame } from '#app/upstream/games.server.ts'
@@ -92,8 +92,8 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   const launched = new URL(launch.data.url)
-  const { gameFrameOrigins, providerPublicUrl, log } = getRequestInfo(args.context)
-  const builtIn = providerPublicUrl && URL.canParse(providerPublicUrl) ? new URL(providerPublicUrl).origin : null
+  const { gameFrameOrigins, log } = getRequestInfo(args.context)
+  const builtIn = builtinProviderOrigin(args.context)
   // Another provider's game client, on its own origin, which the site's CSP lets this page frame:
   // what the panel shows comes from the game's details; the client itself keeps the balance and rounds.
   if (gameFrameOrigins?.includes(launched.origin)) {
@@ -110,7 +110,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // The built-in provider's client, on its public origin (which the CSP names); any other
   // address would be a frame the CSP blocks.
-  if (launched.origin !== builtIn || !BUILTIN_FRAME_PATH.test(launched.pathname)) {
+  if (!builtIn || launched.origin !== builtIn || !BUILTIN_FRAME_PATH.test(launched.pathname)) {
     log.warn({ gameId, origin: launched.origin }, "the game's client is on an origin GAME_FRAME_ORIGINS does not list")
     return {
       meta: pageMeta(args.context, t('games.view.unavailable')),
@@ -139,7 +139,8 @@ export async function loader(args: Route.LoaderArgs) {
         seeds: { serverSeedHash: round?.serverSeedHash ?? '', clientSeed: round?.clientSeed ?? '', nonce: 0 },
         recentRounds: [] as RecentRound[],
       },
-      checkOrigin: roundCheckOrigin(args.context) ?? '',
+      // The provider's check of a round, on its origin.
+      checkOrigin: builtIn,
       ...panelOf(details),
       loggedIn: Boolean(player),
     }
@@ -154,8 +155,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The game client's URL on the provider's origin, in this page's language.
     frameSrc: launched.href,
     game: open.data,
-    // The provider's check of a round, on its origin ('' goes through the site's /provably-fair).
-    checkOrigin: roundCheckOrigin(args.context) ?? '',
+    checkOrigin: builtIn,
     ...panelOf(details),
     loggedIn: Boolean(player),
   }

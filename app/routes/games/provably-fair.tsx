@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { roundCheckOrigin } from '#app/utils/round-check.server.ts'
+import { builtinProviderOrigin } from '#app/utils/provider-origin.server.ts'
 import { localeFromPath, localizePath } from '#ui/locale.ts'
 import type { Route } from './+types/provably-fair'
 
@@ -10,7 +10,7 @@ import type { Route } from './+types/provably-fair'
  * no PROVIDER_URL) the check is unavailable.
  */
 export function loader(args: Route.LoaderArgs) {
-  const origin = roundCheckOrigin(args.context)
+  const origin = builtinProviderOrigin(args.context)
   if (!origin) throw data({ code: 'game_unavailable' }, { status: 503 })
   const url = new URL(args.request.url)
   const to = new URL(localizePath(localeFromPath(url.pathname), '/provably-fair'), origin)

@@ -8,7 +8,7 @@ import { localeFromPath, useLocale, useLocalePath } from '#ui/locale.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
 import { notFoundUnless } from '#app/utils/responses.server.ts'
-import { roundCheckOrigin } from '#app/utils/round-check.server.ts'
+import { builtinProviderOrigin } from '#app/utils/provider-origin.server.ts'
 import type { Route } from './+types/bet-round'
 import * as styles from './layout.css.ts'
 import * as money from './money.css.ts'
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
     // A live table's round shows its seed with its result, not when the player changes seeds.
     live: round.data.live,
     // The built-in provider's check of a round, on its origin ('' sends the link through the site's).
-    checkOrigin: roundCheckOrigin(args.context) ?? '',
+    checkOrigin: builtinProviderOrigin(args.context) ?? '',
   }
 }
 
