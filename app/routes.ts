@@ -47,6 +47,7 @@ export default [
       route('change-password', 'routes/user-management/change-password.tsx'),
       route('sessions', 'routes/user-management/sessions.tsx'),
       route('deposit-limits', 'routes/user-management/deposit-limits.tsx'),
+      route('loss-limits', 'routes/user-management/loss-limits.tsx'),
       route('responsible-gaming', 'routes/user-management/responsible-gaming.tsx'),
       route('deposit', 'routes/user-management/deposit.tsx'),
       route('withdrawal', 'routes/user-management/withdrawal.tsx'),

@@ -24,11 +24,11 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
     ],
   },
   {
-    // The responsible-gaming limits issue: limits a player sets on losses or bets. (Breaks,
-    // self-exclusion and closing one's account are built, ADR 0060; so are deposit limits, ADR 0061,
-    // and the session-time limit, ADR 0063.)
-    feature: 'loss and wager limits',
-    claims: [/límites? de (pérdidas|apuesta)/i, /(loss|wager) limits?/i],
+    // The responsible-gaming limits issue: limits a player sets on bets. (Breaks, self-exclusion
+    // and closing one's account are built, ADR 0060; so are deposit limits, ADR 0061, the
+    // session-time limit, ADR 0063, and loss limits, ADR 0064.)
+    feature: 'wager limits',
+    claims: [/límites? de apuesta/i, /wager limits?/i],
   },
   {
     // The same issue: reminders of the time spent playing.

@@ -1,6 +1,6 @@
 // The Vite plugins both client builds share (build tooling, not a runtime piece of ui/): the site's (vite.config.ts) and the built-in
 // provider's game client's (provider/frame/vite.config.ts).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { Plugin } from 'vite'
@@ -18,6 +18,8 @@ export function precompressedAssets(clientDir: string): Plugin {
     name: 'casino:precompressed-assets',
     applyToEnvironment: (env) => env.name === 'client',
     closeBundle() {
+      // A build that failed wrote no assets: its own error is the one to show.
+      if (!existsSync(assetsDir)) return
       for (const name of readdirSync(assetsDir)) {
         if (!/\.(js|css|svg|json)$/.test(name)) continue
         const file = path.join(assetsDir, name)

@@ -22,6 +22,7 @@ import {
   ResetPlayerPasswordParams,
   RESTRICTION_FORM_PARAMS,
   DEPOSIT_LIMIT_FORM_PARAMS,
+  LOSS_LIMIT_FORM_PARAMS,
   SESSION_LIMIT_FORM_PARAMS,
   UpdateProfileParams,
 } from '#contract'
@@ -55,6 +56,8 @@ export const FORMS = {
   'loyalty-redeem': LoyaltyRedeemProcessorParams,
   // One form per deposit limit's period (ADR 0061): the period is the form's hidden field.
   'deposit-limit': DEPOSIT_LIMIT_FORM_PARAMS,
+  // And per loss limit's period (ADR 0064).
+  'loss-limit': LOSS_LIMIT_FORM_PARAMS,
   // The session-time limit (ADR 0063): one of a list of durations.
   'session-limit': SESSION_LIMIT_FORM_PARAMS,
   // One form per kind of restriction the player puts on their account (ADR 0060).

@@ -161,6 +161,16 @@ export const englishMessages = {
   deposit_limit_nothing_pending: 'There is no change waiting for this limit.',
   deposit_limit_none: 'There is no limit to remove for this period.',
   deposit_limit_too_high: 'A deposit limit can be at most 1,000,000 in your currency.',
+  loss_limit_day:
+    'This stake could take you past your daily loss limit of {{0}}. You can stake up to {{1}} more until {{2}}.',
+  loss_limit_week:
+    'This stake could take you past your weekly loss limit of {{0}}. You can stake up to {{1}} more until {{2}}.',
+  loss_limit_month:
+    'This stake could take you past your monthly loss limit of {{0}}. You can stake up to {{1}} more until {{2}}.',
+  loss_limit_set: 'Your loss limit is set and holds from now.',
+  loss_limit_confirmed: 'Your new loss limit holds from now.',
+  loss_limit_removed: 'The loss limit is removed.',
+  loss_limit_too_high: 'A loss limit can be at most 1,000,000 in your currency.',
   session_limit_set: 'Your session-time limit is set and holds from now, for the sessions already open too.',
   session_limit_change_waits:
     'Your change waits 24 hours: you can confirm it from {{0}}. Until then your current limit holds.',

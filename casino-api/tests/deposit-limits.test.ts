@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { depositLimitChanges, payments } from '../src/db/schema.ts'
+import { moneyLimitChanges, payments } from '../src/db/schema.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import { formatMoney } from '../contract/index.ts'
 import {
@@ -97,10 +97,7 @@ test.for(backends)(
     expect(ledger.player.depositLimits.find((l) => l.period === 'day')).toMatchObject({ amount: 100_00, used: 100_00 })
 
     // The change was recorded and told by e-mail and mailbox.
-    const changes = await a.db
-      .select()
-      .from(depositLimitChanges)
-      .where(eq(depositLimitChanges.playerId, player.playerId))
+    const changes = await a.db.select().from(moneyLimitChanges).where(eq(moneyLimitChanges.playerId, player.playerId))
     expect(changes).toMatchObject([
       { period: 'day', change: 'set', fromAmount: null, toAmount: 100_00, ip: '10.1.2.3' },
     ])
@@ -179,10 +176,10 @@ test.for(backends)(
     expect((await deposit(a, token, 500_00)).status).toBe(200)
 
     const changes = await a.db
-      .select({ change: depositLimitChanges.change, to: depositLimitChanges.toAmount })
-      .from(depositLimitChanges)
-      .where(eq(depositLimitChanges.playerId, player.playerId))
-      .orderBy(depositLimitChanges.at)
+      .select({ change: moneyLimitChanges.change, to: moneyLimitChanges.toAmount })
+      .from(moneyLimitChanges)
+      .where(eq(moneyLimitChanges.playerId, player.playerId))
+      .orderBy(moneyLimitChanges.at)
     expect(changes.map((c) => c.change)).toEqual([
       'set',
       'asked',

@@ -20,6 +20,7 @@ export default {
     changePassword: 'Change Password',
     sessions: 'Sessions',
     limits: 'Deposit limits',
+    lossLimits: 'Loss limits',
     restrictions: 'Safer gambling',
     bonuses: 'Bonuses',
     mailbox: 'Mailbox',
@@ -203,6 +204,14 @@ export default {
       week: { heading: 'Weekly limit', amount: 'New weekly limit' },
       month: { heading: 'Monthly limit', amount: 'New monthly limit' },
     },
+  },
+  lossLimits: {
+    heading: 'Loss limits',
+    intro:
+      'Choose how much you can lose at play per day, per week (Monday to Sunday) and per month, by Madrid time. A lower limit holds at once. A higher one, or removing one, waits 24 hours and then holds only once you confirm it here. We e-mail you every change.',
+    counted:
+      'Your loss is what you stake from your real balance less what you win and what is given back, in every game. A stake that, if lost, would take you past a limit is not taken; stakes from your bonus balance do not count.',
+    used: 'Lost this period',
   },
   sessionLimit: {
     heading: 'Session-time limit',

@@ -252,7 +252,8 @@ export default {
     statuses: { pending: 'not activated yet', active: 'active', suspended: 'suspended', closed: 'closed' },
     restriction: "The player's restriction",
     depositLimits: "The player's deposit limits",
-    noDepositLimits: 'None',
+    lossLimits: "The player's loss limits",
+    noLimits: 'None',
     limitWaiting: 'to {{amount}} waiting, from {{from}}',
     restrictions: {
       time_out: 'On a break until {{until}}',

@@ -21,6 +21,7 @@ export default {
     changePassword: 'Cambiar contraseña',
     sessions: 'Sesiones',
     limits: 'Límites de depósito',
+    lossLimits: 'Límites de pérdidas',
     restrictions: 'Juego responsable',
     bonuses: 'Bonos',
     mailbox: 'Buzón',
@@ -204,6 +205,14 @@ export default {
       week: { heading: 'Límite semanal', amount: 'Nuevo límite semanal' },
       month: { heading: 'Límite mensual', amount: 'Nuevo límite mensual' },
     },
+  },
+  lossLimits: {
+    heading: 'Límites de pérdidas',
+    intro:
+      'Elige cuánto puedes perder jugando por día, por semana (de lunes a domingo) y por mes, en hora de Madrid. Un límite más bajo se aplica al momento. Uno más alto, o quitarlo, espera 24 horas y solo se aplica cuando lo confirmas aquí. Te enviamos un correo con cada cambio.',
+    counted:
+      'Tu pérdida es lo que apuestas con tu saldo real menos lo que ganas y lo que se te devuelve, en todos los juegos. Una apuesta que, si la pierdes, te llevaría más allá de un límite no se acepta; lo apostado con saldo de bono no cuenta.',
+    used: 'Perdido en este periodo',
   },
   sessionLimit: {
     heading: 'Límite de tiempo de sesión',

@@ -253,7 +253,8 @@ export default {
     clear: 'Nueva búsqueda',
     statuses: { pending: 'sin activar', active: 'activa', suspended: 'suspendida', closed: 'cerrada' },
     depositLimits: 'Límites de depósito del jugador',
-    noDepositLimits: 'Ninguno',
+    lossLimits: 'Límites de pérdidas del jugador',
+    noLimits: 'Ninguno',
     limitWaiting: 'a {{amount}} pendiente, desde el {{from}}',
     restriction: 'Restricción del jugador',
     restrictions: {

@@ -177,6 +177,16 @@ export default {
   deposit_limit_nothing_pending: 'No hay ningún cambio pendiente para este límite.',
   deposit_limit_none: 'No hay ningún límite que quitar para este periodo.',
   deposit_limit_too_high: 'Un límite de depósito puede ser como mucho de 1.000.000 en tu moneda.',
+  loss_limit_day:
+    'Esta apuesta podría llevarte más allá de tu límite de pérdidas diario de {{0}}. Puedes apostar hasta {{1}} más hasta el {{2}}.',
+  loss_limit_week:
+    'Esta apuesta podría llevarte más allá de tu límite de pérdidas semanal de {{0}}. Puedes apostar hasta {{1}} más hasta el {{2}}.',
+  loss_limit_month:
+    'Esta apuesta podría llevarte más allá de tu límite de pérdidas mensual de {{0}}. Puedes apostar hasta {{1}} más hasta el {{2}}.',
+  loss_limit_set: 'Tu límite de pérdidas está fijado y se aplica desde ahora.',
+  loss_limit_confirmed: 'Tu nuevo límite de pérdidas se aplica desde ahora.',
+  loss_limit_removed: 'El límite de pérdidas se ha quitado.',
+  loss_limit_too_high: 'Un límite de pérdidas puede ser como mucho de 1.000.000 en tu moneda.',
   session_limit_set:
     'Tu límite de tiempo de sesión está fijado y se aplica desde ahora, también a las sesiones ya abiertas.',
   session_limit_change_waits:

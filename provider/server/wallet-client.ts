@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import {
   ErrorBody,
+  LOSS_LIMIT_REFUSALS,
   PROVIDER_KEY_HEADER,
   ProviderGetBalanceAnswer,
   ProviderSettleAnswer,
@@ -34,8 +35,12 @@ export type SeamlessWallet = {
   ): Promise<ProviderSettleAnswer>
 }
 
-/** Refusals the wallet answers that the game passes on to the player as they are. */
-const PASSED_ON = new Set<MessageCode>(['insufficient_funds', 'account_not_active'])
+/** Refusals the wallet answers that the game passes on to the player as they are, with their values. */
+const PASSED_ON = new Set<MessageCode>([
+  'insufficient_funds',
+  'account_not_active',
+  ...Object.values(LOSS_LIMIT_REFUSALS),
+])
 
 /** Tries a call a few times when the connection fails or the API is busy (idempotent, so safe). */
 const ATTEMPTS = 3
@@ -60,7 +65,7 @@ export function httpWallet(apiUrl: () => string, providerKey: string): SeamlessW
       if (response.ok) return answer.parse(body)
       const refusal = ErrorBody.safeParse(body)
       if (refusal.success && PASSED_ON.has(refusal.data.error.code))
-        throw new ApiError(response.status, refusal.data.error.code)
+        throw new ApiError(response.status, refusal.data.error.code, { args: refusal.data.error.args })
       if (response.status >= 500) {
         lastError = new Error(`wallet ${path} answered ${response.status}`)
         continue

@@ -125,7 +125,7 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
           ? `${shown} (${t('admin.players.limitWaiting', { amount: limitMoney(l.pending.amount), from: formatDateTime(l.pending.from) })})`
           : shown
       })
-      .join(' · ') || t('admin.players.noDepositLimits')
+      .join(' · ') || t('admin.players.noLimits')
   return (
     <>
       <h2>{t('admin.players.heading')}</h2>
@@ -164,6 +164,8 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             <dt>{t('admin.players.depositLimits')}</dt>
             <dd>{limitsText(ledger.player.depositLimits)}</dd>
+            <dt>{t('admin.players.lossLimits')}</dt>
+            <dd>{limitsText(ledger.player.lossLimits)}</dd>
             <dt>{t('account.balance.total')}</dt>
             <dd>{formatMoney(ledger.balance.total, ledger.balance.currency, locale)}</dd>
             <dt>{t('account.balance.real')}</dt>

@@ -27,6 +27,7 @@ const TABS = [
   { path: '/user-management/change-password', key: 'changePassword' },
   { path: '/user-management/sessions', key: 'sessions' },
   { path: '/user-management/deposit-limits', key: 'limits' },
+  { path: '/user-management/loss-limits', key: 'lossLimits' },
   { path: '/user-management/responsible-gaming', key: 'restrictions' },
 ] as const
 const STAFF_TABS = new Set<(typeof TABS)[number]['key']>(['profile', 'changePassword', 'sessions'])
@@ -102,6 +103,7 @@ function AccountChrome({
     betHistory: t('account.tabs.betHistory'),
     sessions: t('account.tabs.sessions'),
     limits: t('account.tabs.limits'),
+    lossLimits: t('account.tabs.lossLimits'),
     restrictions: t('account.tabs.restrictions'),
     bonuses: t('account.tabs.bonuses'),
     loyalty: t('account.tabs.loyalty'),

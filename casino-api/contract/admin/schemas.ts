@@ -257,6 +257,8 @@ export const GetPlayerLedgerAnswer = z.object({
     restriction: z.object({ kind: z.enum(RESTRICTION_KINDS), until: Timestamp.nullable() }).nullable(),
     /** The player's own deposit limits (ADR 0061): per period, the one in force and a change waiting. */
     depositLimits: z.array(DepositLimit),
+    /** And their loss limits (ADR 0064), read the same way. */
+    lossLimits: z.array(DepositLimit),
   }),
   balance: Balance,
   /** Turnover the player must still stake before a withdrawal. */

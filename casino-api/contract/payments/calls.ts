@@ -16,6 +16,58 @@ const CARD_ERRORS = [
   'bonus_active',
 ] as const
 
+const REMOVE = 'Ask to remove the limit of one period: it waits 24 hours, then for the player to confirm it.'
+const CONFIRM =
+  "Confirm a period's raise or removal once its 24 hours are over; before then it is refused with the time."
+const CANCEL = "Drop a period's raise or removal still waiting: the limit in force stays."
+const PENDING_ERRORS = ['deposit_limit_nothing_pending'] as const
+const CONFIRM_ERRORS = [...PENDING_ERRORS, 'deposit_limit_cooling_off'] as const
+
+/** A money limit's reading: each period's limit, what it has used, when it resets, a change waiting. */
+const readLimits = (kind: L.MoneyLimitKind, what: string, used: string) =>
+  defineCall({
+    method: 'POST',
+    path: `/front/get_${kind}_limits`,
+    auth: 'player',
+    read: true,
+    params: L.GetDepositLimitsParams,
+    answer: L.GetDepositLimitsAnswer,
+    summary: `The player's daily, weekly and monthly ${what}: each in force, what the period ${used}, when it resets, and a raise or removal waiting.`,
+  })
+
+/** A new limit of one period. */
+const setLimit = (
+  kind: L.MoneyLimitKind,
+  params: typeof L.SetDepositLimitParams | typeof L.SetLossLimitParams,
+  tooHigh: 'deposit_limit_too_high' | 'loss_limit_too_high',
+) =>
+  defineCall({
+    method: 'POST',
+    path: `/front/set_${kind}_limit`,
+    auth: 'player',
+    params,
+    answer: L.DepositLimitAnswer,
+    summary:
+      'Set the limit of one period: a lower one (or a first one) holds at once and drops a raise waiting; a higher one waits 24 hours, then for the player to confirm it.',
+    errors: [tooHigh],
+  })
+
+/** A removal, confirmation or drop of one period's change: named by the call. */
+const changeLimit = (
+  name: string,
+  summary: string,
+  errors: readonly ('deposit_limit_none' | 'deposit_limit_nothing_pending' | 'deposit_limit_cooling_off')[],
+) =>
+  defineCall({
+    method: 'POST',
+    path: `/front/${name}`,
+    auth: 'player',
+    params: L.RemoveDepositLimitParams,
+    answer: L.DepositLimitAnswer,
+    summary,
+    errors: [...errors],
+  })
+
 /**
  * A deposit method's call is named by its descriptor (methods.ts); it moves money (the geo guard)
  * and, when it makes a payment, is idempotent.
@@ -136,52 +188,16 @@ export const paymentCalls = {
       "Cancel one of the player's card payments still waiting for its 3-D Secure challenge; a cancelled one answers again, a decided or expired one is no longer pending.",
     errors: ['not_found', 'transaction_not_pending'],
   }),
-  // The player's own deposit limits (ADR 0061): reading and changing them moves no money.
-  get_deposit_limits: defineCall({
-    method: 'POST',
-    path: '/front/get_deposit_limits',
-    auth: 'player',
-    read: true,
-    params: L.GetDepositLimitsParams,
-    answer: L.GetDepositLimitsAnswer,
-    summary:
-      "The player's daily, weekly and monthly deposit limits: each in force, what the period has used, when it resets, and a raise or removal waiting.",
-  }),
-  set_deposit_limit: defineCall({
-    method: 'POST',
-    path: '/front/set_deposit_limit',
-    auth: 'player',
-    params: L.SetDepositLimitParams,
-    answer: L.DepositLimitAnswer,
-    summary:
-      'Set the limit of one period: a lower one (or a first one) holds at once and drops a raise waiting; a higher one waits 24 hours, then for the player to confirm it.',
-    errors: ['deposit_limit_too_high'],
-  }),
-  remove_deposit_limit: defineCall({
-    method: 'POST',
-    path: '/front/remove_deposit_limit',
-    auth: 'player',
-    params: L.RemoveDepositLimitParams,
-    answer: L.DepositLimitAnswer,
-    summary: 'Ask to remove the limit of one period: it waits 24 hours, then for the player to confirm it.',
-    errors: ['deposit_limit_none'],
-  }),
-  confirm_deposit_limit: defineCall({
-    method: 'POST',
-    path: '/front/confirm_deposit_limit',
-    auth: 'player',
-    params: L.ConfirmDepositLimitParams,
-    answer: L.DepositLimitAnswer,
-    summary: "Confirm a period's raise or removal once its 24 hours are over; before then it is refused with the time.",
-    errors: ['deposit_limit_nothing_pending', 'deposit_limit_cooling_off'],
-  }),
-  cancel_deposit_limit_change: defineCall({
-    method: 'POST',
-    path: '/front/cancel_deposit_limit_change',
-    auth: 'player',
-    params: L.CancelDepositLimitChangeParams,
-    answer: L.DepositLimitAnswer,
-    summary: "Drop a period's raise or removal still waiting: the limit in force stays.",
-    errors: ['deposit_limit_nothing_pending'],
-  }),
+  // The player's own deposit limits (ADR 0061) and loss limits (ADR 0064): reading and changing
+  // them moves no money.
+  get_deposit_limits: readLimits('deposit', 'deposit limits', 'has used'),
+  set_deposit_limit: setLimit('deposit', L.SetDepositLimitParams, 'deposit_limit_too_high'),
+  remove_deposit_limit: changeLimit('remove_deposit_limit', REMOVE, ['deposit_limit_none']),
+  confirm_deposit_limit: changeLimit('confirm_deposit_limit', CONFIRM, CONFIRM_ERRORS),
+  cancel_deposit_limit_change: changeLimit('cancel_deposit_limit_change', CANCEL, PENDING_ERRORS),
+  get_loss_limits: readLimits('loss', 'loss limits', 'has lost (net, real money)'),
+  set_loss_limit: setLimit('loss', L.SetLossLimitParams, 'loss_limit_too_high'),
+  remove_loss_limit: changeLimit('remove_loss_limit', REMOVE, ['deposit_limit_none']),
+  confirm_loss_limit: changeLimit('confirm_loss_limit', CONFIRM, CONFIRM_ERRORS),
+  cancel_loss_limit_change: changeLimit('cancel_loss_limit_change', CANCEL, PENDING_ERRORS),
 }

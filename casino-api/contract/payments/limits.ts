@@ -11,6 +11,14 @@ import { amountInCents } from '../rules.ts'
 export const DEPOSIT_LIMIT_PERIODS = ['day', 'week', 'month'] as const
 export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number]
 
+/**
+ * What a money limit counts: deposits (ADR 0061), or the net loss at play (ADR 0064: real-money
+ * stakes less the real-money wins and stakes given back, of every provider's rounds). Both have the
+ * same periods, bounds and rule of change.
+ */
+export const MONEY_LIMIT_KINDS = ['deposit', 'loss'] as const
+export type MoneyLimitKind = (typeof MONEY_LIMIT_KINDS)[number]
+
 /** How long a raise or a removal waits before the player may confirm it. */
 export const DEPOSIT_LIMIT_COOLING_OFF_MS = 24 * 3600_000
 
@@ -24,11 +32,24 @@ export const DEPOSIT_LIMIT_REFUSALS = {
   month: 'deposit_limit_month',
 } as const satisfies Record<DepositLimitPeriod, MessageCode>
 
+/** The refusal of a stake that, lost, would take the period's net loss past its limit: the limit, what is left, when it resets. */
+export const LOSS_LIMIT_REFUSALS = {
+  day: 'loss_limit_day',
+  week: 'loss_limit_week',
+  month: 'loss_limit_month',
+} as const satisfies Record<DepositLimitPeriod, MessageCode>
+
+/** Each kind's refusals. */
+export const MONEY_LIMIT_REFUSALS = { deposit: DEPOSIT_LIMIT_REFUSALS, loss: LOSS_LIMIT_REFUSALS } as const
+
 export const DepositLimit = z.object({
   period: z.enum(DEPOSIT_LIMIT_PERIODS),
   /** The limit in force, in cents; null: none. */
   amount: Cents.nullable(),
-  /** Deposited (or asked for and on its way) in the period so far, in cents. */
+  /**
+   * Deposited (or asked for and on its way) in the period so far, in cents; for a loss limit, the
+   * net loss so far (0 when the period is even or ahead).
+   */
   used: Cents,
   /** When the period ends and the count starts again. */
   resetsAt: Timestamp,
@@ -39,6 +60,8 @@ export const DepositLimit = z.object({
   pending: z.object({ amount: Cents.nullable(), from: Timestamp, due: z.boolean() }).nullable(),
 })
 export type DepositLimit = z.infer<typeof DepositLimit>
+/** A loss limit reads as a deposit limit does. */
+export const LossLimit = DepositLimit
 
 export const GetDepositLimitsParams = z.object({})
 export const GetDepositLimitsAnswer = z.object({ currency: Currency, items: z.array(DepositLimit) })
@@ -52,6 +75,12 @@ export const SetDepositLimitParams = z.object({
 })
 /** The form of the account page: the amount in the page's language (the web app localizes it). */
 export const DEPOSIT_LIMIT_FORM_PARAMS = SetDepositLimitParams
+/** A new loss limit for one period: the deposit limits' bounds and rule. */
+export const SetLossLimitParams = z.object({
+  period,
+  amount: amountInCents().pipe(z.number().max(MAX_DEPOSIT_LIMIT, 'loss_limit_too_high')),
+})
+export const LOSS_LIMIT_FORM_PARAMS = SetLossLimitParams
 
 /** Removes the limit of a period: after the cooling-off, like a raise. */
 export const RemoveDepositLimitParams = z.object({ period })

@@ -1,5 +1,6 @@
 import * as W from './schemas.ts'
 import { defineCall } from '../define.ts'
+import { LOSS_LIMIT_REFUSALS } from '../payments/limits.ts'
 
 export const walletCalls = {
   validate_promo_code: defineCall({
@@ -85,6 +86,8 @@ const BET_REFUSALS = [
   'game_unavailable',
   'round_closed',
   'amount_out_of_range',
+  // The player's own loss limit (ADR 0064): its figures are the error's args.
+  ...Object.values(LOSS_LIMIT_REFUSALS),
 ] as const
 
 /**

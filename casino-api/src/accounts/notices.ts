@@ -9,7 +9,7 @@ import type { Context } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
 import { queueMail } from '../mail/mailer.ts'
 import {
-  depositLimitNotice,
+  moneyLimitNotice,
   dormancyNotice,
   newDeviceNotice,
   passwordChangedNotice,
@@ -62,16 +62,16 @@ export async function tellNewDevice(
   await tell(ctx, tx, player, notice, 'new_device', login.at)
 }
 
-/** A change of one of the player's deposit limits (payments/limits.ts). */
-export async function tellDepositLimitChanged(
+/** A change of one of the player's deposit or loss limits (money-limits.ts). */
+export async function tellMoneyLimitChanged(
   ctx: Pick<Context, 'jobs' | 'requestId'>,
   tx: Queryable,
   player: Owner,
-  change: Omit<Parameters<typeof depositLimitNotice>[1], 'firstName' | 'username' | 'supportEmail'>,
+  change: Omit<Parameters<typeof moneyLimitNotice>[1], 'firstName' | 'username' | 'supportEmail'>,
 ) {
   const { supportEmail } = await getSettings(tx)
-  const notice = depositLimitNotice(player.language, { ...player, ...change, supportEmail })
-  await tell(ctx, tx, player, notice, 'deposit_limit', change.at)
+  const notice = moneyLimitNotice(player.language, { ...player, ...change, supportEmail })
+  await tell(ctx, tx, player, notice, `${change.kind}_limit`, change.at)
 }
 
 /** A change of the player's session-time limit (session-limit.ts). */

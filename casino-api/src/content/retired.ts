@@ -11,7 +11,7 @@
  * mentioned them were rewritten. The Spanish texts call the prepaid voucher 'cupón prepago', as the
  * web app's messages do, no longer 'bono prepago': a 'bono' is a bonus. Issue 23 (ADR 0060): the
  * responsible-gaming page names the breaks, self-exclusion and account closing the account page has;
- * then (ADR 0061) its deposit limits. ADR 0062: the terms, the privacy page and the FAQ say how a
+ * then (ADR 0061) its deposit limits, and (ADR 0064) its loss limits. ADR 0062: the terms, the privacy page and the FAQ say how a
  * dormant account is told and closed (not while money is left in it), no longer that its balance
  * is paid back.
  */
@@ -27,6 +27,7 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
     'e15544a90705657a7722978cf1e010c658082bf95ca7ba66e0eca5ffbff9f8c4',
     '3159c85daf553e86a2c96c0d1581f195e4a5f6459905e718891b56a677d7dd74',
     '41c6cb43a2ccf5bbe6d40ceb0109dc3feb5e1793359291659d651fa5e22057cc',
+    '3c26dc3f9a6f3beddef9ad883506902cfa750e6f6beef71bb1d576110d99374a',
   ],
   'page/bonuses/es': ['b15bae8311333e7f040a05eb2967ff4a1d52bcdf78c3e6866c834f5d09c830dc'],
   'page/loyalty-points/es': ['6b8b46cacf11a0e36e7bc61c7947367adb7d9715eb33a049b15bada90637088b'],
@@ -47,6 +48,7 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
     '905c27d356d82a3c257ee25f7aa13f0e555b4a46b9f12d93755a424ac6fcfb2f',
     'e1244792d520c939cac6abc158e6e3629a27f12aca341eadaef4b1e7fb9e0702',
     'b007158d5d1fd7e5ba8525774317328d299d70ed3ca66846df9288ed3d5bcbf9',
+    '1f11cfb4e78cebd54db3a65762d126b87097b2a189501175027c04bba8166fcc',
   ],
   'page/bonuses/en': ['5349a68589a498cb80cd107edde08430aaf866d478bf8de84de5e95e3e70353f'],
   'page/loyalty-points/en': ['2cd3b08b79f6b493fc21823cc3108fe5af6687fade67d8b04c4252fae6f48850'],

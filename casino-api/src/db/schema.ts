@@ -30,7 +30,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
 import type { GamePresentation } from '../../contract/games/feed.ts'
 import { BONUS_TYPES } from '../../contract/bonuses/schemas.ts'
 import { RESTRICTION_KINDS } from '../../contract/player/schemas.ts'
-import { DEPOSIT_LIMIT_PERIODS } from '../../contract/payments/limits.ts'
+import { DEPOSIT_LIMIT_PERIODS, MONEY_LIMIT_KINDS } from '../../contract/payments/limits.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -133,17 +133,22 @@ export const accountRestrictions = pgTable(
 
 export const depositLimitPeriodEnum = pgEnum('deposit_limit_period', DEPOSIT_LIMIT_PERIODS)
 
+/** What a money limit counts: what the player deposits (ADR 0061), or what they lose at play (ADR 0064). */
+export const moneyLimitKindEnum = pgEnum('money_limit_kind', MONEY_LIMIT_KINDS)
+
 /**
- * A player's own deposit limit of a period (ADR 0061), one row per period that has one. `amount` is
- * the limit in force; a raise or removal asked for waits in `nextAmount` (null: removal) until
- * `nextFrom`, when the player may confirm it. Changed only under the player's row lock.
+ * A player's own deposit or loss limit of a period (ADRs 0061, 0064), one row per kind and period
+ * that has one. `amount` is the limit in force; a raise or removal asked for waits in `nextAmount`
+ * (null: removal) until `nextFrom`, when the player may confirm it. Changed only under the player's
+ * row lock.
  */
-export const depositLimits = pgTable(
-  'deposit_limits',
+export const moneyLimits = pgTable(
+  'money_limits',
   {
     playerId: uuid('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
+    kind: moneyLimitKindEnum('kind').notNull(),
     period: depositLimitPeriodEnum('period').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     nextAmount: bigint('next_amount', { mode: 'number' }),
@@ -151,20 +156,21 @@ export const depositLimits = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.playerId, t.period] }),
-    check('deposit_limits_amount', sql`${t.amount} > 0`),
-    check('deposit_limits_next', sql`${t.nextAmount} IS NULL OR ${t.nextFrom} IS NOT NULL`),
+    primaryKey({ columns: [t.playerId, t.kind, t.period] }),
+    check('money_limits_amount', sql`${t.amount} > 0`),
+    check('money_limits_next', sql`${t.nextAmount} IS NULL OR ${t.nextFrom} IS NOT NULL`),
   ],
 )
 
-/** Every change of a deposit limit, kept for the operator's records (ADR 0061). */
-export const depositLimitChanges = pgTable(
-  'deposit_limit_changes',
+/** Every change of a deposit or loss limit, kept for the operator's records (ADRs 0061, 0064). */
+export const moneyLimitChanges = pgTable(
+  'money_limit_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     playerId: uuid('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
+    kind: moneyLimitKindEnum('kind').notNull(),
     period: depositLimitPeriodEnum('period').notNull(),
     /** set (at once), asked (a raise or removal waiting), confirmed, dropped. */
     change: text('change').notNull(),
@@ -174,7 +180,7 @@ export const depositLimitChanges = pgTable(
     at: at('at').notNull(),
     ip: text('ip'),
   },
-  (t) => [index('deposit_limit_changes_player_idx').on(t.playerId, t.at)],
+  (t) => [index('money_limit_changes_player_idx').on(t.playerId, t.at)],
 )
 
 /** Bearer tokens: only the SHA-256 of the opaque token is stored. */

@@ -8,6 +8,7 @@ import {
   formatMoney,
   type Currency,
   type DepositLimitPeriod,
+  type MoneyLimitKind,
   type Locale,
   type RestrictionKind,
 } from '../../contract/index.ts'
@@ -397,11 +398,13 @@ function limitNotice(locale: Locale, words: LimitWords, v: LimitNoticeValues): M
 const noLimit = (locale: Locale) => (locale === 'en' ? 'no limit' : 'sin límite')
 
 /** A change of one of the player's deposit limits (ADR 0061). */
-export function depositLimitNotice(
+export function moneyLimitNotice(
   locale: Locale,
   v: {
     firstName: string
     username: string
+    /** A deposit limit (ADR 0061) or a loss limit (ADR 0064). */
+    kind: MoneyLimitKind
     period: DepositLimitPeriod
     change: LimitChange
     /** The limit in force after the change (null: none). */
@@ -415,11 +418,15 @@ export function depositLimitNotice(
 ): MailContent & { body: string } {
   const period = PERIOD_WORDS[locale][v.period]
   const en = locale === 'en'
+  const what = {
+    deposit: en ? ['deposit limit', 'Deposit limits'] : ['límite de depósito', 'Límites de depósito'],
+    loss: en ? ['loss limit', 'Loss limits'] : ['límite de pérdidas', 'Límites de pérdidas'],
+  }[v.kind]
   const words: LimitWords = {
-    limit: en ? `your ${period} deposit limit` : `tu límite de depósito ${period}`,
+    limit: en ? `your ${period} ${what[0]}` : `tu ${what[0]} ${period}`,
     value: (cents) => (cents === null ? noLimit(locale) : formatMoney(cents, v.currency, locale)),
-    tab: en ? 'Deposit limits' : 'Límites de depósito',
-    subject: en ? 'Your deposit limit changed' : 'Tu límite de depósito ha cambiado',
+    tab: what[1]!,
+    subject: en ? `Your ${what[0]} changed` : `Tu ${what[0]} ha cambiado`,
   }
   return limitNotice(locale, words, {
     ...v,

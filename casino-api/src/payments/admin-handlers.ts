@@ -36,7 +36,7 @@ import { mintVouchers } from './vouchers.ts'
 import { isUuid } from '../db/errors.ts'
 import type { Queryable } from '../db/open.ts'
 import { inForce } from '../accounts/restricted.ts'
-import { depositLimitsOf } from './limits.ts'
+import { moneyLimitsOf } from '../accounts/money-limits.ts'
 
 type MoneyAdminCalls = Pick<
   typeof adminCalls,
@@ -441,11 +441,12 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
       .where(sql`lower(${players.username}) = lower(${input.params.username})`)
     if (!player) throw new ApiError(404, 'not_found', { fields: { username: ['not_found'] } })
     const { page, pageSize } = input.params
-    const [balance, wageringRemaining, history, depositLimits] = await Promise.all([
+    const [balance, wageringRemaining, history, depositLimits, lossLimits] = await Promise.all([
       playerBalance(ctx.db, player.id, player.currency),
       remainingTurnover(ctx.db, player.id, player.currency),
       historyPage(ctx.db, { playerId: player.id, page, pageSize }),
-      depositLimitsOf(ctx.db, player.id, ctx.now()),
+      moneyLimitsOf(ctx.db, player.id, 'deposit', ctx.now()),
+      moneyLimitsOf(ctx.db, player.id, 'loss', ctx.now()),
     ])
     return {
       player: {
@@ -458,6 +459,7 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
             ? { kind: player.restriction, until: player.restrictedUntil?.toISOString() ?? null }
             : null,
         depositLimits,
+        lossLimits,
       },
       balance,
       wageringRemaining,

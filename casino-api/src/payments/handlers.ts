@@ -1,14 +1,14 @@
 /**
  * The player's payment calls: the deposit methods offered and their calls (one processor module
  * per method, methods/registry.ts), the 3-D Secure challenge (threeds-handlers.ts), withdrawals
- * (withdrawal-handlers.ts), the history (history-handlers.ts) and the player's own deposit limits
- * (limits.ts), which every deposit method checks. The promo code is the bonus domain's.
+ * (withdrawal-handlers.ts), the history (history-handlers.ts) and the player's own deposit and loss
+ * limits (accounts/money-limits.ts): every deposit method checks the first, the wallet the second. The promo code is the bonus domain's.
  *
  * The guards are the calls' definitions' (ADR 0044): the router refuses a `moneyMoving` call from
  * a blacklisted client and binds an `idempotent` call's Idempotency-Key to the request before the
  * handler runs; a replay answers from the payment the first request made.
  */
-import type { paymentCalls } from '../../contract/index.ts'
+import type { DepositLimitPeriod, MoneyLimitKind, paymentCalls } from '../../contract/index.ts'
 import type { DomainHandlers, Handlers } from '../context.ts'
 import { getSettings } from '../site/settings.ts'
 import { historyHandlers } from './history-handlers.ts'
@@ -16,12 +16,12 @@ import { depositHandlers, sessionOf, type DepositProcessor } from './methods/pro
 import { depositProcessors } from './methods/registry.ts'
 import { playerOf } from './service.ts'
 import {
-  cancelDepositLimitChange,
-  confirmDepositLimit,
-  depositLimitsOf,
-  removeDepositLimit,
-  setDepositLimit,
-} from './limits.ts'
+  cancelMoneyLimitChange,
+  confirmMoneyLimit,
+  moneyLimitsOf,
+  removeMoneyLimit,
+  setMoneyLimit,
+} from '../accounts/money-limits.ts'
 import { threeDSecureHandlers } from './threeds-handlers.ts'
 import { withdrawalHandlers } from './withdrawal-handlers.ts'
 
@@ -46,25 +46,28 @@ function processorsHandler(
   }
 }
 
-const limitHandlers: DomainHandlers<
-  Pick<
-    typeof paymentCalls,
-    | 'get_deposit_limits'
-    | 'set_deposit_limit'
-    | 'remove_deposit_limit'
-    | 'confirm_deposit_limit'
-    | 'cancel_deposit_limit_change'
-  >
-> = {
-  get_deposit_limits: async (ctx, input) => {
+/** The handlers of a kind's limit calls (contract: get_deposit_limits, set_loss_limit…). */
+function limitHandlersOf(kind: MoneyLimitKind) {
+  type Calls = Pick<typeof paymentCalls, 'get_deposit_limits' | 'set_deposit_limit' | 'remove_deposit_limit'>
+  type Handler<C extends keyof Calls> = DomainHandlers<Calls>[C]
+  type Params = { period: DepositLimitPeriod }
+  const change =
+    (act: typeof removeMoneyLimit): Handler<'remove_deposit_limit'> =>
+    (ctx, input) =>
+      act(ctx, sessionOf(input), { kind, period: (input.params as Params).period }, input.ip)
+  const read: Handler<'get_deposit_limits'> = async (ctx, input) => {
     const player = await playerOf(ctx.db, sessionOf(input).playerId)
-    return { currency: player.currency, items: await depositLimitsOf(ctx.db, player.id, ctx.now()) }
-  },
-  set_deposit_limit: (ctx, input) => setDepositLimit(ctx, sessionOf(input), input.params, input.ip),
-  remove_deposit_limit: (ctx, input) => removeDepositLimit(ctx, sessionOf(input), input.params.period, input.ip),
-  confirm_deposit_limit: (ctx, input) => confirmDepositLimit(ctx, sessionOf(input), input.params.period, input.ip),
-  cancel_deposit_limit_change: (ctx, input) =>
-    cancelDepositLimitChange(ctx, sessionOf(input), input.params.period, input.ip),
+    return { currency: player.currency, items: await moneyLimitsOf(ctx.db, player.id, kind, ctx.now()) }
+  }
+  const set: Handler<'set_deposit_limit'> = (ctx, input) =>
+    setMoneyLimit(ctx, sessionOf(input), { kind, ...input.params }, input.ip)
+  return {
+    [`get_${kind}_limits`]: read,
+    [`set_${kind}_limit`]: set,
+    [`remove_${kind}_limit`]: change(removeMoneyLimit),
+    [`confirm_${kind}_limit`]: change(confirmMoneyLimit),
+    [`cancel_${kind}_limit_change`]: change(cancelMoneyLimitChange),
+  }
 }
 
 /** The payment calls' handlers for the deposit methods offered (a test may register one more). */
@@ -74,5 +77,6 @@ export const paymentHandlers = (processors: readonly DepositProcessor[] = deposi
   ...threeDSecureHandlers,
   ...withdrawalHandlers,
   ...historyHandlers,
-  ...limitHandlers,
+  ...limitHandlersOf('deposit'),
+  ...limitHandlersOf('loss'),
 })

@@ -21,7 +21,7 @@ import { decideReferral, pendingReferral } from '../bonuses/referrals.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
-import { checkDepositLimits, depositLimitRefusal } from './limits.ts'
+import { checkDepositLimits, depositLimitRefusal } from '../accounts/money-limits.ts'
 
 /** Where a withdrawal's amount waits between the request and the administrator's decision. */
 export const WITHDRAWALS_HELD = 'withdrawals_pending'

@@ -11,7 +11,7 @@ import { ApiError } from '../../contract/errors.ts'
 import { audit } from './audit.ts'
 import type { PaymentRow } from './records.ts'
 import { lockPlayer } from '../bonuses/service.ts'
-import { checkDepositLimits } from './limits.ts'
+import { checkDepositLimits } from '../accounts/money-limits.ts'
 import { completeDeposit, insertPayment, newReference, sha256Hex } from './service.ts'
 
 export type VoucherRedemption = {

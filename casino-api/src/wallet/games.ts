@@ -16,8 +16,9 @@
  * The wallet trusts a provider no further than its contract (ADR 0036): a bet needs a game the
  * provider publishes with its maximum multiplier; a win closes its round (later bets and wins on
  * it are refused); a win above the game's maximum multiplier times the round's standing stake is
- * refused; the part of a win past the player's net winnings limit is held for review; and no
- * movement may take a balance past MAX_ACCOUNT_BALANCE.
+ * refused; the part of a win past the player's net winnings limit is held for review; a stake
+ * whose real part, lost, would pass one of the player's own loss limits is refused (ADR 0064); and
+ * no movement may take a balance past MAX_ACCOUNT_BALANCE.
  */
 import { sql } from 'drizzle-orm'
 import type { Balance, Currency } from '../../contract/index.ts'
@@ -96,8 +97,21 @@ type Outcome =
   | 'game_unavailable'
   | 'round_closed'
   | 'win_above_max'
+  | 'loss_limit_day'
+  | 'loss_limit_week'
+  | 'loss_limit_month'
 
-const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, () => ApiError> = {
+/** A loss limit's refusal (ADR 0064): the limit, what is left of it, when it resets, as the message says them. */
+const lossLimit = (answer: Answer, currency: Currency) =>
+  new ApiError(403, answer.outcome as 'loss_limit_day', {
+    args: [
+      { amount: Number(answer.limit), currency },
+      { amount: Number(answer.left), currency },
+      new Date(answer.resets_at!).toISOString(),
+    ],
+  })
+
+const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, (answer: Answer, currency: Currency) => ApiError> = {
   conflict: () => new ApiError(409, 'transaction_conflict'),
   player_not_found: () => new ApiError(404, 'not_found'),
   player_not_active: () => new ApiError(403, 'account_not_active'),
@@ -110,6 +124,9 @@ const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, () => ApiError> = {
   game_unavailable: () => new ApiError(403, 'game_unavailable'),
   round_closed: () => new ApiError(409, 'round_closed'),
   win_above_max: () => new ApiError(400, 'win_above_max'),
+  loss_limit_day: lossLimit,
+  loss_limit_week: lossLimit,
+  loss_limit_month: lossLimit,
 }
 
 /** Stakes `amount` cents (more than zero) on a round: real balance first, then bonus. */
@@ -176,7 +193,17 @@ function checkAmount(amount: number, min: number) {
 }
 
 /** What a wallet function answers: its outcome and the rows it wrote (or found, on a replay). */
-type Answer = { outcome: Outcome; tx?: Row; bet?: Row; win?: Row; bet_replayed?: boolean }
+type Answer = {
+  outcome: Outcome
+  tx?: Row
+  bet?: Row
+  win?: Row
+  bet_replayed?: boolean
+  /** A loss limit's refusal: the limit, what is left of it (cents) and when it resets. */
+  limit?: number
+  left?: number
+  resets_at?: string
+}
 
 /** Runs a wallet function; a refusal is thrown as its API error. */
 async function run(
@@ -198,12 +225,12 @@ async function run(
         pg.constraint === 'ledger_transactions_idempotency_key' ||
         pg.constraint === 'wallet_transactions_rollback_key')
     )
-      throw REFUSALS.conflict()
+      throw new ApiError(409, 'transaction_conflict')
     // The database's own guard; the function checks the balance first, so this is a backstop.
-    if (pg?.constraint === 'ledger_accounts_player_balance_nonnegative') throw REFUSALS.insufficient_funds()
+    if (pg?.constraint === 'ledger_accounts_player_balance_nonnegative') throw new ApiError(400, 'insufficient_funds')
     throw (await balanceRefusal(db, error, player)) ?? error
   }
-  if (answer.outcome !== 'ok' && answer.outcome !== 'replayed') throw REFUSALS[answer.outcome]()
+  if (answer.outcome !== 'ok' && answer.outcome !== 'replayed') throw REFUSALS[answer.outcome](answer, player.currency)
   // A win of zero (a lost round closing) moves nothing in the ledger.
   if (answer.outcome === 'ok')
     for (const row of [answer.tx, answer.bet, answer.win])

@@ -4,8 +4,10 @@
 -- other params, or the round is of another game), player_not_found, player_not_active,
 -- currency_mismatch, bet_rolled_back (its rollback came first), game_unavailable (not a game of
 -- the provider's with a maximum multiplier), round_closed (the round has its win),
--- insufficient_funds. Real money is staked first, then bonus money; the stake counts toward
--- wagering (wallet_wager), and its real part earns loyalty points (loyalty_earn).
+-- insufficient_funds, loss_limit_day/_week/_month (with "limit", "left" and "resets_at": the
+-- player's own loss limit its real part would pass, ADR 0064). Real money is staked first, then
+-- bonus money; the stake counts toward wagering (wallet_wager), and its real part earns loyalty
+-- points (loyalty_earn).
 CREATE OR REPLACE FUNCTION wallet_bet(p_provider text, p_external_id text, p_player uuid, p_currency currency, p_amount bigint,
   p_round text, p_game text, p_at timestamptz) RETURNS jsonb
 LANGUAGE plpgsql AS $$
@@ -16,6 +18,7 @@ DECLARE
   v_bonus bigint;
   v_closed boolean;
   v_other_game boolean;
+  v_refusal jsonb;
 BEGIN
   IF p_amount <= 0 THEN RAISE EXCEPTION 'a bet must stake more than zero' USING ERRCODE = '22023'; END IF;
   v_acc := wallet_open(p_player, p_currency, p_at);
@@ -47,6 +50,8 @@ BEGIN
   -- Real money first, then bonus money.
   v_real := least(p_amount, v_acc.real_balance);
   v_bonus := p_amount - v_real;
+  v_refusal := loss_limit_refusal(p_player, v_real, p_at);
+  IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
   INSERT INTO wallet_transactions (provider, external_id, kind, player_id, currency, round_id, game_id, amount,
       real_amount, bonus_amount, ledger_transaction_id, real_after, bonus_after, created_at)
     VALUES (p_provider, p_external_id, 'bet', p_player, p_currency, p_round, p_game, p_amount, v_real, v_bonus,

@@ -29,7 +29,8 @@ BEGIN
     SELECT g.max_multiplier INTO v_max FROM games g WHERE g.id = p_game AND g.provider = p_provider;
     IF v_max IS NOT NULL AND p_win > p_bet * v_max THEN RETURN jsonb_build_object('outcome', 'win_above_max'); END IF;
     v_bet := wallet_bet(p_provider, p_bet_id, p_player, p_currency, p_bet, p_round, p_game, p_at);
-    IF v_bet->>'outcome' NOT IN ('ok', 'replayed') THEN RETURN jsonb_build_object('outcome', v_bet->>'outcome'); END IF;
+    -- A refusal as wallet_bet gave it (a loss limit's carries its figures).
+    IF v_bet->>'outcome' NOT IN ('ok', 'replayed') THEN RETURN v_bet; END IF;
     -- A bet replayed was recorded by this same settlement while this one waited for the
     -- player's lock (its win is there now), or by a provider_bet of this round (the win goes now,
     -- as the provider_win after it would).

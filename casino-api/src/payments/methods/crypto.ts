@@ -8,7 +8,7 @@ import { cryptoAddresses } from '../../db/schema.ts'
 import { ApiError } from '../../../contract/errors.ts'
 import { getSettings } from '../../site/settings.ts'
 import { depositAddress, networkOf, paymentUri, type Coin } from '../crypto.ts'
-import { checkDepositLimits } from '../limits.ts'
+import { checkDepositLimits } from '../../accounts/money-limits.ts'
 import { playerOf } from '../service.ts'
 import { depositProcessor, sessionOf } from './processor.ts'
 

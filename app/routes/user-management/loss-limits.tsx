@@ -1,0 +1,15 @@
+/** The Loss limits tab (ADR 0064): the page of a kind of money limit (money-limits.tsx). */
+import { metaTags } from '#app/utils/page-meta.ts'
+import type { Route } from './+types/loss-limits'
+import { moneyLimitsAction, moneyLimitsLoader } from './money-limits.server.ts'
+import { MoneyLimitsTab } from './money-limits.tsx'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
+
+export const loader = (args: Route.LoaderArgs) => moneyLimitsLoader(args, 'loss')
+
+export const action = (args: Route.ActionArgs) => moneyLimitsAction(args, 'loss')
+
+export default function LossLimits({ loaderData, actionData }: Route.ComponentProps) {
+  return <MoneyLimitsTab loaderData={loaderData} actionData={actionData} />
+}
