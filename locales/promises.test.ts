@@ -30,11 +30,6 @@ const MISSING_FEATURES: { feature: string; claims: RegExp[] }[] = [
     feature: 'wager limits',
     claims: [/límites? de apuesta/i, /wager limits?/i],
   },
-  {
-    // The same issue: reminders of the time spent playing.
-    feature: 'reality checks',
-    claims: [/reality checks?|recordatorios? de (tiempo|sesión)|session (time )?reminders?/i],
-  },
 ]
 
 /**

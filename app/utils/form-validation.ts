@@ -24,6 +24,7 @@ import {
   DEPOSIT_LIMIT_FORM_PARAMS,
   LOSS_LIMIT_FORM_PARAMS,
   SESSION_LIMIT_FORM_PARAMS,
+  REALITY_CHECK_FORM_PARAMS,
   UpdateProfileParams,
 } from '#contract'
 import {
@@ -60,6 +61,8 @@ export const FORMS = {
   'loss-limit': LOSS_LIMIT_FORM_PARAMS,
   // The session-time limit (ADR 0063): one of a list of durations.
   'session-limit': SESSION_LIMIT_FORM_PARAMS,
+  // The reality check's interval, or off (ADR 0065).
+  'reality-check': REALITY_CHECK_FORM_PARAMS,
   // One form per kind of restriction the player puts on their account (ADR 0060).
   'restrict-time_out': RESTRICTION_FORM_PARAMS.time_out,
   'restrict-self_exclusion': RESTRICTION_FORM_PARAMS.self_exclusion,

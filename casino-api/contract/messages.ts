@@ -171,6 +171,13 @@ export const englishMessages = {
   loss_limit_confirmed: 'Your new loss limit holds from now.',
   loss_limit_removed: 'The loss limit is removed.',
   loss_limit_too_high: 'A loss limit can be at most 1,000,000 in your currency.',
+  reality_check_due:
+    'Time for your reality check: play waits until you have seen how long you have played and your result. Reload the game page to see it.',
+  reality_check_set: 'Your reality check is set: the next one comes in {{0}} min.',
+  reality_check_off: 'Reality checks are off.',
+  reality_check_acknowledged: 'You can keep playing. Your next reality check comes in {{0}} min.',
+  reality_check_not_due: 'No reality check is due now.',
+  reality_check_interval: 'Choose one of the intervals offered.',
   session_limit_set: 'Your session-time limit is set and holds from now, for the sessions already open too.',
   session_limit_change_waits:
     'Your change waits 24 hours: you can confirm it from {{0}}. Until then your current limit holds.',

@@ -1,5 +1,6 @@
 // What the game tests share: a funded player, a launched game's session token, the header that
-// carries it.
+// carries it, a real round's wallet calls.
+import { randomUUID } from 'node:crypto'
 import { GAME_SESSION_HEADER } from '../contract/index.ts'
 import { creditDeposit } from '../src/wallet/wagering.ts'
 import { activePlayer, type TestApi } from './helpers.ts'
@@ -30,4 +31,19 @@ export async function launchGame(
 ) {
   const { url } = await a.ok('get_game_url', { gameId, mode, language }, token ? { token } : {})
   return { url, session: new URL(url).pathname.split('/').pop()! }
+}
+
+/** The wallet calls of one real round of a game for a player, each with a new transaction id. */
+export function roundOf(playerId: string, gameId = 'golden-sevens') {
+  const base = { playerId, currency: 'EUR' as const, roundId: `round-${randomUUID()}`, gameId }
+  return {
+    base,
+    bet: (amount: number) => ({ ...base, transactionId: `bet-${randomUUID()}`, amount }),
+    win: (amount: number) => ({ ...base, transactionId: `win-${randomUUID()}`, amount }),
+    settle: (bet: number, win: number) => ({
+      ...base,
+      bet: { transactionId: `bet-${randomUUID()}`, amount: bet },
+      win: { transactionId: `win-${randomUUID()}`, amount: win },
+    }),
+  }
 }

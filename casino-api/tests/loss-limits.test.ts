@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { moneyLimitChanges, walletTransactions } from '../src/db/schema.ts'
 import { SITE_TIME_ZONE } from '../contract/index.ts'
-import { fundedPlayer } from './game-helpers.ts'
+import { fundedPlayer, roundOf } from './game-helpers.ts'
 import { AS_PROVIDER, backends, checkLedgerAfterEach, latestMail, login, useApis, type TestApi } from './helpers.ts'
 
 const api = useApis()
@@ -17,21 +17,6 @@ checkLedgerAfterEach(api)
 
 const HOUR = 3600_000
 const eur = (amount: number) => ({ amount, currency: 'EUR' })
-
-/** A round of a real game for a player: its bet, win and settlement calls, each with a new transaction id. */
-function roundOf(playerId: string) {
-  const base = { playerId, currency: 'EUR' as const, roundId: `round-${randomUUID()}`, gameId: 'golden-sevens' }
-  return {
-    base,
-    bet: (amount: number) => ({ ...base, transactionId: `bet-${randomUUID()}`, amount }),
-    win: (amount: number) => ({ ...base, transactionId: `win-${randomUUID()}`, amount }),
-    settle: (bet: number, win: number) => ({
-      ...base,
-      bet: { transactionId: `bet-${randomUUID()}`, amount: bet },
-      win: { transactionId: `win-${randomUUID()}`, amount: win },
-    }),
-  }
-}
 
 const limitOf = async (a: TestApi, token: string, period: 'day' | 'week' | 'month') =>
   (await a.ok('get_loss_limits', {}, { token })).items.find((l) => l.period === period)!

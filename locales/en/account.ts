@@ -213,6 +213,20 @@ export default {
       'Your loss is what you stake from your real balance less what you win and what is given back, in every game. A stake that, if lost, would take you past a limit is not taken; stakes from your bonus balance do not count.',
     used: 'Lost this period',
   },
+  realityCheck: {
+    heading: 'Reality check',
+    intro:
+      'Every so often while you play with real money, play stops until you have seen how long you have played since you logged in and your net result, and chosen to keep playing or stop. The count starts again at each log-in. A change holds at once.',
+    current: 'How often',
+    none: 'Off',
+    next: 'Next check',
+    interval: 'Interval',
+    choose: 'Choose an interval',
+    off: 'Off',
+    minutes: 'Every {{count}} min',
+    set: 'Save',
+    submitting: 'Saving…',
+  },
   sessionLimit: {
     heading: 'Session-time limit',
     intro:

@@ -74,6 +74,18 @@ export default {
     'andar-bahar': 'Andar bahar',
     'teen-patti': 'Teen patti',
   },
+  realityCheck: {
+    heading: 'Reality check',
+    played: 'You have been playing for {{minutes}} min since you logged in.',
+    net: 'Your result since then',
+    won: 'won {{amount}}',
+    lost: 'lost {{amount}}',
+    even: 'even',
+    paused: 'Play waits until you choose: your stakes are not taken while this check is open.',
+    keepPlaying: 'Keep playing',
+    stop: 'Stop and see my bets',
+    settings: 'Change or stop reality checks',
+  },
   view: {
     modeLabel: 'Play mode',
     demo: 'For fun',

@@ -214,6 +214,20 @@ export default {
       'Tu pérdida es lo que apuestas con tu saldo real menos lo que ganas y lo que se te devuelve, en todos los juegos. Una apuesta que, si la pierdes, te llevaría más allá de un límite no se acepta; lo apostado con saldo de bono no cuenta.',
     used: 'Perdido en este periodo',
   },
+  realityCheck: {
+    heading: 'Control de realidad',
+    intro:
+      'Cada cierto tiempo mientras juegas con dinero real, el juego se detiene hasta que veas cuánto llevas jugando desde que iniciaste sesión y tu resultado neto, y elijas seguir o parar. La cuenta vuelve a empezar en cada inicio de sesión. Un cambio se aplica al momento.',
+    current: 'Frecuencia',
+    none: 'Desactivado',
+    next: 'Próximo control',
+    interval: 'Intervalo',
+    choose: 'Elige un intervalo',
+    off: 'Desactivado',
+    minutes: 'Cada {{count}} min',
+    set: 'Guardar',
+    submitting: 'Guardando…',
+  },
   sessionLimit: {
     heading: 'Límite de tiempo de sesión',
     intro:

@@ -187,6 +187,13 @@ export default {
   loss_limit_confirmed: 'Tu nuevo límite de pérdidas se aplica desde ahora.',
   loss_limit_removed: 'El límite de pérdidas se ha quitado.',
   loss_limit_too_high: 'Un límite de pérdidas puede ser como mucho de 1.000.000 en tu moneda.',
+  reality_check_due:
+    'Es la hora de tu control de realidad: el juego espera hasta que veas cuánto tiempo llevas jugando y tu resultado. Vuelve a cargar la página del juego para verlo.',
+  reality_check_set: 'Tu control de realidad está fijado: el próximo llega dentro de {{0}} min.',
+  reality_check_off: 'Los controles de realidad están desactivados.',
+  reality_check_acknowledged: 'Puedes seguir jugando. Tu próximo control de realidad llega dentro de {{0}} min.',
+  reality_check_not_due: 'Ahora no toca ningún control de realidad.',
+  reality_check_interval: 'Elige uno de los intervalos que se ofrecen.',
   session_limit_set:
     'Tu límite de tiempo de sesión está fijado y se aplica desde ahora, también a las sesiones ya abiertas.',
   session_limit_change_waits:

@@ -77,6 +77,18 @@ export default {
     'andar-bahar': 'Andar bahar',
     'teen-patti': 'Teen patti',
   },
+  realityCheck: {
+    heading: 'Control de realidad',
+    played: 'Llevas {{minutes}} min jugando desde que iniciaste sesión.',
+    net: 'Tu resultado desde entonces',
+    won: 'has ganado {{amount}}',
+    lost: 'has perdido {{amount}}',
+    even: 'ni ganas ni pierdes',
+    paused: 'El juego espera a que elijas: tus apuestas no se aceptan mientras este control esté abierto.',
+    keepPlaying: 'Seguir jugando',
+    stop: 'Parar y ver mis apuestas',
+    settings: 'Cambiar o desactivar los controles de realidad',
+  },
   view: {
     modeLabel: 'Modo de juego',
     demo: 'Gratis',

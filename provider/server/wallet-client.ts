@@ -39,6 +39,7 @@ export type SeamlessWallet = {
 const PASSED_ON = new Set<MessageCode>([
   'insufficient_funds',
   'account_not_active',
+  'reality_check_due',
   ...Object.values(LOSS_LIMIT_REFUSALS),
 ])
 

@@ -1,6 +1,6 @@
 import { type RefObject, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { data, Link, useLocation } from 'react-router'
 import type { GameDetails } from '#contract'
 import { LoginLink } from '#app/components/nav-items.tsx'
 import { useCatalogue } from '#ui/use-catalogue.ts'
@@ -10,7 +10,8 @@ import { builtinProviderOrigin } from '#app/utils/provider-origin.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.ts'
 import { getGame } from '#app/upstream/games.server.ts'
-import { getPlayer } from '#app/utils/auth.server.ts'
+import { getPlayer, requirePlayer } from '#app/utils/auth.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { localeFromPath, useLocale, useLocalePath } from '#ui/locale.ts'
 import { formatMoney, formatNumber } from '#casino-api/contract/format.ts'
 import { metaTags } from '#app/utils/page-meta.ts'
@@ -23,6 +24,7 @@ import * as styles from '#ui/games.css.ts'
 import { isLiveLobby } from './live-path.ts'
 import { type RecentRound, RecentRounds } from './recent-rounds.tsx'
 import { SeedFacts } from '#ui/seed-facts.tsx'
+import { KEEP_PLAYING, RealityCheckPanel, useRealityCheckAt } from './reality-check.tsx'
 
 /** The path of the built-in provider's game client on its origin (provider/frame: game-frame/:token, game-frame/live/:token). */
 const BUILTIN_FRAME_PATH = /^(?:\/en)?\/game-frame\/(?:live\/)?[\w-]+$/
@@ -75,11 +77,17 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   const live = isLiveLobby(url.pathname)
-  const [launch, details] = await Promise.all([
+  const [launch, details, check] = await Promise.all([
     callUpstream(args, live ? 'get_live_game_url' : 'get_game_url', { gameId, mode, language }),
     getGame(args, gameId, language),
+    // Real play waits while the player's reality check is due (ADR 0065).
+    mode === 'real' && player?.scope === 'player' ? callUpstream(args, 'get_reality_check', {}) : null,
   ])
   notFoundUnless(details)
+  const realityCheck = check?.ok ? check.data : null
+  if (realityCheck?.due)
+    return { meta: pageMeta(args.context, details.name), gameId, name: details.name, mode, realityCheck }
+  const realityCheckAt = realityCheck?.dueAt ?? null
   if (!launch.ok) {
     notFoundUnless(launch.code !== 'game_not_found')
     if (launch.status >= 500) throw upstreamUnavailable()
@@ -106,6 +114,7 @@ export async function loader(args: Route.LoaderArgs) {
       external: { minBet: details.minBet, maxBet: details.maxBet, currency: player?.currency ?? 'EUR' },
       ...panelOf(details),
       loggedIn: Boolean(player),
+      realityCheckAt,
     }
   }
   // The built-in provider's client, on its public origin (which the CSP names); any other
@@ -143,6 +152,7 @@ export async function loader(args: Route.LoaderArgs) {
       checkOrigin: builtIn,
       ...panelOf(details),
       loggedIn: Boolean(player),
+      realityCheckAt,
     }
   }
   const open = await callUpstream(args, 'game_open', {}, { gameSession: token })
@@ -158,7 +168,28 @@ export async function loader(args: Route.LoaderArgs) {
     checkOrigin: builtIn,
     ...panelOf(details),
     loggedIn: Boolean(player),
+    realityCheckAt,
   }
+}
+
+/** "Keep playing" of the reality check: answered (or answered already in another tab), back to the game. */
+export async function action(args: Route.ActionArgs) {
+  await requirePlayer(args)
+  notFoundUnless(/^[\w-]{1,64}$/.test(args.params.gameId))
+  const form = await args.request.formData()
+  if (form.get('intent') !== KEEP_PLAYING) throw data(null, { status: 400 })
+  const answered = await callUpstream(args, 'acknowledge_reality_check', {})
+  if (!answered.ok && answered.status >= 500) throw upstreamUnavailable()
+  // From the route, not the request's path (a script's post asks for the page's data URL).
+  const lobby = isLiveLobby(new URL(args.request.url).pathname) ? '/live-casino' : '/casino'
+  const back = `${lobby}/${args.params.gameId}?mode=real`
+  return redirectWithToast(
+    args,
+    back,
+    answered.ok
+      ? { type: 'success', code: answered.data.message, args: [answered.data.check.minutes ?? 0] }
+      : { type: 'info', code: answered.code },
+  )
 }
 
 /**
@@ -210,6 +241,7 @@ function FairnessAndRounds({
 
 export default function GameView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  useRealityCheckAt('realityCheckAt' in loaderData ? loaderData.realityCheckAt : null)
   const localePath = useLocalePath()
   const locale = useLocale()
   const catalogue = useCatalogue()
@@ -248,6 +280,17 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
             {t('games.view.tryDemo')}
           </Link>
         </div>
+      </div>
+    )
+  }
+  if ('realityCheck' in loaderData && loaderData.realityCheck) {
+    return (
+      <div className={ui.container}>
+        <div className={styles.toolbar}>
+          <h1 className={styles.gameTitle}>{name}</h1>
+          {switcher}
+        </div>
+        <RealityCheckPanel check={loaderData.realityCheck} />
       </div>
     )
   }

@@ -23,6 +23,8 @@ import { pageMeta } from '#app/utils/page-meta.server.ts'
 import type { Route } from './+types/responsible-gaming'
 import { limitAnswer } from './limit-answer.server.ts'
 import { SESSION_LIMIT_CALLS, SESSION_LIMIT_SET, SessionLimitBlock } from './session-limit.tsx'
+import { REALITY_CHECK_SET, RealityCheckBlock } from './reality-check.tsx'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import * as styles from './layout.css.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta)
@@ -31,13 +33,18 @@ const formName = (kind: RestrictionKind) => `restrict-${kind}` as const
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
-  const sessionLimit = await callUpstream(args, 'get_session_limit', {})
-  if (!sessionLimit.ok) throw upstreamUnavailable()
+  const [sessionLimit, realityCheck] = await Promise.all([
+    callUpstream(args, 'get_session_limit', {}),
+    callUpstream(args, 'get_reality_check', {}),
+  ])
+  if (!sessionLimit.ok || !realityCheck.ok) throw upstreamUnavailable()
   return {
     meta: pageMeta(args.context, getInstance(args.context).t('account.restrictions.title')),
     username: player.username,
     sessionLimit: sessionLimit.data,
     sessionLimitConstraint: formConstraint('session-limit'),
+    realityCheck: realityCheck.data,
+    realityCheckConstraint: formConstraint('reality-check'),
     constraints: Object.fromEntries(RESTRICTION_KINDS.map((kind) => [kind, formConstraint(formName(kind))])),
   }
 }
@@ -62,6 +69,16 @@ async function sessionLimitAction(args: Route.ActionArgs, form: FormData, intent
   return limitAnswer(args, TAB, result, 'session_limit_change_waits')
 }
 
+/** The reality check's interval: refused, the form comes back with the choice kept; set, a toast says when the next comes. */
+async function realityCheckAction(args: Route.ActionArgs, form: FormData) {
+  const submission = parseForm('reality-check', form)
+  if (submission.status !== 'success') return invalidForm(submission)
+  const result = await callUpstream(args, 'set_reality_check', submission.value)
+  if (!result.ok) return refusedForm(submission, result)
+  const { message, check } = result.data
+  return redirectWithToast(args, TAB, { type: 'success', code: message, args: [check.minutes ?? 0] })
+}
+
 /**
  * Puts the chosen restriction on the account (the form's `kind`): refused, the form comes back
  * with the casino API's words and nothing changed; set, every session has ended upstream, so this
@@ -72,6 +89,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
   const intent = form.get('intent')
   if (typeof intent === 'string' && intent.startsWith('session-limit-')) return sessionLimitAction(args, form, intent)
+  if (intent === REALITY_CHECK_SET) return realityCheckAction(args, form)
   const kind = RESTRICTION_KINDS.find((k) => k === form.get('kind'))
   if (!kind) throw data(null, { status: 400 })
   const submission = parseForm(formName(kind), form)
@@ -151,6 +169,11 @@ export default function ResponsibleGaming({ loaderData, actionData }: Route.Comp
         limit={loaderData.sessionLimit}
         constraint={loaderData.sessionLimitConstraint}
         lastResult={posted?.initialValue?.intent === SESSION_LIMIT_SET ? posted : undefined}
+      />
+      <RealityCheckBlock
+        check={loaderData.realityCheck}
+        constraint={loaderData.realityCheckConstraint}
+        lastResult={posted?.initialValue?.intent === REALITY_CHECK_SET ? posted : undefined}
       />
       <h2 className={styles.panelHeading}>{t('account.restrictions.heading')}</h2>
       <p>{t('account.restrictions.intro')}</p>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import * as A from './schemas.ts'
 import * as S from './session-limit.ts'
+import * as R from './reality-check.ts'
 import { defineCall } from '../define.ts'
 
 export const playerCalls = {
@@ -120,6 +121,36 @@ export const playerCalls = {
     answer: S.SessionLimitAnswer,
     summary: 'Drop a raise or removal of the session-time limit still waiting: the limit in force stays.',
     errors: ['session_limit_nothing_pending'],
+  }),
+  // The player's own reality check (ADR 0065): reading and answering it moves no money.
+  get_reality_check: defineCall({
+    method: 'POST',
+    path: '/front/get_reality_check',
+    auth: 'player',
+    read: true,
+    params: R.GetRealityCheckParams,
+    answer: R.RealityCheck,
+    summary:
+      "The player's reality check: its interval, when the next falls due (and whether it is due: stakes wait for it), and the minutes played and net result since the log-in.",
+  }),
+  set_reality_check: defineCall({
+    method: 'POST',
+    path: '/front/set_reality_check',
+    auth: 'player',
+    params: R.SetRealityCheckParams,
+    answer: R.RealityCheckAnswer,
+    summary:
+      'Set the reality check to one of the intervals (minutes), or stop it (null): at once; the next check falls due an interval from now.',
+    errors: ['reality_check_interval'],
+  }),
+  acknowledge_reality_check: defineCall({
+    method: 'POST',
+    path: '/front/acknowledge_reality_check',
+    auth: 'player',
+    params: R.AcknowledgeRealityCheckParams,
+    answer: R.RealityCheckAnswer,
+    summary: '"Keep playing": answers the check that is due; the next falls due an interval from now.',
+    errors: ['reality_check_not_due'],
   }),
   register_player: defineCall({
     method: 'POST',

@@ -88,6 +88,8 @@ const BET_REFUSALS = [
   'amount_out_of_range',
   // The player's own loss limit (ADR 0064): its figures are the error's args.
   ...Object.values(LOSS_LIMIT_REFUSALS),
+  // The player's reality check waits for an answer (ADR 0065).
+  'reality_check_due',
 ] as const
 
 /**

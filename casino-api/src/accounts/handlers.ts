@@ -3,6 +3,7 @@
  * profile and balance. The work is in the modules next to this one; a handler checks the rate
  * limits that apply and hands over.
  */
+import { acknowledgeRealityCheck, getRealityCheck, setRealityCheck } from './reality-check.ts'
 import { sql } from 'drizzle-orm'
 import type { playerCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
@@ -57,6 +58,9 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   set_session_limit: (ctx, { params, session }) => setSessionLimit(ctx, must(session), params.minutes),
   confirm_session_limit: (ctx, { session }) => confirmSessionLimit(ctx, must(session)),
   cancel_session_limit_change: (ctx, { session }) => cancelSessionLimitChange(ctx, must(session)),
+  get_reality_check: (ctx, { session }) => getRealityCheck(ctx, must(session)),
+  set_reality_check: (ctx, { params, session }) => setRealityCheck(ctx, must(session), params.minutes),
+  acknowledge_reality_check: (ctx, { session }) => acknowledgeRealityCheck(ctx, must(session)),
 
   // The per-account counter is charged by registerPlayer, only when the names clash with an account.
   register_player: async (ctx, { params, ip }) => {

@@ -12,6 +12,7 @@ import { inForce, restrictionRefusal } from './restricted.ts'
 import { tellNewDevice } from './notices.ts'
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 import { loginExpiry } from './session-limit.ts'
+import { startRealityCheck } from './reality-check.ts'
 import { lockPlayer } from '../bonuses/service.ts'
 
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000
@@ -120,6 +121,8 @@ async function finishLogin(
   const { made, expiresAt } = await ctx.db.transaction(async (tx) => {
     await lockPlayer(tx, player.id)
     const expiry = await loginExpiry(tx, player.id, now, TOKEN_TTL_MS)
+    // A new log-in counts its play from now (ADR 0065).
+    await startRealityCheck(tx, player.id, now)
     const [row] = await tx
       .insert(accessTokens)
       .values({

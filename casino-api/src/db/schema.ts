@@ -183,7 +183,6 @@ export const moneyLimitChanges = pgTable(
   (t) => [index('money_limit_changes_player_idx').on(t.playerId, t.at)],
 )
 
-/** Bearer tokens: only the SHA-256 of the opaque token is stored. */
 /**
  * The player's session-time limit (accounts/session-limit.ts, ADR 0063): how long one log-in lasts
  * at most, and a raise or removal waiting (`next_minutes` null with `next_from` set: a removal).
@@ -205,6 +204,26 @@ export const sessionLimits = pgTable(
   ],
 )
 
+/**
+ * The player's reality check (accounts/reality-check.ts, ADR 0065): every `minutes` of play the
+ * wallet refuses stakes from `due_at` until the player answers it; play is counted from `since`
+ * (the log-in, or when the check was set during it).
+ */
+export const realityChecks = pgTable(
+  'reality_checks',
+  {
+    playerId: uuid('player_id')
+      .primaryKey()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    minutes: integer('minutes').notNull(),
+    since: at('since').notNull(),
+    dueAt: at('due_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [check('reality_checks_minutes', sql`${t.minutes} > 0`)],
+)
+
+/** Bearer tokens: only the SHA-256 of the opaque token is stored. */
 export const accessTokens = pgTable(
   'access_tokens',
   {

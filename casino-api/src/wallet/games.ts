@@ -100,6 +100,7 @@ type Outcome =
   | 'loss_limit_day'
   | 'loss_limit_week'
   | 'loss_limit_month'
+  | 'reality_check_due'
 
 /** A loss limit's refusal (ADR 0064): the limit, what is left of it, when it resets, as the message says them. */
 const lossLimit = (answer: Answer, currency: Currency) =>
@@ -127,6 +128,7 @@ const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, (answer: Answer, cur
   loss_limit_day: lossLimit,
   loss_limit_week: lossLimit,
   loss_limit_month: lossLimit,
+  reality_check_due: () => new ApiError(403, 'reality_check_due'),
 }
 
 /** Stakes `amount` cents (more than zero) on a round: real balance first, then bonus. */

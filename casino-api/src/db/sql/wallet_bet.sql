@@ -5,7 +5,8 @@
 -- currency_mismatch, bet_rolled_back (its rollback came first), game_unavailable (not a game of
 -- the provider's with a maximum multiplier), round_closed (the round has its win),
 -- insufficient_funds, loss_limit_day/_week/_month (with "limit", "left" and "resets_at": the
--- player's own loss limit its real part would pass, ADR 0064). Real money is staked first, then
+-- player's own loss limit its real part would pass, ADR 0064), reality_check_due (the player's
+-- reality check is due and not answered yet, ADR 0065). Real money is staked first, then
 -- bonus money; the stake counts toward wagering (wallet_wager), and its real part earns loyalty
 -- points (loyalty_earn).
 CREATE OR REPLACE FUNCTION wallet_bet(p_provider text, p_external_id text, p_player uuid, p_currency currency, p_amount bigint,
@@ -28,6 +29,10 @@ BEGIN
   IF FOUND THEN RETURN wallet_replay(v_row, 'bet', p_player, p_currency, p_round, p_game, p_amount, NULL); END IF;
   -- Only an active account stakes money (a win or a rollback is owed whatever the status).
   IF NOT v_acc.active THEN RETURN jsonb_build_object('outcome', 'player_not_active'); END IF;
+  -- The player's reality check waits for an answer: no stake until then.
+  IF EXISTS (SELECT 1 FROM reality_checks r WHERE r.player_id = p_player AND r.due_at <= p_at) THEN
+    RETURN jsonb_build_object('outcome', 'reality_check_due');
+  END IF;
   -- Its rollback came first (the provider gave up waiting): the bet must not take money now.
   IF EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = p_provider AND w.kind = 'rollback'
              AND w.rolls_back = p_external_id) THEN
