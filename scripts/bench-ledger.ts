@@ -2,7 +2,9 @@
 // HTTP on PostgreSQL, beside pgbench's tpcb-like TPS on the same server in the same run, and their
 // ratio (target >= 0.4 x for settled instant rounds). Two ways to play a round are measured, one
 // after the other, by the same casino API: an instant round settled by one call (provider_settle,
-// ADR 0042), and the two calls of a multi-step game (provider_bet, then provider_win). The casino
+// ADR 0042), and the two calls of a multi-step game (provider_bet, then provider_win); then the
+// first again for players with loss limits and a reality check (ADRs 0064, 0065), whose checks
+// every stake pays. The casino
 // API runs alone in its own process (node casino-api/src/main.ts) on a fresh schema;
 // BENCH_CLIENTS players each play one round after another (1 € bet, then a win of 0 or 2 €) over
 // keep-alive connections. pgbench then runs as many clients, with a scale of as many branches (its
@@ -27,13 +29,14 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Pool as PgPool } from 'pg'
-import { calls } from '#contract'
+import { calls, DEPOSIT_LIMIT_PERIODS } from '#contract'
 import { openDatabase } from '#casino-api/src/db/open.ts'
 import { checkLedger } from '#casino-api/src/wallet/check.ts'
 import { openProviderDatabase } from '#provider/server/db/open.ts'
 import { providerRecords } from '#provider/server/reconcile.ts'
 import { startApiProcess } from '#casino-api/tests/api-process.ts'
 import { insertFundedPlayers } from '#casino-api/tests/funded-players.ts'
+import { moneyLimits, realityChecks } from '#casino-api/src/db/schema.ts'
 
 const smoke = process.argv.includes('--smoke')
 const duration = smoke ? 1 : Number(process.env.BENCH_DURATION ?? 10)
@@ -138,11 +141,38 @@ async function withCasinoApi(work: (url: string, pid: number) => Promise<void>) 
   }
 }
 
-/** Players with plenty of sandbox money, written straight into the wallet's schema. */
-async function fundedPlayers(count: number) {
+/**
+ * Players with plenty of sandbox money, written straight into the wallet's schema; `limited`, each
+ * with loss limits no round of the run reaches and a reality check not due before it ends.
+ */
+async function fundedPlayers(count: number, limited: boolean) {
   const opened = await openDatabase({ driver: 'postgres', url: databaseUrl!, schema: walletSchema })
   try {
-    return await insertFundedPlayers(opened.db, count, 1_000_000_00)
+    const ids = await insertFundedPlayers(opened.db, count, 1_000_000_00)
+    if (limited) {
+      const now = new Date()
+      await opened.db.insert(moneyLimits).values(
+        ids.flatMap((playerId) =>
+          DEPOSIT_LIMIT_PERIODS.map((period) => ({
+            playerId,
+            kind: 'loss' as const,
+            period,
+            amount: 100_000_000,
+            updatedAt: now,
+          })),
+        ),
+      )
+      await opened.db.insert(realityChecks).values(
+        ids.map((playerId) => ({
+          playerId,
+          minutes: 120,
+          since: now,
+          dueAt: new Date(now.getTime() + 7_200_000),
+          updatedAt: now,
+        })),
+      )
+    }
+    return ids
   } finally {
     await opened.close()
   }
@@ -200,11 +230,19 @@ async function connection(url: string) {
   }
 }
 
-/** How a round's money moves: one settlement call, or a bet and then its win. */
-type Way = 'settle' | 'bet+win'
+/**
+ * How a round's money moves: one settlement call, or a bet and then its win; and the settlement
+ * again for players who set themselves loss limits and a reality check (ADRs 0064, 0065), which
+ * every stake then checks (the cost of those checks, beside the first line of the same run).
+ */
+type Way = 'settle' | 'bet+win' | 'settle, limited'
 const WAYS: { way: Way; label: string }[] = [
   { way: 'settle', label: 'settled instant rounds/s (provider_settle: one call)' },
   { way: 'bet+win', label: 'bet+win round trips/s (provider_bet, then provider_win: two calls)' },
+  {
+    way: 'settle, limited',
+    label: 'settled instant rounds/s, players with a daily, weekly and monthly loss limit and a reality check',
+  },
 ]
 
 /** Each client plays rounds for one player, one after another, the `way` given. */
@@ -224,7 +262,7 @@ async function playRounds(url: string, apiPid: number, playerIds: string[], way:
       const bet = { transactionId: `b-${randomUUID()}`, amount: 1_00 }
       const win = { transactionId: `w-${randomUUID()}`, amount: n % 2 ? 2_00 : 0 }
       try {
-        if (way === 'settle') await post(calls.provider_settle.path, { ...round, bet, win })
+        if (way !== 'bet+win') await post(calls.provider_settle.path, { ...round, bet, win })
         else {
           await post(calls.provider_bet.path, { ...round, ...bet })
           await post(calls.provider_win.path, { ...round, ...win })
@@ -335,7 +373,8 @@ try {
   await withCasinoApi(async (url, pid) => {
     // New players for each way: a win sums its player's movements of the last 24 hours (the net
     // winnings limit), so players who played the first way would make the second one's wins dearer.
-    for (const { way } of WAYS) wallet.set(way, await playRounds(url, pid, await fundedPlayers(clients), way))
+    for (const { way } of WAYS)
+      wallet.set(way, await playRounds(url, pid, await fundedPlayers(clients, way === 'settle, limited'), way))
   })
   const opened = await openDatabase({ driver: 'postgres', url: databaseUrl, schema: walletSchema })
   const report = await checkLedger(opened.db, providerRecords(await openProviderDatabase(opened))).finally(() =>

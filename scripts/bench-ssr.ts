@@ -184,6 +184,13 @@ try {
       base: 'floor',
     },
     {
+      label: '/user-management/loss-limits (logged in)',
+      path: '/user-management/loss-limits',
+      headers: player,
+      target: 0.5,
+      base: 'floor',
+    },
+    {
       label: '/user-management/responsible-gaming (logged in)',
       path: '/user-management/responsible-gaming',
       headers: player,

@@ -263,13 +263,18 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
     </nav>
   )
 
+  // The game's name and the mode switch, over a page that shows no game yet.
+  const titleBar = (
+    <div className={styles.toolbar}>
+      <h1 className={styles.gameTitle}>{name}</h1>
+      {switcher}
+    </div>
+  )
+
   if ('needsLogin' in loaderData) {
     return (
       <div className={ui.container}>
-        <div className={styles.toolbar}>
-          <h1 className={styles.gameTitle}>{name}</h1>
-          {switcher}
-        </div>
+        {titleBar}
         <div className={styles.banner}>
           <p>{t('games.view.realNeedsLogin')}</p>
           <LoginLink className={styles.playButton}>{t('games.view.login')}</LoginLink>
@@ -286,10 +291,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
   if ('realityCheck' in loaderData && loaderData.realityCheck) {
     return (
       <div className={ui.container}>
-        <div className={styles.toolbar}>
-          <h1 className={styles.gameTitle}>{name}</h1>
-          {switcher}
-        </div>
+        {titleBar}
         <RealityCheckPanel check={loaderData.realityCheck} />
       </div>
     )

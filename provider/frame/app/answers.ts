@@ -1,4 +1,9 @@
-import { data, type LoaderFunctionArgs, type RouterContextProvider } from 'react-router'
+import {
+  data,
+  type LoaderFunctionArgs,
+  type RouterContextProvider,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import { type Answer, frameOf, gameCall, type GameRefusal } from './context.ts'
 
 /**
@@ -45,3 +50,12 @@ export async function readGame<N extends 'game_open' | 'get_live_table'>(args: L
     moveId: crypto.randomUUID(),
   }
 }
+
+/**
+ * A client page loads again after every move, refused ones too: a refused move is over (its round
+ * or bet cancelled, nothing staked), so the next one needs an id of its own; without this, a lower
+ * stake after a refusal (a loss limit, the balance, a reality check) would be taken for the refused
+ * move sent again.
+ */
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod === 'POST' || defaultShouldRevalidate

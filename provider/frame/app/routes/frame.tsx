@@ -10,7 +10,6 @@ import {
   useFetcher,
   useLoaderData,
   useNavigation,
-  type ShouldRevalidateFunctionArgs,
 } from 'react-router'
 import type { RoundView } from '#contract'
 import * as forms from '#ui/form-fields.css.ts'
@@ -76,13 +75,7 @@ export async function action(args: ActionFunctionArgs) {
   return { intent: 'play' as const, round: played.data.round, staged }
 }
 
-/**
- * After every move, refused ones too: a refused move is over (its round cancelled, nothing staked),
- * so the next one needs an id of its own; without this, a lower stake after a refusal (a loss limit,
- * the balance) would be taken for the refused move sent again.
- */
-export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  formMethod === 'POST' || defaultShouldRevalidate
+export { shouldRevalidate } from '../answers.ts'
 
 export default function GameFrame() {
   const loaderData = useLoaderData<typeof loader>()

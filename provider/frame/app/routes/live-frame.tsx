@@ -32,6 +32,8 @@ import {
   rouletteStageFromForm,
 } from '../boards/roulette.tsx'
 
+export { shouldRevalidate } from '../answers.ts'
+
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   { title: loaderData && 'name' in loaderData ? loaderData.name : '' },
   // A game client is a launch's page, nothing to find in a search.
