@@ -30,6 +30,7 @@ export default [
   // auth: coming in, going out, and the links the casino API mails about an account.
   ...inBothLanguages([
     route('login', 'routes/auth/login.tsx'),
+    route('login/code', 'routes/auth/login-code.tsx'),
     route('logout', 'routes/auth/logout.tsx'),
     route('register', 'routes/auth/register.tsx'),
     route('forgot-password', 'routes/auth/forgot-password.tsx'),
@@ -46,6 +47,7 @@ export default [
       route('profile', 'routes/user-management/profile.tsx'),
       route('change-password', 'routes/user-management/change-password.tsx'),
       route('sessions', 'routes/user-management/sessions.tsx'),
+      route('security', 'routes/user-management/security.tsx'),
       route('deposit-limits', 'routes/user-management/deposit-limits.tsx'),
       route('loss-limits', 'routes/user-management/loss-limits.tsx'),
       route('responsible-gaming', 'routes/user-management/responsible-gaming.tsx'),

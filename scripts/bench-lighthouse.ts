@@ -195,6 +195,7 @@ try {
     { label: '/en/user-management/bet-history (logged in)', url: `${webUrl}/en/user-management/bet-history`, cookie },
     { label: '/user-management/deposit-limits (logged in)', url: `${webUrl}/user-management/deposit-limits`, cookie },
     { label: '/user-management/loss-limits (logged in)', url: `${webUrl}/user-management/loss-limits`, cookie },
+    { label: '/en/user-management/security (logged in)', url: `${webUrl}/en/user-management/security`, cookie },
     {
       label: '/en/user-management/responsible-gaming (logged in)',
       url: `${webUrl}/en/user-management/responsible-gaming`,

@@ -191,6 +191,13 @@ try {
       base: 'floor',
     },
     {
+      label: '/user-management/security (logged in)',
+      path: '/user-management/security',
+      headers: player,
+      target: 0.5,
+      base: 'floor',
+    },
+    {
       label: '/user-management/responsible-gaming (logged in)',
       path: '/user-management/responsible-gaming',
       headers: player,

@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { CATALOG } from '#provider/games/catalog.ts'
-import { BANK_WITHDRAWAL, decodeQuotedPrintable, newPlayer } from '#tests/setup/harness.ts'
+import { BANK_WITHDRAWAL, decodeQuotedPrintable, newPlayer, turnOnTwoFactorOnSite } from '#tests/setup/harness.ts'
 import { Browser, textOf, type Page } from '#tests/setup/http.ts'
 
 /** One request as the load client saw it; status 0: no answer (connection broken, timeout). */
@@ -442,6 +442,8 @@ export class Administrator {
       }),
     )
     if (!changed) throw new Error('the administrator could not change the first password')
+    // The back office opens only with two-factor authentication on (ADR 0066).
+    await turnOnTwoFactorOnSite(this.b, password)
     const page = await this.b.settle('admin', (b) => b.get('/en/admin/withdrawals'))
     if (page?.status !== 200) throw new Error(`the administrator's withdrawals page answered ${page?.status}`)
   }

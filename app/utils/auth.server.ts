@@ -1,5 +1,5 @@
 import { createContext, data, redirect } from 'react-router'
-import type { LoginAnswer, Player } from '#contract'
+import type { LoginChallenge, LoginToken, Player } from '#contract'
 import { describeLogin } from './logins.server.ts'
 import { getRequestInfo } from '#app/middleware/context.ts'
 import { callUpstream, isUpstreamUnavailable, type UpstreamArgs } from '#app/upstream/client.server.ts'
@@ -87,10 +87,18 @@ export async function requirePlayer(args: UpstreamArgs): Promise<Player> {
   return player
 }
 
-/** The /admin pages: visitors are sent home like any protected page; players get 403. */
+export const SECURITY_PATH = '/user-management/security'
+
+/**
+ * The /admin pages: visitors are sent home like any protected page; players get 403; an
+ * administrator without two-factor authentication is sent to the Security tab to turn it on (the
+ * casino API refuses their admin calls until then: ADR 0066).
+ */
 export async function requireAdmin(args: UpstreamArgs): Promise<Player> {
   const player = await requirePlayer(args)
   if (player.scope !== 'admin') throw data(null, { status: 403 })
+  if (player.twoFactorMissing)
+    throw await redirectWithToast(args, SECURITY_PATH, { type: 'info', code: 'two_factor_required' })
   return player
 }
 
@@ -108,7 +116,7 @@ export async function requireGuest(args: UpstreamArgs): Promise<void> {
  */
 export async function startPlayerSession(
   args: UpstreamArgs,
-  login: Pick<LoginAnswer, 'accessToken' | 'previousLogin'>,
+  login: Pick<LoginToken, 'accessToken' | 'previousLogin'>,
   redirectTo = '/',
 ): Promise<Response> {
   const session = newSession()
@@ -120,6 +128,19 @@ export async function startPlayerSession(
   }
   return redirect(localizePath(localeOf(args), redirectTo), { headers: { 'Set-Cookie': await commitSession(session) } })
 }
+
+/**
+ * After the right password of an account with two-factor authentication: a new session holding
+ * only the casino API's challenge, and the code page (login-code.tsx).
+ */
+export async function startCodeStep(args: UpstreamArgs, login: LoginChallenge): Promise<Response> {
+  const session = newSession()
+  session.set('loginChallenge', login.challenge)
+  return redirect(localizePath(localeOf(args), LOGIN_CODE_PATH), {
+    headers: { 'Set-Cookie': await commitSession(session) },
+  })
+}
+export const LOGIN_CODE_PATH = '/login/code'
 
 /**
  * Logs out: revokes the token upstream, replaces the session by one that only carries the

@@ -25,6 +25,11 @@ import {
   LOSS_LIMIT_FORM_PARAMS,
   SESSION_LIMIT_FORM_PARAMS,
   REALITY_CHECK_FORM_PARAMS,
+  LOGIN_CODE_FORM_PARAMS,
+  StartTwoFactorParams,
+  ConfirmTwoFactorParams,
+  DisableTwoFactorParams,
+  RenewRecoveryCodesParams,
   UpdateProfileParams,
 } from '#contract'
 import {
@@ -39,6 +44,12 @@ import type { Locale } from '#ui/locale.ts'
 
 export const FORMS = {
   login: LoginParams,
+  // The log-in's second step, and the Security tab's forms (ADR 0066).
+  'login-code': LOGIN_CODE_FORM_PARAMS,
+  'two-factor-start': StartTwoFactorParams,
+  'two-factor-confirm': ConfirmTwoFactorParams,
+  'two-factor-disable': DisableTwoFactorParams,
+  'recovery-codes': RenewRecoveryCodesParams,
   register: RegisterForm,
   'forgot-password': ResetPlayerPasswordParams,
   'reset-password': ResetPasswordForm,

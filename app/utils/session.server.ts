@@ -20,6 +20,11 @@ export type SessionData = {
   playerId: string
   /** The account's log-in before the one that opened this session (null after the first). */
   previousLogin: LoginRecord | null
+  /**
+   * A log-in waiting for its code (two-factor authentication, ADR 0066): the casino API's
+   * challenge, kept here like the token so that the browser never holds it.
+   */
+  loginChallenge: string
 }
 /** A message for the next page, shown as a toast: a catalogue code and its values (toast.server.ts). */
 export type Toast = {

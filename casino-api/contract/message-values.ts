@@ -38,6 +38,7 @@ export const MESSAGE_VALUES = {
   deposit_limit_month: ['money', 'money', 'time'],
   loss_limit_day: ['money', 'money', 'time'],
   reality_check_set: ['number'],
+  two_factor_slowed: ['number'],
   reality_check_acknowledged: ['number'],
   loss_limit_week: ['money', 'money', 'time'],
   loss_limit_month: ['money', 'money', 'time'],

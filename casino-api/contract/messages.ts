@@ -190,6 +190,21 @@ export const englishMessages = {
   session_limit_out_of_range: 'Choose a limit between 5 minutes and 12 hours.',
   session_limit_reached:
     'Your session reached the time limit you set, so you have been logged out. You can log in again.',
+  two_factor_code_required: 'Enter the code from your authenticator app to finish logging in.',
+  two_factor_code_invalid:
+    'That code is not right or was already used. Enter the code your app shows now, or one of your recovery codes.',
+  two_factor_login_expired:
+    'This log-in took too long or was already used. Please enter your username and password again.',
+  two_factor_attempts: 'Too many wrong codes. Please enter your username and password again.',
+  two_factor_slowed: 'Too many wrong codes for this account. Please wait {{0}} min and try again.',
+  two_factor_required: 'Administrators must turn on two-factor authentication before they continue.',
+  two_factor_already_on: 'Two-factor authentication is already on.',
+  two_factor_not_on: 'Two-factor authentication is not on.',
+  two_factor_not_started: 'Start the set-up first: scan the code and then enter the code your app shows.',
+  two_factor_enabled: 'Two-factor authentication is on. Your other sessions were signed out.',
+  two_factor_disabled: 'Two-factor authentication is off.',
+  two_factor_admin_keeps: "An administrator's account must keep two-factor authentication on.",
+  recovery_codes_renewed: 'Your new recovery codes are below; the old ones no longer work.',
   confirm_restriction: 'Confirm that you understand it cannot be undone before it ends.',
   account_timed_out: 'Your account is taking a break until {{0}}. You can log in again from then.',
   account_self_excluded:

@@ -50,6 +50,8 @@ export type Session = {
   scope: 'player' | 'admin'
   /** The account must change its password before anything else (seeded admin). */
   passwordChangeRequired: boolean
+  /** Two-factor authentication is on for the account (ADR 0066): an administrator's calls need it. */
+  twoFactor: boolean
 }
 
 export type CallInput<K extends CallName> = {

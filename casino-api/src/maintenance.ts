@@ -4,6 +4,7 @@ import {
   accessTokens,
   deviceTokens,
   loginAttempts,
+  loginChallenges,
   loginLocks,
   oneTimeTokens,
   playerLogins,
@@ -19,7 +20,8 @@ export const KEEP_SPENT_ROWS_MS = 30 * 24 * 3600_000
 export const KEEP_LOGINS_MS = 365 * 24 * 3600_000
 
 /**
- * Deletes what no longer matters: old log-in attempts, lifted locks, tokens that expired or
+ * Deletes what no longer matters: old log-in attempts, lifted locks, log-ins' code steps that
+ * expired, tokens that expired or
  * were revoked (or used) long ago, log-ins' records older than a year, and the built-in game
  * provider's wallet records once it can no longer replay them (their ledger transactions stay for
  * good, and its rounds in its own records). Another provider's wallet records stay: they are the
@@ -30,6 +32,8 @@ export async function pruneSpentRows(db: Queryable, now: Date) {
   const before = new Date(now.getTime() - KEEP_SPENT_ROWS_MS)
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, before))
   await db.delete(loginLocks).where(lt(loginLocks.lockedUntil, now))
+  // A log-in's code step lasts minutes: an expired one is of no use to anyone (ADR 0066).
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now))
   await db.delete(accessTokens).where(or(lt(accessTokens.expiresAt, before), lt(accessTokens.revokedAt, before)))
   await db.delete(oneTimeTokens).where(or(lt(oneTimeTokens.expiresAt, before), lt(oneTimeTokens.usedAt, before)))
   await db.delete(deviceTokens).where(lt(deviceTokens.expiresAt, now))

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { players } from '../src/db/schema.ts'
-import { activePlayer, backends, latestMail, login, mailedToken, newPlayer, useApis, WEB_URL } from './helpers.ts'
+import {
+  activePlayer,
+  backends,
+  latestMail,
+  login,
+  mailedToken,
+  newPlayer,
+  useApis,
+  WEB_URL,
+  loginAnswer,
+} from './helpers.ts'
 
 // The demo player is seeded only when asked for.
 const api = useApis({ seedDemo: true })
@@ -32,7 +42,7 @@ test.for(backends)(
     })
     expect((await a.fail('activate_player', { token }, 400)).code).toBe('activation_invalid')
 
-    const first = await a.ok('login', { username: params.username, password: params.password })
+    const first = await loginAnswer(a, { username: params.username, password: params.password })
     expect(first.tokenType).toBe('Bearer')
     expect(first.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const me = await a.ok('player', {}, { token: first.accessToken })

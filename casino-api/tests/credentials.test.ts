@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
 import { calls } from '../contract/index.ts'
-import { ADMIN_PASSWORD, activePlayer, backends, login, mailedToken, startTestApi, useApis } from './helpers.ts'
+import {
+  ADMIN_PASSWORD,
+  activePlayer,
+  backends,
+  login,
+  mailedToken,
+  startTestApi,
+  turnOnTwoFactor,
+  useApis,
+} from './helpers.ts'
 
 const api = useApis()
 
@@ -125,9 +134,11 @@ test.for(backends)(
       await a.ok('confirm_password_reset', { token: link, password: 'a-reset-admin-password' }, { ip: '198.51.100.4' })
 
       const fresh = await login(a, 'admin', 'a-reset-admin-password')
+      await turnOnTwoFactor(a, fresh, 'a-reset-admin-password')
       const { items } = await a.ok('get_admin_audit', {}, { token: fresh })
       const own = items.filter((entry) => entry.target === admin.id)
       expect(own).toMatchObject([
+        { admin: 'admin', action: 'two_factor_on' },
         { admin: 'admin', action: 'reset_own_password', details: { ip: '198.51.100.4' } },
         { admin: 'admin', action: 'change_own_password', details: { ip: '203.0.113.7' } },
       ])

@@ -9,7 +9,7 @@ import { moneyLimitChanges, payments } from '../src/db/schema.ts'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import { formatMoney } from '../contract/index.ts'
 import {
-  ADMIN_CHANGED_PASSWORD,
+  adminLogin,
   activePlayer,
   adminToken,
   backends,
@@ -29,7 +29,7 @@ const eur = (amount: number) => ({ amount, currency: 'EUR' })
 /** Logged in each time: the clock moves past an administrator's session in these tests. */
 const admin = async (a: TestApi) => {
   await adminToken(a)
-  return login(a, 'admin', ADMIN_CHANGED_PASSWORD)
+  return adminLogin(a)
 }
 const balance = async (a: TestApi, token: string) => (await a.ok('get_player_balance', {}, { token })).real
 const deposit = (a: TestApi, token: string, amount: number, headers = key()) =>

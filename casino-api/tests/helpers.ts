@@ -14,6 +14,7 @@ import { extractLink, readLatestMail } from '../src/mail/mail-box.ts'
 import { startCasinoApi, type CasinoApi, type CasinoApiOptions } from '../src/server.ts'
 import { checkLedger } from '../src/wallet/check.ts'
 import { providerRecords } from '../../provider/server/reconcile.ts'
+import { appCode } from './authenticator.ts'
 
 // The limits come from vitest.config.ts (generous: these tests start databases, and the suite
 // must pass on a busy machine); a tighter one here failed under CPU load.
@@ -45,6 +46,8 @@ export type TestApi = CasinoApi & {
   dataDir: string
   /** Moves the API's clock forward. */
   advance(ms: number): void
+  /** The API's clock. */
+  now(): Date
   call(name: CallName, params?: unknown, options?: CallOptions): Promise<Answer>
   /** A call that must succeed; its answer parsed with the call's answer schema. */
   ok<K extends CallName>(
@@ -129,6 +132,7 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     advance(ms) {
       offset += ms
     },
+    now: () => new Date(Date.now() + offset),
     call,
     async ok(name, params, o) {
       const res = await call(name, params, o)
@@ -232,17 +236,28 @@ export async function activePlayer(api: TestApi, overrides: Partial<ParamsIn<Cal
   const { playerId } = await api.ok('register_player', params)
   const { token } = await mailedToken(api, params.email, '/activate/')
   await api.ok('activate_player', { token })
-  const { accessToken } = await api.ok('login', { username: params.username, password: params.password })
+  const { accessToken } = await loginAnswer(api, { username: params.username, password: params.password })
   return { params, playerId, token: accessToken }
 }
 
+/** A log-in of an account without two-factor authentication: its token, not a challenge. */
+export async function loginAnswer(api: TestApi, params: ParamsIn<Calls['login']>, options?: CallOptions) {
+  const answer = await api.ok('login', params, options)
+  if (!('accessToken' in answer)) throw new Error(`the log-in of ${params.username} asked for a code`)
+  return answer
+}
+
 export const login = async (api: TestApi, username: string, password: string, options?: CallOptions) =>
-  (await api.ok('login', { username, password }, options)).accessToken
+  (await loginAnswer(api, { username, password }, options)).accessToken
 
 /** The seeded admin's password once adminToken changed it. */
 export const ADMIN_CHANGED_PASSWORD = 'admin-password-changed'
 const adminTokens = new WeakMap<TestApi, string>()
-/** The seeded admin's token, its first password changed as it must be (once per test API). */
+const adminSecrets = new WeakMap<TestApi, string>()
+/**
+ * The seeded admin's token, made as an administrator must (once per test API): its first password
+ * changed, then two-factor authentication turned on (ADR 0066), without which admin calls are refused.
+ */
 export async function adminToken(api: TestApi) {
   const known = adminTokens.get(api)
   if (known) return known
@@ -252,6 +267,35 @@ export async function adminToken(api: TestApi) {
     { oldPassword: ADMIN_PASSWORD, newPassword: ADMIN_CHANGED_PASSWORD },
     { token },
   )
+  const { secret } = await turnOnTwoFactor(api, token, ADMIN_CHANGED_PASSWORD)
+  adminSecrets.set(api, secret)
   adminTokens.set(api, token)
   return token
+}
+
+/** Another session of the seeded admin (after adminToken): the password, then the app's code. */
+export async function adminLogin(api: TestApi, options?: CallOptions) {
+  await adminToken(api)
+  return loginWithCode(api, { username: 'admin', password: ADMIN_CHANGED_PASSWORD }, adminSecrets.get(api)!, options)
+}
+
+/** Two-factor authentication turned on for the session's account: its secret and recovery codes. */
+export async function turnOnTwoFactor(api: TestApi, token: string, password: string) {
+  const started = await api.ok('start_two_factor', { password }, { token })
+  const secret = started.state.pending!.secret
+  const on = await api.ok('confirm_two_factor', { code: await appCode(secret, { now: api.now }) }, { token })
+  return { secret, recoveryCodes: on.recoveryCodes! }
+}
+
+/** A log-in of an account with two-factor authentication: the password, then a code of its app. */
+export async function loginWithCode(
+  api: TestApi,
+  params: { username: string; password: string },
+  secret: string,
+  options?: CallOptions,
+) {
+  const first = await api.ok('login', params, options)
+  if (!('challenge' in first)) throw new Error(`the log-in of ${params.username} asked for no code`)
+  const code = await appCode(secret, { now: api.now })
+  return (await api.ok('login_code', { challenge: first.challenge, code }, options)).accessToken
 }

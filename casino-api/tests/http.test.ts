@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { OPENAPI_FILE } from '../contract/openapi.ts'
 import { calls, ErrorBody } from '../contract/index.ts'
-import type { Context } from '../src/context.ts'
+import type { Context, Session } from '../src/context.ts'
 import { buildApp } from '../src/http/app.ts'
 import { checkAccess, resolveSession } from '../src/http/auth.ts'
 import { ADMIN_PASSWORD, activePlayer, backends, login, newPlayer, useApis } from './helpers.ts'
@@ -135,25 +135,30 @@ test.for(backends)('player calls need a valid bearer token [%s]', async (backend
   expect(noSlash.status).toBe(200)
 })
 
-test.for(backends)('the guard lets admins through admin calls and answers 403 to players [%s]', async (backend) => {
-  const a = api(backend)
-  const ctx = { db: a.db, now: () => new Date() } as Context
-  const admin = await resolveSession(ctx, `Bearer ${await login(a, 'admin', ADMIN_PASSWORD)}`)
-  const player = await resolveSession(ctx, `Bearer ${(await activePlayer(a)).token}`)
-  expect(admin).toMatchObject({ scope: 'admin' })
-  expect(player).toMatchObject({ scope: 'player' })
-  expect(checkAccess('admin', admin)).toBeNull()
-  expect(checkAccess('admin', player)).toMatchObject({ status: 403, code: 'forbidden' })
-  expect(checkAccess('admin', null)).toMatchObject({ status: 401, code: 'unauthorized' })
-  expect(checkAccess('player', player)).toBeNull()
-  expect(checkAccess('player', admin)).toBeNull()
-  expect(checkAccess('player', 'invalid')).toMatchObject({ status: 401 })
-  expect(checkAccess('optional', null)).toBeNull()
-  expect(checkAccess('optional', 'invalid')).toMatchObject({ status: 401 })
-  expect(checkAccess('public', 'invalid')).toBeNull()
-  expect(await resolveSession(ctx, `Bearer ${'b'.repeat(43)}`)).toBe('invalid')
-  expect(await resolveSession(ctx, undefined)).toBeNull()
-})
+test.for(backends)(
+  'the guard lets admins with two-factor authentication through admin calls and answers 403 to players [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const ctx = { db: a.db, now: () => new Date() } as Context
+    const admin = await resolveSession(ctx, `Bearer ${await login(a, 'admin', ADMIN_PASSWORD)}`)
+    const player = await resolveSession(ctx, `Bearer ${(await activePlayer(a)).token}`)
+    expect(admin).toMatchObject({ scope: 'admin' })
+    expect(player).toMatchObject({ scope: 'player' })
+    // Without two-factor authentication an administrator's session opens no admin call (ADR 0066).
+    expect(checkAccess('admin', admin)).toMatchObject({ status: 403, code: 'two_factor_required' })
+    expect(checkAccess('admin', { ...(admin as Session), twoFactor: true })).toBeNull()
+    expect(checkAccess('admin', player)).toMatchObject({ status: 403, code: 'forbidden' })
+    expect(checkAccess('admin', null)).toMatchObject({ status: 401, code: 'unauthorized' })
+    expect(checkAccess('player', player)).toBeNull()
+    expect(checkAccess('player', admin)).toBeNull()
+    expect(checkAccess('player', 'invalid')).toMatchObject({ status: 401 })
+    expect(checkAccess('optional', null)).toBeNull()
+    expect(checkAccess('optional', 'invalid')).toMatchObject({ status: 401 })
+    expect(checkAccess('public', 'invalid')).toBeNull()
+    expect(await resolveSession(ctx, `Bearer ${'b'.repeat(43)}`)).toBe('invalid')
+    expect(await resolveSession(ctx, undefined)).toBeNull()
+  },
+)
 
 test('an unexpected error is a 500 internal_error without details; so is an answer outside the contract', async () => {
   const app = buildApp(

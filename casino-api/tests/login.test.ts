@@ -3,7 +3,7 @@ import { expect, test, vi } from 'vitest'
 import { players, settings } from '../src/db/schema.ts'
 import { pruneSpentRows } from '../src/maintenance.ts'
 import { setSetting } from '../src/site/settings.ts'
-import { ADMIN_PASSWORD, activePlayer, backends, login, useApis, type TestApi } from './helpers.ts'
+import { ADMIN_PASSWORD, activePlayer, backends, login, useApis, type TestApi, loginAnswer } from './helpers.ts'
 
 const api = useApis()
 
@@ -85,8 +85,8 @@ test.for(backends)(
 test.for(backends)('a locked account still lets its trusted device in [%s]', async (backend) => {
   const a = api(backend)
   const { params } = await activePlayer(a)
-  const { deviceToken } = await a.ok(
-    'login',
+  const { deviceToken } = await loginAnswer(
+    a,
     { username: params.username, password: params.password },
     { ip: freshIp() },
   )
@@ -98,8 +98,8 @@ test.for(backends)('a locked account still lets its trusted device in [%s]', asy
     (await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() }))
       .retryAfterSeconds,
   ).toBeGreaterThan(890)
-  const trusted = await a.ok(
-    'login',
+  const trusted = await loginAnswer(
+    a,
     { username: params.username, password: params.password, deviceToken },
     { ip: freshIp() },
   )
@@ -117,8 +117,8 @@ test.for(backends)('a locked account still lets its trusted device in [%s]', asy
   expect(
     (await a.fail('login', { username: params.username, password: params.password }, 429, { ip: freshIp() })).code,
   ).toBe('account_locked')
-  await a.ok(
-    'login',
+  await loginAnswer(
+    a,
     { username: params.username, password: params.password, deviceToken: trusted.deviceToken },
     { ip: freshIp() },
   )
@@ -127,8 +127,8 @@ test.for(backends)('a locked account still lets its trusted device in [%s]', asy
 test.for(backends)('a device token of another account, or a made-up one, does not help [%s]', async (backend) => {
   const a = api(backend)
   const other = await activePlayer(a)
-  const { deviceToken } = await a.ok(
-    'login',
+  const { deviceToken } = await loginAnswer(
+    a,
     { username: other.params.username, password: other.params.password },
     { ip: freshIp() },
   )
@@ -144,8 +144,8 @@ test.for(backends)('a device token of another account, or a made-up one, does no
     ).toBe('account_slowed')
   }
   // The other account's token still works for its own account.
-  await a.ok(
-    'login',
+  await loginAnswer(
+    a,
     { username: other.params.username, password: other.params.password, deviceToken },
     { ip: freshIp() },
   )
@@ -156,9 +156,9 @@ test.for(backends)(
   async (backend) => {
     const a = api(backend)
     const { params } = await activePlayer(a)
-    const phone = (await a.ok('login', { username: params.username, password: params.password }, { ip: freshIp() }))
+    const phone = (await loginAnswer(a, { username: params.username, password: params.password }, { ip: freshIp() }))
       .deviceToken
-    const laptop = (await a.ok('login', { username: params.username, password: params.password }, { ip: freshIp() }))
+    const laptop = (await loginAnswer(a, { username: params.username, password: params.password }, { ip: freshIp() }))
       .deviceToken
     const ip = freshIp()
     for (let i = 0; i < 5; i++) {
@@ -177,8 +177,8 @@ test.for(backends)(
         .code,
     ).toBe('account_slowed')
     // ...while the laptop, another device of the account, gets in.
-    await a.ok(
-      'login',
+    await loginAnswer(
+      a,
       { username: params.username, password: params.password, deviceToken: laptop },
       { ip: freshIp() },
     )
@@ -365,15 +365,15 @@ test.for(backends)(
     const a = api(backend)
     const { params } = await activePlayer(a)
     // activePlayer logged in once, from the test's own address (loopback: no country here).
-    const first = await a.ok('login', { username: params.username, password: params.password }, { ip: '81.45.0.1' })
+    const first = await loginAnswer(a, { username: params.username, password: params.password }, { ip: '81.45.0.1' })
     expect(first.previousLogin).toMatchObject({ at: expect.any(String), countryCode: null })
     a.advance(60_000)
-    const second = await a.ok('login', { username: params.username, password: params.password }, { ip: '8.8.8.8' })
+    const second = await loginAnswer(a, { username: params.username, password: params.password }, { ip: '8.8.8.8' })
     expect(second.previousLogin).toEqual({ at: expect.any(String), ip: '81.45.0.1', countryCode: 'ES' })
     // A refused try is no log-in: the next one still names the second.
     await a.fail('login', { username: params.username, password: 'wrong-password' }, 400, { ip: '8.8.4.4' })
     a.advance(60_000)
-    const third = await a.ok('login', { username: params.username, password: params.password }, { ip: '198.18.200.1' })
+    const third = await loginAnswer(a, { username: params.username, password: params.password }, { ip: '198.18.200.1' })
     expect(third.previousLogin).toMatchObject({ ip: '8.8.8.8', countryCode: 'US' })
     expect(Date.parse(third.previousLogin!.at)).toBeGreaterThan(Date.parse(second.previousLogin!.at))
 
@@ -389,7 +389,7 @@ test.for(backends)(
     // Kept a year: after that the next log-in has none before it.
     const later = new Date(Date.now() + 366 * 24 * 3600_000)
     await pruneSpentRows(a.db, later)
-    const again = await a.ok('login', { username: params.username, password: params.password }, { ip: '81.45.0.1' })
+    const again = await loginAnswer(a, { username: params.username, password: params.password }, { ip: '81.45.0.1' })
     expect(again.previousLogin).toBeNull()
   },
 )

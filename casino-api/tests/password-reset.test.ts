@@ -10,6 +10,7 @@ import {
   ROOMY_RATE_LIMITS,
   useApis,
   WEB_URL,
+  loginAnswer,
 } from './helpers.ts'
 
 // The default per-account limit of reset mails, with room for the many players of one address.
@@ -163,7 +164,7 @@ test.for(backends)(
     const a = api(backend)
     for (const how of ['change', 'reset'] as const) {
       const { params, token } = await activePlayer(a)
-      const { deviceToken } = await a.ok('login', { username: params.username, password: params.password })
+      const { deviceToken } = await loginAnswer(a, { username: params.username, password: params.password })
       // Someone with the session asks for their own address...
       const theirs = `thief.${params.email}`
       await a.ok('update_profile', { ...contact(params), email: theirs, currentPassword: params.password }, { token })

@@ -16,6 +16,7 @@ import {
   newPlayer,
   useApis,
   type TestApi,
+  loginAnswer,
 } from './helpers.ts'
 import { as, card, key } from './payment-helpers.ts'
 
@@ -184,7 +185,7 @@ for (const backend of backends) {
     const { token: activation } = await mailedToken(a, params.email, '/activate/')
     await a.ok('activate_player', { token: activation })
     await a.ok('activate_player', { token: activation }).catch(() => undefined)
-    const { accessToken } = await a.ok('login', { username: params.username, password: params.password })
+    const { accessToken } = await loginAnswer(a, { username: params.username, password: params.password })
     expect(await balance(a, accessToken)).toMatchObject({ real: 0, bonus: 15_00 })
     const [bonus] = (await a.ok('get_player_bonuses', {}, { token: accessToken })).items
     expect(bonus).toMatchObject({

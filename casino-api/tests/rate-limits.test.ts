@@ -11,6 +11,7 @@ import {
   useApis,
   type CallOptions,
   type TestApi,
+  loginAnswer,
 } from './helpers.ts'
 
 // Low limits, so that a test reaches them in a few calls; the defaults are far above what a
@@ -205,7 +206,7 @@ async function playerFrom(a: TestApi) {
   const params = newPlayer()
   await a.ok('register_player', params, { ip: freshIp() })
   await a.ok('activate_player', { token: (await mailedToken(a, params.email, '/activate/')).token })
-  return (await a.ok('login', { username: params.username, password: params.password })).accessToken
+  return (await loginAnswer(a, { username: params.username, password: params.password })).accessToken
 }
 
 test.for(backends)(

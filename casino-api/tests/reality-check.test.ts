@@ -5,15 +5,7 @@
  */
 import { expect, test } from 'vitest'
 import { fundedPlayer, roundOf } from './game-helpers.ts'
-import {
-  ADMIN_CHANGED_PASSWORD,
-  AS_PROVIDER,
-  adminToken,
-  backends,
-  checkLedgerAfterEach,
-  login,
-  useApis,
-} from './helpers.ts'
+import { adminLogin, AS_PROVIDER, adminToken, backends, checkLedgerAfterEach, login, useApis } from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -96,7 +88,7 @@ test.for(backends)('only an interval of the list is taken, and only by a player 
     expect((await a.fail('set_reality_check', { minutes }, 400, { token })).fields).toHaveProperty('minutes')
   await a.fail('get_reality_check', {}, 401)
   await adminToken(a)
-  const admin = await login(a, 'admin', ADMIN_CHANGED_PASSWORD)
+  const admin = await adminLogin(a)
   await a.fail('set_reality_check', { minutes: 30 }, 403, { token: admin })
   expect(await a.ok('get_reality_check', {}, { token })).toMatchObject({ minutes: null })
 })

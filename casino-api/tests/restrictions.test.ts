@@ -11,6 +11,7 @@ import { formatDate } from '../contract/index.ts'
 import { accountRestrictions, players } from '../src/db/schema.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
 import {
+  adminLogin,
   ADMIN_CHANGED_PASSWORD,
   activePlayer,
   adminToken,
@@ -80,7 +81,7 @@ test.for(backends)(
     // (Logged in each time: the clock moves past an administrator's session below.)
     await adminToken(a)
     const restrictionShown = async () => {
-      const token = await login(a, 'admin', ADMIN_CHANGED_PASSWORD)
+      const token = await adminLogin(a)
       return (await a.ok('get_player_ledger', { username, page: 1, pageSize: 1 }, { token })).player.restriction
     }
     expect(await restrictionShown()).toEqual({ kind: 'time_out', until: answer.until })
@@ -126,7 +127,7 @@ test.for(backends)(
     expect((await a.fail('login', { username, password }, 403)).code).toBe('account_self_excluded_for_good')
     // No bonus reaches it, not even an administrator's.
     await adminToken(a)
-    const admin = await login(a, 'admin', ADMIN_CHANGED_PASSWORD)
+    const admin = await adminLogin(a)
     // (An administrator's own account cannot be restricted: the operator would be locked out.)
     const selfRestricted = await a.fail(
       'restrict_account',

@@ -9,7 +9,15 @@ import { hashServerSeed } from '../../provider/games/fair.ts'
 import { players } from '../src/db/schema.ts'
 import { gameRounds } from '../../provider/server/db/schema.ts'
 import { asGame, fundedPlayer, launchGame } from './game-helpers.ts'
-import { AS_PROVIDER, backends, checkLedgerAfterEach, useApis, type TestApi, ledgerReport } from './helpers.ts'
+import {
+  AS_PROVIDER,
+  backends,
+  checkLedgerAfterEach,
+  useApis,
+  type TestApi,
+  ledgerReport,
+  loginAnswer,
+} from './helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -357,5 +365,5 @@ for (const backend of backends) {
 }
 
 async function loginAgain(a: TestApi, player: { params: { username: string; password: string } }) {
-  return (await a.ok('login', { username: player.params.username, password: player.params.password })).accessToken
+  return (await loginAnswer(a, { username: player.params.username, password: player.params.password })).accessToken
 }

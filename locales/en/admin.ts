@@ -277,6 +277,8 @@ export default {
       create_promo_code: 'Created a promo code',
       report_crypto_deposit: 'Reported a crypto deposit',
       answer_support_message: 'Answered a support message',
+      two_factor_on: 'Turned on two-factor authentication',
+      recovery_codes_renewed: 'Made new recovery codes',
       change_own_password: 'Changed their own password',
       reset_own_password: 'Reset their own password by e-mail',
       release_held_winning: 'Released held winnings',

@@ -59,6 +59,15 @@ export default {
       '{{siteName}} is an online casino for adults. Games of chance involve financial risk; play only with money you can afford to lose. Minors are not allowed to register or play.',
     rights: '© {{year}} {{siteName}}. All rights reserved.',
   },
+  loginCode: {
+    title: 'Enter your code',
+    intro: 'Your account has two-factor authentication. Enter the six-digit code your authenticator app shows now.',
+    code: 'Code',
+    codeHelp: 'Lost your phone? Enter one of your recovery codes instead (each works once).',
+    submit: 'Continue',
+    submitting: 'Checking…',
+    startAgain: 'Log in with another account',
+  },
   login: {
     title: 'Log in',
     intro: 'Log in to play for real money, deposit and see your history.',

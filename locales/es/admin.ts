@@ -279,6 +279,8 @@ export default {
       create_promo_code: 'Creó un código promocional',
       report_crypto_deposit: 'Registró un depósito en criptomoneda',
       answer_support_message: 'Ha respondido un mensaje de soporte',
+      two_factor_on: 'Activó la verificación en dos pasos',
+      recovery_codes_renewed: 'Generó nuevos códigos de recuperación',
       change_own_password: 'Cambió su propia contraseña',
       reset_own_password: 'Restableció su propia contraseña por correo',
       release_held_winning: 'Liberó ganancias retenidas',

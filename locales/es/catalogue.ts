@@ -207,6 +207,22 @@ export default {
   session_limit_out_of_range: 'Elige un límite de entre 5 minutos y 12 horas.',
   session_limit_reached:
     'Tu sesión ha llegado al límite de tiempo que fijaste y se ha cerrado. Puedes volver a iniciar sesión.',
+  two_factor_code_required: 'Introduce el código de tu aplicación de autenticación para terminar de iniciar sesión.',
+  two_factor_code_invalid:
+    'Ese código no es correcto o ya se ha usado. Introduce el código que muestra ahora tu aplicación o uno de tus códigos de recuperación.',
+  two_factor_login_expired:
+    'Este inicio de sesión ha tardado demasiado o ya se ha usado. Vuelve a introducir tu usuario y tu contraseña.',
+  two_factor_attempts: 'Demasiados códigos incorrectos. Vuelve a introducir tu usuario y tu contraseña.',
+  two_factor_slowed: 'Demasiados códigos incorrectos para esta cuenta. Espera {{0}} min y vuelve a intentarlo.',
+  two_factor_required: 'Los administradores deben activar la verificación en dos pasos antes de continuar.',
+  two_factor_already_on: 'La verificación en dos pasos ya está activada.',
+  two_factor_not_on: 'La verificación en dos pasos no está activada.',
+  two_factor_not_started:
+    'Empieza primero la configuración: escanea el código y luego introduce el código que muestra tu aplicación.',
+  two_factor_enabled: 'La verificación en dos pasos está activada. Se han cerrado tus demás sesiones.',
+  two_factor_disabled: 'La verificación en dos pasos está desactivada.',
+  two_factor_admin_keeps: 'La cuenta de un administrador debe mantener activada la verificación en dos pasos.',
+  recovery_codes_renewed: 'Tus nuevos códigos de recuperación están abajo; los anteriores ya no sirven.',
   confirm_restriction: 'Confirma que entiendes que no se puede deshacer antes de que termine.',
   account_timed_out: 'Tu cuenta está en pausa hasta el {{0}}. Podrás volver a entrar a partir de entonces.',
   account_self_excluded:

@@ -61,6 +61,16 @@ export default {
       '{{siteName}} es un casino en línea para adultos. Los juegos de azar implican un riesgo económico; juega solo con dinero que puedas permitirte perder. Los menores no pueden registrarse ni jugar.',
     rights: '© {{year}} {{siteName}}. Todos los derechos reservados.',
   },
+  loginCode: {
+    title: 'Introduce tu código',
+    intro:
+      'Tu cuenta tiene la verificación en dos pasos. Introduce el código de seis cifras que muestra ahora tu aplicación de autenticación.',
+    code: 'Código',
+    codeHelp: '¿Has perdido el móvil? Introduce uno de tus códigos de recuperación (cada uno sirve una vez).',
+    submit: 'Continuar',
+    submitting: 'Comprobando…',
+    startAgain: 'Iniciar sesión con otra cuenta',
+  },
   login: {
     title: 'Iniciar sesión',
     intro: 'Inicia sesión para jugar con dinero real, depositar y ver tu historial.',

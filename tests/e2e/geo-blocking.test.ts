@@ -5,8 +5,14 @@
 // axe on the settings page.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
-import { Browser as HttpBrowser } from '../setup/http.ts'
+import {
+  changeAdminPassword,
+  expectAccessible,
+  logInAs,
+  newContext,
+  skipBrowserTests,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 
 const ADMIN_FIRST = 'admin-first-password-geo'
 const ADMIN_PASSWORD = 'admin-password-geo-2026'
@@ -17,13 +23,7 @@ const env = useSiteInChromium({ adminPassword: ADMIN_FIRST, api: { geoLocalCount
 describe.skipIf(skipBrowserTests)('geo-blocking from the settings page', () => {
   beforeAll(async () => {
     if (skipBrowserTests) return
-    const admin = new HttpBrowser(env.site.webUrl)
-    await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
-    await admin.post('/user-management/change-password', {
-      oldPassword: ADMIN_FIRST,
-      newPassword: ADMIN_PASSWORD,
-      confirmPassword: ADMIN_PASSWORD,
-    })
+    await changeAdminPassword(env.site, ADMIN_FIRST, ADMIN_PASSWORD)
   })
 
   for (const { locale, javaScript } of [

@@ -63,7 +63,12 @@ describe.skipIf(skipBrowserTests)('held winnings in Chromium', () => {
       await admin.goto(`${prefix}/user-management/profile`)
       expect(
         await admin.getByRole('navigation', { name: tr.account.tabs.label }).getByRole('link').allInnerTexts(),
-      ).toEqual([tr.account.tabs.profile, tr.account.tabs.changePassword, tr.account.tabs.sessions])
+      ).toEqual([
+        tr.account.tabs.profile,
+        tr.account.tabs.changePassword,
+        tr.account.tabs.sessions,
+        tr.account.tabs.security,
+      ])
       expect(await admin.locator('main [data-balance-total], main #balance-heading').count()).toBe(0)
       await admin.goto(`${prefix}/admin/held-winnings`)
       const mine = admin.locator('section', { hasText: player.username })

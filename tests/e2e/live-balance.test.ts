@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
-import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
+import { depositByCard, loggedInAdmin, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
 const ADMIN_FIRST = 'admin-first-password-live'
@@ -211,13 +211,7 @@ describe.skipIf(skipBrowserTests)('live balance in Chromium', () => {
     await page.evaluate(() => Object.assign(window, { notReloaded: true }))
     await page.waitForLoadState('networkidle')
 
-    const admin = new HttpBrowser(env.site.webUrl)
-    await admin.post('/login', { username: 'admin', password: ADMIN_FIRST })
-    await admin.post('/user-management/change-password', {
-      oldPassword: ADMIN_FIRST,
-      newPassword: 'admin-live-password-2026',
-      confirmPassword: 'admin-live-password-2026',
-    })
+    const admin = await loggedInAdmin(env.site, HttpBrowser, ADMIN_FIRST, 'admin-live-password-2026')
     const confirmed = await admin.post('/admin/deposits', { intent: 'confirm', reference: reference!, amount: '75' })
     expect(confirmed.status).toBe(200)
     await expect.poll(() => row.innerText()).toContain(resources.en.translation.money.statuses.complete)

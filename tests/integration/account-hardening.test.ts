@@ -2,7 +2,8 @@
 // API and database, as a browser with JavaScript off uses it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Browser, textOf } from '../setup/http.ts'
-import { newPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import { newPlayer, startTestSite, testDatabases, turnOnTwoFactorOnSite, type TestSite } from '../setup/harness.ts'
+import { appCode } from '#casino-api/tests/authenticator.ts'
 
 async function registerAndActivate(site: TestSite, player = newPlayer()) {
   const b = new Browser(site.webUrl)
@@ -187,5 +188,24 @@ describe('the seeded admin', () => {
     expect(home.url).toBe(`${site.webUrl}/`)
     expect(textOf(home.html)).not.toContain(reason)
     expect((await b.get('/user-management/profile')).status).toBe(200)
+
+    // Then the back office waits for two-factor authentication (ADR 0066), with the reason.
+    const refused = await b.get('/admin/withdrawals')
+    expect(refused.url).toBe(`${site.webUrl}/user-management/security`)
+    expect(textOf(refused.html)).toContain(
+      'Los administradores deben activar la verificación en dos pasos antes de continuar.',
+    )
+    const secret = await turnOnTwoFactorOnSite(b, newPassword)
+    expect((await b.get('/admin/withdrawals')).url).toBe(`${site.webUrl}/admin/withdrawals`)
+    // A new log-in asks for the code after the password, and opens the back office with it.
+    const other = new Browser(site.webUrl)
+    const wrong = await other.post('/login', { username: 'admin', password: newPassword })
+    expect(wrong.url).toBe(`${site.webUrl}/login/code`)
+    const refusedCode = await other.post('/login/code', { code: '000000' })
+    expect(refusedCode.status).toBe(400)
+    expect(textOf(refusedCode.html)).toContain('Ese código no es correcto o ya se ha usado.')
+    const admitted = await other.post('/login/code', { code: await appCode(secret) })
+    expect(admitted.url).toBe(`${site.webUrl}/`)
+    expect((await other.get('/admin/withdrawals')).status).toBe(200)
   })
 })

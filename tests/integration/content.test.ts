@@ -7,7 +7,15 @@ import { siteContent } from '#casino-api/src/db/schema.ts'
 import { calls } from '#contract'
 import { XSS_PAYLOADS } from '#casino-api/tests/xss-payloads.ts'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInAdmin, loggedInPlayer, startTestSite, testDatabases, type TestSite } from '../setup/harness.ts'
+import {
+  adminSecretOf,
+  loggedInAdmin,
+  loggedInPlayer,
+  startTestSite,
+  testDatabases,
+  type TestSite,
+} from '../setup/harness.ts'
+import { appCode } from '#casino-api/tests/authenticator.ts'
 import { CONTENT_PATHS } from '../setup/content-paths.ts'
 
 const ADMIN_FIRST = 'admin-first-password-2026'
@@ -262,7 +270,9 @@ for (const database of testDatabases()) {
         expect(answer.status).toBe(200)
         return answer.json()
       }
-      const { accessToken } = await call(calls.login.path, { username: 'admin', password: ADMIN_PASSWORD })
+      const { challenge } = await call(calls.login.path, { username: 'admin', password: ADMIN_PASSWORD })
+      const code = await appCode(adminSecretOf(site.webUrl))
+      const { accessToken } = await call(calls.login_code.path, { challenge, code })
       const { items } = (await call(calls.get_site_content.path, {}, accessToken)) as {
         items: { id: string; kind: string; slug: string; locale: string; title: string; body: string; order: number }[]
       }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { getSettings } from '#casino-api/src/site/settings.ts'
 import { Browser, textOf } from '../setup/http.ts'
-import { loggedInPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
+import { loggedInAdmin, loggedInPlayer, startTestSite, type TestSite } from '../setup/harness.ts'
 
 const ADMIN_FIRST = 'admin-first-password-settings'
 const ADMIN_PASSWORD = 'admin-password-settings-2026'
@@ -13,13 +13,7 @@ let site: TestSite
 let adminBrowser: Browser
 beforeAll(async () => {
   site = await startTestSite({ adminPassword: ADMIN_FIRST })
-  adminBrowser = new Browser(site.webUrl)
-  await adminBrowser.post('/login', { username: 'admin', password: ADMIN_FIRST })
-  await adminBrowser.post('/user-management/change-password', {
-    oldPassword: ADMIN_FIRST,
-    newPassword: ADMIN_PASSWORD,
-    confirmPassword: ADMIN_PASSWORD,
-  })
+  adminBrowser = await loggedInAdmin(site, Browser, ADMIN_FIRST, ADMIN_PASSWORD)
 })
 afterAll(async () => {
   await site?.close()

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { loggedInAdmin, newPlayer, startTestSite, type TestSite } from './harness.ts'
+import { adminSecretOf, loggedInAdmin, newPlayer, startTestSite, type TestSite } from './harness.ts'
+import { appCode } from '#casino-api/tests/authenticator.ts'
 import { Browser as HttpBrowser } from './http.ts'
 import { resources } from '#locales/index.ts'
 
@@ -191,10 +192,22 @@ export async function fillRegistration(page: Page, player: ReturnType<typeof new
 /** Logs `player` in through the English log-in page and waits to leave it. */
 export async function logInAs(page: Page, player: { username: string; password: string }) {
   await page.goto('/en/login')
-  await page.locator('main input[name="username"]').fill(player.username)
-  await page.locator('main input[name="password"]').fill(player.password)
+  await submitLogIn(page, player.username, player.password)
+}
+
+/**
+ * Fills and sends the log-in form of the page, and waits to leave it; the administrator's code
+ * step (two-factor authentication, which loggedInAdmin turned on) is answered with its app's code.
+ */
+async function submitLogIn(page: Page, username: string, password: string) {
+  await page.locator('main input[name="username"]').fill(username)
+  await page.locator('main input[name="password"]').fill(password)
   await page.locator('main form button[type="submit"]').click()
   await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+  if (!new URL(page.url()).pathname.endsWith('/login/code')) return
+  await page.locator('main input[name="code"]').fill(await appCode(adminSecretOf(page.url())))
+  await page.locator('main form button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login/code'))
 }
 
 /**
@@ -246,9 +259,6 @@ export async function changeAdminPassword(site: TestSite, first: string, next: s
 export async function loggedInPage(context: BrowserContext, prefix: string, username: string, password: string) {
   const page = await context.newPage()
   await page.goto(`${prefix}/login`)
-  await page.locator('main input[name="username"]').fill(username)
-  await page.locator('main input[name="password"]').fill(password)
-  await page.locator('main form button[type="submit"]').click()
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+  await submitLogIn(page, username, password)
   return page
 }

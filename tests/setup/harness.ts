@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCasinoApi, type CasinoApiOptions } from '#casino-api/src/server.ts'
 import { createWebApp, type WebAppOptions } from '#server/app.ts'
+import { appCode } from '#casino-api/tests/authenticator.ts'
 
 export type TestDatabase = { name: 'pglite' } | { name: 'postgres'; databaseUrl: string }
 
@@ -80,6 +81,8 @@ export async function startTestSite(
     advance(ms: number) {
       clockOffset += ms
     },
+    /** The casino API's clock. */
+    now: () => new Date(Date.now() + clockOffset),
     /** Points the web app at another casino API address (a fault-injecting proxy in front of `apiUrl`). */
     setUpstream(url: string) {
       web.setUpstream(url)
@@ -148,10 +151,21 @@ export function newPlayer(overrides: Record<string, string> = {}) {
   }
 }
 
-/** A player registered and activated through the site, logged in with a browser of their own (JavaScript off). */
-/** The seeded administrator logged in, its first password changed to `next` as the site asks at the first log-in. */
+/** The authenticator key of each site's administrator, once loggedInAdmin turned two-factor authentication on. */
+const adminSecrets = new Map<string, string>()
+export function adminSecretOf(siteUrl: string) {
+  const secret = adminSecrets.get(new URL(siteUrl).origin)
+  if (!secret) throw new Error(`no administrator with two-factor authentication on ${siteUrl}`)
+  return secret
+}
+
+/**
+ * The seeded administrator logged in as the site asks at the first log-in: the first password
+ * changed to `next`, then two-factor authentication turned on (ADR 0066), without which /admin
+ * stays closed. Its key is kept for later log-ins (adminSecretOf).
+ */
 export async function loggedInAdmin(
-  site: TestSite,
+  site: Pick<TestSite, 'webUrl'>,
   BrowserClass: typeof import('./http.ts').Browser,
   first: string,
   next: string,
@@ -159,7 +173,32 @@ export async function loggedInAdmin(
   const admin = new BrowserClass(site.webUrl)
   await admin.post('/login', { username: 'admin', password: first })
   await admin.post('/user-management/change-password', { oldPassword: first, newPassword: next, confirmPassword: next })
+  adminSecrets.set(new URL(site.webUrl).origin, await turnOnTwoFactorOnSite(admin, next))
   return admin
+}
+
+/** Two-factor authentication turned on through the Security tab (JavaScript off); answers the key. */
+export async function turnOnTwoFactorOnSite(b: import('./http.ts').Browser, password: string) {
+  await b.post('/user-management/security', { intent: 'start', password })
+  const page = await b.get('/user-management/security')
+  const key = /<code[^>]*>([A-Z2-7 ]{32,})<\/code>/.exec(page.html)?.[1]
+  if (!key) throw new Error('the Security tab shows no key')
+  const secret = key.replaceAll(' ', '')
+  const on = await b.post('/user-management/security', { intent: 'confirm', code: await appCode(secret) })
+  if (on.status !== 200) throw new Error(`two-factor authentication not turned on: ${on.status}`)
+  return secret
+}
+
+/** A log-in through the site's form (JavaScript off) of an account with two-factor authentication. */
+export async function logInWithCode(
+  b: import('./http.ts').Browser,
+  username: string,
+  password: string,
+  secret: string,
+) {
+  const asked = await b.post('/login', { username, password })
+  if (!asked.url.endsWith('/login/code')) throw new Error(`the log-in asked for no code: ${asked.url}`)
+  return b.post('/login/code', { code: await appCode(secret) })
 }
 
 /**

@@ -4,7 +4,7 @@ import { refuseUncheckedAccess } from '#app/middleware/access.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { card, narrowPage, pageTitle } from '#ui/ui.css.ts'
 import { callUpstream } from '#app/upstream/client.server.ts'
-import { requireGuest, startPlayerSession } from '#app/utils/auth.server.ts'
+import { requireGuest, startCodeStep, startPlayerSession } from '#app/utils/auth.server.ts'
 import { deviceCookie, readDeviceToken } from '#app/utils/device-cookie.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusedForm } from '#app/utils/forms.server.ts'
@@ -27,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
  * Posted by the page's form and by the header's modal (fetcher). A refusal comes back as a form
  * error with the username kept (never the password); success starts a new session and goes home.
  * The device cookie's token goes along (never one from the form), and the new one replaces it.
+ * An account with two-factor authentication goes on to the code page instead (startCodeStep).
  */
 export async function action(args: Route.ActionArgs) {
   await requireGuest(args)
@@ -38,6 +39,8 @@ export async function action(args: Route.ActionArgs) {
   const answer = await callUpstream(args, 'login', { username, password, deviceToken: readDeviceToken(args.request) })
   // 'Wrong username or password.' and the lockouts are about the whole form, not one field.
   if (!answer.ok) return refusedForm(submission, answer)
+  // Two-factor authentication on: the code comes next, on a page of its own.
+  if ('challenge' in answer.data) return startCodeStep(args, answer.data)
   const response = await startPlayerSession(args, answer.data, '/')
   response.headers.append('Set-Cookie', deviceCookie(answer.data.deviceToken))
   return response

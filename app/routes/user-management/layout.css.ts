@@ -97,3 +97,22 @@ export const sessionBadge = style({
   fontWeight: 600,
   whiteSpace: 'nowrap',
 })
+
+/** The Security tab: the key to type by hand, and the recovery codes, in a fixed-width face. */
+export const secretKey = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: fontSize.body,
+  letterSpacing: '0.08em',
+  overflowWrap: 'anywhere',
+})
+export const recoveryCodes = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))',
+  gap: space[2],
+  listStyle: 'none',
+  margin: `${space[3]} 0`,
+  padding: space[3],
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: radius.card,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+})

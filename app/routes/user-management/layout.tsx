@@ -26,11 +26,12 @@ const TABS = [
   { path: '/user-management/profile', key: 'profile' },
   { path: '/user-management/change-password', key: 'changePassword' },
   { path: '/user-management/sessions', key: 'sessions' },
+  { path: '/user-management/security', key: 'security' },
   { path: '/user-management/deposit-limits', key: 'limits' },
   { path: '/user-management/loss-limits', key: 'lossLimits' },
   { path: '/user-management/responsible-gaming', key: 'restrictions' },
 ] as const
-const STAFF_TABS = new Set<(typeof TABS)[number]['key']>(['profile', 'changePassword', 'sessions'])
+const STAFF_TABS = new Set<(typeof TABS)[number]['key']>(['profile', 'changePassword', 'sessions', 'security'])
 
 export async function loader(args: Route.LoaderArgs) {
   const player = await requirePlayer(args)
@@ -102,6 +103,7 @@ function AccountChrome({
     withdrawal: t('account.tabs.withdrawal'),
     betHistory: t('account.tabs.betHistory'),
     sessions: t('account.tabs.sessions'),
+    security: t('account.tabs.security'),
     limits: t('account.tabs.limits'),
     lossLimits: t('account.tabs.lossLimits'),
     restrictions: t('account.tabs.restrictions'),

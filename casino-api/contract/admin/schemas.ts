@@ -277,6 +277,8 @@ export const AUDIT_ACTIONS = [
   'answer_support_message',
   'change_own_password',
   'reset_own_password',
+  'two_factor_on',
+  'recovery_codes_renewed',
   'release_held_winning',
   'void_held_winning',
   'content_created',

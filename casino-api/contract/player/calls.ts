@@ -2,6 +2,7 @@ import { z } from 'zod'
 import * as A from './schemas.ts'
 import * as S from './session-limit.ts'
 import * as R from './reality-check.ts'
+import * as T from './two-factor.ts'
 import { defineCall } from '../define.ts'
 
 export const playerCalls = {
@@ -11,7 +12,8 @@ export const playerCalls = {
     auth: 'public',
     params: A.LoginParams,
     answer: A.LoginAnswer,
-    summary: 'Log in with username and password; answers an opaque bearer token.',
+    summary:
+      'Log in with username and password; answers an opaque bearer token, or, when the account has two-factor authentication on, a challenge for login_code.',
     errors: [
       'wrong_credentials',
       'account_locked',
@@ -26,6 +28,16 @@ export const playerCalls = {
       'site_disabled',
       'country_restricted',
     ],
+  }),
+  login_code: defineCall({
+    method: 'POST',
+    path: '/front/auth/login_code',
+    auth: 'public',
+    params: T.LoginCodeParams,
+    answer: A.LoginToken,
+    summary:
+      "The log-in's second step: the challenge of `login` and a code of the player's app (or an unused recovery code) answer the bearer token. Each code counts once; five wrong codes spend the challenge.",
+    errors: ['two_factor_code_invalid', 'two_factor_login_expired', 'two_factor_attempts', 'two_factor_slowed'],
   }),
   player: defineCall({
     method: 'GET',
@@ -151,6 +163,62 @@ export const playerCalls = {
     answer: R.RealityCheckAnswer,
     summary: '"Keep playing": answers the check that is due; the next falls due an interval from now.',
     errors: ['reality_check_not_due'],
+  }),
+  // Two-factor authentication (ADR 0066): optional for players, required for administrators.
+  get_two_factor: defineCall({
+    method: 'POST',
+    path: '/front/get_two_factor',
+    auth: 'player',
+    read: true,
+    params: T.GetTwoFactorParams,
+    answer: T.TwoFactorState,
+    summary:
+      "The account's two-factor authentication: on or off, whether it is required (administrators), recovery codes left, and a set-up waiting for its first code.",
+  }),
+  start_two_factor: defineCall({
+    method: 'POST',
+    path: '/front/start_two_factor',
+    auth: 'player',
+    params: T.StartTwoFactorParams,
+    answer: T.TwoFactorAnswer,
+    summary:
+      'Start turning two-factor authentication on, confirmed with the password: a new secret for the app (any set-up waiting is replaced). Nothing changes until confirm_two_factor.',
+    errors: ['old_password_wrong', 'two_factor_already_on', 'signed_out_password_attempts'],
+  }),
+  confirm_two_factor: defineCall({
+    method: 'POST',
+    path: '/front/confirm_two_factor',
+    auth: 'player',
+    params: T.ConfirmTwoFactorParams,
+    answer: T.TwoFactorAnswer,
+    summary:
+      "Turn two-factor authentication on with the app's first code: answers the recovery codes (shown once), signs out the account's other sessions and tells the owner.",
+    errors: ['two_factor_code_invalid', 'two_factor_not_started', 'two_factor_already_on'],
+  }),
+  disable_two_factor: defineCall({
+    method: 'POST',
+    path: '/front/disable_two_factor',
+    auth: 'player',
+    params: T.DisableTwoFactorParams,
+    answer: T.TwoFactorAnswer,
+    summary:
+      "Turn two-factor authentication off with the password and a code; an administrator's account cannot. The owner is told.",
+    errors: [
+      'old_password_wrong',
+      'two_factor_code_invalid',
+      'two_factor_not_on',
+      'two_factor_admin_keeps',
+      'signed_out_password_attempts',
+    ],
+  }),
+  renew_recovery_codes: defineCall({
+    method: 'POST',
+    path: '/front/renew_recovery_codes',
+    auth: 'player',
+    params: T.RenewRecoveryCodesParams,
+    answer: T.TwoFactorAnswer,
+    summary: 'New recovery codes for a code of the app: the old ones stop working. The owner is told.',
+    errors: ['two_factor_code_invalid', 'two_factor_not_on'],
   }),
   register_player: defineCall({
     method: 'POST',

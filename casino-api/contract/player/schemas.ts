@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Currency, Done, Id, Locale, MessageCode, Timestamp } from '../common.ts'
 import { DEFAULT_LOCALE } from '../locales.ts'
+import { LoginChallenge } from './two-factor.ts'
 import {
   anyPassword,
   birthday,
@@ -68,6 +69,11 @@ export const Player = z.object({
   balance: Balance,
   /** Unread messages in the player's mailbox (the header shows the count). */
   unreadMessages: z.number().int().nonnegative(),
+  /**
+   * An administrator's account without two-factor authentication (ADR 0066): every admin call is
+   * refused with 403 'two_factor_required' until it is turned on.
+   */
+  twoFactorMissing: z.boolean(),
 })
 export type Player = z.infer<typeof Player>
 
@@ -90,7 +96,7 @@ export const LoginRecord = z.object({
 })
 export type LoginRecord = z.infer<typeof LoginRecord>
 
-export const LoginAnswer = z.object({
+export const LoginToken = z.object({
   accessToken: z.string().min(22),
   tokenType: z.literal('Bearer'),
   expiresAt: Timestamp,
@@ -99,6 +105,9 @@ export const LoginAnswer = z.object({
   /** The account's log-in before this one (null for the first), for the player to recognise. */
   previousLogin: LoginRecord.nullable(),
 })
+export type LoginToken = z.infer<typeof LoginToken>
+/** A token, or, for an account with two-factor authentication, the challenge of the code step (two-factor.ts). */
+export const LoginAnswer = z.union([LoginToken, LoginChallenge])
 export type LoginAnswer = z.infer<typeof LoginAnswer>
 
 /**
@@ -252,7 +261,7 @@ export const UpdatePlayerPasswordAnswer = Done
 // ---- profile --------------------------------------------------------------------------
 
 export const GetPlayerProfileParams = z.object({})
-export const PlayerProfile = Player.omit({ balance: true, unreadMessages: true })
+export const PlayerProfile = Player.omit({ balance: true, unreadMessages: true, twoFactorMissing: true })
 export const GetPlayerProfileAnswer = PlayerProfile.extend({
   /** The account's latest log-in other than the session asking (null when there is none). */
   otherLogin: LoginRecord.nullable(),

@@ -4,6 +4,14 @@
  * limits that apply and hands over.
  */
 import { acknowledgeRealityCheck, getRealityCheck, setRealityCheck } from './reality-check.ts'
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  getTwoFactor,
+  loginCode,
+  renewRecoveryCodes,
+  startTwoFactor,
+} from './two-factor.ts'
 import { sql } from 'drizzle-orm'
 import type { playerCalls } from '../../contract/index.ts'
 import type { DomainHandlers } from '../context.ts'
@@ -35,12 +43,25 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
     })
   },
 
+  // The second step of a log-in with two-factor authentication: the same checks as the first.
+  login_code: async (ctx, { params, ip, userAgent }) => {
+    const settings = await getSettings(ctx.db)
+    await refuseRestrictedClient(ctx, ip, settings)
+    return loginCode(ctx, params, { ip, userAgent }, settings).catch((error: unknown) => {
+      if (error instanceof ApiError) apiMetrics.failedLogins.inc({ reason: error.code })
+      throw error
+    })
+  },
+
   player: async (ctx, { session }) => {
-    const { player, balance, unreadMessages, loyaltyPoints } = await getPlayerWithBalance(
-      ctx.db,
-      must(session).playerId,
-    )
-    return { ...toProfile(player, loyaltyPoints), balance, unreadMessages }
+    const { scope, playerId, twoFactor } = must(session)
+    const { player, balance, unreadMessages, loyaltyPoints } = await getPlayerWithBalance(ctx.db, playerId)
+    return {
+      ...toProfile(player, loyaltyPoints),
+      balance,
+      unreadMessages,
+      twoFactorMissing: scope === 'admin' && !twoFactor,
+    }
   },
 
   logout: async (ctx, { session }) => {
@@ -61,6 +82,11 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   get_reality_check: (ctx, { session }) => getRealityCheck(ctx, must(session)),
   set_reality_check: (ctx, { params, session }) => setRealityCheck(ctx, must(session), params.minutes),
   acknowledge_reality_check: (ctx, { session }) => acknowledgeRealityCheck(ctx, must(session)),
+  get_two_factor: (ctx, { session }) => getTwoFactor(ctx, must(session)),
+  start_two_factor: (ctx, { params, session, ip }) => startTwoFactor(ctx, must(session), params.password, { ip }),
+  confirm_two_factor: (ctx, { params, session, ip }) => confirmTwoFactor(ctx, must(session), params.code, { ip }),
+  disable_two_factor: (ctx, { params, session, ip }) => disableTwoFactor(ctx, must(session), params, { ip }),
+  renew_recovery_codes: (ctx, { params, session, ip }) => renewRecoveryCodes(ctx, must(session), params.code, { ip }),
 
   // The per-account counter is charged by registerPlayer, only when the names clash with an account.
   register_player: async (ctx, { params, ip }) => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, max, ne } from 'drizzle-orm'
-import type { LoginAnswer, LoginParams, SiteSettings } from '../../contract/index.ts'
+import type { LoginAnswer, LoginParams, LoginToken, SiteSettings } from '../../contract/index.ts'
 import type { z } from 'zod'
 import type { Context, Session } from '../context.ts'
 import type { Queryable } from '../db/open.ts'
@@ -14,6 +14,7 @@ import { hashToken, newOpaqueToken, OPAQUE_TOKEN } from './tokens.ts'
 import { loginExpiry } from './session-limit.ts'
 import { startRealityCheck } from './reality-check.ts'
 import { lockPlayer } from '../bonuses/service.ts'
+import { issueChallenge, twoFactorOn } from './two-factor.ts'
 
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000
 /** A device token is good for this long after the device's last log-in. */
@@ -100,19 +101,35 @@ async function finishLogin(
   deviceId: string | null,
   settings: Pick<SiteSettings, 'supportEmail'>,
 ): Promise<LoginAnswer> {
-  const now = ctx.now()
-  if (player.status === 'pending') throw new ApiError(403, 'account_not_active')
-  // A suspended account gets the closed answer: both mean "contact support".
-  if (player.status !== 'active')
-    throw new ApiError(403, player.dormantClosedAt ? 'account_closed_dormant' : 'account_closed')
-  // Told only after the right password, like the account's status: the refusal says until when.
-  if (inForce(player, now)) throw restrictionRefusal(player)
-
+  refuseClosedAccount(player, ctx.now())
   if (ctx.passwords.isOutdated(player.passwordHash)) {
     const passwordHash = await ctx.passwords.hash(password)
     await ctx.db.update(players).set({ passwordHash }).where(eq(players.id, player.id))
   }
+  // With two-factor authentication on, the password alone opens nothing: a challenge for the code.
+  if (await twoFactorOn(ctx.db, player.id)) return issueChallenge(ctx, player.id, client, deviceId)
+  return openSession(ctx, player, client, deviceId, settings)
+}
 
+/** An account that cannot log in, told only after the right password (and again after the code). */
+export function refuseClosedAccount(player: PlayerRow, now: Date) {
+  if (player.status === 'pending') throw new ApiError(403, 'account_not_active')
+  // A suspended account gets the closed answer: both mean "contact support".
+  if (player.status !== 'active')
+    throw new ApiError(403, player.dormantClosedAt ? 'account_closed_dormant' : 'account_closed')
+  // The refusal of a restriction says until when.
+  if (inForce(player, now)) throw restrictionRefusal(player)
+}
+
+/** The log-in's end: an access token, the log-in recorded, the owner told of a new device, a device token. */
+export async function openSession(
+  ctx: Context,
+  player: PlayerRow,
+  client: { ip: string; userAgent: string | undefined },
+  deviceId: string | null,
+  settings: Pick<SiteSettings, 'supportEmail'>,
+): Promise<LoginToken> {
+  const now = ctx.now()
   const token = newOpaqueToken()
   const userAgent = client.userAgent?.slice(0, 500) ?? null
   const previousLogin = await lastLogin(ctx.db, player.id, null)

@@ -2,7 +2,7 @@
  * Security notices (issue 23, account security): a change the account's owner should know of is
  * told by e-mail and in the mailbox, in the transaction that makes it (so a change rolled back tells
  * nothing). Today: a password changed or reset, a log-in from a new browser, and a change of a
- * deposit limit (ADR 0061) or of the session-time limit (ADR 0063), an account about to close for inactivity and closed for it (ADR 0062). An
+ * deposit limit (ADR 0061) or of the session-time limit (ADR 0063), an account about to close for inactivity and closed for it (ADR 0062), and a change of two-factor authentication (ADR 0066). An
  * administrator's account has no mailbox to read: only the e-mail.
  */
 import type { Context } from '../context.ts'
@@ -14,6 +14,7 @@ import {
   newDeviceNotice,
   passwordChangedNotice,
   sessionLimitNotice,
+  twoFactorNotice,
   type MailContent,
 } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
@@ -96,4 +97,16 @@ export async function tellDormancy(
   const { supportEmail } = await getSettings(tx)
   const notice = dormancyNotice(player.language, { ...player, ...v, supportEmail })
   await tell(ctx, tx, player, notice, `dormancy_${v.stage}`, v.at)
+}
+
+/** Two-factor authentication turned on or off, new recovery codes, a recovery code used to log in (two-factor.ts). */
+export async function tellTwoFactorChanged(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  player: Owner,
+  change: Omit<Parameters<typeof twoFactorNotice>[1], 'firstName' | 'username' | 'supportEmail'>,
+) {
+  const { supportEmail } = await getSettings(tx)
+  const notice = twoFactorNotice(player.language, { ...player, ...change, supportEmail })
+  await tell(ctx, tx, player, notice, `two_factor_${change.change}`, change.at)
 }

@@ -223,6 +223,59 @@ export const realityChecks = pgTable(
   (t) => [check('reality_checks_minutes', sql`${t.minutes} > 0`)],
 )
 
+/**
+ * Two-factor authentication (ADR 0066): the account's TOTP secret, on from `enabledAt` (null: a
+ * set-up waiting for its first code). `lastStep` is the time step of the last code taken: a code
+ * counts once (RFC 6238, 5.2). Changed under this row's lock.
+ */
+export const twoFactor = pgTable('two_factor', {
+  playerId: uuid('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: at('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: at('created_at').notNull(),
+})
+
+/** Recovery codes of two-factor authentication: hashed like passwords, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('recovery_codes_player_idx').on(t.playerId)],
+)
+
+/**
+ * A log-in waiting for its code: the right password was given, the token comes with the code.
+ * Only the SHA-256 of the challenge is stored; it is good once, for a few minutes and a few tries.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** The device token the first step came with, renewed when the log-in ends. */
+    deviceTokenId: uuid('device_token_id').references(() => deviceTokens.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    failures: integer('failures').notNull().default(0),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('login_challenges_token_hash_key').on(t.tokenHash)],
+)
+
 /** Bearer tokens: only the SHA-256 of the opaque token is stored. */
 export const accessTokens = pgTable(
   'access_tokens',

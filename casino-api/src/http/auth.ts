@@ -4,7 +4,7 @@ import { inForce } from '../accounts/restricted.ts'
 import { bearerToken, hashToken } from '../accounts/tokens.ts'
 import type { Context, Session } from '../context.ts'
 import type { Database } from '../db/open.ts'
-import { accessTokens, players } from '../db/schema.ts'
+import { accessTokens, players, twoFactor } from '../db/schema.ts'
 import { ApiError } from '../../contract/errors.ts'
 
 /** How stale a session's last use may be before a call writes it again (the sessions list's precision). */
@@ -31,9 +31,11 @@ function prepareSessionQuery(db: Database) {
       restriction: players.restriction,
       restrictedUntil: players.restrictedUntil,
       lastSeenAt: accessTokens.lastSeenAt,
+      twoFactorAt: twoFactor.enabledAt,
     })
     .from(accessTokens)
     .innerJoin(players, eq(players.id, accessTokens.playerId))
+    .leftJoin(twoFactor, eq(twoFactor.playerId, players.id))
     .where(
       and(
         eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
@@ -73,6 +75,7 @@ export async function resolveSession(
     playerId: row.playerId,
     scope: row.scope,
     passwordChangeRequired: row.passwordChangeRequired,
+    twoFactor: row.twoFactorAt !== null,
   }
 }
 
@@ -95,7 +98,9 @@ async function endedByLimit(db: Database, token: string, now: Date) {
 /**
  * The guard of every call: who may make it, given the resolved session. 401 'unauthorized'
  * without a valid token (also for an 'optional' call that sent a bad one, so a stale session
- * is signed out); 403 'forbidden' for an admin call made with a player's token. No session
+ * is signed out); 403 'forbidden' for an admin call made with a player's token, and
+ * 'two_factor_required' for one made by an administrator without two-factor authentication
+ * (ADR 0066: the password alone never opens the back office). No session
  * opens a 'provider' call: those are checked by their key (`checkProvider`).
  */
 export function checkAccess(auth: Auth, session: Session | null | InvalidSession): ApiError | null {
@@ -106,6 +111,7 @@ export function checkAccess(auth: Auth, session: Session | null | InvalidSession
   if (auth === 'optional') return null
   if (!session) return new ApiError(401, 'unauthorized')
   if (auth === 'admin' && session.scope !== 'admin') return new ApiError(403, 'forbidden')
+  if (auth === 'admin' && !session.twoFactor) return new ApiError(403, 'two_factor_required')
   return null
 }
 

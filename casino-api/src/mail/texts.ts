@@ -337,6 +337,66 @@ export function newDeviceNotice(
   return notice(locale === 'en' ? 'A new log-in to your account' : 'Nuevo inicio de sesión en tu cuenta', paragraphs)
 }
 
+/**
+ * A change of two-factor authentication (ADR 0066), by e-mail and in the mailbox: turned on or
+ * off, new recovery codes, or a recovery code used to log in; when and from which address.
+ */
+export function twoFactorNotice(
+  locale: Locale,
+  v: {
+    firstName: string
+    username: string
+    change: 'on' | 'off' | 'codes_renewed' | 'recovery_used'
+    at: Date
+    ip: string
+    supportEmail: string
+  },
+): MailContent & { body: string } {
+  const when = formatDateTime(v.at)
+  const en = locale === 'en'
+  const what = {
+    on: en
+      ? [`Two-factor authentication was turned on for your account ${v.username}`, 'Two-factor authentication is on']
+      : [
+          `Se ha activado la verificación en dos pasos en tu cuenta ${v.username}`,
+          'Verificación en dos pasos activada',
+        ],
+    off: en
+      ? [`Two-factor authentication was turned off for your account ${v.username}`, 'Two-factor authentication is off']
+      : [
+          `Se ha desactivado la verificación en dos pasos en tu cuenta ${v.username}`,
+          'Verificación en dos pasos desactivada',
+        ],
+    codes_renewed: en
+      ? [
+          `New recovery codes were made for your account ${v.username} (the old ones no longer work)`,
+          'New recovery codes',
+        ]
+      : [
+          `Se han generado nuevos códigos de recuperación para tu cuenta ${v.username} (los anteriores ya no sirven)`,
+          'Nuevos códigos de recuperación',
+        ],
+    recovery_used: en
+      ? [`A recovery code was used to log in to your account ${v.username}`, 'A recovery code was used']
+      : [
+          `Se ha usado un código de recuperación para iniciar sesión en tu cuenta ${v.username}`,
+          'Se ha usado un código de recuperación',
+        ],
+  }[v.change]
+  const paragraphs = en
+    ? [
+        `Hello ${v.firstName},`,
+        `${what[0]} on ${when} (Madrid time), from the address ${v.ip}.`,
+        `If it was you, there is nothing to do. If it was not, change your password now (every other session is then signed out), check the Security tab of your account and write to ${v.supportEmail}.`,
+      ]
+    : [
+        `Hola ${v.firstName}:`,
+        `${what[0]} el ${when} (hora de Madrid), desde la dirección ${v.ip}.`,
+        `Si has sido tú, no tienes que hacer nada. Si no, cambia tu contraseña ahora (se cierran las demás sesiones), revisa la pestaña Seguridad de tu cuenta y escribe a ${v.supportEmail}.`,
+      ]
+  return notice(what[1]!, paragraphs)
+}
+
 const PERIOD_WORDS: Record<Locale, Record<DepositLimitPeriod, string>> = {
   es: { day: 'diario', week: 'semanal', month: 'mensual' },
   en: { day: 'daily', week: 'weekly', month: 'monthly' },
