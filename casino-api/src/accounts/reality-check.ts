@@ -20,10 +20,17 @@ import { accessTokens, realityChecks } from '../db/schema.ts'
 import { getPlayer } from './players.ts'
 
 const after = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000)
+/** The next check of a row, in SQL: its interval after `now`. */
+const intervalAfter = (now: Date) =>
+  sql`${now.toISOString()}::timestamptz + make_interval(mins => ${realityChecks.minutes})`
 
 /** The check and the play it counts (minutes, and the real money won less staked since `since`). */
-async function checkOf(db: Queryable, playerId: string, now: Date): Promise<RealityCheck> {
-  const player = await getPlayer(db, playerId)
+async function checkOf(
+  db: Queryable,
+  player: { id: string; currency: RealityCheck['currency'] },
+  now: Date,
+): Promise<RealityCheck> {
+  const playerId = player.id
   const [row] = await db.select().from(realityChecks).where(eq(realityChecks.playerId, playerId))
   let net = 0
   if (row) {
@@ -52,13 +59,14 @@ export async function startRealityCheck(tx: Queryable, playerId: string, now: Da
     .update(realityChecks)
     .set({
       since: now,
-      dueAt: sql`${now.toISOString()}::timestamptz + make_interval(mins => ${realityChecks.minutes})`,
+      dueAt: intervalAfter(now),
       updatedAt: now,
     })
     .where(eq(realityChecks.playerId, playerId))
 }
 
-export const getRealityCheck = (ctx: Context, session: Session) => checkOf(ctx.db, session.playerId, ctx.now())
+export const getRealityCheck = async (ctx: Context, session: Session) =>
+  checkOf(ctx.db, await getPlayer(ctx.db, session.playerId), ctx.now())
 
 /** Changes the check under the player's row lock and answers it as it is then. */
 async function change(
@@ -73,7 +81,7 @@ async function change(
   return ctx.db.transaction(async (tx) => {
     await lockPlayer(tx, player.id)
     const { message } = await apply(tx, now)
-    return { check: await checkOf(tx, player.id, now), message }
+    return { check: await checkOf(tx, player, now), message }
   })
 }
 
@@ -106,7 +114,7 @@ export const acknowledgeRealityCheck = (ctx: Context, session: Session) =>
     const [answered] = await tx
       .update(realityChecks)
       .set({
-        dueAt: sql`${now.toISOString()}::timestamptz + make_interval(mins => ${realityChecks.minutes})`,
+        dueAt: intervalAfter(now),
         updatedAt: now,
       })
       .where(
