@@ -21,7 +21,7 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { staticFiles } from './middleware/static-files.ts'
 import { startVite, viteFiles } from './middleware/vite.ts'
 import { attachRealtimeRelay, type RealtimeRelay, type RelayOptions } from './realtime.ts'
-import { FORM_BODY_LIMIT_BYTES } from './requests.ts'
+import { bodyLimitOf } from './requests.ts'
 import { createSite } from './site.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -55,8 +55,8 @@ export type WebAppOptions = {
    */
   publicUrl?: string
   /**
-   * The largest request body a path accepts, in bytes. Default: FORM_BODY_LIMIT_BYTES (64 KiB)
-   * everywhere; a route that takes uploads (KYC documents) gets its own larger limit here.
+   * The largest request body a path accepts, in bytes. Default: bodyLimitOf (64 KiB everywhere,
+   * 5 MB and the form on the Verification tab's upload).
    */
   bodyLimitFor?: (path: string) => number
   /** How long a page waits for the access check (settings, geolocation). Default 2 s (app/upstream/site.server.ts). */
@@ -149,7 +149,7 @@ export function createWebApp(options: WebAppOptions = {}): WebApp {
     healthChecks(site, relay), // /healthz, /readyz, /ws without the upgrade: on any host name
     oneLoopbackName(site), // 127.0.0.1 → the loopback PUBLIC_URL
     sameOriginOnly(site), // a 403 for a state change from another site
-    formBodies(site, options.bodyLimitFor ?? (() => FORM_BODY_LIMIT_BYTES)), // bounded form posts; 413, 415, 400
+    formBodies(site, options.bodyLimitFor ?? bodyLimitOf), // bounded form posts; 413, 415, 400
     vite ? viteFiles(vite) : staticFiles(path.join(buildDir, 'client')), // files
     privateByDefault, // Cache-Control: private, no-store unless React Router says otherwise
     reactRouter(site, routerHandler, options), // the pages and their actions

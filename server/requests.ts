@@ -1,10 +1,17 @@
 import type { IncomingMessage } from 'node:http'
+import { KYC_MAX_BYTES } from '#contract'
 
 /** Methods the site answers: pages (GET, HEAD) and form posts (POST). Anything else is a 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
 
 /** The largest form body the site reads (urlencoded or multipart): a login or registration is a few KiB. */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024
+/** The Verification tab's upload (ADR 0067): one image of up to 5 MB, and the form around it. */
+export const UPLOAD_BODY_LIMIT_BYTES = KYC_MAX_BYTES + FORM_BODY_LIMIT_BYTES
+const UPLOAD_PATH = /^(\/en)?\/user-management\/verification(\.data)?$/
+
+/** The largest body a path takes: the upload's page its own, every other form 64 KiB. */
+export const bodyLimitOf = (path: string) => (UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES)
 
 /** The content types of a form post (what React Router's actions read with request.formData()). */
 export function formContentType(header: string | undefined): 'urlencoded' | 'multipart' | null {

@@ -107,7 +107,7 @@ export function FormStatus({ children }: { children: ReactNode }) {
 type FieldProps = {
   meta: Meta
   label: ReactNode
-  type?: 'text' | 'email' | 'password' | 'tel' | 'date'
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'file'
   /** A hint under the input, read by screen readers with it. */
   help?: ReactNode
   /** Extra attributes of the input (autoComplete, onBlur, max…). */

@@ -30,6 +30,7 @@ import {
   ConfirmTwoFactorParams,
   DisableTwoFactorParams,
   RenewRecoveryCodesParams,
+  KYC_FORM_PARAMS,
   UpdateProfileParams,
 } from '#contract'
 import {
@@ -50,6 +51,8 @@ export const FORMS = {
   'two-factor-confirm': ConfirmTwoFactorParams,
   'two-factor-disable': DisableTwoFactorParams,
   'recovery-codes': RenewRecoveryCodesParams,
+  // An identity document or a proof of address (ADR 0067), multipart.
+  'kyc-document': KYC_FORM_PARAMS,
   register: RegisterForm,
   'forgot-password': ResetPlayerPasswordParams,
   'reset-password': ResetPasswordForm,

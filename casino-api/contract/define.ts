@@ -28,6 +28,8 @@ export type CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.Zod
   moneyMoving?: true | { when(params: z.output<P>): boolean }
   /** Only reads: asking twice changes nothing (the web app may ask again when a connection fails). */
   read?: true
+  /** A body larger than the casino API's 64 KiB, in bytes (a document's upload). */
+  bodyLimit?: number
 }
 
 export const defineCall = <P extends z.ZodType, A extends z.ZodType>(def: CallDef<P, A>) => def

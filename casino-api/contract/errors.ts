@@ -119,7 +119,11 @@ export const answerError =
       const { statusCode, code } = error as { statusCode?: number; code?: string }
       if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
         req.log.info({ code }, 'request refused')
-        refusal = new ApiError(400, 'validation_failed', { fields: { '': ['invalid_value'] } })
+        // A body past the call's limit says so; any other refusal of the framework is a bad request.
+        refusal =
+          statusCode === 413
+            ? new ApiError(413, 'payload_too_large')
+            : new ApiError(400, 'validation_failed', { fields: { '': ['invalid_value'] } })
       } else {
         req.log.error({ err: summarize(error) }, 'unexpected error')
         refusal = new ApiError(500, 'internal_error')

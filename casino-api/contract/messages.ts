@@ -205,6 +205,16 @@ export const englishMessages = {
   two_factor_disabled: 'Two-factor authentication is off.',
   two_factor_admin_keeps: "An administrator's account must keep two-factor authentication on.",
   recovery_codes_renewed: 'Your new recovery codes are below; the old ones no longer work.',
+  kyc_document_received:
+    'Thank you: your document is under review. We will tell you by e-mail and in your mailbox when it has been checked.',
+  kyc_file_type: 'Send a photo or scan as a PNG, JPEG or GIF image.',
+  kyc_file_too_big: 'A file may be at most 5 MB. Please send a smaller image.',
+  kyc_already_verified: 'Your identity is already verified: there is nothing to send.',
+  kyc_document_reviewed: 'This document has already been reviewed.',
+  kyc_requested: 'The player has been asked for their documents.',
+  kyc_approved: 'The document is approved.',
+  kyc_rejected: 'The document is rejected; the player has been told why.',
+  kyc_not_verified: "This withdrawal waits for the player's identity to be verified.",
   confirm_restriction: 'Confirm that you understand it cannot be undone before it ends.',
   account_timed_out: 'Your account is taking a break until {{0}}. You can log in again from then.',
   account_self_excluded:

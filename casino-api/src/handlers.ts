@@ -17,6 +17,7 @@
  * the provider serves them on its own port (provider/server/http.ts, ADR 0049).
  */
 import { accountHandlers } from './accounts/handlers.ts'
+import { kycAdminHandlers } from './accounts/kyc.ts'
 import type { Handlers } from './context.ts'
 import { siteHandlers } from './site/handlers.ts'
 import { settingsAdminHandlers } from './site/admin-handlers.ts'
@@ -34,6 +35,7 @@ import { jobAdminHandlers } from './jobs/admin-handlers.ts'
 
 export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handlers => ({
   ...accountHandlers,
+  ...kycAdminHandlers,
   ...supportHandlers,
   ...siteHandlers,
   ...settingsAdminHandlers,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { GAME_SESSION_HEADER } from '../contract/index.ts'
 import { creditDeposit } from '../src/wallet/wagering.ts'
-import { activePlayer, type TestApi } from './helpers.ts'
+import { activePlayer, AS_PROVIDER, type TestApi } from './helpers.ts'
 
 export const asGame = (token: string) => ({ headers: { [GAME_SESSION_HEADER]: token } })
 
@@ -45,5 +45,15 @@ export function roundOf(playerId: string, gameId = 'golden-sevens') {
       bet: { transactionId: `bet-${randomUUID()}`, amount: bet },
       win: { transactionId: `win-${randomUUID()}`, amount: win },
     }),
+  }
+}
+
+/** Stakes `turnover` with real money through the provider wallet (each stake won back), meeting a deposit's wagering. */
+export async function wager(a: TestApi, playerId: string, turnover: number, stake: number) {
+  for (let staked = 0; staked < turnover; staked += stake) {
+    const roundId = `r-${randomUUID()}`
+    const round = { playerId, currency: 'EUR' as const, roundId, gameId: 'golden-sevens' }
+    await a.ok('provider_bet', { ...round, transactionId: `b-${randomUUID()}`, amount: stake }, AS_PROVIDER)
+    await a.ok('provider_win', { ...round, transactionId: `w-${randomUUID()}`, amount: stake }, AS_PROVIDER)
   }
 }

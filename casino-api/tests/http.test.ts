@@ -45,20 +45,27 @@ test.for(backends)('every answer carries a request id and is not cached [%s]', a
   expect(res.headers.get('cache-control')).toBe('no-store')
 })
 
-test.for(backends)('bodies that are not a JSON object are refused with 400, never 500 [%s]', async (backend) => {
-  const a = api(backend)
-  const path = calls.register_player.path
-  await expect400(await post(a, path, '{"username": "x",'))
-  await expect400(await post(a, path, 'username=x&password=y', { 'content-type': 'application/x-www-form-urlencoded' }))
-  await expect400(await post(a, path, 'hello', { 'content-type': 'text/plain' }))
-  await expect400(await post(a, path, '', { 'content-type': 'application/json' }))
-  await expect400(await post(a, path, JSON.stringify({ ...newPlayer(), bio: 'x'.repeat(200_000) })))
-  await expect400(await post(a, path, '{"__proto__": {"admin": true}}'))
-  for (const body of ['[]', '[{"username":"x"}]', 'null', '42', '"text"', 'true']) {
-    const error = await expect400(await post(a, path, body))
-    expect(error.fields).toHaveProperty([''])
-  }
-})
+test.for(backends)(
+  'bodies that are not a JSON object are refused with 400 (a body past the limit 413), never 500 [%s]',
+  async (backend) => {
+    const a = api(backend)
+    const path = calls.register_player.path
+    await expect400(await post(a, path, '{"username": "x",'))
+    await expect400(
+      await post(a, path, 'username=x&password=y', { 'content-type': 'application/x-www-form-urlencoded' }),
+    )
+    await expect400(await post(a, path, 'hello', { 'content-type': 'text/plain' }))
+    await expect400(await post(a, path, '', { 'content-type': 'application/json' }))
+    const tooLarge = await post(a, path, JSON.stringify({ ...newPlayer(), bio: 'x'.repeat(200_000) }))
+    expect(tooLarge.status).toBe(413)
+    expect((await tooLarge.json()).error.code).toBe('payload_too_large')
+    await expect400(await post(a, path, '{"__proto__": {"admin": true}}'))
+    for (const body of ['[]', '[{"username":"x"}]', 'null', '42', '"text"', 'true']) {
+      const error = await expect400(await post(a, path, body))
+      expect(error.fields).toHaveProperty([''])
+    }
+  },
+)
 
 test.for(backends)('wrong types and huge strings in fields give field errors [%s]', async (backend) => {
   const a = api(backend)

@@ -5,16 +5,9 @@ import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { TEST_CARDS } from '../src/payments/cards.ts'
 import { DEFAULT_SETTINGS, setSetting } from '../src/site/settings.ts'
-import {
-  activePlayer,
-  AS_PROVIDER,
-  backends,
-  checkLedgerAfterEach,
-  useApis,
-  type TestApi,
-  adminToken,
-} from './helpers.ts'
+import { activePlayer, backends, checkLedgerAfterEach, useApis, type TestApi, adminToken } from './helpers.ts'
 import { as, bankWithdrawal, card, key } from './payment-helpers.ts'
+import { wager } from './game-helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -22,16 +15,6 @@ checkLedgerAfterEach(api)
 const balance = async (a: TestApi, token: string) => a.ok('get_player_balance', {}, { token })
 /** An amount of euros as a refusal's value. */
 const eur = (amount: number) => ({ amount, currency: 'EUR' })
-
-/** Stakes `turnover` with real money through the provider wallet (each stake won back), meeting the deposit's wagering. */
-async function wager(a: TestApi, playerId: string, turnover: number, stake: number) {
-  for (let staked = 0; staked < turnover; staked += stake) {
-    const roundId = `r-${randomUUID()}`
-    const round = { playerId, currency: 'EUR' as const, roundId, gameId: 'golden-sevens' }
-    await a.ok('provider_bet', { ...round, transactionId: `b-${randomUUID()}`, amount: stake }, AS_PROVIDER)
-    await a.ok('provider_win', { ...round, transactionId: `w-${randomUUID()}`, amount: stake }, AS_PROVIDER)
-  }
-}
 
 /** A player with `cents` deposited by card and wagered, so they may withdraw. */
 async function withdrawable(a: TestApi, cents: number) {

@@ -62,7 +62,7 @@ test.for(backends)(
 )
 
 test.for(backends)(
-  "a game client's calls open only with a live launch's token; bad bodies are 400, unknown paths 404 [%s]",
+  "a game client's calls open only with a live launch's token; bad bodies are 400 (too large 413), unknown paths 404 [%s]",
   async (backend) => {
     const a = api(backend)
     const play = `${a.providerUrl}${calls.game_play.path}`
@@ -74,8 +74,11 @@ test.for(backends)(
       expect((await refusal(await send(play, bet, { [GAME_SESSION_HEADER]: session }), 401)).code).toBe('unauthorized')
     const { session } = await launchGame(a, 'european-roulette', 'demo')
     const asClient = asGame(session).headers
-    for (const body of ['{"bet":', 'null', '[]', JSON.stringify({ bet: 'x'.repeat(40_000), moveId: 'm' })])
+    for (const body of ['{"bet":', 'null', '[]'])
       expect((await refusal(await send(play, body, asClient), 400)).code).toBe('validation_failed')
+    // A body past the provider's limit says so.
+    const huge = JSON.stringify({ bet: 'x'.repeat(40_000), moveId: 'm' })
+    expect((await refusal(await send(play, huge, asClient), 413)).code).toBe('payload_too_large')
     expect((await refusal(await send(`${a.providerUrl}/front/auth/login/`, '{}'), 404)).code).toBe('not_found')
     // The casino API does not answer the provider's calls: they are the provider's alone.
     for (const path of [calls.game_play.path, calls.provider_launch.path, calls.get_catalog_feed.path])

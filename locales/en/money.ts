@@ -138,6 +138,9 @@ export default {
     walletHelp: 'A Bitcoin (BTC) address of yours, for example one starting with bc1.',
     submit: 'Request withdrawal',
     submitting: 'Sending…',
+    verificationWaits:
+      'It waits for your identity to be verified: send an identity document and a proof of address by {{date}}.',
+    verificationLink: 'Send my documents',
     sentHeading: 'Withdrawal Request Sent',
     sent: 'Your withdrawal request for the amount of {{amount}} has been successfully scheduled.',
     review:

@@ -223,6 +223,16 @@ export default {
   two_factor_disabled: 'La verificación en dos pasos está desactivada.',
   two_factor_admin_keeps: 'La cuenta de un administrador debe mantener activada la verificación en dos pasos.',
   recovery_codes_renewed: 'Tus nuevos códigos de recuperación están abajo; los anteriores ya no sirven.',
+  kyc_document_received:
+    'Gracias: tu documento está en revisión. Te avisaremos por correo y en tu buzón cuando se haya comprobado.',
+  kyc_file_type: 'Envía una foto o un escaneo como imagen PNG, JPEG o GIF.',
+  kyc_file_too_big: 'Un archivo puede ocupar como máximo 5 MB. Envía una imagen más pequeña.',
+  kyc_already_verified: 'Tu identidad ya está verificada: no tienes que enviar nada.',
+  kyc_document_reviewed: 'Este documento ya se ha revisado.',
+  kyc_requested: 'Se han pedido los documentos al jugador.',
+  kyc_approved: 'El documento está aprobado.',
+  kyc_rejected: 'El documento está rechazado; se ha dicho al jugador por qué.',
+  kyc_not_verified: 'Esta retirada espera a que se verifique la identidad del jugador.',
   confirm_restriction: 'Confirma que entiendes que no se puede deshacer antes de que termine.',
   account_timed_out: 'Tu cuenta está en pausa hasta el {{0}}. Podrás volver a entrar a partir de entonces.',
   account_self_excluded:

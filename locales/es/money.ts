@@ -140,6 +140,9 @@ export default {
     walletHelp: 'Una dirección de Bitcoin (BTC) tuya, por ejemplo una que empiece por bc1.',
     submit: 'Solicitar la retirada',
     submitting: 'Enviando…',
+    verificationWaits:
+      'Espera a que se verifique tu identidad: envía un documento de identidad y un justificante de domicilio antes del {{date}}.',
+    verificationLink: 'Enviar mis documentos',
     sentHeading: 'Solicitud de retirada enviada',
     sent: 'Tu solicitud de retirada de {{amount}} se ha programado correctamente.',
     review:

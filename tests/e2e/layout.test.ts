@@ -477,7 +477,7 @@ describe.skipIf(skipBrowserTests)('layout in Chromium', () => {
       await expect.poll(() => page.locator('main').textContent()).toContain(es.catalogue.upstream_unavailable)
       expect(await balance.isVisible()).toBe(true)
       expect(await balance.textContent()).toContain(es.account.balance.total)
-      expect(await tabs.getByRole('link').count()).toBe(14)
+      expect(await tabs.getByRole('link').count()).toBe(15)
       expect(await page.getByRole('heading', { level: 1, name: es.account.heading }).isVisible()).toBe(true)
       expect(new URL(page.url()).pathname).toBe('/user-management/change-password')
     } finally {

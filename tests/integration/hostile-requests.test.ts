@@ -3,7 +3,7 @@
 // site, is a 4xx (never a 500), and the server keeps answering afterwards.
 import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { FORM_BODY_LIMIT_BYTES } from '#server/requests.ts'
+import { bodyLimitOf, FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from '#server/requests.ts'
 import { Browser, textOf } from '../setup/http.ts'
 import { startTestSite, type TestSite } from '../setup/harness.ts'
 
@@ -113,6 +113,20 @@ test('a form post whose Referer is another site is refused when Origin and Sec-F
 })
 
 const healthy = async () => expect((await fetch(`${site.webUrl}/healthz`)).status).toBe(200)
+
+test('only the Verification tab takes an upload past 64 KiB, and not past its own 5 MB limit', async () => {
+  const post = (path: string, bytes: number) =>
+    raw(
+      `POST ${path} HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n`,
+    )
+  expect(bodyLimitOf('/user-management/verification')).toBe(UPLOAD_BODY_LIMIT_BYTES)
+  expect(bodyLimitOf('/en/user-management/verification.data')).toBe(UPLOAD_BODY_LIMIT_BYTES)
+  expect(bodyLimitOf('/user-management/verification/x')).toBe(FORM_BODY_LIMIT_BYTES)
+  expect(bodyLimitOf('/en/login')).toBe(FORM_BODY_LIMIT_BYTES)
+  expect((await post('/en/login', 1024 * 1024)).status).toBe(413)
+  expect((await post('/en/user-management/verification', UPLOAD_BODY_LIMIT_BYTES + 1)).status).toBe(413)
+  await healthy()
+})
 
 test('a form body over the limit is refused with 413 before it is read (Content-Length)', async () => {
   // 300 MB announced; only the headers are sent: the answer comes without waiting for the body.

@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 export const ADMIN_SECTIONS = [
   { path: '/admin/withdrawals', key: 'withdrawals' },
   { path: '/admin/held-winnings', key: 'heldWinnings' },
+  { path: '/admin/kyc', key: 'kyc' },
   { path: '/admin/deposits', key: 'deposits' },
   { path: '/admin/vouchers', key: 'vouchers' },
   { path: '/admin/promo-codes', key: 'promoCodes' },

@@ -27,7 +27,7 @@ import { TransactionTable } from '../user-management/transaction-table.tsx'
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
   const username = (new URL(args.request.url).searchParams.get('username') ?? '').trim().slice(0, 40)
-  const none = { username, ledger: null, bonuses: [], templates: [], actionKey: newActionKey() }
+  const none = { username, ledger: null, bonuses: [], templates: [], kyc: null, actionKey: newActionKey() }
   if (!username) return { ...none, notFound: false }
   const result = await callUpstream(args, 'get_player_ledger', { username, page: pageOf(args.request), pageSize: 20 })
   if (!result.ok) {
@@ -35,15 +35,17 @@ export async function loader(args: Route.LoaderArgs) {
     throw upstreamUnavailable()
   }
   const locale = requestLocale(args)
-  const [bonuses, templates] = await Promise.all([
+  const [bonuses, templates, kyc] = await Promise.all([
     adminRead(args, 'list_player_bonuses', { playerId: result.data.player.id, locale }),
     adminRead(args, 'list_bonus_templates', {}),
+    adminRead(args, 'get_player_kyc', { playerId: result.data.player.id }),
   ])
   return {
     ...none,
     ledger: result.data,
     notFound: false,
     bonuses: bonuses.items,
+    kyc: kyc.state,
     // The templates a bonus may be granted from by hand: those switched on.
     templates: templates.items
       .filter((t) => t.enabled)
@@ -87,6 +89,12 @@ export async function action(args: Route.ActionArgs) {
       'admin.playerBonuses.grantDone',
     )
   }
+  // Asks the player for an identity document and a proof of address (ADR 0067), audited upstream.
+  if (intent === 'request-kyc')
+    return answer(
+      await callUpstream(args, 'request_kyc', { playerId: String(form.get('playerId') ?? '') }),
+      'admin.players.kycRequested',
+    )
   if (intent === 'cancel') {
     const params = { id: String(form.get('id') ?? ''), reason: String(form.get('reason') ?? ''), locale }
     return answer(
@@ -100,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Players({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { username, ledger, notFound, bonuses, templates } = loaderData
+  const { username, ledger, notFound, bonuses, templates, kyc } = loaderData
   const outcome = actionData?.outcome
   const refusedKey = outcome && !outcome.ok ? outcome.actionKey : null
   const formKey = refusedKey ?? loaderData.actionKey
@@ -166,6 +174,15 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
             <dd>{limitsText(ledger.player.depositLimits)}</dd>
             <dt>{t('admin.players.lossLimits')}</dt>
             <dd>{limitsText(ledger.player.lossLimits)}</dd>
+            {kyc ? (
+              <>
+                <dt>{t('admin.players.kyc')}</dt>
+                <dd>
+                  {t(`account.verification.statuses.${kyc.status}`)}
+                  {kyc.dueAt ? ` · ${t('account.verification.due')} ${formatDateTime(new Date(kyc.dueAt))}` : ''}
+                </dd>
+              </>
+            ) : null}
             <dt>{t('account.balance.total')}</dt>
             <dd>{formatMoney(ledger.balance.total, ledger.balance.currency, locale)}</dd>
             <dt>{t('account.balance.real')}</dt>
@@ -175,6 +192,14 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
             <dt>{t('money.withdrawal.wagering')}</dt>
             <dd>{formatMoney(ledger.wageringRemaining, ledger.balance.currency, locale)}</dd>
           </dl>
+          {kyc && !kyc.dueAt ? (
+            <Form method="post" className={forms.form}>
+              <input type="hidden" name="playerId" value={ledger.player.id} />
+              <SubmitButton name="intent" value="request-kyc">
+                {t('admin.players.requestKyc')}
+              </SubmitButton>
+            </Form>
+          ) : null}
           <TransactionTable
             label={t('money.history.heading')}
             items={ledger.transactions.items}

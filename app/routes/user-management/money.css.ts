@@ -131,3 +131,13 @@ export const progress = style({
 globalStyle(`${progress}::-webkit-progress-bar`, { background: vars.color.page })
 globalStyle(`${progress}::-webkit-progress-value`, { background: vars.color.accent })
 globalStyle(`${progress}::-moz-progress-bar`, { background: vars.color.accent })
+
+/** An identity document under review (/admin/kyc): as large as fits, on white like a scan. */
+export const documentImage = style({
+  display: 'block',
+  maxWidth: '100%',
+  maxHeight: '420px',
+  margin: `${space[3]} 0`,
+  background: '#fff',
+  borderRadius: radius.card,
+})

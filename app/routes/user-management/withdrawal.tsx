@@ -18,8 +18,9 @@ import { callUpstream, upstreamUnavailable } from '#app/upstream/client.server.t
 import { forgetPlayer, requirePlayer } from '#app/utils/auth.server.ts'
 import { formConstraint, parseForm } from '#app/utils/form-validation.ts'
 import { invalidForm, refusalStatus, replyFromUpstream } from '#app/utils/forms.server.ts'
-import { localeFromPath, useLocale } from '#ui/locale.ts'
-import { formatMoney } from '#casino-api/contract/format.ts'
+import { localeFromPath, useLocale, useLocalePath } from '#ui/locale.ts'
+import { formatDateTime, formatMoney } from '#casino-api/contract/format.ts'
+import { SmartLink } from '#app/components/smart-link.tsx'
 import { WITHDRAWAL_METHODS, type WithdrawalMethodKey } from '#contract'
 import { metaTags } from '#app/utils/page-meta.ts'
 import { pageMeta } from '#app/utils/page-meta.server.ts'
@@ -81,13 +82,17 @@ export async function action(args: Route.ActionArgs) {
       fieldOf: { amount_too_big: 'amount', amount_below_minimum: 'amount', limit_exceeded: 'amount' },
     })
   forgetPlayer(args)
-  return { result: submission.reply({ resetForm: true }), sent: { amount: -result.data.transaction.amount } }
+  return {
+    result: submission.reply({ resetForm: true }),
+    sent: { amount: -result.data.transaction.amount, verificationDueAt: result.data.verificationDueAt },
+  }
 }
 
 export default function Withdrawal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const text = useMessageText()
   const locale = useLocale()
+  const localePath = useLocalePath()
   const { method, items, wagering, withdrawable, currency } = loaderData
   const amountText = (cents: number) => formatMoney(cents, currency, locale)
   const limits = items.find((i) => i.key === method)?.limits
@@ -129,6 +134,14 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
             </p>
             <p>{t('money.withdrawal.sent', { amount: amountText(sent.amount) })}</p>
             <p>{t('money.withdrawal.review')}</p>
+            {sent.verificationDueAt ? (
+              <p>
+                {t('money.withdrawal.verificationWaits', { date: formatDateTime(sent.verificationDueAt) })}{' '}
+                <SmartLink to={localePath('/user-management/verification')}>
+                  {t('money.withdrawal.verificationLink')}
+                </SmartLink>
+              </p>
+            ) : null}
           </FormStatus>
         ) : null}
         <dl className={money.details}>

@@ -1,5 +1,6 @@
 import * as Ad from './schemas.ts'
 import * as B from '../bonuses/schemas.ts'
+import * as K from '../player/kyc.ts'
 import { defineCall } from '../define.ts'
 
 export const adminCalls = {
@@ -288,5 +289,55 @@ export const adminCalls = {
     params: Ad.GetAdminAuditParams,
     answer: Ad.GetAdminAuditAnswer,
     summary: 'What administrators did, newest first.',
+  }),
+  // Identity checks (ADR 0067): the administrator's side, audited.
+  list_kyc_documents: defineCall({
+    method: 'POST',
+    path: '/admin/list_kyc_documents',
+    auth: 'admin',
+    read: true,
+    params: K.ListKycDocumentsParams,
+    answer: K.ListKycDocumentsAnswer,
+    summary: 'Identity documents by review status (under review by default), oldest first, with their players.',
+  }),
+  get_kyc_document: defineCall({
+    method: 'POST',
+    path: '/admin/get_kyc_document',
+    auth: 'admin',
+    read: true,
+    params: K.GetKycDocumentParams,
+    answer: K.GetKycDocumentAnswer,
+    summary: 'One identity document with its image (base64), for review.',
+    errors: ['not_found'],
+  }),
+  review_kyc_document: defineCall({
+    method: 'POST',
+    path: '/admin/review_kyc_document',
+    auth: 'admin',
+    params: K.ReviewKycDocumentParams,
+    answer: K.AdminKycAnswer,
+    summary:
+      "Approve a document under review, or reject it with a reason the player is told; once both kinds are approved the player's identity is verified. Audited.",
+    errors: ['not_found', 'kyc_document_reviewed'],
+  }),
+  request_kyc: defineCall({
+    method: 'POST',
+    path: '/admin/request_kyc',
+    auth: 'admin',
+    params: K.RequestKycParams,
+    answer: K.AdminKycAnswer,
+    summary:
+      "Ask a player for an identity document and a proof of address, due within the terms' days (kycDeadlineDays); told by e-mail and mailbox. Audited.",
+    errors: ['not_found', 'forbidden'],
+  }),
+  get_player_kyc: defineCall({
+    method: 'POST',
+    path: '/admin/get_player_kyc',
+    auth: 'admin',
+    read: true,
+    params: K.GetPlayerKycParams,
+    answer: K.AdminKycAnswer,
+    summary: "A player's identity check as the player sees it.",
+    errors: ['not_found'],
   }),
 }

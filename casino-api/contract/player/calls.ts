@@ -3,6 +3,7 @@ import * as A from './schemas.ts'
 import * as S from './session-limit.ts'
 import * as R from './reality-check.ts'
 import * as T from './two-factor.ts'
+import * as K from './kyc.ts'
 import { defineCall } from '../define.ts'
 
 export const playerCalls = {
@@ -219,6 +220,28 @@ export const playerCalls = {
     answer: T.TwoFactorAnswer,
     summary: 'New recovery codes for a code of the app: the old ones stop working. The owner is told.',
     errors: ['two_factor_code_invalid', 'two_factor_not_on'],
+  }),
+  // Identity checks (ADR 0067): the player's side.
+  get_kyc: defineCall({
+    method: 'POST',
+    path: '/front/get_kyc',
+    auth: 'player',
+    read: true,
+    params: K.GetKycParams,
+    answer: K.KycState,
+    summary:
+      "The account's identity check: its status, an open request's deadline (and whether it is overdue), the kinds of document still to send, and the documents sent with their review.",
+  }),
+  upload_kyc_document: defineCall({
+    method: 'POST',
+    path: '/front/upload_kyc_document',
+    auth: 'player',
+    params: K.UploadKycDocumentParams,
+    answer: K.KycAnswer,
+    bodyLimit: K.KYC_UPLOAD_BODY_LIMIT,
+    summary:
+      'Send an identity document or a proof of address: a PNG, JPEG or GIF image of up to 5 MB, base64, recognised by its bytes; kept in the database, shown to administrators only, and under review until one decides.',
+    errors: ['kyc_file_type', 'kyc_file_too_big', 'kyc_already_verified'],
   }),
   register_player: defineCall({
     method: 'POST',

@@ -138,6 +138,11 @@ export const SendWithdrawalRequestAnswer = z.object({
   message: z.literal('withdrawal_sent'),
   transaction: FinancialTransaction,
   balance: Balance,
+  /**
+   * The identity check this withdrawal waits for (above the terms' `extraVerificationAbove`, or a
+   * request overdue: ADR 0067), due then; null when it waits for nothing but the administrator.
+   */
+  verificationDueAt: Timestamp.nullable(),
 })
 
 export const CancelWithdrawalRequestParams = z.object({ id: required(64) })

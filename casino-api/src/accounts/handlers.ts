@@ -4,6 +4,7 @@
  * limits that apply and hands over.
  */
 import { acknowledgeRealityCheck, getRealityCheck, setRealityCheck } from './reality-check.ts'
+import { getKyc, uploadKycDocument } from './kyc.ts'
 import {
   confirmTwoFactor,
   disableTwoFactor,
@@ -87,6 +88,8 @@ export const accountHandlers: DomainHandlers<typeof playerCalls> = {
   confirm_two_factor: (ctx, { params, session, ip }) => confirmTwoFactor(ctx, must(session), params.code, { ip }),
   disable_two_factor: (ctx, { params, session, ip }) => disableTwoFactor(ctx, must(session), params, { ip }),
   renew_recovery_codes: (ctx, { params, session, ip }) => renewRecoveryCodes(ctx, must(session), params.code, { ip }),
+  get_kyc: (ctx, { session }) => getKyc(ctx, must(session)),
+  upload_kyc_document: (ctx, { params, session }) => uploadKycDocument(ctx, must(session), params),
 
   // The per-account counter is charged by registerPlayer, only when the names clash with an account.
   register_player: async (ctx, { params, ip }) => {

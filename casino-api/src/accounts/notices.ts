@@ -15,6 +15,7 @@ import {
   passwordChangedNotice,
   sessionLimitNotice,
   twoFactorNotice,
+  kycNotice,
   type MailContent,
 } from '../mail/texts.ts'
 import { writeMailboxMessage } from '../mailbox/messages.ts'
@@ -109,4 +110,16 @@ export async function tellTwoFactorChanged(
   const { supportEmail } = await getSettings(tx)
   const notice = twoFactorNotice(player.language, { ...player, ...change, supportEmail })
   await tell(ctx, tx, player, notice, `two_factor_${change.change}`, change.at)
+}
+
+/** Identity checks: documents asked for, a document reviewed, the identity verified (kyc.ts). */
+export async function tellKyc(
+  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  tx: Queryable,
+  player: Owner,
+  v: Omit<Parameters<typeof kycNotice>[1], 'firstName' | 'username' | 'supportEmail'> & { at: Date },
+) {
+  const { supportEmail } = await getSettings(tx)
+  const notice = kycNotice(player.language, { ...player, ...v, supportEmail })
+  await tell(ctx, tx, player, notice, `kyc_${v.stage}`, v.at)
 }

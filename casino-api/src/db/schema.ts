@@ -11,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -30,6 +31,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.ts'
 import type { GamePresentation } from '../../contract/games/feed.ts'
 import { BONUS_TYPES } from '../../contract/bonuses/schemas.ts'
 import { RESTRICTION_KINDS } from '../../contract/player/schemas.ts'
+import { KYC_CONTENT_TYPES, KYC_DOCUMENT_KINDS } from '../../contract/player/kyc.ts'
 import { DEPOSIT_LIMIT_PERIODS, MONEY_LIMIT_KINDS } from '../../contract/payments/limits.ts'
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -275,6 +277,51 @@ export const loginChallenges = pgTable(
   },
   (t) => [uniqueIndex('login_challenges_token_hash_key').on(t.tokenHash)],
 )
+
+/** Bytes as PostgreSQL keeps them (bytea): PGlite answers a Uint8Array, node-postgres a Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+
+/**
+ * Identity documents (KYC, ADR 0067): the image itself, in the database (every instance reads it,
+ * backups keep it, no web root serves it), with what its bytes say it is and its review.
+ */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: KYC_DOCUMENT_KINDS }).notNull(),
+    contentType: text('content_type', { enum: KYC_CONTENT_TYPES }).notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    status: text('status', { enum: ['under_review', 'approved', 'rejected'] })
+      .notNull()
+      .default('under_review'),
+    reason: text('reason'),
+    uploadedAt: at('uploaded_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => players.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('kyc_documents_player_idx').on(t.playerId, t.uploadedAt),
+    index('kyc_documents_status_idx').on(t.status, t.uploadedAt),
+  ],
+)
+
+/** A request for documents: open until the identity is verified after it (`fulfilledAt`). */
+export const kycRequests = pgTable('kyc_requests', {
+  playerId: uuid('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  requestedAt: at('requested_at').notNull(),
+  dueAt: at('due_at').notNull(),
+  /** The administrator who asked; null when a withdrawal asked. */
+  requestedBy: uuid('requested_by').references(() => players.id, { onDelete: 'set null' }),
+  note: text('note'),
+  fulfilledAt: at('fulfilled_at'),
+})
 
 /** Bearer tokens: only the SHA-256 of the opaque token is stored. */
 export const accessTokens = pgTable(

@@ -82,6 +82,7 @@ export function buildApp(ctxFor: (app: FastifyInstance) => Context, handlers: Ha
     app.route({
       method: def.method,
       url: def.path,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (req) => {
         // A provider's server is known by its key alone; a player's token is not even looked at.
         const provider =

@@ -397,6 +397,65 @@ export function twoFactorNotice(
   return notice(what[1]!, paragraphs)
 }
 
+/**
+ * Identity checks (ADR 0067), by e-mail and in the mailbox: documents asked for (with the
+ * deadline), a document approved or rejected (with the reason), the identity verified.
+ */
+export function kycNotice(
+  locale: Locale,
+  v: {
+    firstName: string
+    username: string
+    stage: 'requested' | 'approved' | 'rejected' | 'verified'
+    kind?: 'identity' | 'address'
+    reason?: string | null
+    dueAt?: Date
+    days?: number
+    supportEmail: string
+  },
+): MailContent & { body: string } {
+  const en = locale === 'en'
+  const kind =
+    v.kind === 'address'
+      ? en
+        ? 'proof of address'
+        : 'justificante de domicilio'
+      : en
+        ? 'identity document'
+        : 'documento de identidad'
+  const tab = en ? 'Verification' : 'Verificación'
+  const [subject, line] = {
+    requested: en
+      ? [
+          'Please verify your identity',
+          `We need to check the identity of the account ${v.username}: please send an identity document and a proof of address (no older than 3 months) as PNG, JPEG or GIF images of up to 5 MB on the ${tab} tab of your account by ${v.dueAt ? formatDateTime(v.dueAt) : ''} (Madrid time), within ${v.days} days. Until your identity is verified, withdrawals above the terms' limit wait, and once the deadline passes every withdrawal waits.`,
+        ]
+      : [
+          'Verifica tu identidad',
+          `Necesitamos comprobar la identidad de la cuenta ${v.username}: envía un documento de identidad y un justificante de domicilio (de menos de 3 meses) como imágenes PNG, JPEG o GIF de hasta 5 MB en la pestaña ${tab} de tu cuenta antes del ${v.dueAt ? formatDateTime(v.dueAt) : ''} (hora de Madrid), en un plazo de ${v.days} días. Hasta que se verifique tu identidad, las retiradas por encima del límite de las condiciones esperan, y pasado el plazo esperan todas.`,
+        ],
+    approved: en
+      ? ['Your document is approved', `Your ${kind} is approved. We will tell you when your identity is verified.`]
+      : ['Tu documento está aprobado', `Tu ${kind} está aprobado. Te avisaremos cuando tu identidad esté verificada.`],
+    rejected: en
+      ? [
+          'Your document was not accepted',
+          `Your ${kind} was not accepted: ${v.reason ?? ''}. Please send a new one on the ${tab} tab of your account.`,
+        ]
+      : [
+          'No hemos podido aceptar tu documento',
+          `No hemos podido aceptar tu ${kind}: ${v.reason ?? ''}. Envía uno nuevo en la pestaña ${tab} de tu cuenta.`,
+        ],
+    verified: en
+      ? ['Your identity is verified', `The identity of the account ${v.username} is verified. Thank you.`]
+      : ['Tu identidad está verificada', `La identidad de la cuenta ${v.username} está verificada. Gracias.`],
+  }[v.stage]
+  const paragraphs = en
+    ? [`Hello ${v.firstName},`, line!, `Questions? Write to ${v.supportEmail}.`]
+    : [`Hola ${v.firstName}:`, line!, `¿Tienes dudas? Escribe a ${v.supportEmail}.`]
+  return notice(subject!, paragraphs)
+}
+
 const PERIOD_WORDS: Record<Locale, Record<DepositLimitPeriod, string>> = {
   es: { day: 'diario', week: 'semanal', month: 'mensual' },
   en: { day: 'daily', week: 'weekly', month: 'monthly' },

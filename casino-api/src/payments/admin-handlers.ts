@@ -31,6 +31,7 @@ import { remainingTurnover } from '../wallet/wagering.ts'
 import { unitsToCents, type Coin } from './crypto.ts'
 import { financialTransaction, historyPage, type PaymentRow } from './records.ts'
 import { audit } from './audit.ts'
+import { refuseUnverifiedPayout } from '../accounts/kyc.ts'
 import { confirmBankTransfer, playerOf, recordCryptoDeposit, releaseWithdrawal, settle } from './service.ts'
 import { mintVouchers } from './vouchers.ts'
 import { isUuid } from '../db/errors.ts'
@@ -178,6 +179,8 @@ async function decide(
     .where(and(eq(payments.id, id), eq(payments.kind, 'withdrawal')))
   if (!row) throw new ApiError(404, 'not_found')
   const at = ctx.now()
+  // Paid out only once the player's identity is verified, when it waits for that (ADR 0067).
+  if (decision.status === 'complete' && row.status === 'pending') await refuseUnverifiedPayout(ctx.db, row, at)
   const settled = await settle(
     ctx.db,
     row.id,

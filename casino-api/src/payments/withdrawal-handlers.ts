@@ -9,6 +9,7 @@ import type { DomainHandlers } from '../context.ts'
 import { payments } from '../db/schema.ts'
 import { ApiError } from '../../contract/errors.ts'
 import { getSettings } from '../site/settings.ts'
+import { withdrawalVerification } from '../accounts/kyc.ts'
 import { playerBalance } from '../wallet/ledger.ts'
 import { remainingTurnover } from '../wallet/wagering.ts'
 import { keyOf, sessionOf, type WithdrawalProcessor } from './methods/processor.ts'
@@ -68,6 +69,8 @@ export const withdrawalHandlers: DomainHandlers<WithdrawalCalls> = {
       message: 'withdrawal_sent' as const,
       transaction: financialTransaction(row, { cancellable: settings.withdrawalCancellation }),
       balance: await playerBalance(ctx.db, row.playerId, row.currency),
+      // Above the terms' amount, or with documents overdue, it waits for the identity check (ADR 0067).
+      verificationDueAt: await withdrawalVerification(ctx, row),
     })
     // The key names this request (http/idempotency.ts): a payment it made is this withdrawal.
     const [replayed] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey))
