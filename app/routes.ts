@@ -104,6 +104,8 @@ export default [
   ]),
   // Game thumbnails, drawn by the server (one URL whatever the language).
   route('game-art/:file', 'routes/games/art.tsx'),
+  // An identity document's image, for administrators (ADR 0067): one address in both languages.
+  route('admin/kyc/:id/image', 'routes/admin/kyc-image.tsx'),
 
   // content: the site's texts from the casino API (pages, FAQ, promotions); one module serves the
   // plain pages, its slug the URL's last segment.

@@ -22,7 +22,11 @@ const ADMIN_PASSWORD = 'admin-password-kyc-2026'
 const env = useSiteInChromium({ adminPassword: ADMIN_FIRST })
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 })
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+/** A real image, one pixel: the administrator's page shows it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])
 let adminReady: Promise<void> | undefined
 
@@ -83,7 +87,11 @@ for (const { javaScript, locale, width } of [
         await admin.goto(`${prefix}/admin/kyc`)
         const item = (kind: 'identity' | 'address') =>
           admin.getByRole('region', { name: `${v.kinds[kind]} · ${player.username}` })
-        await item('identity').getByRole('img').waitFor()
+        const image = item('identity').getByRole('img')
+        await poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1)
+        // The image is the administrator's alone: the player's own session is refused it.
+        const src = (await image.getAttribute('src'))!
+        expect((await page.request.get(src, { maxRedirects: 0 })).status()).toBe(403)
         if (javaScript) await expectAccessible(admin)
         await item('identity').getByRole('button', { name: tr.admin.kyc.approve }).click()
         await poll(() => admin.locator('main').innerText()).toContain(tr.admin.kyc.approved)

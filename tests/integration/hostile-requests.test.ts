@@ -114,17 +114,19 @@ test('a form post whose Referer is another site is refused when Origin and Sec-F
 
 const healthy = async () => expect((await fetch(`${site.webUrl}/healthz`)).status).toBe(200)
 
+/** A form post's headers only, announcing `bytes` of multipart body. */
+const announce = (path: string, bytes: number) =>
+  raw(
+    `POST ${path} HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n`,
+  )
+
 test('only the Verification tab takes an upload past 64 KiB, and not past its own 5 MB limit', async () => {
-  const post = (path: string, bytes: number) =>
-    raw(
-      `POST ${path} HTTP/1.1\r\nHost: ${new URL(site.webUrl).host}\r\nOrigin: ${origin}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n`,
-    )
   expect(bodyLimitOf('/user-management/verification')).toBe(UPLOAD_BODY_LIMIT_BYTES)
   expect(bodyLimitOf('/en/user-management/verification.data')).toBe(UPLOAD_BODY_LIMIT_BYTES)
   expect(bodyLimitOf('/user-management/verification/x')).toBe(FORM_BODY_LIMIT_BYTES)
   expect(bodyLimitOf('/en/login')).toBe(FORM_BODY_LIMIT_BYTES)
-  expect((await post('/en/login', 1024 * 1024)).status).toBe(413)
-  expect((await post('/en/user-management/verification', UPLOAD_BODY_LIMIT_BYTES + 1)).status).toBe(413)
+  expect((await announce('/en/login', 1024 * 1024)).status).toBe(413)
+  expect((await announce('/en/user-management/verification', UPLOAD_BODY_LIMIT_BYTES + 1)).status).toBe(413)
   await healthy()
 })
 

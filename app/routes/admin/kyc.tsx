@@ -1,6 +1,6 @@
 /**
  * Identity documents waiting for review (ADR 0067), oldest first, ten to a page: each with its
- * image (a data: image of the bytes the casino API recognised, PNG, JPEG or GIF only), its player,
+ * image (served to administrators only by kyc-image.tsx, PNG, JPEG or GIF as recognised), its player,
  * and the two decisions: approve, or reject with the reason the player reads. Audited upstream.
  */
 import { useTranslation } from 'react-i18next'
@@ -21,13 +21,8 @@ const PAGE_SIZE = 10
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
   const list = await adminRead(args, 'list_kyc_documents', { page: pageOf(args.request), pageSize: PAGE_SIZE })
-  const items = await Promise.all(
-    list.items.map(async (item) => {
-      const { content } = await adminRead(args, 'get_kyc_document', { id: item.id })
-      return { ...item, image: `data:${item.contentType};base64,${content}` }
-    }),
-  )
-  return { ...list, items }
+  // Each image is its own request (kyc-image.tsx): the page stays small whatever the files weigh.
+  return { ...list, items: list.items.map((item) => ({ ...item, image: `/admin/kyc/${item.id}/image` })) }
 }
 
 export async function action(args: Route.ActionArgs) {
