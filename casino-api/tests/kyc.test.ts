@@ -32,6 +32,14 @@ const upload = (a: TestApi, token: string, kind: 'identity' | 'address', bytes: 
   a.ok('upload_kyc_document', { kind, content: base64(bytes) }, { token })
 const DAY = 24 * 3600_000
 
+/** An administrator, and a player whose balance (`amount`) is free to withdraw: its wagering done. */
+async function withdrawingPlayer(a: TestApi, amount: number) {
+  const admin = await adminToken(a)
+  const player = await fundedPlayer(a, amount)
+  await wager(a, player.playerId, 3 * amount, amount)
+  return { admin, player }
+}
+
 test('an image is known by its first bytes, never by its name', () => {
   expect(sniffImage(Uint8Array.from(PNG))).toBe('image/png')
   expect(sniffImage(Uint8Array.from(JPEG))).toBe('image/jpeg')
@@ -159,9 +167,7 @@ test.for(backends)(
   'a withdrawal above the terms’ amount waits for the identity check: documents are asked for, and it is paid only once verified [%s]',
   async (backend) => {
     const a = api(backend)
-    const admin = await adminToken(a)
-    const player = await fundedPlayer(a, 3_000_00)
-    await wager(a, player.playerId, 9_000_00, 1_000_00)
+    const { admin, player } = await withdrawingPlayer(a, 3_000_00)
 
     const small = await a.ok('send_withdrawal_request', bankWithdrawal(100_00), as(player.token))
     expect(small.verificationDueAt).toBeNull()
@@ -192,9 +198,7 @@ test.for(backends)(
   'once an administrator’s request is overdue every withdrawal waits, and the request counts only documents sent after it [%s]',
   async (backend) => {
     const a = api(backend)
-    const admin = await adminToken(a)
-    const player = await fundedPlayer(a, 300_00)
-    await wager(a, player.playerId, 900_00, 300_00)
+    const { admin, player } = await withdrawingPlayer(a, 300_00)
     // An identity document approved before the request does not answer it.
     const before = await upload(a, player.token, 'identity', PNG)
     await a.ok('review_kyc_document', { id: before.state.documents[0]!.id, decision: 'approve' }, { token: admin })

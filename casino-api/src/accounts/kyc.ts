@@ -254,19 +254,19 @@ export async function reviewKycDocument(
       details: { kind: document.kind, ...(reason ? { reason } : {}) },
       at: now,
     })
-    const state = await kycStateOf(tx, player.id, now)
-    if (state.status === 'verified')
-      await tx
-        .update(kycRequests)
-        .set({ fulfilledAt: now })
-        .where(and(eq(kycRequests.playerId, player.id)))
+    let state = await kycStateOf(tx, player.id, now)
+    const verified = state.status === 'verified'
+    if (verified) {
+      await tx.update(kycRequests).set({ fulfilledAt: now }).where(eq(kycRequests.playerId, player.id))
+      state = await kycStateOf(tx, player.id, now) // the request met, its documents are no longer the only ones listed
+    }
     await tellKyc(ctx, tx, player, {
-      stage: state.status === 'verified' ? 'verified' : approved ? 'approved' : 'rejected',
+      stage: verified ? 'verified' : approved ? 'approved' : 'rejected',
       kind: document.kind,
       reason,
       at: now,
     })
-    return { state: await kycStateOf(tx, player.id, now), message: approved ? 'kyc_approved' : 'kyc_rejected' } as const
+    return { state, message: approved ? 'kyc_approved' : 'kyc_rejected' } as const
   })
 }
 

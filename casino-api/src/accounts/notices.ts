@@ -102,14 +102,16 @@ export async function tellDormancy(
 
 /** Two-factor authentication turned on or off, new recovery codes, a recovery code used to log in (two-factor.ts). */
 export async function tellTwoFactorChanged(
-  ctx: Pick<Context, 'jobs' | 'requestId'>,
+  ctx: Pick<Context, 'jobs' | 'requestId' | 'now'>,
   tx: Queryable,
   player: Owner,
-  change: Omit<Parameters<typeof twoFactorNotice>[1], 'firstName' | 'username' | 'supportEmail'>,
+  change: Parameters<typeof twoFactorNotice>[1]['change'],
+  ip: string,
 ) {
   const { supportEmail } = await getSettings(tx)
-  const notice = twoFactorNotice(player.language, { ...player, ...change, supportEmail })
-  await tell(ctx, tx, player, notice, `two_factor_${change.change}`, change.at)
+  const at = ctx.now()
+  const notice = twoFactorNotice(player.language, { ...player, change, at, ip, supportEmail })
+  await tell(ctx, tx, player, notice, `two_factor_${change}`, at)
 }
 
 /** Identity checks: documents asked for, a document reviewed, the identity verified (kyc.ts). */

@@ -121,7 +121,7 @@ export async function loginCode(
   }
   // The account may have been closed or restricted in the minutes since the password.
   refuseClosedAccount(player, now)
-  if (used === 'recovery') await tellOwner(ctx, ctx.db, player, 'recovery_used', client.ip)
+  if (used === 'recovery') await tellTwoFactorChanged(ctx, ctx.db, player, 'recovery_used', client.ip)
   return openSession(ctx, player, client, challenge.deviceTokenId, settings)
 }
 
@@ -173,7 +173,7 @@ export async function confirmTwoFactor(
     await revokePlayerTokens(tx, player.id, now, session.tokenId)
     if (player.scope === 'admin')
       await audit(tx, { adminId: player.id, action: 'two_factor_on', target: player.id, details: client, at: now })
-    await tellOwner(ctx, tx, player, 'on', client.ip)
+    await tellTwoFactorChanged(ctx, tx, player, 'on', client.ip)
     return made
   })
   if (!codes) throw await countedRefusal(ctx, player.id, client.ip)
@@ -195,7 +195,7 @@ export async function disableTwoFactor(
   await ctx.db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.playerId, player.id))
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerId, player.id))
-    await tellOwner(ctx, tx, player, 'off', client.ip)
+    await tellTwoFactorChanged(ctx, tx, player, 'off', client.ip)
   })
   return { state: await stateOf(ctx.db, player), recoveryCodes: null, message: 'two_factor_disabled' }
 }
@@ -221,7 +221,7 @@ export async function renewRecoveryCodes(
         details: client,
         at: now,
       })
-    await tellOwner(ctx, tx, player, 'codes_renewed', client.ip)
+    await tellTwoFactorChanged(ctx, tx, player, 'codes_renewed', client.ip)
     return made
   })
   return { state: await stateOf(ctx.db, player), recoveryCodes: codes, message: 'recovery_codes_renewed' }
@@ -332,25 +332,19 @@ async function stateOf(
     .select({ n: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.playerId, player.id), isNull(recoveryCodes.usedAt)))
-  const { siteName } = await getSettings(db)
+  // The site's name labels the key in the app: read only while a set-up waits for its first code.
+  const pending =
+    row && !row.enabledAt
+      ? {
+          secret: row.secret,
+          uri: generateURI({ issuer: (await getSettings(db)).siteName, label: player.username, secret: row.secret }),
+        }
+      : null
   return {
     enabled: Boolean(row?.enabledAt),
     enabledAt: row?.enabledAt?.toISOString() ?? null,
     required: player.scope === 'admin',
     recoveryCodesLeft: row?.enabledAt ? (left?.n ?? 0) : 0,
-    pending:
-      row && !row.enabledAt
-        ? { secret: row.secret, uri: generateURI({ issuer: siteName, label: player.username, secret: row.secret }) }
-        : null,
+    pending,
   }
-}
-
-async function tellOwner(
-  ctx: Context,
-  tx: Queryable,
-  player: Awaited<ReturnType<typeof getPlayer>>,
-  change: 'on' | 'off' | 'codes_renewed' | 'recovery_used',
-  ip: string,
-) {
-  await tellTwoFactorChanged(ctx, tx, player, { change, at: ctx.now(), ip })
 }
