@@ -204,6 +204,8 @@ export const englishMessages = {
   two_factor_enabled: 'Two-factor authentication is on. Your other sessions were signed out.',
   two_factor_disabled: 'Two-factor authentication is off.',
   two_factor_admin_keeps: "An administrator's account must keep two-factor authentication on.",
+  two_factor_reset:
+    "Two-factor authentication is off for this player; every session was signed out and the player was told. Withdrawals wait for a fresh identity check.",
   recovery_codes_renewed: 'Your new recovery codes are below; the old ones no longer work.',
   kyc_document_received:
     'Thank you: your document is under review. We will tell you by e-mail and in your mailbox when it has been checked.',
@@ -215,6 +217,8 @@ export const englishMessages = {
   kyc_approved: 'The document is approved.',
   kyc_rejected: 'The document is rejected; the player has been told why.',
   kyc_not_verified: "This withdrawal waits for the player's identity to be verified.",
+  kyc_overdue:
+    'The documents we asked for did not arrive in time: until your identity is verified, the account cannot deposit or play for real money. Send them in My account › Verification; your balance is kept.',
   confirm_restriction: 'Confirm that you understand it cannot be undone before it ends.',
   account_timed_out: 'Your account is taking a break until {{0}}. You can log in again from then.',
   account_self_excluded:

@@ -18,6 +18,7 @@
  */
 import { accountHandlers } from './accounts/handlers.ts'
 import { kycAdminHandlers } from './accounts/kyc.ts'
+import { twoFactorAdminHandlers } from './accounts/two-factor.ts'
 import type { Handlers } from './context.ts'
 import { siteHandlers } from './site/handlers.ts'
 import { settingsAdminHandlers } from './site/admin-handlers.ts'
@@ -36,6 +37,7 @@ import { jobAdminHandlers } from './jobs/admin-handlers.ts'
 export const handlersFor = (depositMethods?: readonly DepositProcessor[]): Handlers => ({
   ...accountHandlers,
   ...kycAdminHandlers,
+  ...twoFactorAdminHandlers,
   ...supportHandlers,
   ...siteHandlers,
   ...settingsAdminHandlers,

@@ -4,10 +4,13 @@
  * the terms' amount, or any while a request is overdue, is not paid out before the identity is
  * verified.
  */
+import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { KYC_MAX_BYTES } from '../contract/index.ts'
 import { sniffImage } from '../src/accounts/kyc.ts'
-import { fundedPlayer, wager } from './game-helpers.ts'
+import { adminAudit } from '../src/db/schema.ts'
+import { TEST_CARDS } from '../src/payments/cards.ts'
+import { fundedPlayer, launchGame, roundOf, wager } from './game-helpers.ts'
 import {
   activePlayer,
   adminToken,
@@ -17,9 +20,12 @@ import {
   useApis,
   type TestApi,
   adminLogin,
+  AS_PROVIDER,
   login,
+  loginAnswer,
+  turnOnTwoFactor,
 } from './helpers.ts'
-import { as, bankWithdrawal } from './payment-helpers.ts'
+import { as, bankWithdrawal, card } from './payment-helpers.ts'
 
 const api = useApis()
 checkLedgerAfterEach(api)
@@ -31,6 +37,19 @@ const base64 = (bytes: number[] | Buffer) => Buffer.from(bytes).toString('base64
 const upload = (a: TestApi, token: string, kind: 'identity' | 'address', bytes: number[] | Buffer) =>
   a.ok('upload_kyc_document', { kind, content: base64(bytes) }, { token })
 const DAY = 24 * 3600_000
+
+const refused = async (call: Promise<{ code: string }>) => expect((await call).code).toBe('kyc_overdue')
+
+/** Both documents sent by the player and approved by the administrator: the identity verified. */
+async function sendApproved(a: TestApi, token: string, admin: string, [identity, address]: number[][]) {
+  for (const [kind, bytes] of [
+    ['identity', identity!],
+    ['address', address!],
+  ] as const) {
+    const sent = await upload(a, token, kind, bytes)
+    await a.ok('review_kyc_document', { id: sent.state.documents[0]!.id, decision: 'approve' }, { token: admin })
+  }
+}
 
 /** An administrator, and a player whose balance (`amount`) is free to withdraw: its wagering done. */
 async function withdrawingPlayer(a: TestApi, amount: number) {
@@ -60,6 +79,7 @@ test.for(backends)(
       reason: null,
       dueAt: null,
       overdue: false,
+      withdrawalsWait: false,
       missing: ['identity', 'address'],
       documents: [],
     })
@@ -183,13 +203,7 @@ test.for(backends)(
     expect((await a.fail('accept_withdrawal', { id: big.transaction.id }, 409, as(admin))).code).toBe(
       'kyc_not_verified',
     )
-    for (const [kind, bytes] of [
-      ['identity', PNG],
-      ['address', JPEG],
-    ] as const) {
-      const sent = await upload(a, player.token, kind, bytes)
-      await a.ok('review_kyc_document', { id: sent.state.documents[0]!.id, decision: 'approve' }, { token: admin })
-    }
+    await sendApproved(a, player.token, admin, [PNG, JPEG])
     await a.ok('accept_withdrawal', { id: big.transaction.id }, as(admin))
   },
 )
@@ -225,5 +239,105 @@ test.for(backends)(
     )
     // A rejection of the withdrawal is still the administrator's to make.
     await a.ok('reject_withdrawal', { id: sent.transaction.id, reason: 'Identity not verified in time' }, as(admin2))
+  },
+)
+
+test.for(backends)(
+  'documents not sent by the deadline suspend deposits and real play, on every path, until the identity is verified; the balance and demo play stay [%s]',
+  async (backend) => {
+    const a = api(backend)
+    await adminToken(a)
+    const admin = await adminLogin(a) // a session of its own: earlier tests moved the clock past the first one's
+    const player = await fundedPlayer(a, 100_00)
+    const [voucher] = (await a.ok('mint_vouchers', { amount: 10_00, count: 1 }, { token: admin })).items
+    await a.ok('request_kyc', { playerId: player.playerId }, { token: admin })
+    // Before the deadline nothing waits; a round is begun.
+    const begun = roundOf(player.playerId)
+    await a.ok('provider_bet', begun.bet(5_00), AS_PROVIDER)
+
+    a.advance(31 * DAY)
+    const token = await login(a, player.params.username, player.params.password)
+    const balance = async () => (await a.ok('get_player_balance', {}, { token })).real
+    // The round begun before is still paid; no new stake is taken, by any provider's path.
+    await a.ok('provider_win', begun.win(7_00), AS_PROVIDER)
+    expect(await balance()).toBe(102_00)
+    await refused(a.fail('provider_bet', roundOf(player.playerId).bet(1_00), 403, AS_PROVIDER))
+    await refused(a.fail('provider_settle', roundOf(player.playerId).settle(1_00, 0), 403, AS_PROVIDER))
+    await refused(a.fail('get_game_url', { gameId: 'golden-sevens', mode: 'real', language: 'en' }, 403, { token }))
+    await refused(a.fail('moto_deposit_processor', card(TEST_CARDS.approvedVisa, 10_00), 403, as(token)))
+    await refused(a.fail('carespay_deposit_processor', { amount: 10_00 }, 403, as(token)))
+    await refused(a.fail('cashlib_deposit_processor', { voucherCode: voucher!.code }, 403, as(token)))
+    await refused(a.fail('generate_wallet', { currency: 'BTC' }, 403, { token }))
+    const said = await a.fail('carespay_deposit_processor', { amount: 10_00 }, 403, as(token))
+    expect(said.message).toContain('Verification')
+    // Demo play and the balance stay.
+    await launchGame(a, 'golden-sevens', 'demo', token)
+    expect(await balance()).toBe(102_00)
+
+    // Sent and verified: everything is open again.
+    const admin2 = await adminLogin(a)
+    await sendApproved(a, token, admin2, [PNG, GIF])
+    await launchGame(a, 'golden-sevens', 'real', token)
+    await a.ok('provider_bet', roundOf(player.playerId).bet(1_00), AS_PROVIDER)
+    await a.ok('cashlib_deposit_processor', { voucherCode: voucher!.code }, as(token))
+    expect(await balance()).toBe(111_00)
+  },
+)
+
+test.for(backends)(
+  'support resets a lost two-factor authentication: the reason audited, every session ended, the player told, and every withdrawal waits for a fresh identity check [%s]',
+  async (backend) => {
+    const a = api(backend)
+    await adminToken(a)
+    const admin = await adminLogin(a) // the clock may have moved past the first session
+    const player = await fundedPlayer(a, 300_00)
+    await wager(a, player.playerId, 900_00, 300_00)
+    // Verified before: the reset asks again all the same.
+    await sendApproved(a, player.token, admin, [PNG, JPEG])
+    const { params } = player
+    await turnOnTwoFactor(a, player.token, params.password)
+    const reason = 'Lost phone and codes; identified by video call against the ID on file'
+
+    // Refused: a player's session, a reason too short, an unknown player, the administrator's own account.
+    expect((await a.fail('reset_two_factor', { playerId: player.playerId, reason }, 403, { token: player.token })).code).toBe('forbidden')
+    expect((await a.fail('reset_two_factor', { playerId: player.playerId, reason: ' ' }, 400, { token: admin })).fields).toEqual({
+      reason: ['field_required'],
+    })
+    expect((await a.fail('reset_two_factor', { playerId: 'nope', reason }, 404, { token: admin })).code).toBe('not_found')
+    const me = await a.ok('player', {}, { token: admin })
+    expect((await a.fail('reset_two_factor', { playerId: me.id, reason }, 403, { token: admin })).code).toBe('forbidden')
+
+    // Two administrators at once: one reset.
+    a.advance(60_000) // the app's next codes, rather than waiting for them
+    const admin2 = await adminLogin(a)
+    const answers = await Promise.all(
+      [admin, admin2].map((token) => a.call('reset_two_factor', { playerId: player.playerId, reason }, { token })),
+    )
+    expect(answers.map((r) => r.status).toSorted()).toEqual([200, 409])
+    expect(answers.map((r) => (r.body as { error?: { code: string } }).error?.code).filter(Boolean)).toEqual([
+      'two_factor_not_on',
+    ])
+    const audited = await a.db.select().from(adminAudit).where(eq(adminAudit.target, player.playerId))
+    expect(audited.filter((r) => r.action === 'reset_two_factor').map((r) => r.details)).toEqual([{ reason }])
+
+    // The old session is over; the password alone opens a new one; the owner is told.
+    expect((await a.fail('get_player_balance', {}, 401, { token: player.token })).code).toBe('unauthorized')
+    const { accessToken } = await loginAnswer(a, { username: params.username, password: params.password })
+    const { items } = await a.ok('get_mailbox', { page: 1, pageSize: 5 }, { token: accessToken })
+    expect(items.map((m) => m.subject)).toEqual(
+      expect.arrayContaining(['Soporte ha restablecido tu verificación en dos pasos', 'Verifica tu identidad']),
+    )
+
+    // Every withdrawal waits for documents sent after the reset.
+    const state = await a.ok('get_kyc', {}, { token: accessToken })
+    expect(state).toMatchObject({ status: 'requested', overdue: false, withdrawalsWait: true, documents: [] })
+    const small = await a.ok('send_withdrawal_request', bankWithdrawal(50_00), as(accessToken))
+    expect(small.verificationDueAt).toBe(state.dueAt)
+    expect((await a.fail('accept_withdrawal', { id: small.transaction.id }, 409, as(admin))).code).toBe(
+      'kyc_not_verified',
+    )
+    await sendApproved(a, accessToken, admin, [GIF, JPEG])
+    expect(await a.ok('get_kyc', {}, { token: accessToken })).toMatchObject({ status: 'verified', withdrawalsWait: false })
+    await a.ok('accept_withdrawal', { id: small.transaction.id }, as(admin))
   },
 )

@@ -317,7 +317,10 @@ export default {
       rejected: 'Rejected: please send a new document',
     },
     due: 'Send them by',
-    overdue: 'The deadline has passed: withdrawals wait until your identity is verified.',
+    overdue:
+      'The deadline has passed: until your identity is verified, the account cannot deposit or play for real money, and withdrawals wait. Your balance is kept.',
+    withdrawalsWait:
+      'After your two-factor authentication was reset, every withdrawal waits until your identity is verified again.',
     reason: 'Why: {{reason}}',
     sent: 'Documents sent',
     kinds: { identity: 'Identity document', address: 'Proof of address' },

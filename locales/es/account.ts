@@ -318,7 +318,10 @@ export default {
       rejected: 'Rechazada: envía un documento nuevo',
     },
     due: 'Envíalos antes del',
-    overdue: 'El plazo ha pasado: las retiradas esperan hasta que se verifique tu identidad.',
+    overdue:
+      'El plazo ha pasado: hasta que se verifique tu identidad, la cuenta no puede depositar ni jugar con dinero real, y las retiradas esperan. Tu saldo se conserva.',
+    withdrawalsWait:
+      'Tras restablecerse tu verificación en dos pasos, todas las retiradas esperan hasta que se verifique de nuevo tu identidad.',
     reason: 'Motivo: {{reason}}',
     sent: 'Documentos enviados',
     kinds: { identity: 'Documento de identidad', address: 'Justificante de domicilio' },

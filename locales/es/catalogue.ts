@@ -222,6 +222,8 @@ export default {
   two_factor_enabled: 'La verificación en dos pasos está activada. Se han cerrado tus demás sesiones.',
   two_factor_disabled: 'La verificación en dos pasos está desactivada.',
   two_factor_admin_keeps: 'La cuenta de un administrador debe mantener activada la verificación en dos pasos.',
+  two_factor_reset:
+    'La verificación en dos pasos de este jugador está desactivada; se han cerrado sus sesiones y se le ha avisado. Las retiradas esperan a una nueva verificación de identidad.',
   recovery_codes_renewed: 'Tus nuevos códigos de recuperación están abajo; los anteriores ya no sirven.',
   kyc_document_received:
     'Gracias: tu documento está en revisión. Te avisaremos por correo y en tu buzón cuando se haya comprobado.',
@@ -233,6 +235,8 @@ export default {
   kyc_approved: 'El documento está aprobado.',
   kyc_rejected: 'El documento está rechazado; se ha dicho al jugador por qué.',
   kyc_not_verified: 'Esta retirada espera a que se verifique la identidad del jugador.',
+  kyc_overdue:
+    'Los documentos que te pedimos no llegaron a tiempo: hasta que verifiquemos tu identidad, la cuenta no puede depositar ni jugar con dinero real. Envíalos en Mi cuenta › Verificación; tu saldo se conserva.',
   confirm_restriction: 'Confirma que entiendes que no se puede deshacer antes de que termine.',
   account_timed_out: 'Tu cuenta está en pausa hasta el {{0}}. Podrás volver a entrar a partir de entonces.',
   account_self_excluded:

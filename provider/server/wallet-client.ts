@@ -40,6 +40,7 @@ const PASSED_ON = new Set<MessageCode>([
   'insufficient_funds',
   'account_not_active',
   'reality_check_due',
+  'kyc_overdue',
   ...Object.values(LOSS_LIMIT_REFUSALS),
 ])
 

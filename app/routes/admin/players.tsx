@@ -95,6 +95,15 @@ export async function action(args: Route.ActionArgs) {
       await callUpstream(args, 'request_kyc', { playerId: String(form.get('playerId') ?? '') }),
       'admin.players.kycRequested',
     )
+  // Support's reset of a player's two-factor authentication (ADR 0069), with the reason audited upstream.
+  if (intent === 'reset-two-factor')
+    return answer(
+      await callUpstream(args, 'reset_two_factor', {
+        playerId: String(form.get('id') ?? ''),
+        reason: String(form.get('reason') ?? ''),
+      }),
+      'catalogue.two_factor_reset',
+    )
   if (intent === 'cancel') {
     const params = { id: String(form.get('id') ?? ''), reason: String(form.get('reason') ?? ''), locale }
     return answer(
@@ -116,6 +125,10 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
   const refused = outcome && !outcome.ok && actionData?.intent === 'grant' ? outcome.fields : {}
   const invalid = (field: string) => (refused[field] ? { 'aria-invalid': true as const } : {})
   const active = bonuses.find((b) => b.status === 'active') ?? null
+  // The identity check and 2FA reset answer beside their forms; a bonus's in its section.
+  const accountIntent = actionData?.intent === 'request-kyc' || actionData?.intent === 'reset-two-factor'
+  const accountOutcome = accountIntent ? outcome : undefined
+  const askKyc = Boolean(kyc && !kyc.dueAt)
   const restrictionText = ({ kind, until }: NonNullable<NonNullable<typeof ledger>['player']['restriction']>) =>
     kind === 'closure'
       ? t('admin.players.restrictions.closure')
@@ -183,6 +196,8 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
                 </dd>
               </>
             ) : null}
+            <dt>{t('admin.players.twoFactor')}</dt>
+            <dd>{t(ledger.player.twoFactor ? 'admin.players.twoFactorOn' : 'admin.players.twoFactorOff')}</dd>
             <dt>{t('account.balance.total')}</dt>
             <dd>{formatMoney(ledger.balance.total, ledger.balance.currency, locale)}</dd>
             <dt>{t('account.balance.real')}</dt>
@@ -192,13 +207,31 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
             <dt>{t('money.withdrawal.wagering')}</dt>
             <dd>{formatMoney(ledger.wageringRemaining, ledger.balance.currency, locale)}</dd>
           </dl>
-          {kyc && !kyc.dueAt ? (
-            <Form method="post" className={forms.form}>
-              <input type="hidden" name="playerId" value={ledger.player.id} />
-              <SubmitButton name="intent" value="request-kyc">
-                {t('admin.players.requestKyc')}
-              </SubmitButton>
-            </Form>
+          {askKyc || ledger.player.twoFactor || accountOutcome ? (
+            <section aria-labelledby="player-account" className={forms.narrow}>
+              <h3 id="player-account" className={settings.listHeading}>
+                {t('admin.players.accountHeading')}
+              </h3>
+              <Outcome outcome={accountOutcome} />
+              {askKyc ? (
+                <Form method="post" className={forms.form}>
+                  <input type="hidden" name="playerId" value={ledger.player.id} />
+                  <SubmitButton name="intent" value="request-kyc">
+                    {t('admin.players.requestKyc')}
+                  </SubmitButton>
+                </Form>
+              ) : null}
+              {ledger.player.twoFactor ? (
+                <ReasonForm
+                  id={ledger.player.id}
+                  actionKey={`${formKey}-2fa`}
+                  intent="reset-two-factor"
+                  label={t('admin.players.resetTwoFactorReason')}
+                >
+                  {t('admin.players.resetTwoFactor')}
+                </ReasonForm>
+              ) : null}
+            </section>
           ) : null}
           <TransactionTable
             label={t('money.history.heading')}
@@ -215,7 +248,7 @@ export default function Players({ loaderData, actionData }: Route.ComponentProps
             <h3 id="player-bonuses" className={settings.listHeading}>
               {t('admin.playerBonuses.heading')}
             </h3>
-            <Outcome outcome={outcome} />
+            <Outcome outcome={accountOutcome ? undefined : outcome} />
             <AdminTable
               label={t('admin.playerBonuses.heading')}
               rows={bonuses}

@@ -109,7 +109,11 @@ export default function Verification({ loaderData, actionData }: Route.Component
             </div>
           ) : null}
         </dl>
-        {state.overdue ? <p className={forms.note}>{t('account.verification.overdue')}</p> : null}
+        {state.overdue ? (
+          <p className={forms.note}>{t('account.verification.overdue')}</p>
+        ) : state.withdrawalsWait ? (
+          <p className={forms.note}>{t('account.verification.withdrawalsWait')}</p>
+        ) : null}
         {state.reason ? <p>{t('account.verification.reason', { reason: state.reason })}</p> : null}
         <Documents state={state} />
       </section>

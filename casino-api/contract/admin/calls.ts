@@ -1,6 +1,7 @@
 import * as Ad from './schemas.ts'
 import * as B from '../bonuses/schemas.ts'
 import * as K from '../player/kyc.ts'
+import * as T from '../player/two-factor.ts'
 import { defineCall } from '../define.ts'
 
 export const adminCalls = {
@@ -329,6 +330,16 @@ export const adminCalls = {
     summary:
       "Ask a player for an identity document and a proof of address, due within the terms' days (kycDeadlineDays); told by e-mail and mailbox. Audited.",
     errors: ['not_found', 'forbidden'],
+  }),
+  reset_two_factor: defineCall({
+    method: 'POST',
+    path: '/admin/reset_two_factor',
+    auth: 'admin',
+    params: T.ResetTwoFactorParams,
+    answer: T.ResetTwoFactorAnswer,
+    summary:
+      "Turn off a player's two-factor authentication when the phone and the recovery codes are lost, with the reason: every session ends, the player is told, and every withdrawal waits for a fresh identity check. Never one's own account. Audited.",
+    errors: ['not_found', 'forbidden', 'two_factor_not_on'],
   }),
   get_player_kyc: defineCall({
     method: 'POST',

@@ -259,6 +259,8 @@ export const GetPlayerLedgerAnswer = z.object({
     depositLimits: z.array(DepositLimit),
     /** And their loss limits (ADR 0064), read the same way. */
     lossLimits: z.array(DepositLimit),
+    /** Two-factor authentication is on (support may reset it, ADR 0069). */
+    twoFactor: z.boolean(),
   }),
   balance: Balance,
   /** Turnover the player must still stake before a withdrawal. */
@@ -279,6 +281,7 @@ export const AUDIT_ACTIONS = [
   'reset_own_password',
   'two_factor_on',
   'recovery_codes_renewed',
+  'reset_two_factor',
   'request_kyc',
   'approve_kyc_document',
   'reject_kyc_document',

@@ -38,9 +38,11 @@ export const KycState = z.object({
   status: KycStatus,
   /** The reason of the latest rejection, while it is the account's state. */
   reason: z.string().nullable(),
-  /** An open request's deadline; `overdue`: it has passed, and withdrawals wait. */
+  /** An open request's deadline; `overdue`: it has passed (the account is suspended, ADR 0068). */
   dueAt: Timestamp.nullable(),
   overdue: z.boolean(),
+  /** Every withdrawal waits for the check: overdue, or asked after a two-factor reset (ADR 0069). */
+  withdrawalsWait: z.boolean(),
   /** The kinds still to send (none approved nor under review). */
   missing: z.array(z.enum(KYC_DOCUMENT_KINDS)),
   /** The documents of the current check, newest first. */

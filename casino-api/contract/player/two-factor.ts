@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MessageCode, Timestamp } from '../common.ts'
+import { Id, MessageCode, Timestamp } from '../common.ts'
 import { anyPassword } from '../rules.ts'
 
 /**
@@ -73,3 +73,13 @@ export const LoginChallenge = z.object({
   expiresAt: Timestamp,
 })
 export type LoginChallenge = z.infer<typeof LoginChallenge>
+
+/**
+ * Support's reset for a player who lost the phone and the recovery codes (ADR 0069): the reason
+ * is audited and the player must pass a fresh identity check before any withdrawal is paid.
+ */
+export const ResetTwoFactorParams = z.object({
+  playerId: Id,
+  reason: z.string({ error: 'field_required' }).trim().min(3, 'field_required').max(500),
+})
+export const ResetTwoFactorAnswer = z.object({ message: MessageCode })

@@ -6,12 +6,13 @@
  * - An administrator approves each, or rejects it with a reason the player is told. Both kinds
  *   approved: the identity is verified, and an open request is fulfilled.
  * - A request (an administrator's, or a withdrawal's that needs the check) gives the terms' days
- *   (`kycDeadlineDays`, ADR 0030); once past, every withdrawal waits.
+ *   (`kycDeadlineDays`, ADR 0030); once past, the account is suspended until verified (ADR 0068):
+ *   no deposit, no real-money game or stake, every withdrawal waits; the balance is kept.
  * - Which documents count: with a request open, those sent since it; otherwise all.
  * Reviews and requests change under the player's row lock, so two administrators deciding at once
  * make one decision.
  */
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNull, lte } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   type adminCalls,
@@ -89,6 +90,7 @@ export async function kycStateOf(db: Queryable, playerId: string, now: Date): Pr
     reason: status === 'rejected' ? (rejected?.reason ?? null) : null,
     dueAt: open && !verified ? open.dueAt.toISOString() : null,
     overdue: Boolean(open && !verified && open.dueAt <= now),
+    withdrawalsWait: Boolean(open && !verified && (open.dueAt <= now || open.holdsWithdrawals)),
     missing: KYC_DOCUMENT_KINDS.filter((_, i) => !latest[i] || latest[i].status === 'rejected'),
     documents: documents.map(shown),
   }
@@ -137,14 +139,24 @@ export async function openKycRequest(
   ctx: Pick<Context, 'jobs' | 'requestId'>,
   tx: Queryable,
   player: Awaited<ReturnType<typeof getPlayer>>,
-  by: { adminId: string | null; note?: string | undefined; evenIfVerified: boolean },
+  by: { adminId: string | null; note?: string | undefined; evenIfVerified: boolean; holdsWithdrawals?: boolean },
   now: Date,
 ) {
   const state = await kycStateOf(tx, player.id, now)
+  const holdsWithdrawals = by.holdsWithdrawals ?? false
+  if (state.dueAt && holdsWithdrawals)
+    await tx.update(kycRequests).set({ holdsWithdrawals }).where(eq(kycRequests.playerId, player.id))
   if (state.dueAt || (state.status === 'verified' && !by.evenIfVerified)) return false
   const { rules } = await getSettings(tx)
   const dueAt = new Date(now.getTime() + rules.kycDeadlineDays * DAY_MS)
-  const values = { requestedAt: now, dueAt, requestedBy: by.adminId, note: by.note ?? null, fulfilledAt: null }
+  const values = {
+    requestedAt: now,
+    dueAt,
+    requestedBy: by.adminId,
+    note: by.note ?? null,
+    fulfilledAt: null,
+    holdsWithdrawals,
+  }
   await tx
     .insert(kycRequests)
     .values({ playerId: player.id, ...values })
@@ -153,9 +165,12 @@ export async function openKycRequest(
   return true
 }
 
-/** Whether a withdrawal waits for the identity check: above the terms' amount, or a request overdue, and not verified. */
+/**
+ * Whether a withdrawal waits for the identity check: above the terms' amount, or while a request
+ * holds every withdrawal (overdue, or asked after a two-factor reset), and not verified.
+ */
 const waitsForCheck = (state: KycState, reviewRequired: boolean) =>
-  state.status !== 'verified' && (reviewRequired || state.overdue)
+  state.status !== 'verified' && (reviewRequired || state.withdrawalsWait)
 
 /**
  * After a withdrawal's request: when it waits for the identity check and no request is open, one
@@ -176,6 +191,18 @@ export async function withdrawalVerification(
     await openKycRequest(ctx, tx, player, { adminId: null, evenIfVerified: false }, now)
     return (await kycStateOf(tx, withdrawal.playerId, now)).dueAt
   })
+}
+
+/**
+ * 403 'kyc_overdue' while documents asked for are past their deadline and not verified (ADR 0068):
+ * no deposit and no real-money game until then. The bet's own check is in wallet_bet.
+ */
+export async function refuseWhileKycOverdue(db: Queryable, playerId: string, now: Date) {
+  const [overdue] = await db
+    .select({ dueAt: kycRequests.dueAt })
+    .from(kycRequests)
+    .where(and(eq(kycRequests.playerId, playerId), isNull(kycRequests.fulfilledAt), lte(kycRequests.dueAt, now)))
+  if (overdue) throw new ApiError(403, 'kyc_overdue')
 }
 
 /** 409 'kyc_not_verified' for paying out a withdrawal that waits for the identity check. */

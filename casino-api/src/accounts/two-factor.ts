@@ -11,6 +11,8 @@
  *   make it wait (the six digits cannot be guessed by trying them all).
  * - Required for administrators: their admin calls are refused until it is on (http/auth.ts),
  *   and they cannot turn it off.
+ * - Lost phone and codes: support resets it (resetTwoFactor), and a fresh identity check holds
+ *   the withdrawals.
  */
 import { randomInt } from 'node:crypto'
 import { and, count, eq, gt, isNotNull, isNull, max } from 'drizzle-orm'
@@ -18,6 +20,7 @@ import { generateSecret, generateURI, verify } from 'otplib'
 import type { z } from 'zod'
 import {
   RECOVERY_CODE_COUNT,
+  type adminCalls,
   type LoginChallenge,
   type LoginCodeParams,
   type LoginToken,
@@ -26,15 +29,18 @@ import {
   type TwoFactorState,
 } from '../../contract/index.ts'
 import { ApiError } from '../../contract/errors.ts'
-import type { Context, Session } from '../context.ts'
+import type { Context, DomainHandlers, Session } from '../context.ts'
+import { must } from '../http/auth.ts'
 import type { Queryable } from '../db/open.ts'
 import { loginAttempts, loginChallenges, recoveryCodes, twoFactor } from '../db/schema.ts'
 import { endGameSessions } from '../games/end-game-sessions.ts'
 import { audit } from '../payments/audit.ts'
 import { addressKey } from '../site/geo.ts'
 import { getSettings } from '../site/settings.ts'
+import { isUuid } from '../db/errors.ts'
 import { confirmPassword, openSession, refuseClosedAccount, revokePlayerTokens } from './login.ts'
 import { tellTwoFactorChanged } from './notices.ts'
+import { openKycRequest } from './kyc.ts'
 import { getPlayer } from './players.ts'
 import { hashToken, newOpaqueToken } from './tokens.ts'
 
@@ -200,6 +206,36 @@ export async function disableTwoFactor(
   return { state: await stateOf(ctx.db, player), recoveryCodes: null, message: 'two_factor_disabled' }
 }
 
+/**
+ * Support's reset for a player who lost the phone and the recovery codes (ADR 0069), with the
+ * reason audited: two-factor authentication off, every session of the account ended, the owner
+ * told by e-mail and mailbox, and (for a player's account) a fresh identity check asked for that
+ * every withdrawal waits for, so a reset talked out of support cannot take money out. Under the
+ * row's lock: two administrators at once reset once. Never one's own account.
+ */
+export async function resetTwoFactor(ctx: Context, adminId: string, params: { playerId: string; reason: string }) {
+  if (!isUuid(params.playerId)) throw new ApiError(404, 'not_found')
+  if (params.playerId === adminId) throw new ApiError(403, 'forbidden')
+  const player = await getPlayer(ctx.db, params.playerId).catch(() => {
+    throw new ApiError(404, 'not_found')
+  })
+  const now = ctx.now()
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await lockRow(tx, player.id)
+    if (!row?.enabledAt) throw new ApiError(409, 'two_factor_not_on')
+    await tx.delete(twoFactor).where(eq(twoFactor.playerId, player.id))
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerId, player.id))
+    await tx.delete(loginChallenges).where(eq(loginChallenges.playerId, player.id))
+    await revokePlayerTokens(tx, player.id, now)
+    await audit(tx, { adminId, action: 'reset_two_factor', target: player.id, details: { reason: params.reason }, at: now })
+    await tellTwoFactorChanged(ctx, tx, player, 'reset', '')
+    if (player.scope === 'player')
+      await openKycRequest(ctx, tx, player, { adminId, note: params.reason, evenIfVerified: true, holdsWithdrawals: true }, now)
+  })
+  await endGameSessions(ctx, { playerId: player.id })
+  return { message: 'two_factor_reset' as const }
+}
+
 /** New recovery codes for a code of the app: the old ones stop working. */
 export async function renewRecoveryCodes(
   ctx: Context,
@@ -347,4 +383,9 @@ async function stateOf(
     recoveryCodesLeft: row?.enabledAt ? (left?.n ?? 0) : 0,
     pending,
   }
+}
+
+/** The administrator's call; the router has checked the admin scope (and two-factor authentication). */
+export const twoFactorAdminHandlers: DomainHandlers<Pick<typeof adminCalls, 'reset_two_factor'>> = {
+  reset_two_factor: (ctx, { params, session }) => resetTwoFactor(ctx, must(session).playerId, params),
 }

@@ -13,7 +13,8 @@
  * responsible-gaming page names the breaks, self-exclusion and account closing the account page has;
  * then (ADR 0061) its deposit limits, and (ADR 0064) its loss limits. ADR 0062: the terms, the privacy page and the FAQ say how a
  * dormant account is told and closed (not while money is left in it), no longer that its balance
- * is paid back.
+ * is paid back. ADR 0068: the terms say what a missed identity-check deadline does (the account
+ * suspended, the balance kept), no longer that the account is closed and its funds forfeited.
  */
 export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/about-us/es': ['204ccfdefe682d77552fc143c3ad5763a7f25e59c7e79f333163c54a49628419'],
@@ -22,6 +23,7 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/terms/es': [
     'f763838800db7ecdb1d587a05b26e8d5ee866e4a2229ed3c001d3fdfa22c1278',
     'cd09f63b200ec93f739d6c5098f98b86ae9e1934aeb2ff3a4924769f064f6447',
+    '06e8d31e6c6b7868ad6f7f845690c38c8150df320cf0c0f48751908a15940a8c',
   ],
   'page/responsible/es': [
     'e15544a90705657a7722978cf1e010c658082bf95ca7ba66e0eca5ffbff9f8c4',
@@ -43,6 +45,7 @@ export const RETIRED_SEED: Record<string, readonly string[]> = {
   'page/terms/en': [
     'a8578bc3c0aef765f9fe0e82967b766a9b07a89b6d69207747bec1e807d1f187',
     '2bf481d8a524003da05fd528dba9f1cf76984bd4439392a50412f6577586bcf5',
+    '217eaa7be7097f8519f177e9cc60ff2f2ca3706fbdb78d51a0d1b9af64e05126',
   ],
   'page/responsible/en': [
     '905c27d356d82a3c257ee25f7aa13f0e555b4a46b9f12d93755a424ac6fcfb2f',

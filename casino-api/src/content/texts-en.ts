@@ -86,7 +86,7 @@ You are responsible for keeping your password secret and your details up to date
 
 ## 3. Identity checks (KYC)
 
-We may ask you at any time to prove your identity, your address and the payment method you use. You will have **{{kycDeadlineDays}} days** from our request to send us the documents; if they do not arrive in time, the account is closed and pending funds are forfeited.
+We may ask you at any time to prove your identity and your address: we tell you by e-mail and in your mailbox, and the documents are sent in [My account › Verification](/en/user-management/verification). You will have **{{kycDeadlineDays}} days** from our request to send them. If they do not arrive in time, the account is suspended until your identity is verified: you can log in, send them and play in demo mode, but not deposit or play for real money, and your withdrawals wait for the check. Your balance is kept: a delay never costs you funds.
 
 - Accepted formats: {{kycFileTypes}}, up to {{kycMaxFileMegabytes}} MB per file.
 - Proof of address may be no older than {{kycProofMaxAgeMonths}} months.

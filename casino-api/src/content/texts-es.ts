@@ -86,7 +86,7 @@ Eres responsable de mantener tu contraseña en secreto y tus datos al día. Una 
 
 ## 3. Verificación de identidad (KYC)
 
-Podemos pedirte en cualquier momento que acredites tu identidad, tu domicilio y el medio de pago que usas. Tendrás **{{kycDeadlineDays}} días** desde nuestra solicitud para enviarnos los documentos; si no llegan en ese plazo, la cuenta se cierra y los fondos pendientes se pierden.
+Podemos pedirte en cualquier momento que acredites tu identidad y tu domicilio: te lo diremos por correo y en tu buzón, y los documentos se envían en [Mi cuenta › Verificación](/user-management/verification). Tendrás **{{kycDeadlineDays}} días** desde nuestra solicitud para enviarlos. Si no llegan en ese plazo, la cuenta queda suspendida hasta que verifiquemos tu identidad: puedes entrar, enviarlos y jugar en modo demo, pero no depositar ni jugar con dinero real, y tus retiradas esperan a la verificación. Tu saldo se conserva: un retraso no te hace perder fondos.
 
 - Formatos admitidos: {{kycFileTypes}}, de {{kycMaxFileMegabytes}} MB como máximo por archivo.
 - Los justificantes de domicilio no pueden tener más de {{kycProofMaxAgeMonths}} meses.

@@ -321,6 +321,8 @@ export const kycRequests = pgTable('kyc_requests', {
   requestedBy: uuid('requested_by').references(() => players.id, { onDelete: 'set null' }),
   note: text('note'),
   fulfilledAt: at('fulfilled_at'),
+  /** Every withdrawal waits while it is open, not only once overdue: a reset of two-factor authentication asked (ADR 0069). */
+  holdsWithdrawals: boolean('holds_withdrawals').notNull().default(false),
 })
 
 /** Bearer tokens: only the SHA-256 of the opaque token is stored. */

@@ -20,6 +20,7 @@ import type { Queryable } from '../db/open.ts'
 import { accessTokens, gameFavourites, games, players } from '../db/schema.ts'
 import { must } from '../http/auth.ts'
 import { ApiError } from '../../contract/errors.ts'
+import { refuseWhileKycOverdue } from '../accounts/kyc.ts'
 import { BUILTIN_PROVIDER } from '../wallet/provider-auth.ts'
 import { betDetails, betList } from './bet-history.ts'
 import { providerName } from './catalog-sync.ts'
@@ -93,6 +94,7 @@ async function launch(
   const launchGame = ctx.launchers.get(game.provider)
   if (!launchGame) throw new ApiError(403, 'game_unavailable')
   if (mode === 'real' && !input.session) throw new ApiError(401, 'unauthorized')
+  if (mode === 'real' && input.session) await refuseWhileKycOverdue(ctx.db, input.session.playerId, ctx.now())
   let currency: 'EUR' | 'INR' = 'EUR'
   let endsBy: Date | null = null
   if (input.session) {

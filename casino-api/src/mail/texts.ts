@@ -346,7 +346,7 @@ export function twoFactorNotice(
   v: {
     firstName: string
     username: string
-    change: 'on' | 'off' | 'codes_renewed' | 'recovery_used'
+    change: 'on' | 'off' | 'codes_renewed' | 'recovery_used' | 'reset'
     at: Date
     ip: string
     supportEmail: string
@@ -354,6 +354,24 @@ export function twoFactorNotice(
 ): MailContent & { body: string } {
   const when = formatDateTime(v.at)
   const en = locale === 'en'
+  // Support's reset (ADR 0069): not the owner's act from an address, and what follows from it.
+  if (v.change === 'reset')
+    return notice(
+      en ? 'Two-factor authentication was reset by support' : 'Soporte ha restablecido tu verificación en dos pasos',
+      en
+        ? [
+            `Hello ${v.firstName},`,
+            `At a request made to our support team, two-factor authentication was turned off for your account ${v.username} on ${when} (Madrid time), and every session was signed out. You can log in with your password and turn it on again on the Security tab.`,
+            'Until we have checked your identity again, withdrawals wait: please send an identity document and a proof of address on the Verification tab.',
+            `If you did not ask for this, write to ${v.supportEmail} at once.`,
+          ]
+        : [
+            `Hola ${v.firstName}:`,
+            `A petición hecha a nuestro equipo de soporte, se ha desactivado la verificación en dos pasos de tu cuenta ${v.username} el ${when} (hora de Madrid) y se han cerrado todas las sesiones. Puedes entrar con tu contraseña y volver a activarla en la pestaña Seguridad.`,
+            'Hasta que comprobemos de nuevo tu identidad, las retiradas esperan: envía un documento de identidad y un justificante de domicilio en la pestaña Verificación.',
+            `Si no lo has pedido tú, escribe a ${v.supportEmail} cuanto antes.`,
+          ],
+    )
   const what = {
     on: en
       ? [`Two-factor authentication was turned on for your account ${v.username}`, 'Two-factor authentication is on']
@@ -428,11 +446,11 @@ export function kycNotice(
     requested: en
       ? [
           'Please verify your identity',
-          `We need to check the identity of the account ${v.username}: please send an identity document and a proof of address (no older than 3 months) as PNG, JPEG or GIF images of up to 5 MB on the ${tab} tab of your account by ${v.dueAt ? formatDateTime(v.dueAt) : ''} (Madrid time), within ${v.days} days. Until your identity is verified, withdrawals above the terms' limit wait, and once the deadline passes every withdrawal waits.`,
+          `We need to check the identity of the account ${v.username}: please send an identity document and a proof of address (no older than 3 months) as PNG, JPEG or GIF images of up to 5 MB on the ${tab} tab of your account by ${v.dueAt ? formatDateTime(v.dueAt) : ''} (Madrid time), within ${v.days} days. Until your identity is verified, withdrawals above the terms' limit wait. Once the deadline passes the account is suspended until it is: no deposits or real-money play, every withdrawal waits, and your balance is kept.`,
         ]
       : [
           'Verifica tu identidad',
-          `Necesitamos comprobar la identidad de la cuenta ${v.username}: envía un documento de identidad y un justificante de domicilio (de menos de 3 meses) como imágenes PNG, JPEG o GIF de hasta 5 MB en la pestaña ${tab} de tu cuenta antes del ${v.dueAt ? formatDateTime(v.dueAt) : ''} (hora de Madrid), en un plazo de ${v.days} días. Hasta que se verifique tu identidad, las retiradas por encima del límite de las condiciones esperan, y pasado el plazo esperan todas.`,
+          `Necesitamos comprobar la identidad de la cuenta ${v.username}: envía un documento de identidad y un justificante de domicilio (de menos de 3 meses) como imágenes PNG, JPEG o GIF de hasta 5 MB en la pestaña ${tab} de tu cuenta antes del ${v.dueAt ? formatDateTime(v.dueAt) : ''} (hora de Madrid), en un plazo de ${v.days} días. Hasta que se verifique tu identidad, las retiradas por encima del límite de las condiciones esperan. Pasado el plazo, la cuenta queda suspendida hasta que se verifique: sin depósitos ni juego con dinero real, todas las retiradas esperan y tu saldo se conserva.`,
         ],
     approved: en
       ? ['Your document is approved', `Your ${kind} is approved. We will tell you when your identity is verified.`]

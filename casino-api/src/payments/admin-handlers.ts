@@ -37,6 +37,7 @@ import { mintVouchers } from './vouchers.ts'
 import { isUuid } from '../db/errors.ts'
 import type { Queryable } from '../db/open.ts'
 import { inForce } from '../accounts/restricted.ts'
+import { twoFactorOn } from '../accounts/two-factor.ts'
 import { moneyLimitsOf } from '../accounts/money-limits.ts'
 
 type MoneyAdminCalls = Pick<
@@ -444,12 +445,13 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
       .where(sql`lower(${players.username}) = lower(${input.params.username})`)
     if (!player) throw new ApiError(404, 'not_found', { fields: { username: ['not_found'] } })
     const { page, pageSize } = input.params
-    const [balance, wageringRemaining, history, depositLimits, lossLimits] = await Promise.all([
+    const [balance, wageringRemaining, history, depositLimits, lossLimits, twoFactor] = await Promise.all([
       playerBalance(ctx.db, player.id, player.currency),
       remainingTurnover(ctx.db, player.id, player.currency),
       historyPage(ctx.db, { playerId: player.id, page, pageSize }),
       moneyLimitsOf(ctx.db, player.id, 'deposit', ctx.now()),
       moneyLimitsOf(ctx.db, player.id, 'loss', ctx.now()),
+      twoFactorOn(ctx.db, player.id),
     ])
     return {
       player: {
@@ -463,6 +465,7 @@ export const paymentAdminHandlers: DomainHandlers<MoneyAdminCalls> = {
             : null,
         depositLimits,
         lossLimits,
+        twoFactor,
       },
       balance,
       wageringRemaining,

@@ -101,6 +101,7 @@ type Outcome =
   | 'loss_limit_week'
   | 'loss_limit_month'
   | 'reality_check_due'
+  | 'kyc_overdue'
 
 /** A loss limit's refusal (ADR 0064): the limit, what is left of it, when it resets, as the message says them. */
 const lossLimit = (answer: Answer, currency: Currency) =>
@@ -129,6 +130,7 @@ const REFUSALS: Record<Exclude<Outcome, 'ok' | 'replayed'>, (answer: Answer, cur
   loss_limit_week: lossLimit,
   loss_limit_month: lossLimit,
   reality_check_due: () => new ApiError(403, 'reality_check_due'),
+  kyc_overdue: () => new ApiError(403, 'kyc_overdue'),
 }
 
 /** Stakes `amount` cents (more than zero) on a round: real balance first, then bonus. */

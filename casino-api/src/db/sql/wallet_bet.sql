@@ -6,7 +6,8 @@
 -- the provider's with a maximum multiplier), round_closed (the round has its win),
 -- insufficient_funds, loss_limit_day/_week/_month (with "limit", "left" and "resets_at": the
 -- player's own loss limit its real part would pass, ADR 0064), reality_check_due (the player's
--- reality check is due and not answered yet, ADR 0065). Real money is staked first, then
+-- reality check is due and not answered yet, ADR 0065), kyc_overdue (documents asked for and not
+-- verified by their deadline, ADR 0068). Real money is staked first, then
 -- bonus money; the stake counts toward wagering (wallet_wager), and its real part earns loyalty
 -- points (loyalty_earn).
 CREATE OR REPLACE FUNCTION wallet_bet(p_provider text, p_external_id text, p_player uuid, p_currency currency, p_amount bigint,
@@ -32,6 +33,10 @@ BEGIN
   -- The player's reality check waits for an answer: no stake until then.
   IF EXISTS (SELECT 1 FROM reality_checks r WHERE r.player_id = p_player AND r.due_at <= p_at) THEN
     RETURN jsonb_build_object('outcome', 'reality_check_due');
+  END IF;
+  -- An identity check asked for and overdue suspends real play until it is verified (ADR 0068).
+  IF EXISTS (SELECT 1 FROM kyc_requests k WHERE k.player_id = p_player AND k.fulfilled_at IS NULL AND k.due_at <= p_at) THEN
+    RETURN jsonb_build_object('outcome', 'kyc_overdue');
   END IF;
   -- Its rollback came first (the provider gave up waiting): the bet must not take money now.
   IF EXISTS (SELECT 1 FROM wallet_transactions w WHERE w.provider = p_provider AND w.kind = 'rollback'

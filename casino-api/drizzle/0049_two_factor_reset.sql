@@ -1,0 +1,1 @@
+ALTER TABLE "kyc_requests" ADD COLUMN "holds_withdrawals" boolean DEFAULT false NOT NULL;
