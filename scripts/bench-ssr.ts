@@ -7,8 +7,8 @@
 // BENCH_DURATION (seconds per measurement, default 10), BENCH_CONNECTIONS (default 50), BENCH_RUNS
 // (rounds over all pages, default 1; with more, each figure is the median of the rounds, and the
 // ratio the median of each round's ratio),
-// BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=text (only the pages
-// whose label contains it, e.g. to take a CPU profile of one with NODE_OPTIONS=--cpu-prof). `--smoke`: 1 s, 4 connections,
+// BENCH_SKIP_BUILD=1 (reuse build/ and bench/bare-app/build/), BENCH_PAGES=a,b (only the pages
+// whose label contains one of them, e.g. to take a CPU profile of one with NODE_OPTIONS=--cpu-prof). `--smoke`: 1 s, 4 connections,
 // just to see that everything starts and answers.
 import { brotliCompressSync, constants } from 'node:zlib'
 import autocannon from 'autocannon'
@@ -198,6 +198,13 @@ try {
       base: 'floor',
     },
     {
+      label: '/user-management/verification (logged in)',
+      path: '/user-management/verification',
+      headers: player,
+      target: 0.5,
+      base: 'floor',
+    },
+    {
       label: '/user-management/responsible-gaming (logged in)',
       path: '/user-management/responsible-gaming',
       headers: player,
@@ -228,11 +235,17 @@ try {
       path: '/admin/held-winnings',
       headers: administrator,
     },
+    {
+      label: '/admin/kyc (administrator)',
+      path: '/admin/kyc',
+      headers: administrator,
+    },
   ]
   console.log(
     `\nbench:ssr — autocannon, ${connections} connections, ${duration} s per measurement (after ${warmup} s warm-up), Accept-Encoding: ${ACCEPT_ENCODING}; the bare page is measured right before each page; ${runs} round(s), medians; load average ${loadAverage()} at the start\n`,
   )
-  const chosen = pages.filter((p) => p.label.includes(process.env.BENCH_PAGES ?? ''))
+  const asked = (process.env.BENCH_PAGES ?? '').split(',')
+  const chosen = pages.filter((p) => asked.some((text) => p.label.includes(text)))
   const rounds = new Map(chosen.map((page) => [page, [] as { figures: Figures; base: Figures }[]]))
   const problems: string[] = []
   for (let round = 0; round < runs; round++) {
