@@ -205,7 +205,7 @@ export const englishMessages = {
   two_factor_disabled: 'Two-factor authentication is off.',
   two_factor_admin_keeps: "An administrator's account must keep two-factor authentication on.",
   two_factor_reset:
-    "Two-factor authentication is off for this player; every session was signed out and the player was told. Withdrawals wait for a fresh identity check.",
+    'Two-factor authentication is off for this player; every session was signed out and the player was told. Withdrawals wait for a fresh identity check.',
   recovery_codes_renewed: 'Your new recovery codes are below; the old ones no longer work.',
   kyc_document_received:
     'Thank you: your document is under review. We will tell you by e-mail and in your mailbox when it has been checked.',

@@ -299,13 +299,21 @@ test.for(backends)(
     const reason = 'Lost phone and codes; identified by video call against the ID on file'
 
     // Refused: a player's session, a reason too short, an unknown player, the administrator's own account.
-    expect((await a.fail('reset_two_factor', { playerId: player.playerId, reason }, 403, { token: player.token })).code).toBe('forbidden')
-    expect((await a.fail('reset_two_factor', { playerId: player.playerId, reason: ' ' }, 400, { token: admin })).fields).toEqual({
+    expect(
+      (await a.fail('reset_two_factor', { playerId: player.playerId, reason }, 403, { token: player.token })).code,
+    ).toBe('forbidden')
+    expect(
+      (await a.fail('reset_two_factor', { playerId: player.playerId, reason: ' ' }, 400, { token: admin })).fields,
+    ).toEqual({
       reason: ['field_required'],
     })
-    expect((await a.fail('reset_two_factor', { playerId: 'nope', reason }, 404, { token: admin })).code).toBe('not_found')
+    expect((await a.fail('reset_two_factor', { playerId: 'nope', reason }, 404, { token: admin })).code).toBe(
+      'not_found',
+    )
     const me = await a.ok('player', {}, { token: admin })
-    expect((await a.fail('reset_two_factor', { playerId: me.id, reason }, 403, { token: admin })).code).toBe('forbidden')
+    expect((await a.fail('reset_two_factor', { playerId: me.id, reason }, 403, { token: admin })).code).toBe(
+      'forbidden',
+    )
 
     // Two administrators at once: one reset.
     a.advance(60_000) // the app's next codes, rather than waiting for them
@@ -337,7 +345,10 @@ test.for(backends)(
       'kyc_not_verified',
     )
     await sendApproved(a, accessToken, admin, [GIF, JPEG])
-    expect(await a.ok('get_kyc', {}, { token: accessToken })).toMatchObject({ status: 'verified', withdrawalsWait: false })
+    expect(await a.ok('get_kyc', {}, { token: accessToken })).toMatchObject({
+      status: 'verified',
+      withdrawalsWait: false,
+    })
     await a.ok('accept_withdrawal', { id: small.transaction.id }, as(admin))
   },
 )

@@ -32,7 +32,9 @@ test('an administrator resets a player’s lost two-factor authentication; the p
   // No reason: refused, nothing changed.
   const refused = await admin.post(path, { intent: 'reset-two-factor', id: playerId!, reason: '  ' })
   expect(refused.status).toBe(400)
-  expect(textOf((await admin.get(path)).html)).toContain(`${es.admin.players.twoFactor} ${es.admin.players.twoFactorOn}`)
+  expect(textOf((await admin.get(path)).html)).toContain(
+    `${es.admin.players.twoFactor} ${es.admin.players.twoFactorOn}`,
+  )
 
   const done = await admin.post(path, {
     intent: 'reset-two-factor',

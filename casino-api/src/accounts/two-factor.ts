@@ -227,10 +227,22 @@ export async function resetTwoFactor(ctx: Context, adminId: string, params: { pl
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.playerId, player.id))
     await tx.delete(loginChallenges).where(eq(loginChallenges.playerId, player.id))
     await revokePlayerTokens(tx, player.id, now)
-    await audit(tx, { adminId, action: 'reset_two_factor', target: player.id, details: { reason: params.reason }, at: now })
+    await audit(tx, {
+      adminId,
+      action: 'reset_two_factor',
+      target: player.id,
+      details: { reason: params.reason },
+      at: now,
+    })
     await tellTwoFactorChanged(ctx, tx, player, 'reset', '')
     if (player.scope === 'player')
-      await openKycRequest(ctx, tx, player, { adminId, note: params.reason, evenIfVerified: true, holdsWithdrawals: true }, now)
+      await openKycRequest(
+        ctx,
+        tx,
+        player,
+        { adminId, note: params.reason, evenIfVerified: true, holdsWithdrawals: true },
+        now,
+      )
   })
   await endGameSessions(ctx, { playerId: player.id })
   return { message: 'two_factor_reset' as const }
