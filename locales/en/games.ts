@@ -165,6 +165,7 @@ export default {
     drop: 'Drop the ball',
     lastRound: 'Last round',
     won: 'You win {{amount}}',
+    gotBack: 'You get back {{amount}}',
     lost: 'No win this time',
     lineWin: 'Line {{line}}: {{count}} × {{symbol}} pays {{amount}}',
     scatterWin: '{{count}} scatters pay {{amount}}',

@@ -169,6 +169,7 @@ export default {
     drop: 'Soltar la bola',
     lastRound: 'Última ronda',
     won: 'Ganas {{amount}}',
+    gotBack: 'Recuperas {{amount}}',
     lost: 'Esta vez no hay premio',
     lineWin: 'Línea {{line}}: {{count}} × {{symbol}} paga {{amount}}',
     scatterWin: '{{count}} símbolos dispersos pagan {{amount}}',

@@ -13,6 +13,7 @@ import {
   newContext,
   skipBrowserTests,
   useSiteInChromium,
+  roundResult,
 } from '../setup/browser.ts'
 import { createBonusCode, loggedInAdmin, newPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
@@ -91,7 +92,7 @@ describe.skipIf(skipBrowserTests)('a bonus from sign-up to real money in Chromiu
         await frame.getByRole('button', { name: g.frame.drop, exact: true }).click()
         await answered
         // The round is over when the frame tells its result.
-        const outcome = new RegExp(`^(${g.frame.won.replace('{{amount}}', '.+')}|${g.frame.lost})$`)
+        const outcome = roundResult(g.frame)
         await frame.getByText(outcome).first().waitFor()
         if (ball < 3) expect((await wagering(game, prefix))?.done).toBe(ball * 10_00)
       }

@@ -12,6 +12,7 @@ import {
   skipBrowserTests,
   useSiteInChromium,
   PLAYER_VIEWS,
+  roundResult,
 } from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
@@ -64,9 +65,7 @@ for (const { javaScript, locale, width, prefix } of PLAYER_VIEWS) {
         // 1 € is within it, and the tab then counts what the round lost.
         await frame.getByLabel(tr.games.frame.stake).selectOption('100')
         await frame.getByRole('button', { name: tr.games.frame.drop, exact: true }).click()
-        const outcome = frame
-          .getByText(new RegExp(`^(${tr.games.frame.won.replace('{{amount}}', '.+')}|${tr.games.frame.lost})$`))
-          .first()
+        const outcome = frame.getByText(roundResult(tr.games.frame)).first()
         await outcome.waitFor()
         const said = await outcome.innerText()
         const won = said === tr.games.frame.lost ? 0 : Number(said.replace(/\D/g, ''))

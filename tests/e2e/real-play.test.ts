@@ -8,7 +8,7 @@ import { CATALOG } from '#provider/games/catalog.ts'
 import type { AnyEngine } from '#provider/games/engine.ts'
 import { resources } from '#locales/index.ts'
 import { putChips } from '../setup/roulette.ts'
-import { logInAs, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { logInAs, pageWithErrors, roundResult, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { readBetHistory } from '../setup/bet-history.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
@@ -82,11 +82,7 @@ const ROUNDS: Partial<Record<AnyEngine['kind'], (frame: FrameLocator) => Promise
 
 /** The line that ends a round: a win or no win (hi-lo's wrong guess says so in its own words). */
 const outcome = (frame: FrameLocator) =>
-  frame.getByText(
-    new RegExp(
-      `^(${g.frame.won.replace('{{amount}}', '.+')}|${g.frame.lost}|${g.hiLo.lost.split('{{')[0]!.trim()}.*)$`,
-    ),
-  )
+  frame.getByText(roundResult(g.frame, `${g.hiLo.lost.split('{{')[0]!.trim()}.*`))
 
 /** The catalogue's games but the live table; a new kind of game needs its round above. */
 const GAMES = CATALOG.filter((game) => !game.live)

@@ -11,6 +11,7 @@ import {
   skipBrowserTests,
   useSiteInChromium,
   PLAYER_VIEWS,
+  roundResult,
 } from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
@@ -49,7 +50,7 @@ for (const { javaScript, locale, width, prefix } of PLAYER_VIEWS) {
         const frame = page.frameLocator('iframe')
         const roll = frame.getByRole('button', { name: tr.games.frame.roll, exact: true })
         await roll.click()
-        const outcome = new RegExp(`^(${tr.games.frame.won.replace('{{amount}}', '.+')}|${tr.games.frame.lost})$`)
+        const outcome = roundResult(tr.games.frame)
         await frame.getByText(outcome).first().waitFor()
         env.site.advance(16 * 60_000)
         await roll.click()

@@ -95,6 +95,31 @@ test('a move posted from another origin, or with no origin, is refused; from its
   expect(await huge.text()).toBe(en.catalogue.validation_failed)
 })
 
+test('a spin that gives back no more than its stake is not called a win (no losses disguised as wins)', async () => {
+  const { src } = await clientOf('/en/casino/european-roulette?mode=demo')
+  let html = await (await fetch(src)).text()
+  // One chip on red and one on black: any red or black pocket pays back the two chips staked, no more.
+  for (let spin = 0; spin < 6; spin++) {
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? ''
+    const body = new URLSearchParams({ engine: field('engine'), moveId: field('moveId'), intent: 'play' })
+    body.append('bet', 'red::100')
+    body.append('bet', 'black::100')
+    const played = await fetch(src, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: src.origin },
+      body,
+    })
+    expect(played.status).toBe(200)
+    html = await played.text()
+    const text = html.replace(/<[^>]+>/g, ' ')
+    expect(text).not.toContain(en.games.frame.won.split(' {{')[0])
+    if (text.includes(en.games.frame.lost)) continue // the zero: nothing back
+    expect(text).toContain(en.games.frame.gotBack.split(' {{')[0])
+    return
+  }
+  throw new Error('six zeros in a row')
+})
+
 test("a client whose session is unknown says the session ended, with the casino's lobby", async () => {
   const { src } = await clientOf('/casino/dice?mode=demo')
   const unknown = new URL(src)

@@ -21,6 +21,7 @@ import * as styles from '#ui/games.css.ts'
 import { SeedFacts } from '#ui/seed-facts.tsx'
 import { SessionEnded } from '../session-ended.tsx'
 import { RoundList } from '#ui/recent-rounds.tsx'
+import { outcomeText, roundOutcome } from '#ui/round-outcome.ts'
 import { tellRecentRounds } from '../recent-rounds.ts'
 import { chipValues, GAME_UI, sessionAmount } from '../boards/index.ts'
 
@@ -120,11 +121,7 @@ export default function GameFrame() {
       </div>
       <section aria-label={t('games.frame.lastRound')} aria-live="polite">
         {ui ? <ui.Board config={game.config} view={last?.view} symbols={game.symbols} amount={amount} /> : null}
-        {last?.finished ? (
-          <p className={`${styles.outcome} ${last.win ? styles.win : ''}`}>
-            {last.win ? t('games.frame.won', { amount: amount(last.win) }) : t('games.frame.lost')}
-          </p>
-        ) : null}
+        {last?.finished ? <RoundResult round={last} amount={amount} /> : null}
       </section>
 
       {waiting && ui?.Moves ? (
@@ -222,5 +219,15 @@ export default function GameFrame() {
         ) : null}
       </details>
     </div>
+  )
+}
+
+/** A finished round's result: a win's colour only for a return above the stake (roundOutcome). */
+function RoundResult({ round, amount }: { round: RoundView; amount: (cents: number) => string }) {
+  const { t } = useTranslation()
+  return (
+    <p className={`${styles.outcome} ${roundOutcome(round) === 'won' ? styles.win : ''}`}>
+      {outcomeText(t, round, amount)}
+    </p>
   )
 }

@@ -23,6 +23,7 @@ import { SessionEnded } from '../session-ended.tsx'
 import { countdownClock, outdated, phaseEnd, secondsLeft } from '../countdown.ts'
 import { chipValues, sessionAmount } from '../boards/index.ts'
 import { SeedFacts } from '#ui/seed-facts.tsx'
+import { outcomeText } from '#ui/round-outcome.ts'
 import { useTableSocket } from '../table-socket.ts'
 import {
   Pocket,
@@ -229,9 +230,7 @@ export default function LiveFrame() {
                       ? t('games.live.cancelled')
                       : bet.win === null
                         ? t('games.live.pending')
-                        : bet.win > 0
-                          ? t('games.frame.won', { amount: amount(bet.win) })
-                          : t('games.frame.lost'),
+                        : outcomeText(t, bet, amount),
                 })}
               </li>
             ))}
