@@ -222,6 +222,8 @@ export const frameHead = style({
   alignItems: 'baseline',
 })
 export const balance = style({ fontSize: fontSize.large, fontWeight: 700, color: vars.color.accentText })
+/** The session's time and net result, under the title and balance (issue 24). */
+export const sessionLine = style({ flexBasis: '100%', margin: 0, color: vars.color.muted, fontSize: fontSize.small })
 export const reels = style({
   display: 'grid',
   gridAutoFlow: 'column',

@@ -78,6 +78,15 @@ for (const backend of backends) {
     const pocket = (played.round.view as { pocket: number }).pocket
     expect(played.balance.amount).toBe(100_000 - 100 + (played.round.win ?? 0))
     expect(played.seeds.nonce).toBe(1)
+    // The frame's session line: how long it has lasted and its net result.
+    expect(opened.session).toEqual({ minutes: 0, net: 0 })
+    const later = 5 * 60_000 + 1_000
+    a.advance(later)
+    expect((await a.ok('game_open', {}, asGame(game))).session).toEqual({
+      minutes: 5,
+      net: (played.round.win ?? 0) - 100,
+    })
+    a.advance(-later) // the clock back: the next tests read their rounds by date
     // Rotating reveals the server seed: it matches the hash shown before, and recomputes the pocket.
     const rotated = await a.ok('game_rotate_seeds', { clientSeed: 'mine' }, asGame(game))
     expect(hashServerSeed(rotated.revealed.serverSeed)).toBe(opened.seeds.serverSeedHash)

@@ -321,8 +321,13 @@ export async function openGame(ctx: ProviderContext, session: GameSession): Prom
     )
     .orderBy(desc(gameRounds.createdAt))
     .limit(RECENT_ROUNDS)
-  const [{ played } = { played: 0 }] = await ctx.db
-    .select({ played: sql<number>`count(*)::int` })
+  // A refused round staked nothing; an open one has its stake taken and nothing paid yet.
+  const [{ played, staked, paid } = { played: 0, staked: '0', paid: '0' }] = await ctx.db
+    .select({
+      played: sql<number>`count(*)::int`,
+      staked: sql<string>`coalesce(sum(${gameRounds.stake}) filter (where ${gameRounds.status} <> 'cancelled'), 0)`,
+      paid: sql<string>`coalesce(sum(${gameRounds.win}) filter (where ${gameRounds.status} = 'settled'), 0)`,
+    })
     .from(gameRounds)
     .where(eq(gameRounds.sessionId, session.id))
   const seeds = await activeSeeds(ctx.db, ownerOf(session), ctx.now())
@@ -338,6 +343,10 @@ export async function openGame(ctx: ProviderContext, session: GameSession): Prom
     recentRounds: recent.map((r) => roundView(game, r)),
     lastRevealed: await lastRevealed(ctx.db, ownerOf(session)),
     roundsPlayed: played,
+    session: {
+      minutes: Math.max(0, Math.floor((ctx.now().getTime() - session.createdAt.getTime()) / 60_000)),
+      net: Number(paid) - Number(staked),
+    },
     expiresAt: session.expiresAt.toISOString(),
   }
 }

@@ -44,6 +44,8 @@ export type GameSession = {
   currency: Currency
   demoBalance: number | null
   language: Locale
+  /** When it opened: the frame shows how long this session has lasted. */
+  createdAt: Date
   expiresAt: Date
 }
 
@@ -104,6 +106,7 @@ export async function resolveGameSession(
       currency: gameSessions.currency,
       demoBalance: gameSessions.demoBalance,
       language: gameSessions.language,
+      createdAt: gameSessions.createdAt,
       expiresAt: gameSessions.expiresAt,
     })
     .from(gameSessions)

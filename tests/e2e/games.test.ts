@@ -57,7 +57,8 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
       // The balance moves by exactly this round's win less its stake (ten rounds can end level,
       // so the test counts each one instead of expecting the chips to have moved at the end).
       const text = await outcome.innerText()
-      expected += (text.startsWith(es.frame.won.split('{{')[0]!) ? cents(text) : 0) - stake
+      const paid = [es.frame.won, es.frame.gotBack].some((said) => text.startsWith(said.split('{{')[0]!))
+      expected += (paid ? cents(text) : 0) - stake
       await expect.poll(() => balance.innerText().then(cents), { message: `round ${round}: ${text}` }).toBe(expected)
     }
     // After ten rounds the game offers real play, which leads a visitor to log in.

@@ -7,7 +7,14 @@
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, logInAs, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  logInAs,
+  roundResult,
+  skipBrowserTests,
+  useSiteInChromium,
+  pageWithErrors,
+} from '../setup/browser.ts'
 import { readBetHistory } from '../setup/bet-history.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
@@ -28,11 +35,8 @@ async function openDemo(javaScript: boolean, lang: Lang, gameId: string) {
   return { context, page, frame, balance, errors, g: words[lang].games }
 }
 
-/** The round's outcome line: a win or no win, in the page's language. */
-const outcome = (frame: FrameLocator, lang: Lang) => {
-  const { won, lost } = words[lang].games.frame
-  return frame.getByText(new RegExp(`^(${won.replace('{{amount}}', '.+')}|${lost})$`))
-}
+/** The round's outcome line: a win, money back or no win, in the page's language. */
+const outcome = (frame: FrameLocator, lang: Lang) => frame.getByText(roundResult(words[lang].games.frame))
 
 /** The panel shows the game's rules and a paytable with the given cells. */
 async function expectPanel(page: Page, rules: string, cells: string[]) {

@@ -115,6 +115,8 @@ test('a spin that gives back no more than its stake is not called a win (no loss
     expect(text).not.toContain(en.games.frame.won.split(' {{')[0])
     if (text.includes(en.games.frame.lost)) continue // the zero: nothing back
     expect(text).toContain(en.games.frame.gotBack.split(' {{')[0])
+    // The session's time and net result (the zeros before this spin cost two chips each).
+    expect(text).toMatch(new RegExp(`This session: 0 min, net (0\\.00|-${2 * spin}\\.00) Fichas`))
     return
   }
   throw new Error('six zeros in a row')

@@ -386,6 +386,11 @@ export const GameOpenAnswer = z.object({
   lastRevealed: RevealedSeeds.nullable(),
   /** Rounds played in this session: the demo's prompt to play for real counts them. */
   roundsPlayed: z.number().int().nonnegative(),
+  /**
+   * This session so far, shown in the frame (issue 24, after RTS 14): whole minutes since it
+   * opened, and its net result (what its rounds paid minus what they staked; negative: a loss).
+   */
+  session: z.object({ minutes: z.number().int().nonnegative(), net: z.number().int().safe() }),
   expiresAt: Timestamp,
 })
 export type GameOpenAnswer = z.infer<typeof GameOpenAnswer>

@@ -118,6 +118,12 @@ export default function GameFrame() {
         <p aria-live="polite">
           {t('games.frame.balance')}: <span className={styles.balance}>{amount(game.balance.amount)}</span>
         </p>
+        <p className={styles.sessionLine}>
+          {t('games.frame.session', {
+            minutes: game.session.minutes,
+            net: `${game.session.net > 0 ? '+' : ''}${amount(game.session.net)}`,
+          })}
+        </p>
       </div>
       <section aria-label={t('games.frame.lastRound')} aria-live="polite">
         {ui ? <ui.Board config={game.config} view={last?.view} symbols={game.symbols} amount={amount} /> : null}
