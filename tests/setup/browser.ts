@@ -263,11 +263,12 @@ export async function loggedInPage(context: BrowserContext, prefix: string, user
   return page
 }
 
+const withAmount = (text: string) => text.replace('{{amount}}', '.+')
+
 /**
  * A finished round's result as the game frame says it, in a language's texts ("You win …", "You
  * get back …", "No win this time"), and any other endings the caller's game has.
  */
 export function roundResult(frame: { won: string; gotBack: string; lost: string }, ...others: string[]) {
-  const withAmount = (text: string) => text.replace('{{amount}}', '.+')
   return new RegExp(`^(${[withAmount(frame.won), withAmount(frame.gotBack), frame.lost, ...others].join('|')})$`)
 }
