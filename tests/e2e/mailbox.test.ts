@@ -75,7 +75,10 @@ for (const javaScript of [true, false])
         await page.getByRole('button', { name: tr.support.contact.submit }).click()
         await expect.poll(() => page.getByText(tr.catalogue.message_sent).isVisible()).toBe(true)
         if (javaScript) await expectAccessible(page)
-        expect(errors).toEqual([])
+        // The first send, without an e-mail address, may reach the server before the page's own
+        // check is in place (a click right after the page loads): its refusal is a 400, which
+        // Chromium logs. That refusal is this test's point; nothing else may be logged.
+        expect(errors.filter((e) => !e.endsWith('the server responded with a status of 400 (Bad Request)'))).toEqual([])
         await context.close()
       })
 
