@@ -28,6 +28,7 @@ import {
 } from '../../contract/index.ts'
 import { ApiError } from '../../contract/errors.ts'
 import { limitRule, type LimitDecision, type LimitState } from './limit-changes.ts'
+import { refuseWhileKycOverdue } from './kyc.ts'
 import { tellMoneyLimitChanged } from './notices.ts'
 import { getPlayer } from './players.ts'
 import { lockPlayer } from '../bonuses/service.ts'
@@ -87,11 +88,13 @@ export async function depositLimitRefusal(db: Queryable, deposit: Deposit) {
 }
 
 /**
- * Refuses a deposit of `amount` that would pass one of the player's limits, naming the one that
- * leaves the least (the limit, what is left of it, when it resets). Call it under the player's row
- * lock, in the transaction that records the deposit.
+ * Refuses a deposit the player may not make now: while an identity check is overdue (403
+ * 'kyc_overdue', ADR 0068), or of an `amount` that would pass one of their limits, naming the one
+ * that leaves the least (the limit, what is left of it, when it resets). Call it under the
+ * player's row lock, in the transaction that records the deposit.
  */
 export async function checkDepositLimits(db: Queryable, deposit: Deposit) {
+  await refuseWhileKycOverdue(db, deposit.playerId, deposit.at)
   const passed = await passedLimit(db, deposit)
   if (!passed) return
   const money = (amount: number) => ({ amount, currency: deposit.currency })

@@ -21,7 +21,6 @@ import { decideReferral, pendingReferral } from '../bonuses/referrals.ts'
 import { audit } from './audit.ts'
 import { financialTransaction, type PaymentRow } from './records.ts'
 import { maskDestination, type Destination } from './withdrawal-checks.ts'
-import { refuseWhileKycOverdue } from '../accounts/kyc.ts'
 import { checkDepositLimits, depositLimitRefusal } from '../accounts/money-limits.ts'
 
 /** Where a withdrawal's amount waits between the request and the administrator's decision. */
@@ -78,10 +77,7 @@ export async function insertDeposit(db: Database, p: NewPayment) {
       .select({ id: payments.id })
       .from(payments)
       .where(eq(payments.idempotencyKey, p.idempotencyKey))
-    if (!recorded) {
-      await refuseWhileKycOverdue(tx, p.playerId, p.at)
-      await checkDepositLimits(tx, p)
-    }
+    if (!recorded) await checkDepositLimits(tx, p)
     return insertPayment(tx, p)
   })
 }

@@ -8,7 +8,6 @@ import { cryptoAddresses } from '../../db/schema.ts'
 import { ApiError } from '../../../contract/errors.ts'
 import { getSettings } from '../../site/settings.ts'
 import { depositAddress, networkOf, paymentUri, type Coin } from '../crypto.ts'
-import { refuseWhileKycOverdue } from '../../accounts/kyc.ts'
 import { checkDepositLimits } from '../../accounts/money-limits.ts'
 import { playerOf } from '../service.ts'
 import { depositProcessor, sessionOf } from './processor.ts'
@@ -19,7 +18,6 @@ export const crypto = depositProcessor('crypto', async (ctx, input) => {
   const { limits } = await getSettings(ctx.db)
   const player = await playerOf(ctx.db, session.playerId)
   // A limit used up gives no address: nothing more can be deposited before it resets (ADR 0061).
-  await refuseWhileKycOverdue(ctx.db, player.id, ctx.now())
   await checkDepositLimits(ctx.db, { playerId: player.id, amount: 1, currency: player.currency, at: ctx.now() })
   const existing = async () =>
     (
