@@ -359,7 +359,7 @@ export class VirtualPlayer {
         (page) => page.status === 409,
       )
       const text = answer ? textOf(answer.html) : ''
-      const outcome = text.match(/You win (€[\d,.]+)|No win this time/)
+      const outcome = text.match(/You (?:win|get back) (€[\d,.]+)|No win this time/)
       if (!answer || answer.status !== 200 || !outcome) return this.surprise(`round ${game.id}`, answer)
       this.tally.rounds++
       this.books.stakes += staked

@@ -145,6 +145,7 @@ export const MESSAGE_CODES = [
   'betting_closed',
   'round_in_progress',
   'move_in_progress',
+  'round_too_soon',
   'no_chips_placed',
   'message_sent',
   'contact_messages_limited',

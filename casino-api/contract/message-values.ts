@@ -46,6 +46,7 @@ export const MESSAGE_VALUES = {
   deposit_limit_cooling_off: ['time'],
   session_limit_change_waits: ['time'],
   session_limit_cooling_off: ['time'],
+  round_too_soon: ['number'],
 } as const satisfies Partial<Record<MessageCode, readonly ('money' | 'number' | 'text' | 'time')[]>>
 
 /** A message's value that is an amount of money. */

@@ -249,6 +249,7 @@ export const englishMessages = {
   winnings_voided: 'The held winnings were voided.',
   betting_closed: 'Bets are closed for this round. Place your bet when the next round opens.',
   round_in_progress: 'Finish the round in play first.',
+  round_too_soon: 'A slot round lasts at least {{0}} seconds: spin again in a moment.',
   move_in_progress: 'Your previous move is still being played. Please wait a moment.',
   no_chips_placed: 'Put at least one chip on the table.',
 } satisfies Record<MessageCode, string>

@@ -9,6 +9,7 @@ import { isCountryCode } from '../contract/countries.ts'
 import { bitcoinAddress, tronAddress } from './payments/crypto.ts'
 import { MIN_PROVIDER_SECRET_LENGTH } from './wallet/provider-auth.ts'
 import { GameProvidersSetting } from './games/catalog-sync.ts'
+import { SLOT_MIN_ROUND_MS } from '../../provider/server/context.ts'
 
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional())
@@ -84,6 +85,8 @@ export const ApiEnvSchema = z
     LIVE_BETTING_MS: optional(whole(1)),
     LIVE_SPIN_MS: optional(whole(1)),
     LIVE_RESULT_MS: optional(whole(1)),
+    /** The least time between the starts of a player's slot rounds (RTS 14); 0: none. */
+    SLOT_MIN_ROUND_MS: whole(0).max(60_000).default(SLOT_MIN_ROUND_MS),
     /** Other game providers (ADR 0045, 0049): a JSON list of { id, feedUrl, launchUrl?, endSessionsUrl?, key?, walletKey? }. */
     GAME_PROVIDERS: optional(GameProvidersSetting),
     /** 'true': the sandbox payment processors and keys, also in production (`npm start`). */

@@ -45,6 +45,7 @@ const api = await startCasinoApi({
   trustedProxies: env.TRUSTED_PROXIES,
   geoLocalCountry: env.GEO_LOCAL_COUNTRY ?? null,
   liveTables: env.LIVE_TABLES ? liveTimings : false,
+  slotMinRoundMs: env.SLOT_MIN_ROUND_MS,
   gameProviders: env.GAME_PROVIDERS ?? [],
   metricsPort: env.METRICS_PORT,
   metricsHost: env.METRICS_HOST,

@@ -120,6 +120,11 @@ export type CasinoApiOptions = {
    */
   liveTables?: Partial<LiveTimings> | false
   /**
+   * The embedded provider's least time between the starts of a player's slot rounds, in ms
+   * (SLOT_MIN_ROUND_MS; default 2500, after RTS 14; 0: none).
+   */
+  slotMinRoundMs?: number
+  /**
    * The other game providers whose catalogue feeds are synced into the games table, besides the
    * built-in one (ADR 0045). Default: GAME_PROVIDERS from the environment, else none.
    */
@@ -309,6 +314,7 @@ export async function startCasinoApi(options: CasinoApiOptions): Promise<CasinoA
             logger: options.logger ?? true,
             now,
             liveTables: options.liveTables,
+            slotMinRoundMs: options.slotMinRoundMs,
             metrics: {
               roundOpened: (game, mode) => apiMetrics.gameRounds.inc({ game, mode }),
               answered: ({ method, route, status, seconds }) =>

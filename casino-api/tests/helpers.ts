@@ -99,6 +99,8 @@ export async function startTestApi(backend: Backend, options: Partial<CasinoApiO
     now: () => new Date(Date.now() + offset),
     // The live table runs only where a test asks for it (live.test.ts), with short rounds.
     liveTables: false,
+    // Slots spin as fast as the tests ask; the minimum round duration is tested on its own (slot-pace.test.ts).
+    slotMinRoundMs: 0,
     ...(backend === 'postgres'
       ? {
           databaseUrl: process.env.TEST_DATABASE_URL,

@@ -67,6 +67,7 @@ export async function startSecondProvider(options: {
     port: 0,
     logger: false,
     liveTables: false,
+    slotMinRoundMs: 0,
     gamePrefix: SECOND.prefix,
   }).catch(async (error: unknown) => {
     await database.close()

@@ -127,6 +127,7 @@ export default {
   winnings_voided: 'Las ganancias retenidas se han anulado.',
   betting_closed: 'Las apuestas de esta ronda están cerradas. Apuesta cuando se abra la siguiente.',
   round_in_progress: 'Termina primero la ronda en juego.',
+  round_too_soon: 'Una ronda de tragaperras dura al menos {{0}} segundos: vuelve a girar en un momento.',
   move_in_progress: 'Tu jugada anterior todavía se está procesando. Espera un momento.',
   no_chips_placed: 'Pon al menos una ficha en la mesa.',
   promo_code_not_for_deposit: 'Este código no es para un depósito: aplícalo en Bonos.',

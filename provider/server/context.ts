@@ -38,4 +38,12 @@ export type ProviderContext = {
   publicUrl: string
   /** Told of each round opened (the casino's casino_api_game_rounds_total). */
   metrics: { roundOpened(gameId: string, mode: GameMode): void }
+  /**
+   * The least time between the starts of two slot rounds of one owner, in ms (SLOT_MIN_ROUND_MS,
+   * after the UK Gambling Commission's RTS 14; 0: none). See game-server.ts's playRound.
+   */
+  slotMinRoundMs: number
 }
+
+/** The minimum slot round duration unless set otherwise: RTS 14's 2.5 seconds. */
+export const SLOT_MIN_ROUND_MS = 2500

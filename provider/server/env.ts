@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { SCHEMA_NAME } from '../../casino-api/contract/schema-migrations.ts'
 import { GAME_PREFIX } from '../games/catalog.ts'
+import { SLOT_MIN_ROUND_MS } from './context.ts'
 
 const url = (example: string) => z.url({ protocol: /^https?$/, error: `must be a URL like ${example}` })
 
@@ -34,6 +35,8 @@ export const ProviderEnv = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** The least time between the starts of a player's slot rounds (RTS 14); 0: none. */
+  SLOT_MIN_ROUND_MS: z.coerce.number().int().min(0).max(60_000).default(SLOT_MIN_ROUND_MS),
 })
 export type ProviderEnv = z.infer<typeof ProviderEnv>
 

@@ -9,7 +9,7 @@
  * rounds move fun chips on the session row, with the same engine, seeds and odds.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   catalogueError,
@@ -21,7 +21,7 @@ import {
 import type { CatalogGame } from '../games/catalog.ts'
 import { roundRng } from '../games/fair.ts'
 import type { Step } from '../games/engine.ts'
-import type { ProviderContext } from './context.ts'
+import type { ProviderContext, ProviderQueryable } from './context.ts'
 import { gameRounds, gameSeeds, gameSessions } from './db/schema.ts'
 import { ApiError } from '../../casino-api/contract/errors.ts'
 import {
@@ -343,6 +343,7 @@ export async function openGame(ctx: ProviderContext, session: GameSession): Prom
     recentRounds: recent.map((r) => roundView(game, r)),
     lastRevealed: await lastRevealed(ctx.db, ownerOf(session)),
     roundsPlayed: played,
+    minRoundMs: minRoundMs(ctx, game),
     session: {
       minutes: Math.max(0, Math.floor((ctx.now().getTime() - session.createdAt.getTime()) / 60_000)),
       net: Number(paid) - Number(staked),
@@ -368,6 +369,41 @@ export const limitArgs = (game: CatalogGame, session: GameSession): MessageArg[]
   { amount: game.limits.maxBet, currency: session.currency },
 ]
 
+// ---- the minimum slot round duration ------------------------------------------------------
+//
+// After RTS 14 (UK Gambling Commission, 2021): a slot round starts at least slotMinRoundMs after
+// the owner's last one (of any slot title, in the same mode), whatever the client, so no client,
+// script or quick form can play faster. A spin sent early is held until its time comes, then
+// played: without JavaScript a quick second click just takes a moment longer. One that still
+// finds a round begun too recently under the seed pair's lock (two tabs spinning at once) is
+// refused with round_too_soon.
+
+/** The ids of this instance's slot titles. */
+const slotIds = (ctx: ProviderContext) => ctx.catalog.games.filter((g) => g.engine.kind === 'slots').map((g) => g.id)
+
+/** How long, in ms, before the owner's next slot round may start (0: now). */
+async function slotWait(ctx: ProviderContext, db: ProviderQueryable, session: GameSession, minMs: number) {
+  const owner = session.playerId ? eq(gameRounds.playerId, session.playerId) : eq(gameRounds.sessionId, session.id)
+  const [last] = await db
+    .select({ at: gameRounds.createdAt })
+    .from(gameRounds)
+    .where(
+      and(
+        owner,
+        eq(gameRounds.mode, session.mode),
+        inArray(gameRounds.gameId, slotIds(ctx)),
+        ne(gameRounds.status, 'cancelled'),
+      ),
+    )
+    .orderBy(desc(gameRounds.createdAt))
+    .limit(1)
+  return last ? Math.max(0, last.at.getTime() + minMs - ctx.now().getTime()) : 0
+}
+
+/** The least time between the starts of two rounds of a game, in ms: the setting for slots, none for the others. */
+export const minRoundMs = (ctx: ProviderContext, game: CatalogGame) =>
+  game.engine.kind === 'slots' ? ctx.slotMinRoundMs : 0
+
 export async function playRound(
   ctx: ProviderContext,
   session: GameSession,
@@ -381,6 +417,9 @@ export async function playRound(
   const refused = game.engine.checkBet(game.config, parsed.data, game.limits)
   if (refused) throw invalid('bet', refused, limitArgs(game, session))
   const stakeAmount = game.engine.stakeOf(game.config, parsed.data)
+  const minMs = minRoundMs(ctx, game)
+  const early = minMs > 0 ? await slotWait(ctx, ctx.db, session, minMs) : 0
+  if (early > 0) await sleep(early)
 
   const row = await ctx.db.transaction(async (tx) => {
     // The owner's seed pair is locked first: it serializes every deal of the owner with the
@@ -391,6 +430,9 @@ export async function playRound(
       .from(gameRounds)
       .where(and(eq(gameRounds.sessionId, session.id), eq(gameRounds.moveId, params.moveId)))
     if (replayed) return replayed
+    const tooSoon = minMs > 0 ? await slotWait(ctx, tx, session, minMs) : 0
+    if (tooSoon > 0)
+      throw new ApiError(429, 'round_too_soon', { args: [minMs / 1000], retryAfterSeconds: Math.ceil(tooSoon / 1000) })
     if (game.engine.act) {
       // A multi-step game plays one round at a time: finish (or resume) the one waiting first.
       const [waiting] = await tx

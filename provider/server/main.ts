@@ -38,6 +38,7 @@ async function main() {
     port: env.PROVIDER_PORT,
     host: env.HOST,
     liveTables: env.LIVE_TABLES ? {} : false,
+    slotMinRoundMs: env.SLOT_MIN_ROUND_MS,
     gamePrefix: env.PROVIDER_GAME_PREFIX,
   }).catch(async (error: unknown) => {
     await database.close().catch(() => {})

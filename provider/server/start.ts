@@ -5,7 +5,7 @@
  * and the casino reaches it only through its calls.
  */
 import type { GameMode } from '../../casino-api/contract/index.ts'
-import type { ProviderContext, ProviderDatabase } from './context.ts'
+import { SLOT_MIN_ROUND_MS, type ProviderContext, type ProviderDatabase } from './context.ts'
 import { catalogWith } from '../games/catalog.ts'
 import { frameServer } from './frame.ts'
 import { buildProviderApp, type ProviderAppOptions } from './http.ts'
@@ -44,6 +44,8 @@ export type ProviderOptions = {
   now?: () => Date
   /** The live tables' timings; false runs no table from this instance. */
   liveTables?: Partial<LiveTimings> | false
+  /** The least time between the starts of an owner's slot rounds, in ms; default SLOT_MIN_ROUND_MS, 0: none. */
+  slotMinRoundMs?: number
   /** Told of each round opened and each request answered (the embedding casino API's metrics). */
   metrics?: {
     roundOpened(gameId: string, mode: GameMode): void
@@ -70,6 +72,7 @@ export async function startProvider(options: ProviderOptions): Promise<GameProvi
       return options.publicUrl?.replace(/\/+$/, '') ?? ownUrl
     },
     metrics: { roundOpened: options.metrics?.roundOpened ?? (() => {}) },
+    slotMinRoundMs: options.slotMinRoundMs ?? SLOT_MIN_ROUND_MS,
   })
   let ownUrl = ''
   let ctx: ProviderContext | undefined

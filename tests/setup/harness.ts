@@ -64,6 +64,8 @@ export async function startTestSite(
     adminPassword: opts.adminPassword,
     now: () => new Date(Date.now() + clockOffset),
     providerSecret: TEST_PROVIDER_SECRET,
+    // Slots spin as fast as the tests ask, unless a test sets the minimum round duration (slot-art.test.ts).
+    slotMinRoundMs: 0,
     ...(database.name === 'postgres'
       ? { databaseUrl: database.databaseUrl, schema: `t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
       : {}),

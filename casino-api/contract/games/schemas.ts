@@ -387,6 +387,11 @@ export const GameOpenAnswer = z.object({
   /** Rounds played in this session: the demo's prompt to play for real counts them. */
   roundsPlayed: z.number().int().nonnegative(),
   /**
+   * The least time between the starts of two rounds of this game, in ms (slots: the provider's
+   * SLOT_MIN_ROUND_MS, after RTS 14; 0: none): the client's spin lasts at least this long.
+   */
+  minRoundMs: z.number().int().nonnegative(),
+  /**
    * This session so far, shown in the frame (issue 24, after RTS 14): whole minutes since it
    * opened, and its net result (what its rounds paid minus what they staked; negative: a loss).
    */
