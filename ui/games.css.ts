@@ -1,3 +1,4 @@
+import { keyframes } from '@vanilla-extract/css'
 import { layered, layers } from '#ui/layered.ts'
 import { fontSize, media, radius, space, vars } from '#ui/theme.css.ts'
 import { button } from '#ui/ui.css.ts'
@@ -204,6 +205,16 @@ globalStyle(`${paytable} th, ${paytable} td`, {
   padding: `${space[1]} ${space[2]}`,
   textAlign: 'left',
 })
+/** A paytable row's symbol: its art (ui/slot-symbol.tsx, named for screen readers) on a dark tile. */
+export const paytableSymbol = style({ width: '40px' })
+globalStyle(`${paytableSymbol} > svg`, {
+  width: '36px',
+  height: '36px',
+  display: 'block',
+  flex: 'none',
+  background: '#12141a',
+  borderRadius: radius.control,
+})
 
 // ---- the frame (the game client's document)
 
@@ -224,28 +235,120 @@ export const frameHead = style({
 export const balance = style({ fontSize: fontSize.large, fontWeight: 700, color: vars.color.accentText })
 /** The session's time and net result, under the title and balance (issue 24). */
 export const sessionLine = style({ flexBasis: '100%', margin: 0, color: vars.color.muted, fontSize: fontSize.small })
+// A slot (boards/slots.tsx): dark reels whatever the theme, the symbols drawn in SVG
+// (ui/slot-symbol.tsx); a reel still spinning runs through its strip, one coming to rest lands
+// with a small bounce; with reduced motion both are fades, taking the same time.
+const reelSpin = keyframes({ from: { transform: 'translateY(0)' }, to: { transform: 'translateY(-50%)' } })
+const pulse = keyframes({ from: { opacity: 1 }, to: { opacity: 0.35 } })
+const land = keyframes({
+  '0%': { transform: 'translateY(-14%)' },
+  '70%': { transform: 'translateY(4%)' },
+  '100%': { transform: 'none' },
+})
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+const drawLine = keyframes({ from: { strokeDashoffset: 1 }, to: { strokeDashoffset: 0 } })
+const cell = 'clamp(48px, 15vw, 96px)'
+
+export const slot = style({ display: 'grid', gap: space[3], justifyItems: 'center' })
 export const reels = style({
+  position: 'relative',
   display: 'grid',
   gridAutoFlow: 'column',
   gap: space[2],
   justifyContent: 'center',
-  background: vars.color.raised,
+  background: 'linear-gradient(180deg, #07080b, #1a1c24 50%, #07080b)',
+  border: `2px solid ${vars.color.accent}`,
   borderRadius: radius.card,
   padding: space[3],
+  boxShadow: 'inset 0 0 24px rgba(0, 0, 0, 0.8)',
 })
 export const reel = style({ display: 'grid', gap: space[2], listStyle: 'none', margin: 0, padding: 0 })
+/** A spinning reel: as tall as its rows, its strip running under it. */
+export const reelWindow = style({
+  overflow: 'hidden',
+  height: `calc(3 * ${cell} + 2 * ${space[2]})`,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+export const reelStrip = style({
+  display: 'grid',
+  gap: space[2],
+  paddingBottom: space[2],
+  animation: `${reelSpin} 0.42s linear infinite`,
+  '@media': { [media.reducedMotion]: { animation: `${pulse} 0.6s ease-in-out infinite alternate` } },
+})
 export const symbol = style({
-  width: 'clamp(44px, 14vw, 84px)',
-  height: 'clamp(44px, 14vw, 84px)',
+  width: cell,
+  height: cell,
   display: 'grid',
   placeItems: 'center',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
+  padding: '6%',
+  boxSizing: 'border-box',
+  background: 'radial-gradient(circle at 50% 40%, #2b2f3b, #12141a 75%)',
+  border: '1px solid #2e3240',
   borderRadius: radius.control,
-  fontSize: 'clamp(24px, 7vw, 44px)',
-  fontWeight: 700,
 })
-export const symbolWin = style({ borderColor: vars.color.accent, boxShadow: `0 0 0 2px ${vars.color.accent}` })
+globalStyle(`${symbol} > svg`, { width: '100%', height: '100%', display: 'block' })
+export const symbolLand = style({
+  animation: `${land} 0.3s ease-out`,
+  '@media': { [media.reducedMotion]: { animation: `${fadeIn} 0.3s ease-out` } },
+})
+export const symbolWin = style({
+  borderColor: vars.color.accent,
+  boxShadow: `0 0 0 2px ${vars.color.accent}, 0 0 14px ${vars.color.accent}`,
+})
+/** The winning paylines, drawn over the reels' cells (their centres in reel and row units). */
+export const paylines = style({
+  position: 'absolute',
+  inset: space[3],
+  width: `calc(100% - 2 * ${space[3]})`,
+  height: `calc(100% - 2 * ${space[3]})`,
+  pointerEvents: 'none',
+  overflow: 'visible',
+})
+export const payline = style({
+  stroke: '#f0d78c',
+  strokeWidth: 4,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  opacity: 0.85,
+  strokeDasharray: 1,
+  animation: `${drawLine} 0.6s ease-out both`,
+  '@media': { [media.reducedMotion]: { animation: `${fadeIn} 0.3s ease-out both`, strokeDasharray: 'none' } },
+})
+/** The free spins' own screen, under the base spin. */
+export const feature = style({
+  width: '100%',
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: radius.card,
+  padding: space[3],
+  background: 'linear-gradient(180deg, rgba(192, 123, 255, 0.18), transparent)',
+})
+export const featureHeading = style({
+  margin: `0 0 ${space[2]}`,
+  fontSize: fontSize.large,
+  color: vars.color.accentText,
+})
+export const freeSpins = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[3],
+  listStyle: 'none',
+  margin: `0 0 ${space[2]}`,
+  padding: 0,
+})
+export const freeSpin = style({ display: 'grid', gap: space[1], justifyItems: 'center', fontSize: fontSize.small })
+export const miniReels = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gap: '2px',
+  padding: space[1],
+  background: '#07080b',
+  borderRadius: radius.control,
+})
+export const miniReel = style({ display: 'grid', gap: '2px' })
+globalStyle(`${miniReel} > svg`, { width: '22px', height: '22px', display: 'block' })
 export const betForm = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'end' })
 // The move's button stays in view at the frame's foot while a board taller than the frame (the
 // roulette table, on a phone or after a spin of many bets) scrolls under it.
@@ -263,6 +366,8 @@ export const bigButton = style([
 ])
 /** A roulette spin's result: the pocket, and beside it (below on a phone) each bet's return. */
 export const spinResult = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: space[5] })
+/** Where a round's result is told: its height kept, so that the bet form does not move when it comes. */
+export const resultLine = style({ minHeight: '2em', display: 'flex', alignItems: 'center' })
 export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
 export const win = style({ color: vars.color.successText })
 export const wins = style({ margin: 0, paddingLeft: space[4], color: vars.color.muted, fontSize: fontSize.small })

@@ -24,3 +24,19 @@ test('a prefix is lower-case letters, digits and dashes, ending with a dash', ()
     expect(() => catalogWith(bad), bad).toThrow()
   expect(catalogWith('b2-').games[0]!.id.startsWith('b2-')).toBe(true)
 })
+
+test("every slot title's symbols have a name for screen readers, in both languages, and each title a premium symbol of its own art", async () => {
+  const { SYMBOL_NAMES } = await import('../../ui/slot-symbol.tsx')
+  const { resources } = await import('../../locales/index.ts')
+  const slots = CATALOG.filter((g) => g.engine.kind === 'slots')
+  for (const game of slots)
+    for (const [id, { glyph }] of Object.entries(game.theme.symbols ?? {})) {
+      expect(SYMBOL_NAMES, `${game.id}: ${id} (${glyph})`).toHaveProperty(glyph)
+      const name = SYMBOL_NAMES[glyph as keyof typeof SYMBOL_NAMES]
+      expect(resources.es.translation.games.symbols[name]).toBeTruthy()
+      expect(resources.en.translation.games.symbols[name]).toBeTruthy()
+    }
+  // The video slots' top symbol differs from title to title (the ember crown, the aurora moon...).
+  const tops = slots.filter((g) => g.theme.symbols?.h1).map((g) => g.theme.symbols!.h1!.glyph)
+  expect(new Set(tops).size).toBe(tops.length)
+})

@@ -60,12 +60,20 @@ export async function launchWithProfile(baseURL: string): Promise<BrowserContext
 export async function newContext(
   browser: Browser,
   /** `locale`: the browser's own language (Intl's default), e.g. a Spanish phone reading /en. */
-  opts: { javaScript: boolean; baseURL: string; locale?: string; viewport?: { width: number; height: number } },
+  opts: {
+    javaScript: boolean
+    baseURL: string
+    locale?: string
+    viewport?: { width: number; height: number }
+    /** 'reduce': the player asked their system for less motion (prefers-reduced-motion). */
+    reducedMotion?: 'reduce' | 'no-preference'
+  },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     javaScriptEnabled: opts.javaScript,
     baseURL: opts.baseURL,
     locale: opts.locale,
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     serviceWorkers: 'block',
   })

@@ -20,6 +20,7 @@ import { notFoundUnless } from '#app/utils/responses.server.ts'
 import * as ui from '#ui/ui.css.ts'
 import type { Route } from './+types/game'
 import { sessionAmount } from '#ui/session-amount.ts'
+import { SlotSymbol, useSymbolName } from '#ui/slot-symbol.tsx'
 import * as styles from '#ui/games.css.ts'
 import { isLiveLobby } from './live-path.ts'
 import { type RecentRound, RecentRounds } from './recent-rounds.tsx'
@@ -245,6 +246,7 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
   const localePath = useLocalePath()
   const locale = useLocale()
   const catalogue = useCatalogue()
+  const symbolName = useSymbolName()
   const stage = useRef<HTMLDivElement>(null)
   const frame = useRef<HTMLIFrameElement>(null)
   const { gameId, name, mode } = loaderData
@@ -389,8 +391,8 @@ export default function GameView({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {paytable.rows.map((row) => (
                     <tr key={row.glyph}>
-                      <th scope="row" className={styles.tone[row.tone]}>
-                        {row.glyph}
+                      <th scope="row" className={styles.paytableSymbol}>
+                        <SlotSymbol glyph={row.glyph} tone={row.tone} label={symbolName(row.glyph)} />
                       </th>
                       {row.pays.map((p, i) => (
                         <td key={i}>{p === null ? '–' : `× ${formatNumber(p, locale)}`}</td>

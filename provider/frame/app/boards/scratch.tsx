@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocale } from '#ui/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from '#ui/games.css.ts'
+import { SlotSymbol } from '#ui/slot-symbol.tsx'
 import { cents, ChipSelect } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
@@ -18,11 +19,8 @@ function ScratchBoard({ view, symbols }: BoardProps) {
     <div>
       <ol className={styles.scratchCard} aria-label={t('games.scratch.card')}>
         {state.card.map((symbol, i) => (
-          <li
-            key={i}
-            className={`${styles.symbol} ${styles.tone[symbols[symbol]?.tone ?? 'silver']} ${symbol === state.symbol ? styles.symbolWin : ''}`}
-          >
-            <span aria-hidden="true">{symbols[symbol]?.glyph ?? symbol}</span>
+          <li key={i} className={`${styles.symbol} ${symbol === state.symbol ? styles.symbolWin : ''}`}>
+            <SlotSymbol glyph={symbols[symbol]?.glyph ?? symbol} tone={symbols[symbol]?.tone ?? 'silver'} plain />
             <span className="visually-hidden">{name(symbol)}</span>
           </li>
         ))}

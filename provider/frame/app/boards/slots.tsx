@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocale } from '#ui/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from '#ui/games.css.ts'
+import { SlotSymbol, useSymbolName } from '#ui/slot-symbol.tsx'
 import { cents, ChipSelect } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
@@ -16,43 +17,93 @@ type SlotSpin = {
 }
 type SlotConfig = { reels: string[][]; rows: number; lines: number[][]; scatter?: { multiplier: number } }
 
-/** The reels of a slot (the base spin of the last round, or an idle screen) and the wins. */
-function SlotBoard({ config, view, symbols, amount }: BoardProps) {
+/** How many symbols of its strip a spinning reel runs through (twice, for a seamless loop). */
+const STRIP_RUN = 8
+
+/** The symbols a spinning reel shows, each reel from another stop of its strip, twice over. */
+function runOf(strip: string[], reel: number) {
+  const run = Array.from({ length: STRIP_RUN }, (_, i) => strip[(reel * 5 + i) % strip.length]!)
+  return [...run, ...run]
+}
+
+/**
+ * The reels of a slot (the base spin of the last round, or an idle screen), its paylines and
+ * wins, and its free spins on a screen of their own. While a spin is under way (`motion`), the
+ * reels still spinning run through their strips and each one that has come to rest shows the
+ * server's screen; the paylines and wins appear once the last has stopped.
+ */
+function SlotBoard({ config, view, symbols, amount, motion, celebrate = true }: BoardProps) {
   const { t } = useTranslation()
   const locale = useLocale()
+  const name = useSymbolName()
   const { reels, rows, lines, scatter } = config as SlotConfig
   const spins = (view as { spins?: SlotSpin[] } | undefined)?.spins
   const spin = spins?.[0]
   const screen = spin?.screen ?? reels.map((strip) => strip.slice(0, rows))
+  const playing = motion?.playing ?? false
+  // The winning cells glow and the lines are drawn only for a return above the stake.
+  const shown = !playing && celebrate ? (spin?.lineWins ?? []) : []
   const winning = new Set<string>()
-  for (const w of spin?.lineWins ?? [])
-    for (let reel = 0; reel < w.count; reel++) winning.add(`${reel}:${lines[w.line]![reel]}`)
+  for (const w of shown) for (let reel = 0; reel < w.count; reel++) winning.add(`${reel}:${lines[w.line]![reel]}`)
   const free = spins?.slice(1) ?? []
+  const art = (symbol: string) => symbols[symbol] ?? { glyph: symbol, tone: 'silver' as const }
   return (
-    <div>
+    <div className={styles.slot}>
       <div className={styles.reels}>
-        {screen.map((column, reel) => (
-          <ul key={reel} className={styles.reel} aria-label={t('games.frame.reel', { n: reel + 1 })}>
-            {column.map((symbol, row) => (
-              <li
-                key={row}
-                className={`${styles.symbol} ${styles.tone[symbols[symbol]?.tone ?? 'silver']} ${winning.has(`${reel}:${row}`) ? styles.symbolWin : ''}`}
-                title={symbol}
-              >
-                {symbols[symbol]?.glyph ?? symbol}
+        {screen.map((column, reel) =>
+          playing && reel >= (motion?.settled ?? 0) ? (
+            // A reel still spinning: its strip runs under the window, hidden from screen readers
+            // (the list is busy until its symbols are the round's).
+            <ul key={reel} className={styles.reelWindow} aria-label={t('games.frame.reel', { n: reel + 1 })} aria-busy>
+              <li className={styles.reelStrip} aria-hidden>
+                {runOf(reels[reel]!, reel).map((symbol, i) => (
+                  <div key={i} className={styles.symbol}>
+                    <SlotSymbol {...art(symbol)} />
+                  </div>
+                ))}
               </li>
+            </ul>
+          ) : (
+            <ul key={reel} className={styles.reel} aria-label={t('games.frame.reel', { n: reel + 1 })}>
+              {column.map((symbol, row) => (
+                <li
+                  key={row}
+                  className={`${styles.symbol} ${playing ? styles.symbolLand : ''} ${winning.has(`${reel}:${row}`) ? styles.symbolWin : ''}`}
+                >
+                  <SlotSymbol {...art(symbol)} label={name(art(symbol).glyph)} />
+                </li>
+              ))}
+            </ul>
+          ),
+        )}
+        {shown.length > 0 ? (
+          <svg
+            className={styles.paylines}
+            viewBox={`0 0 ${screen.length} ${rows}`}
+            preserveAspectRatio="none"
+            aria-hidden
+          >
+            {shown.map((w) => (
+              <polyline
+                key={w.line}
+                className={styles.payline}
+                points={lines[w.line]!.map((row, reel) => `${reel + 0.5},${row + 0.5}`).join(' ')}
+                pathLength={1}
+                fill="none"
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
-          </ul>
-        ))}
+          </svg>
+        ) : null}
       </div>
-      {spin && (spin.lineWins.length > 0 || spin.scatterWin > 0 || spin.freeSpinsAwarded > 0) ? (
+      {spin && !playing && (spin.lineWins.length > 0 || spin.scatterWin > 0 || spin.freeSpinsAwarded > 0) ? (
         <ul className={styles.wins}>
           {spin.lineWins.map((w) => (
             <li key={w.line}>
               {t('games.frame.lineWin', {
                 line: w.line + 1,
                 count: w.count,
-                symbol: symbols[w.symbol]?.glyph ?? w.symbol,
+                symbol: name(art(w.symbol).glyph),
                 amount: amount(w.win),
               })}
             </li>
@@ -60,17 +111,36 @@ function SlotBoard({ config, view, symbols, amount }: BoardProps) {
           {spin.scatterWin > 0 ? (
             <li>{t('games.frame.scatterWin', { count: spin.scatterCount, amount: amount(spin.scatterWin) })}</li>
           ) : null}
-          {spin.freeSpinsAwarded > 0 ? (
-            <li>
-              {t('games.frame.freeSpins', {
-                count: spin.freeSpinsAwarded,
-                multiplier: formatNumber(scatter?.multiplier ?? 1, locale),
-              })}
-              {' · '}
-              {t('games.frame.freeSpinsTotal', { amount: amount(free.reduce((sum, s) => sum + s.win, 0)) })}
-            </li>
-          ) : null}
         </ul>
+      ) : null}
+      {spin && !playing && spin.freeSpinsAwarded > 0 ? (
+        <section className={styles.feature} aria-labelledby="free-spins">
+          <h2 id="free-spins" className={styles.featureHeading}>
+            {t('games.frame.freeSpins', {
+              count: spin.freeSpinsAwarded,
+              multiplier: formatNumber(scatter?.multiplier ?? 1, locale),
+            })}
+          </h2>
+          <ol className={styles.freeSpins}>
+            {free.map((f, i) => (
+              <li key={i} className={styles.freeSpin}>
+                <div className={styles.miniReels} aria-hidden>
+                  {f.screen.map((column, reel) => (
+                    <div key={reel} className={styles.miniReel}>
+                      {column.map((symbol, row) => (
+                        <SlotSymbol key={row} {...art(symbol)} />
+                      ))}
+                    </div>
+                  ))}
+                </div>
+                <span>{t('games.frame.freeSpinWin', { n: i + 1, amount: amount(f.win) })}</span>
+              </li>
+            ))}
+          </ol>
+          <p className={styles.outcome}>
+            {t('games.frame.freeSpinsTotal', { amount: amount(free.reduce((sum, s) => sum + s.win, 0)) })}
+          </p>
+        </section>
       ) : null}
     </div>
   )
@@ -94,4 +164,5 @@ export const slotsUi: GameUi = {
   Controls: SlotControls,
   betFromForm: (form) => ({ lineBet: cents(form.get('lineBet')) }),
   playLabel: 'spin',
+  motionSteps: (config) => (config as SlotConfig).reels.length,
 }

@@ -20,6 +20,13 @@ export type BoardProps = {
   view: unknown
   symbols: Symbols
   amount: Amount
+  /** A round's motion in the game client (ui/round-motion.ts); none: the board at rest. */
+  motion?: { playing: boolean; settled: number }
+  /**
+   * The round returned more than its stake: the board may show it as a win (glow, lines drawn).
+   * A smaller return is told, never celebrated (RTS 14: no losses disguised as wins).
+   */
+  celebrate?: boolean
 }
 
 export type ControlsProps = {
@@ -62,4 +69,6 @@ export type GameUi = {
   Moves?: (props: MoveProps) => ReactNode
   /** The next move read from the move form. */
   actionFromForm?: (form: FormData) => unknown
+  /** Games whose round moves (a slot's reels): how many parts come to rest one by one. */
+  motionSteps?: (config: unknown) => number
 }

@@ -22,6 +22,7 @@ import { SeedFacts } from '#ui/seed-facts.tsx'
 import { SessionEnded } from '../session-ended.tsx'
 import { RoundList } from '#ui/recent-rounds.tsx'
 import { outcomeText, roundOutcome } from '#ui/round-outcome.ts'
+import { useHeld, useRoundMotion } from '#ui/round-motion.ts'
 import { tellRecentRounds } from '../recent-rounds.ts'
 import { chipValues, GAME_UI, sessionAmount } from '../boards/index.ts'
 
@@ -95,19 +96,31 @@ export default function GameFrame() {
   useEffect(() => {
     if (recentRounds && siteUrl) tellRecentRounds(recentRounds, siteUrl)
   }, [recentRounds, siteUrl])
+  const open = 'expired' in loaderData ? null : loaderData
+  const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
+  const last: RoundView | undefined = open ? (open.openRound ?? open.recentRounds[0]) : undefined
+  const ui = open ? GAME_UI[open.engine] : undefined
+  // A slot's reels spin from the click and come to rest on the server's screen: meanwhile the
+  // result, the balance and the session line stay as they were (no outcome shown before the reels).
+  const motion = useRoundMotion({
+    busy,
+    roundKey: last?.id,
+    minMs: open?.minRoundMs ?? 0,
+    steps: open ? (ui?.motionSteps?.(open.config) ?? 0) : 0,
+  })
+  const shownBalance = useHeld(open?.balance.amount ?? 0, motion.playing)
+  const shownSession = useHeld(open ? `${open.session.minutes}:${open.session.net}` : '', motion.playing)
   if ('expired' in loaderData) return <SessionEnded lobby="/casino" siteUrl={loaderData.siteUrl} />
   if (result && 'expired' in result) return <SessionEnded lobby="/casino" siteUrl={result.siteUrl} />
   const game = loaderData
-  const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
   const amount = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
-  const last: RoundView | undefined = game.openRound ?? game.recentRounds[0]
+  const [sessionMinutes, sessionNet] = shownSession.split(':').map(Number) as [number, number]
   const error = result && 'error' in result ? result : null
   // Shown from the loader (the last retired pair), so it stays after a reload and without JavaScript.
   const revealed = game.lastRevealed
   const BetForm = fetcher.Form
   const chips = chipValues(game.minBet, game.maxBet)
 
-  const ui = GAME_UI[game.engine]
   // A multi-step round waiting for the player's next move (after a reload too: the loader's openRound).
   const waiting = last && !last.finished && ui?.Moves ? last : null
 
@@ -116,18 +129,30 @@ export default function GameFrame() {
       <div className={styles.frameHead}>
         <h1 className={styles.gameTitle}>{game.name}</h1>
         <p aria-live="polite">
-          {t('games.frame.balance')}: <span className={styles.balance}>{amount(game.balance.amount)}</span>
+          {t('games.frame.balance')}: <span className={styles.balance}>{amount(shownBalance)}</span>
         </p>
         <p className={styles.sessionLine}>
           {t('games.frame.session', {
-            minutes: game.session.minutes,
-            net: `${game.session.net > 0 ? '+' : ''}${amount(game.session.net)}`,
+            minutes: sessionMinutes,
+            net: `${sessionNet > 0 ? '+' : ''}${amount(sessionNet)}`,
           })}
         </p>
       </div>
-      <section aria-label={t('games.frame.lastRound')} aria-live="polite">
-        {ui ? <ui.Board config={game.config} view={last?.view} symbols={game.symbols} amount={amount} /> : null}
-        {last?.finished ? <RoundResult round={last} amount={amount} /> : null}
+      <section aria-label={t('games.frame.lastRound')} aria-busy={motion.playing}>
+        {ui ? (
+          <ui.Board
+            config={game.config}
+            view={last?.view}
+            symbols={game.symbols}
+            amount={amount}
+            {...(ui.motionSteps ? { motion } : {})}
+            celebrate={last ? roundOutcome(last) === 'won' : false}
+          />
+        ) : null}
+        {/* The result is told once the round has come to rest (a screen reader hears it then). */}
+        <div aria-live="polite" className={styles.resultLine}>
+          {last?.finished && !motion.playing ? <RoundResult round={last} amount={amount} /> : null}
+        </div>
       </section>
 
       {waiting && ui?.Moves ? (
@@ -139,7 +164,7 @@ export default function GameFrame() {
           <ui.Moves config={game.config} view={waiting.view} amount={amount} busy={busy} />
         </BetForm>
       ) : ui ? (
-        <BetForm method="post" className={styles.betForm}>
+        <BetForm method="post" className={styles.betForm} onSubmit={motion.start}>
           <input type="hidden" name="engine" value={game.engine} />
           <input type="hidden" name="moveId" value={game.moveId} />
           <ui.Controls
@@ -149,7 +174,13 @@ export default function GameFrame() {
             maxBet={game.maxBet}
             staged={result && 'staged' in result ? result.staged : undefined}
           />
-          <button type="submit" name="intent" value="play" className={styles.bigButton} disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="play"
+            className={styles.bigButton}
+            disabled={busy || motion.playing}
+          >
             {t(`games.frame.${ui.playLabel}`)}
           </button>
         </BetForm>
