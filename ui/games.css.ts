@@ -206,9 +206,10 @@ globalStyle(`${paytable} th, ${paytable} td`, {
   textAlign: 'left',
 })
 /** A paytable row's symbol: its art (ui/slot-symbol.tsx, named for screen readers) on a dark tile. */
-export const paytableSymbol = style({ width: '40px' })
+export const paytableSymbol = style({ width: '36px' })
 globalStyle(`${paytableSymbol} > svg`, {
   width: '36px',
+  maxWidth: 'none',
   height: '36px',
   display: 'block',
   flex: 'none',
