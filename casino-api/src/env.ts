@@ -9,7 +9,7 @@ import { isCountryCode } from '../contract/countries.ts'
 import { bitcoinAddress, tronAddress } from './payments/crypto.ts'
 import { MIN_PROVIDER_SECRET_LENGTH } from './wallet/provider-auth.ts'
 import { GameProvidersSetting } from './games/catalog-sync.ts'
-import { SLOT_MIN_ROUND_MS } from '../../provider/server/context.ts'
+import { SLOT_MIN_ROUND_MS } from '../contract/games/schemas.ts'
 
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional())

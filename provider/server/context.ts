@@ -44,6 +44,3 @@ export type ProviderContext = {
    */
   slotMinRoundMs: number
 }
-
-/** The minimum slot round duration unless set otherwise: RTS 14's 2.5 seconds. */
-export const SLOT_MIN_ROUND_MS = 2500

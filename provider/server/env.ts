@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { SCHEMA_NAME } from '../../casino-api/contract/schema-migrations.ts'
 import { GAME_PREFIX } from '../games/catalog.ts'
-import { SLOT_MIN_ROUND_MS } from './context.ts'
+import { SLOT_MIN_ROUND_MS } from '../../casino-api/contract/games/schemas.ts'
 
 const url = (example: string) => z.url({ protocol: /^https?$/, error: `must be a URL like ${example}` })
 

@@ -5,7 +5,8 @@
  * and the casino reaches it only through its calls.
  */
 import type { GameMode } from '../../casino-api/contract/index.ts'
-import { SLOT_MIN_ROUND_MS, type ProviderContext, type ProviderDatabase } from './context.ts'
+import type { ProviderContext, ProviderDatabase } from './context.ts'
+import { SLOT_MIN_ROUND_MS } from '../../casino-api/contract/games/schemas.ts'
 import { catalogWith } from '../games/catalog.ts'
 import { frameServer } from './frame.ts'
 import { buildProviderApp, type ProviderAppOptions } from './http.ts'

@@ -363,6 +363,12 @@ export const RevealedSeeds = z.object({
 })
 
 export const GameOpenParams = z.object({})
+/**
+ * The least time between the starts of two slot rounds of a player unless set otherwise
+ * (SLOT_MIN_ROUND_MS): the UK Gambling Commission's RTS 14, 2.5 seconds (ADR 0070).
+ */
+export const SLOT_MIN_ROUND_MS = 2500
+
 export const GameOpenAnswer = z.object({
   gameId: Id,
   name: z.string(),
