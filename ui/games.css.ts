@@ -233,6 +233,11 @@ export const frameHead = style({
   flexWrap: 'wrap',
   alignItems: 'baseline',
 })
+/** The sound's switch (pressed: on). */
+export const soundButton = style([
+  button.secondary,
+  { minHeight: '36px', padding: `0 ${space[3]}`, display: 'inline-flex', alignItems: 'center', gap: space[2] },
+])
 export const balance = style({ fontSize: fontSize.large, fontWeight: 700, color: vars.color.accentText })
 /** The session's time and net result, under the title and balance (issue 24). */
 export const sessionLine = style({ flexBasis: '100%', margin: 0, color: vars.color.muted, fontSize: fontSize.small })
@@ -367,6 +372,8 @@ export const bigButton = style([
 ])
 /** A roulette spin's result: the pocket, and beside it (below on a phone) each bet's return. */
 export const spinResult = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: space[5] })
+/** A round's words kept in their place while its motion plays (no layout shift), shown at rest. */
+export const concealed = style({ visibility: 'hidden' })
 /** Where a round's result is told: its height kept, so that the bet form does not move when it comes. */
 export const resultLine = style({ minHeight: '2em', display: 'flex', alignItems: 'center' })
 export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
@@ -415,22 +422,40 @@ export const cardRow = style({
   padding: 0,
 })
 export const playingCard = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '48px',
-  height: '68px',
+  display: 'inline-block',
+  width: 'clamp(48px, 14vw, 64px)',
+  aspectRatio: '60 / 84',
   borderRadius: radius.control,
-  background: '#f7f4ec',
-  color: '#16181d',
-  fontWeight: 700,
-  fontSize: fontSize.large,
-  boxShadow: '0 1px 3px rgba(0, 0, 0, 0.5)',
+  boxShadow: '0 2px 6px rgba(0, 0, 0, 0.55)',
 })
-export const cardRed = style({ color: '#b3261e' })
-export const cardBack = style({
-  background: `repeating-linear-gradient(45deg, ${vars.color.accent} 0 6px, #7a5b12 6px 12px)`,
+globalStyle(`${playingCard} > svg`, { width: '100%', height: '100%', display: 'block' })
+// A card is dealt: it slides in from the shoe (top right) turning over; with reduced motion it
+// fades in. Each card of a row starts a moment after the one before (dealDelay).
+const deal = keyframes({
+  from: { transform: 'translate(60px, -40px) rotateY(90deg)', opacity: 0 },
+  to: { transform: 'none', opacity: 1 },
 })
-
+const cardFade = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+export const dealt = style({
+  animation: `${deal} 0.35s ease-out both`,
+  '@media': { [media.reducedMotion]: { animation: `${cardFade} 0.3s ease-out both` } },
+})
+export const dealDelay = styleVariants(
+  Object.fromEntries(Array.from({ length: 6 }, (_, i) => [i, { animationDelay: `${i * 0.15}s` }])),
+)
+/** The table of the card games: green felt with a gold rim, cards and stakes on it. */
+export const felt = style({
+  display: 'grid',
+  gap: space[3],
+  padding: space[4],
+  borderRadius: '18px',
+  border: `2px solid ${vars.color.accent}`,
+  background: 'radial-gradient(ellipse at 50% 30%, #1f6b45, #0f3d27 75%)',
+  color: '#f3f1ea',
+  boxShadow: 'inset 0 0 30px rgba(0, 0, 0, 0.6)',
+})
+// Light text on the felt, whatever the theme (AA on its lightest green).
+globalStyle(`${felt} p, ${felt} span, ${felt} li`, { color: '#f3f1ea' })
 // Card games: the hold boxes under video poker cards, a held card lifted, the move buttons.
 export const holdCard = style({
   display: 'grid',
@@ -526,3 +551,35 @@ globalStyle(`${liveHistory} a`, {
   border: `1px solid ${vars.color.border}`,
   fontWeight: 700,
 })
+
+// The draw of keno's numbers, one by one (drawDelay: the nth drawn), the die's tumble and Star
+// Drop's board; with reduced motion, fades of the same length.
+const pop = keyframes({
+  '0%': { transform: 'scale(0.4)', opacity: 0 },
+  '70%': { transform: 'scale(1.15)', opacity: 1 },
+  '100%': { transform: 'none', opacity: 1 },
+})
+const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+const tumble = keyframes({
+  '0%': { transform: 'rotate(0deg) translateY(0)' },
+  '50%': { transform: 'rotate(180deg) translateY(-6px)' },
+  '100%': { transform: 'rotate(360deg) translateY(0)' },
+})
+const dim = keyframes({ from: { opacity: 1 }, to: { opacity: 0.45 } })
+export const drawPop = style({
+  animation: `${pop} 0.3s ease-out both`,
+  '@media': { [media.reducedMotion]: { animation: `${appear} 0.3s ease-out both` } },
+})
+export const drawDelay = styleVariants(
+  Object.fromEntries(Array.from({ length: 20 }, (_, i) => [i, { animationDelay: `${i * 0.11}s` }])),
+)
+export const drawing = style({ animation: `${dim} 0.6s ease-in-out infinite alternate` })
+export const diceRoll = style({ display: 'flex', alignItems: 'center', gap: space[3] })
+export const dieArt = style({ width: '56px', height: '56px', flex: 'none' })
+export const dieRolling = style({
+  animation: `${tumble} 0.45s linear infinite`,
+  '@media': { [media.reducedMotion]: { animation: `${dim} 0.6s ease-in-out infinite alternate` } },
+})
+export const plinkoBoard = style({ width: 'min(100%, 360px)', height: 'auto', display: 'block', margin: '0 auto' })
+/** The falling ball: hidden with reduced motion, where the board shows it once landed. */
+export const plinkoBall = style({ '@media': { [media.reducedMotion]: { visibility: 'hidden' } } })

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 
 /** How far apart a board's parts (a slot's reels) come to rest, in ms. */
 export const STEP_MS = 350
+/** The least time between the answer and the first part's rest. */
+const LEAD_MS = 350
 
 /**
  * The motion of a round in the game client (issue 24): `start` it as the move is sent (the bet
@@ -42,8 +44,8 @@ export function useRoundMotion({
       ? now + 1000
       : roundKey === run.from
         ? now
-        : // The last part rests at the minimum duration, or a full step after a late answer.
-          Math.max(run.startedAt + minMs, now + steps * stepMs)
+        : // The last part rests at the minimum duration, or the steps after a late answer.
+          Math.max(run.startedAt + minMs, now + LEAD_MS + (steps - 1) * stepMs)
     const timers = sent.current
       ? Array.from({ length: steps }, (_, i) =>
           setTimeout(() => setSettled(i + 1), Math.max(0, lastAt - (steps - 1 - i) * stepMs - now)),

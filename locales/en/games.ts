@@ -166,6 +166,7 @@ export default {
     lastRound: 'Last round',
     won: 'You win {{amount}}',
     gotBack: 'You get back {{amount}}',
+    sound: 'Sound',
     session: 'This session: {{minutes}} min, net {{net}}',
     lost: 'No win this time',
     lineWin: 'Line {{line}}: {{count}} × {{symbol}} pays {{amount}}',

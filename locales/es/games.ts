@@ -170,6 +170,7 @@ export default {
     lastRound: 'Última ronda',
     won: 'Ganas {{amount}}',
     gotBack: 'Recuperas {{amount}}',
+    sound: 'Sonido',
     session: 'Esta sesión: {{minutes}} min, resultado {{net}}',
     lost: 'Esta vez no hay premio',
     lineWin: 'Línea {{line}}: {{count}} × {{symbol}} paga {{amount}}',

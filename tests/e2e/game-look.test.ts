@@ -1,13 +1,18 @@
-// A slot's look and pace in Chromium (issue 24): the reels spin from the click and come to rest
+// The games' look and pace in Chromium (issue 24). A slot: the reels spin from the click and come to rest
 // on the server's screen, drawn with the title's symbol art and named for screen readers; a
 // round lasts at least the minimum duration (the game server's setting, on here), with the
 // result, balance and session line kept still until the reels stop; reduced motion turns the
-// spin into a fade of the same length; without JavaScript the same art shows the round's end.
+// spin into a fade of the same length; without JavaScript the same art shows the round's end;
+// sound stays off (no audio at all) until the player switches it on, and the choice is remembered.
+// Roulette: the wheel turns and lands with the server's pocket under the ball, the last results
+// in a strip of coloured numbers. Star Drop's ball rests in the server's slot; keno's drawn
+// numbers are the server's.
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { calls, GAME_SESSION_HEADER } from '#casino-api/contract/index.ts'
 import { SYMBOL_NAMES } from '#ui/slot-symbol.tsx'
+import { putChips } from '../setup/roulette.ts'
 import { expectAccessible, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 
 const MIN_MS = 2500
@@ -68,7 +73,7 @@ async function spinWithScript(page: Page, t: Games) {
   return { took, transform }
 }
 
-describe.skipIf(skipBrowserTests)('a slot in Chromium', () => {
+describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () => {
   test('with motion (en, 1280 px): the reels spin at least the minimum duration and stop on the round the server played, in the title’s art', async () => {
     const t = resources.en.translation.games
     const { context, page, errors } = await pageWithErrors(env.browser, { javaScript: true, baseURL: env.site.webUrl })
@@ -126,5 +131,160 @@ describe.skipIf(skipBrowserTests)('a slot in Chromium', () => {
     const expected = await serverScreen(page, t)
     expect(await shownScreen(frame, t, expected.length)).toEqual(expected)
     await context.close()
+  })
+
+  test('sound is off until switched on, then plays the spin and the reels (and a chime only for a return above the stake), and is remembered', async () => {
+    const t = resources.en.translation.games
+    const { context, page, errors } = await pageWithErrors(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    // Every audio context made and every tone started, in every frame of the page.
+    await context.addInitScript(() => {
+      const heard = { contexts: 0, tones: [] as number[] }
+      Object.assign(window, { heard })
+      const Original = window.AudioContext
+      window.AudioContext = class extends Original {
+        constructor(...args: ConstructorParameters<typeof AudioContext>) {
+          super(...args)
+          heard.contexts++
+        }
+      }
+      const start = OscillatorNode.prototype.start
+      OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: Parameters<typeof start>) {
+        heard.tones.push(this.frequency.value)
+        return start.apply(this, args)
+      }
+    })
+    const heard = () =>
+      page
+        .frames()
+        .find((f) => f.url().includes('/game-frame/'))!
+        .evaluate(() => (window as unknown as { heard: { contexts: number; tones: number[] } }).heard)
+    await page.goto('/en/casino/ember-crown?mode=demo')
+    const frame = page.frameLocator('iframe')
+    const sound = frame.getByRole('button', { name: t.frame.sound })
+    expect(await sound.getAttribute('aria-pressed')).toBe('false')
+    await spinWithScript(page, t)
+    expect(await heard()).toEqual({ contexts: 0, tones: [] })
+
+    await sound.click()
+    expect(await sound.getAttribute('aria-pressed')).toBe('true')
+    await spinWithScript(page, t)
+    const on = await heard()
+    expect(on.contexts).toBe(1)
+    // The spin's sweep and a knock as each of the five reels stops, at least.
+    expect(on.tones.length).toBeGreaterThanOrEqual(6)
+    const said = await frame.locator('[aria-live] > p').innerText()
+    const chime = on.tones.filter((f) => Math.round(f) === 523)
+    expect(chime.length, said).toBe(said.startsWith(t.frame.won.split('{{')[0]!) ? 1 : 0)
+
+    // Remembered after a reload; switched off, nothing more plays.
+    await page.reload()
+    await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('true')
+    await expectAccessible(page)
+    await sound.click()
+    expect(await sound.getAttribute('aria-pressed')).toBe('false')
+    await spinWithScript(page, t)
+    expect((await heard()).tones).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  for (const { locale, width, reducedMotion } of [
+    { locale: 'en', width: 1280, reducedMotion: 'no-preference' },
+    { locale: 'es', width: 390, reducedMotion: 'reduce' },
+  ] as const)
+    test(`roulette (${locale}, ${width} px, ${reducedMotion === 'reduce' ? 'reduced motion' : 'motion'}): the wheel comes to rest with the server's pocket under the ball`, async () => {
+      const t = resources[locale].translation.games
+      const { context, page, errors } = await pageWithErrors(env.browser, {
+        javaScript: true,
+        baseURL: env.site.webUrl,
+        viewport: { width, height: 900 },
+        reducedMotion,
+      })
+      await page.goto(`${locale === 'en' ? '/en' : ''}/casino/european-roulette?mode=demo`)
+      const frame = page.frameLocator('iframe')
+      const region = frame.getByRole('region', { name: t.frame.lastRound })
+      const wheel = region.locator('svg').first()
+      // The chip stays on the table from one spin to the next.
+      await putChips(frame, locale === 'en' ? '1.00 Fichas' : '1,00 Fichas', [t.table.spots.red])
+      for (let round = 0; round < 2; round++) {
+        const started = Date.now()
+        await frame.getByRole('button', { name: t.frame.place }).click()
+        await expect.poll(() => region.getAttribute('aria-busy')).toBe('true')
+        // The wheel turns (a rotation), or with reduced motion only fades.
+        const turning = await wheel
+          .locator(':scope > g')
+          .first()
+          .evaluate((g) => getComputedStyle(g).transform)
+        if (reducedMotion === 'reduce') expect(turning).toBe('none')
+        else expect(turning).toMatch(/^matrix/)
+        await expect.poll(() => region.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
+        // It turns at least a second and a half, then lands.
+        expect(Date.now() - started).toBeGreaterThanOrEqual(3700)
+        const said = await region.getByText(t.frame.pocket.split('{{')[0]!).filter({ visible: true }).innerText()
+        const pocket = /(\d+)\s+\S+$/.exec(said)![1]!
+        // The number drawn nearest the top of the wheel, under the ball, is the server's pocket.
+        const top = await wheel
+          .locator('text')
+          .evaluateAll(
+            (texts) =>
+              texts
+                .map((text) => ({ y: text.getBoundingClientRect().top, n: text.textContent }))
+                .toSorted((a, b) => a.y - b.y)[0]!.n,
+          )
+        expect(top, said).toBe(pocket)
+        // The last results start with it.
+        const strip = region.getByRole('list', { name: resources[locale].translation.games.live.history })
+        expect(await strip.locator('li').first().locator('[aria-hidden]').innerText()).toBe(pocket)
+      }
+      await expectAccessible(page)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+  test("Star Drop (en, motion) and keno (es, reduced motion): the ball rests in the server's slot, the drawn numbers are the server's", async () => {
+    const { context, page, errors } = await pageWithErrors(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    const en = resources.en.translation.games
+    await page.goto('/en/casino/star-drop?mode=demo')
+    const frame = page.frameLocator('iframe')
+    const region = frame.getByRole('region', { name: en.frame.lastRound })
+    await frame.getByRole('button', { name: en.frame.drop }).click()
+    await expect.poll(() => region.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
+    const slot = Number(
+      /(\d+) of 13/.exec(
+        await region
+          .getByText(/^It lands in slot/)
+          .filter({ visible: true })
+          .innerText(),
+      )![1],
+    )
+    // The ball's last position is over that slot (13 slots across the board, half a gap apart).
+    const ball = await region.locator('svg circle[r="2.6"]').evaluate((c) => Number(c.getAttribute('cx')))
+    expect(ball).toBeCloseTo(50 + (2 * (slot - 1) - 12) * (45 / 12), 5)
+    await context.close()
+
+    const es = resources.es.translation.games
+    const reduced = await pageWithErrors(env.browser, {
+      javaScript: true,
+      baseURL: env.site.webUrl,
+      reducedMotion: 'reduce',
+    })
+    await reduced.page.goto('/casino/classic-keno?mode=demo')
+    const keno = reduced.page.frameLocator('iframe')
+    for (const n of [3, 17, 42, 66, 79]) await keno.getByRole('checkbox', { name: String(n), exact: true }).check()
+    await keno.getByRole('button', { name: es.frame.draw, exact: true }).click()
+    const board = keno.getByRole('region', { name: es.frame.lastRound })
+    await expect.poll(() => board.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
+    const said = await board.getByText(new RegExp(`^${es.keno.drawn.split('{{')[0]}`)).innerText()
+    const drawn = said.replace(/^\D+/, '').replace(/\.$/, '').split(', ').map(Number)
+    expect(drawn).toHaveLength(20)
+    // The numbers marked as drawn on the grid are those.
+    const marked = await board
+      .locator('ul[aria-hidden] li')
+      .evaluateAll((cells) =>
+        cells.filter((c) => getComputedStyle(c).fontWeight === '700').map((c) => Number(c.textContent)),
+      )
+    expect(marked.toSorted((a, b) => a - b)).toEqual(drawn)
+    expect(errors.concat(reduced.errors)).toEqual([])
+    await reduced.context.close()
   })
 })

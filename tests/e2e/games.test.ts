@@ -117,7 +117,8 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     const frame = page.frameLocator('iframe')
     await putChips(frame, '€1.00', [en.table.spots.straight.replace('{{numbers}}', '17')])
     await frame.getByRole('button', { name: en.frame.place }).click()
-    const landed = frame.getByText(/The ball lands on (\d+)/)
+    // Told once the wheel has come to rest (kept hidden in its place while it turns).
+    const landed = frame.getByText(/The ball lands on (\d+)/).filter({ visible: true })
     await expect.poll(() => landed.count()).toBe(1)
     const pocket = Number((await landed.innerText()).match(/lands on (\d+)/)![1])
     const expected = pocket === 17 ? '€55.00' : '€19.00'

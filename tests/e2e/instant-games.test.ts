@@ -105,18 +105,29 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       await poll(() => frame.getByRole('alert').innerText()).toContain(words[lang].catalogue.keno_spots_required)
       for (const n of ['7', '23', '80']) await frame.getByRole('checkbox', { name: n, exact: true }).check()
       await pressPlay(frame, g.frame.draw)
-      const hits = frame.getByText(lang === 'es' ? /de tus 3 números \(7, 23, 80\)/ : /of your 3 numbers \(7, 23, 80\)/)
+      // Told once the draw is over (kept hidden in its place meanwhile).
+      const hits = frame
+        .getByText(lang === 'es' ? /de tus 3 números \(7, 23, 80\)/ : /of your 3 numbers \(7, 23, 80\)/)
+        .filter({ visible: true })
       await poll(() => hits.count()).toBe(1)
       await expect
         .poll(() =>
-          frame.getByText(lang === 'es' ? /^Han salido: (\d+, ){19}\d+\.$/ : /^Drawn: (\d+, ){19}\d+\.$/).count(),
+          frame
+            .getByText(lang === 'es' ? /^Han salido: (\d+, ){19}\d+\.$/ : /^Drawn: (\d+, ){19}\d+\.$/)
+            .filter({ visible: true })
+            .count(),
         )
         .toBe(1)
       await poll(() => outcome(frame, lang).count()).toBe(1)
       // A quick pick of 4 numbers plays 4 numbers chosen by the round's stream.
       await frame.getByLabel(g.keno.quickCount).selectOption('4')
       await frame.getByRole('button', { name: g.keno.quick }).click()
-      await poll(() => frame.getByText(lang === 'es' ? /de tus 4 números/ : /of your 4 numbers/).count()).toBe(1)
+      await poll(() =>
+        frame
+          .getByText(lang === 'es' ? /de tus 4 números/ : /of your 4 numbers/)
+          .filter({ visible: true })
+          .count(),
+      ).toBe(1)
       if (javaScript) await expectAccessible(page)
       // The refused draw's answer (400) is the only error the console shows.
       expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([])
@@ -166,9 +177,12 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       await frame.getByLabel(g.frame.stake).selectOption('100')
       await frame.getByRole('radio', { name: g.plinko.risks.high }).check()
       await pressPlay(frame, g.frame.drop)
-      const landed = frame.getByText(
-        lang === 'es' ? /^Cae en la casilla (\d+) de 13: × ([\d,]+)$/ : /^It lands in slot (\d+) of 13: × ([\d.]+)$/,
-      )
+      // Told once the ball has landed (kept hidden in its place while it falls).
+      const landed = frame
+        .getByText(
+          lang === 'es' ? /^Cae en la casilla (\d+) de 13: × ([\d,]+)$/ : /^It lands in slot (\d+) of 13: × ([\d.]+)$/,
+        )
+        .filter({ visible: true })
       await poll(() => landed.count()).toBe(1)
       // The multiple in the page's language: a decimal comma in Spanish.
       const [, slot, written] = (await landed.innerText()).match(/(\d+) (?:of|de) 13: × ([\d.,]+)/)!

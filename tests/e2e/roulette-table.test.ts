@@ -57,7 +57,10 @@ describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
       if (javaScript) await expectAccessible(page)
 
       await frame.getByRole('button', { name: tr.frame.place, exact: true }).click()
-      const landed = frame.getByText(locale === 'en' ? /The ball lands on (\d+)/ : /La bola cae en el (\d+)/)
+      // Told once the wheel has come to rest (kept hidden in its place while it turns).
+      const landed = frame
+        .getByText(locale === 'en' ? /The ball lands on (\d+)/ : /La bola cae en el (\d+)/)
+        .filter({ visible: true })
       await expect.poll(() => landed.count()).toBe(1)
       const pocket = Number((await landed.innerText()).match(/(\d+)/)![1])
       // 1 on 17 pays 36, 1 on 17-18 pays 18, 1 on red pays 2: each bet of the spin was played.

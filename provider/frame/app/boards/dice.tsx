@@ -4,23 +4,45 @@ import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
 import { useLocale } from '#ui/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
-import { cents, ChipSelect, useTimes } from './shared.tsx'
+import { cents, ChipSelect, phaseOf, useTimes } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
-function DiceBoard({ view }: BoardProps) {
+/** The roll: a die that tumbles while the round is on its way, then the number it shows. */
+function DiceBoard({ view, motion }: BoardProps) {
   const { t } = useTranslation()
   const locale = useLocale()
   const times = useTimes()
   const state = view as { roll?: number; multiplier?: number } | undefined
+  const phase = phaseOf(motion)
+  if (phase === 'spinning') return <DieFace rolling />
   if (state?.roll === undefined) return null
   return (
-    <p className={styles.outcome}>
-      {t('games.frame.rolled', { roll: formatNumber(state.roll / 100, locale, { minimumFractionDigits: 2 }) })}
-      {/* The multiplier is in ten-thousandths: all four decimals can count. */}
-      {state.multiplier ? ` · ${times(state.multiplier / 10000, 4)}` : null}
-    </p>
+    <div className={styles.diceRoll}>
+      <DieFace />
+      <p className={`${styles.outcome} ${phase === 'landing' ? styles.drawPop : ''}`}>
+        {t('games.frame.rolled', { roll: formatNumber(state.roll / 100, locale, { minimumFractionDigits: 2 }) })}
+        {/* The multiplier is in ten-thousandths: all four decimals can count. */}
+        {state.multiplier ? ` · ${times(state.multiplier / 10000, 4)}` : null}
+      </p>
+    </div>
   )
 }
+
+/** A die drawn in SVG (decorative: the roll is said beside it), tumbling while `rolling`. */
+const DieFace = ({ rolling = false }: { rolling?: boolean }) => (
+  <svg viewBox="0 0 40 40" className={`${styles.dieArt} ${rolling ? styles.dieRolling : ''}`} aria-hidden>
+    <rect x="2" y="2" width="36" height="36" rx="7" fill="#f3f1ea" stroke="#d4af37" strokeWidth="2" />
+    {[
+      [12, 12],
+      [28, 12],
+      [20, 20],
+      [12, 28],
+      [28, 28],
+    ].map(([x, y]) => (
+      <circle key={`${x}${y}`} cx={x} cy={y} r="3.2" fill="#16181d" />
+    ))}
+  </svg>
+)
 
 function DiceControls(controls: ControlsProps) {
   const { t } = useTranslation()
@@ -67,4 +89,6 @@ export const diceUi: GameUi = {
     side: form.get('side'),
   }),
   playLabel: 'roll',
+  // The die tumbles at least a second, then shows the roll.
+  motion: () => ({ steps: 2, stepMs: 500, minMs: 1000 }),
 }

@@ -2,35 +2,50 @@ import { useTranslation } from 'react-i18next'
 import { KENO_MAX_SPOTS, KENO_NUMBERS } from '#provider/games/engines/layouts.ts'
 import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
-import { cents, ChipSelect } from './shared.tsx'
+import { cents, ChipSelect, phaseOf } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
 const NUMBERS = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1)
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b).join(', ')
 type KenoView = { spots: number[]; drawn: number[]; hits: number; pays: number }
 
-function KenoBoard({ view }: BoardProps) {
+/** How long the twenty numbers take to be drawn one by one, in ms. */
+const DRAW_MS = 2600
+
+/**
+ * The grid of 80 with the player's spots, the drawn numbers (drawn one by one as the round comes
+ * in) and the hits; the numbers in words and the hits once the draw is over.
+ */
+function KenoBoard({ view, motion }: BoardProps) {
   const { t } = useTranslation()
   const state = view as KenoView | undefined
   if (!state?.drawn) return null
-  const drawn = new Set(state.drawn)
+  const phase = phaseOf(motion)
+  const order = new Map(phase === 'spinning' ? [] : state.drawn.map((n, i) => [n, i]))
   const picked = new Set(state.spots)
   return (
     <div>
-      <ul className={styles.numberGrid} aria-hidden="true">
-        {NUMBERS.map((n) => (
-          <li
-            key={n}
-            className={`${styles.numberCell} ${drawn.has(n) ? styles.numberDrawn : ''} ${picked.has(n) ? styles.numberPicked : ''} ${drawn.has(n) && picked.has(n) ? styles.win : ''}`}
-          >
-            {n}
-          </li>
-        ))}
+      <ul className={`${styles.numberGrid} ${phase === 'spinning' ? styles.drawing : ''}`} aria-hidden="true">
+        {NUMBERS.map((n) => {
+          const at = order.get(n)
+          const drawn = at !== undefined
+          return (
+            <li
+              key={n}
+              className={`${styles.numberCell} ${drawn ? styles.numberDrawn : ''} ${drawn && phase === 'landing' ? `${styles.drawPop} ${styles.drawDelay[at]}` : ''} ${picked.has(n) ? styles.numberPicked : ''} ${drawn && picked.has(n) ? styles.win : ''}`}
+            >
+              {n}
+            </li>
+          )
+        })}
       </ul>
-      <p>{t('games.keno.drawn', { numbers: sorted(state.drawn) })}</p>
-      <p className={styles.outcome}>
-        {t('games.keno.hits', { count: state.hits, spots: state.spots.length, numbers: sorted(state.spots) })}
-      </p>
+      {/* Kept in place while the round plays (no layout shift), shown once it is at rest. */}
+      <div className={phase === 'rest' ? '' : styles.concealed}>
+        <p>{t('games.keno.drawn', { numbers: sorted(state.drawn) })}</p>
+        <p className={styles.outcome}>
+          {t('games.keno.hits', { count: state.hits, spots: state.spots.length, numbers: sorted(state.spots) })}
+        </p>
+      </div>
     </div>
   )
 }
@@ -84,4 +99,6 @@ export const kenoUi: GameUi = {
     }
   },
   playLabel: 'draw',
+  // The draw: the round comes in, then its numbers appear one by one.
+  motion: () => ({ steps: 2, stepMs: DRAW_MS }),
 }

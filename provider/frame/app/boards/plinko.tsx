@@ -3,35 +3,75 @@ import type { PlinkoConfig, PlinkoRisk } from '#provider/games/engines/plinko.ts
 import { PLINKO_RISKS } from '#provider/games/engines/layouts.ts'
 import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
-import { cents, ChipSelect, useTimes } from './shared.tsx'
+import { cents, ChipSelect, phaseOf, useTimes } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
 
 type PlinkoView = { path: number[]; slot: number; risk: PlinkoRisk; pays: number }
 
-/** The 13 slots of a risk with their multiples of the stake, the landing slot marked, and the ball's path in words. */
-function PlinkoBoard({ view, config }: BoardProps) {
+/** How long the ball takes to fall through each row of pegs, in ms. */
+const ROW_MS = 160
+
+/**
+ * The pegs and the ball's fall (drawn in SVG: decorative, the path is said in words), the 13
+ * slots of a risk with their multiples of the stake, the landing slot marked. The ball falls as
+ * the round comes in, along the server's path; the words and the slot come once it has landed.
+ */
+function PlinkoBoard({ view, config, motion }: BoardProps) {
   const { t } = useTranslation()
   const times = useTimes()
   const state = view as PlinkoView | undefined
   if (!state?.path) return null
+  const phase = phaseOf(motion)
   const pays = (config as PlinkoConfig).pays[state.risk]
+  const rows = state.path.length
+  // The ball drops onto the top peg, then off each row's peg half a gap left or right, onto the
+  // next row's, and from the last row into its slot (column -rows…rows, in half gaps).
+  const points: [number, number][] = [
+    [0, -0.6],
+    [0, 0],
+  ]
+  for (const [row, right] of state.path.entries()) points.push([points[row + 1]![0] + (right ? 1 : -1), row + 1])
+  const x = (column: number) => 50 + column * (45 / rows)
+  const y = (row: number) => 6 + row * (80 / rows)
+  const route = points.map(([c, r], i) => `${i ? 'L' : 'M'}${x(c)} ${y(r) - 2.5}`).join(' ')
+  const [endX, endY] = [x(points.at(-1)![0]), y(rows) + 4]
   return (
     <div>
+      <svg viewBox="0 0 100 96" className={styles.plinkoBoard} aria-hidden>
+        {Array.from({ length: rows }, (_row, row) =>
+          Array.from({ length: row + 1 }, (_peg, i) => (
+            <circle key={`${row}-${i}`} cx={x(i * 2 - row)} cy={y(row)} r="1.3" fill="#b9c2d0" />
+          )),
+        )}
+        {phase === 'spinning' ? null : phase === 'landing' ? (
+          <circle r="2.6" fill="#f5c542" className={styles.plinkoBall}>
+            <animateMotion dur={`${rows * ROW_MS}ms`} fill="freeze" path={`${route} L${endX} ${endY}`} />
+          </circle>
+        ) : (
+          <circle cx={endX} cy={endY} r="2.6" fill="#f5c542" />
+        )}
+      </svg>
       <ol className={styles.slots} aria-hidden="true">
         {pays.map((p, slot) => (
-          <li key={slot} className={`${styles.numberCell} ${slot === state.slot ? styles.numberPicked : ''}`}>
+          <li
+            key={slot}
+            className={`${styles.numberCell} ${slot === state.slot && phase === 'rest' ? styles.numberPicked : ''}`}
+          >
             {times(p / 100)}
           </li>
         ))}
       </ol>
-      <p>
-        {t('games.plinko.path', {
-          path: state.path.map((b) => t(b ? 'games.plinko.right' : 'games.plinko.left')).join(', '),
-        })}
-      </p>
-      <p className={styles.outcome}>
-        {t('games.plinko.landed', { slot: state.slot + 1, multiplier: times(state.pays / 100) })}
-      </p>
+      {/* Kept in place while the round plays (no layout shift), shown once it is at rest. */}
+      <div className={phase === 'rest' ? '' : styles.concealed}>
+        <p>
+          {t('games.plinko.path', {
+            path: state.path.map((b) => t(b ? 'games.plinko.right' : 'games.plinko.left')).join(', '),
+          })}
+        </p>
+        <p className={styles.outcome}>
+          {t('games.plinko.landed', { slot: state.slot + 1, multiplier: times(state.pays / 100) })}
+        </p>
+      </div>
     </div>
   )
 }
@@ -59,4 +99,6 @@ export const plinkoUi: GameUi = {
   Controls: PlinkoControls,
   betFromForm: (form) => ({ stake: cents(form.get('stake')), risk: form.get('risk') }),
   playLabel: 'drop',
+  // The ball falls through the twelve rows once the round is in.
+  motion: () => ({ steps: 2, stepMs: 12 * ROW_MS + 200 }),
 }

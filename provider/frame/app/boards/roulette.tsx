@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next'
-import { DOUBLE_ZERO, isRed } from '#provider/games/engines/layouts.ts'
 import * as styles from '#ui/games.css.ts'
+import { phaseOf } from './shared.tsx'
 import { betsOf, pocketName, type SpotType, stageFromForm, tableSpots } from './roulette-table.ts'
 import { RouletteTable, type Staged, WHEELS, wheelOf } from './roulette-table.tsx'
 import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import { colourOf, ResultStrip, RouletteWheel } from './roulette-wheel.tsx'
+import * as wheelCss from './roulette-wheel.css.ts'
 
 /** A pocket as the wheel writes it (37 is 00): the table's own name for it. */
 export const pocketLabel = pocketName
-const colourOf = (pocket: number) =>
-  pocket === 0 || pocket === DOUBLE_ZERO ? 'green' : isRed(pocket) ? 'red' : 'black'
 
 /** The pocket the ball landed in, with its colour in words. */
 export function Pocket({ pocket }: { pocket: number | undefined }) {
   const { t } = useTranslation()
-  if (pocket === undefined) return <p className={`${styles.pocket} ${styles.pocketColour.green}`}>·</p>
+  if (pocket === undefined) return null
   const colour = colourOf(pocket)
   return (
     <p>
@@ -27,26 +27,44 @@ export function Pocket({ pocket }: { pocket: number | undefined }) {
 
 type SpinView = { pocket?: number; returns?: number[]; bets?: { type: SpotType; numbers: number[]; amount: number }[] }
 
-/** The pocket, then each bet of the spin with what it returned. */
-function RouletteBoard({ view, amount }: BoardProps) {
+/**
+ * The last results, the wheel and its ball, then the pocket in words and each bet of the spin
+ * with what it returned. While a spin is under way (`motion`: its first step is the answer's
+ * arrival, its second the wheel at rest) the wheel turns, then lands on the server's pocket;
+ * the words come once it has stopped.
+ */
+function RouletteBoard({ config, view, amount, motion, history }: BoardProps) {
   const { t } = useTranslation()
   const spin = view as SpinView | undefined
+  const playing = motion?.playing ?? false
+  const phase = phaseOf(motion)
+  const pockets = (history ?? []).flatMap((v) => {
+    const pocket = (v as SpinView | undefined)?.pocket
+    return pocket === undefined ? [] : [pocket]
+  })
   return (
-    <div className={styles.spinResult}>
-      <Pocket pocket={spin?.pocket} />
-      {spin?.bets?.length ? (
-        <ul className={styles.wins}>
-          {spin.bets.map((bet, i) => (
-            <li key={i}>
-              {t('games.table.betReturn', {
-                spot: t(`games.table.spots.${bet.type}`, { numbers: bet.numbers.map(pocketLabel).join('-') }),
-                stake: amount(bet.amount),
-                returned: amount(spin.returns?.[i] ?? 0),
-              })}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <div className={wheelCss.board}>
+      <ResultStrip pockets={pockets} />
+      <RouletteWheel wheel={wheelOf(config)} pocket={spin?.pocket} phase={phase} />
+      {/* Hidden while the wheel turns (its words would tell the pocket before the ball lands). */}
+      {spin?.pocket === undefined ? null : (
+        <div className={`${styles.spinResult} ${playing ? styles.concealed : ''}`}>
+          <Pocket pocket={spin?.pocket} />
+          {spin?.bets?.length ? (
+            <ul className={styles.wins}>
+              {spin.bets.map((bet, i) => (
+                <li key={i}>
+                  {t('games.table.betReturn', {
+                    spot: t(`games.table.spots.${bet.type}`, { numbers: bet.numbers.map(pocketLabel).join('-') }),
+                    stake: amount(bet.amount),
+                    returned: amount(spin.returns?.[i] ?? 0),
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      )}
     </div>
   )
 }
@@ -79,4 +97,6 @@ export const rouletteUi: GameUi = {
   betFromForm: rouletteBetFromForm,
   stage: rouletteStageFromForm,
   playLabel: 'place',
+  // The wheel turns at least a second and a half, then takes LAND_MS to come to rest.
+  motion: () => ({ steps: 2, stepMs: wheelCss.LAND_MS, minMs: 1500 + wheelCss.LAND_MS }),
 }

@@ -54,3 +54,11 @@ export function useTimes() {
   return (multiple: number, maximumFractionDigits = 2) =>
     `× ${formatNumber(multiple, locale, { maximumFractionDigits })}`
 }
+
+/**
+ * Where a round's motion is (BoardProps.motion, for games whose motion has two steps): 'spinning'
+ * while the move is on its way, 'landing' once the answer is in (the board shows it coming to
+ * rest), 'rest' after (or without JavaScript).
+ */
+export const phaseOf = (motion: { playing: boolean; settled: number } | undefined) =>
+  !motion?.playing ? 'rest' : motion.settled === 0 ? 'spinning' : 'landing'

@@ -96,8 +96,8 @@ function SlotBoard({ config, view, symbols, amount, motion, celebrate = true }: 
           </svg>
         ) : null}
       </div>
-      {spin && !playing && (spin.lineWins.length > 0 || spin.scatterWin > 0 || spin.freeSpinsAwarded > 0) ? (
-        <ul className={styles.wins}>
+      {spin && (spin.lineWins.length > 0 || spin.scatterWin > 0) ? (
+        <ul className={`${styles.wins} ${playing ? styles.concealed : ''}`}>
           {spin.lineWins.map((w) => (
             <li key={w.line}>
               {t('games.frame.lineWin', {
@@ -113,8 +113,8 @@ function SlotBoard({ config, view, symbols, amount, motion, celebrate = true }: 
           ) : null}
         </ul>
       ) : null}
-      {spin && !playing && spin.freeSpinsAwarded > 0 ? (
-        <section className={styles.feature} aria-labelledby="free-spins">
+      {spin && spin.freeSpinsAwarded > 0 ? (
+        <section className={`${styles.feature} ${playing ? styles.concealed : ''}`} aria-labelledby="free-spins">
           <h2 id="free-spins" className={styles.featureHeading}>
             {t('games.frame.freeSpins', {
               count: spin.freeSpinsAwarded,
@@ -164,5 +164,5 @@ export const slotsUi: GameUi = {
   Controls: SlotControls,
   betFromForm: (form) => ({ lineBet: cents(form.get('lineBet')) }),
   playLabel: 'spin',
-  motionSteps: (config) => (config as SlotConfig).reels.length,
+  motion: (config) => ({ steps: (config as SlotConfig).reels.length }),
 }

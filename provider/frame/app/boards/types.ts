@@ -27,6 +27,8 @@ export type BoardProps = {
    * A smaller return is told, never celebrated (RTS 14: no losses disguised as wins).
    */
   celebrate?: boolean
+  /** The views of the last finished rounds, newest first, as the frame shows them (a roulette's results strip). */
+  history?: unknown[]
 }
 
 export type ControlsProps = {
@@ -69,6 +71,10 @@ export type GameUi = {
   Moves?: (props: MoveProps) => ReactNode
   /** The next move read from the move form. */
   actionFromForm?: (form: FormData) => unknown
-  /** Games whose round moves (a slot's reels): how many parts come to rest one by one. */
-  motionSteps?: (config: unknown) => number
+  /**
+   * Games whose round moves (a slot's reels, a roulette wheel): how many parts come to rest one by
+   * one, how far apart (ms; default STEP_MS), and the least time from the click to rest (ms; the
+   * game's minimum round duration is added by the frame). See ui/round-motion.ts.
+   */
+  motion?: (config: unknown) => { steps: number; stepMs?: number; minMs?: number }
 }

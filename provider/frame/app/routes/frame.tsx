@@ -23,6 +23,9 @@ import { SessionEnded } from '../session-ended.tsx'
 import { RoundList } from '#ui/recent-rounds.tsx'
 import { outcomeText, roundOutcome } from '#ui/round-outcome.ts'
 import { useHeld, useRoundMotion } from '#ui/round-motion.ts'
+import { useGameSound } from '#ui/game-sound.ts'
+import { useHydrated } from '#ui/use-hydrated.ts'
+import { useRoundSounds } from '../round-sounds.ts'
 import { tellRecentRounds } from '../recent-rounds.ts'
 import { chipValues, GAME_UI, sessionAmount } from '../boards/index.ts'
 
@@ -102,13 +105,19 @@ export default function GameFrame() {
   const ui = open ? GAME_UI[open.engine] : undefined
   // A slot's reels spin from the click and come to rest on the server's screen: meanwhile the
   // result, the balance and the session line stay as they were (no outcome shown before the reels).
+  const moves = open ? ui?.motion?.(open.config) : undefined
   const motion = useRoundMotion({
     busy,
     roundKey: last?.id,
-    minMs: open?.minRoundMs ?? 0,
-    steps: open ? (ui?.motionSteps?.(open.config) ?? 0) : 0,
+    minMs: Math.max(open?.minRoundMs ?? 0, moves?.minMs ?? 0),
+    steps: moves?.steps ?? 0,
+    stepMs: moves?.stepMs,
   })
+  const sound = useGameSound()
+  useRoundSounds({ play: sound.play, motion, last, cards: ui?.playLabel === 'deal' })
+  const hydrated = useHydrated()
   const shownBalance = useHeld(open?.balance.amount ?? 0, motion.playing)
+  const shownRounds = useHeld(open?.recentRounds, motion.playing)
   const shownSession = useHeld(open ? `${open.session.minutes}:${open.session.net}` : '', motion.playing)
   if ('expired' in loaderData) return <SessionEnded lobby="/casino" siteUrl={loaderData.siteUrl} />
   if (result && 'expired' in result) return <SessionEnded lobby="/casino" siteUrl={result.siteUrl} />
@@ -131,6 +140,8 @@ export default function GameFrame() {
         <p aria-live="polite">
           {t('games.frame.balance')}: <span className={styles.balance}>{amount(shownBalance)}</span>
         </p>
+        {/* Sound is made by the page's script: without it there is none, and no switch. */}
+        {hydrated ? <SoundSwitch on={sound.on} toggle={sound.toggle} /> : null}
         <p className={styles.sessionLine}>
           {t('games.frame.session', {
             minutes: sessionMinutes,
@@ -139,13 +150,19 @@ export default function GameFrame() {
         </p>
       </div>
       <section aria-label={t('games.frame.lastRound')} aria-busy={motion.playing}>
-        {ui ? (
+        {ui && ui.playLabel === 'deal' ? (
+          // The card games' table: a round's cards are dealt onto it anew (keyed by the round).
+          <div className={styles.felt}>
+            <ui.Board key={last?.id} config={game.config} view={last?.view} symbols={game.symbols} amount={amount} />
+          </div>
+        ) : ui ? (
           <ui.Board
             config={game.config}
             view={last?.view}
             symbols={game.symbols}
             amount={amount}
-            {...(ui.motionSteps ? { motion } : {})}
+            {...(ui.motion ? { motion } : {})}
+            history={shownRounds?.map((r) => r.view)}
             celebrate={last ? roundOutcome(last) === 'won' : false}
           />
         ) : null}
@@ -164,7 +181,14 @@ export default function GameFrame() {
           <ui.Moves config={game.config} view={waiting.view} amount={amount} busy={busy} />
         </BetForm>
       ) : ui ? (
-        <BetForm method="post" className={styles.betForm} onSubmit={motion.start}>
+        <BetForm
+          method="post"
+          className={styles.betForm}
+          onSubmit={() => {
+            motion.start()
+            if (ui.motion) sound.play('spin')
+          }}
+        >
           <input type="hidden" name="engine" value={game.engine} />
           <input type="hidden" name="moveId" value={game.moveId} />
           <ui.Controls
@@ -266,5 +290,23 @@ function RoundResult({ round, amount }: { round: RoundView; amount: (cents: numb
     <p className={`${styles.outcome} ${roundOutcome(round) === 'won' ? styles.win : ''}`}>
       {outcomeText(t, round, amount)}
     </p>
+  )
+}
+
+/** The sound's switch, always in view at the frame's head: off until the player turns it on. */
+function SoundSwitch({ on, toggle }: { on: boolean; toggle: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <button type="button" className={styles.soundButton} aria-pressed={on} onClick={toggle}>
+      <svg viewBox="0 0 24 24" aria-hidden width="20" height="20">
+        <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
+        {on ? (
+          <path d="M15 8.5a5 5 0 0 1 0 7M17.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" strokeWidth="2" />
+        ) : (
+          <path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        )}
+      </svg>
+      {t('games.frame.sound')}
+    </button>
   )
 }

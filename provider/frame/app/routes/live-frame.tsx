@@ -1,3 +1,5 @@
+import { colourOf, RouletteWheel } from '../boards/roulette-wheel.tsx'
+import * as wheelCss from '../boards/roulette-wheel.css.ts'
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -174,6 +176,19 @@ export default function LiveFrame() {
                   ? t('games.live.phases.betting', { count: left })
                   : t('games.live.phases.closed')}
             </p>
+            <RouletteWheel
+              wheel="european"
+              // Between rounds the wheel rests on the last result; it turns once bets are closed,
+              // and lands on the result as it is told (without JavaScript, the page shows it at rest).
+              pocket={shownPocket ?? table.history[0]?.result ?? undefined}
+              phase={
+                !hydrated || (shownPocket === null && round.phase === 'betting')
+                  ? 'rest'
+                  : shownPocket === null
+                    ? 'spinning'
+                    : 'landing'
+              }
+            />
             <div data-testid="live-result" data-round={round.id}>
               <Pocket pocket={shownPocket ?? undefined} />
             </div>
@@ -253,6 +268,7 @@ export default function LiveFrame() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={t('games.live.verifyRound', { seq: r.seq, pocket: pocketLabel(r.result!) })}
+                  className={wheelCss.stripColour[colourOf(r.result!)]}
                 >
                   {pocketLabel(r.result!)}
                 </a>

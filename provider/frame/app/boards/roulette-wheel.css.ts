@@ -1,0 +1,91 @@
+import { keyframes } from '@vanilla-extract/css'
+import { layered, layers } from '#ui/layered.ts'
+import { fontSize, media, space, vars } from '#ui/theme.css.ts'
+
+const { globalStyle, style, styleVariants } = layered(layers.pages)
+
+// The roulette wheel (roulette-wheel.tsx), drawn in SVG around (0, 0). The wheel turns so that the
+// ball's pocket ends at the top, under the ball: each pocket's angle is a class setting --a (the
+// site's CSP allows no style attribute), which the wheel's end position and its landing read.
+// While the round is under way the wheel and the ball turn apart; the landing takes LAND_MS; with
+// reduced motion both are fades, in the same time.
+
+/** How long the wheel takes to come to rest on the pocket, in ms (roulette.tsx waits for it). */
+export const LAND_MS = 2200
+
+/** One class per pocket's angle (degrees), by `${pockets}-${index}`: 37 pockets, or 38 with 00. */
+export const angle = styleVariants(
+  Object.fromEntries(
+    [37, 38].flatMap((n) =>
+      Array.from({ length: n }, (_, i) => [`${n}-${i}`, { vars: { '--a': `${(i * 360) / n}deg` } }]),
+    ),
+  ),
+)
+
+const turn = keyframes({ from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } })
+const turnBack = keyframes({ from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(-360deg)' } })
+const land = keyframes({
+  from: { transform: 'rotate(0deg)' },
+  to: { transform: 'rotate(calc(-1 * var(--a) - 1080deg))' },
+})
+const ballLand = keyframes({ from: { transform: 'rotate(-1440deg)' }, to: { transform: 'rotate(0deg)' } })
+const pulse = keyframes({ from: { opacity: 1 }, to: { opacity: 0.4 } })
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+const landing = `${LAND_MS / 1000}s cubic-bezier(0.12, 0.6, 0.25, 1) both`
+
+export const wheel = style({ width: 'min(100%, 220px)', height: 'auto', display: 'block', flex: 'none' })
+export const spinning = style({
+  animation: `${turn} 1.4s linear infinite`,
+  '@media': { [media.reducedMotion]: { animation: `${pulse} 0.6s ease-in-out infinite alternate` } },
+})
+export const landed = style({
+  transform: 'rotate(calc(-1 * var(--a)))',
+  animation: `${land} ${landing}`,
+  '@media': { [media.reducedMotion]: { animation: `${fadeIn} 0.4s ease-out` } },
+})
+export const rest = style({ transform: 'rotate(calc(-1 * var(--a)))' })
+export const ballSpinning = style({
+  animation: `${turnBack} 0.9s linear infinite`,
+  '@media': { [media.reducedMotion]: { animation: 'none', opacity: 0 } },
+})
+export const ballLanding = style({
+  animation: `${ballLand} ${landing}`,
+  '@media': { [media.reducedMotion]: { animation: `${fadeIn} 0.4s ease-out` } },
+})
+export const number = style({ fontSize: '9px', fontWeight: 700, fill: '#fff' })
+
+/** The last results: coloured numbers, newest first. */
+export const strip = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space[1],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  fontSize: fontSize.small,
+})
+export const stripItem = style({
+  minWidth: '28px',
+  height: '28px',
+  display: 'inline-grid',
+  placeItems: 'center',
+  borderRadius: '50%',
+  color: '#fff',
+  fontWeight: 700,
+  selectors: { '&:first-child': { outline: `2px solid ${vars.color.accent}` } },
+})
+/** A result's colour, with white text (AA on each); the live table's history links take them too. */
+export const stripColour = {
+  red: style({ background: '#b3261e', color: '#fff' }),
+  black: style({ background: '#1d1f24', border: '1px solid #555b66', color: '#fff' }),
+  green: style({ background: '#1e7a46', color: '#fff' }),
+}
+/** The strip above; the wheel and, beside it (under it on a phone), the spin's result. */
+export const board = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: space[3],
+})
+globalStyle(`${board} > ol`, { flexBasis: '100%', justifyContent: 'center' })
