@@ -38,6 +38,7 @@ function play(audio: AudioContext, effect: Effect) {
     const oscillator = audio.createOscillator()
     const gain = audio.createGain()
     oscillator.type = note.type
+    oscillator.frequency.value = note.from
     oscillator.frequency.setValueAtTime(note.from, now + note.at)
     if (note.to) oscillator.frequency.exponentialRampToValueAtTime(note.to, now + note.at + note.length)
     gain.gain.setValueAtTime(note.gain, now + note.at)

@@ -21,10 +21,11 @@ export function useRoundSounds({
   /** A card game: each change of its board after a move deals or turns cards. */
   cards: boolean
 }) {
-  // Each part come to rest since the last render (the last one as the round ends, too).
+  // A knock for each part come to rest since the last render (two at once on a busy machine,
+  // the last one as the round ends).
   const settled = useRef(motion.settled)
   useEffect(() => {
-    if (motion.settled > settled.current) play('stop')
+    for (let part = settled.current; part < motion.settled; part++) play('stop')
     settled.current = motion.settled
   }, [motion.settled, play])
 
