@@ -274,7 +274,11 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
     await keno.getByRole('button', { name: es.frame.draw, exact: true }).click()
     const board = keno.getByRole('region', { name: es.frame.lastRound })
     await expect.poll(() => board.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
-    const said = await board.getByText(new RegExp(`^${es.keno.drawn.split('{{')[0]}`)).innerText()
+    // Told once the draw is at rest (kept hidden in its place while the numbers come).
+    const said = await board
+      .getByText(new RegExp(`^${es.keno.drawn.split('{{')[0]}`))
+      .filter({ visible: true })
+      .innerText()
     const drawn = said.replace(/^\D+/, '').replace(/\.$/, '').split(', ').map(Number)
     expect(drawn).toHaveLength(20)
     // The numbers marked as drawn on the grid are those.
