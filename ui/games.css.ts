@@ -245,13 +245,14 @@ export const sessionLine = style({ flexBasis: '100%', margin: 0, color: vars.col
 // (ui/slot-symbol.tsx); a reel still spinning runs through its strip, one coming to rest lands
 // with a small bounce; with reduced motion both are fades, taking the same time.
 const reelSpin = keyframes({ from: { transform: 'translateY(0)' }, to: { transform: 'translateY(-50%)' } })
-const pulse = keyframes({ from: { opacity: 1 }, to: { opacity: 0.35 } })
+/** Motion's stand-ins with reduced motion, shared by every board: a slow pulse while waiting, a fade in once at rest. */
+export const pulse = keyframes({ from: { opacity: 1 }, to: { opacity: 0.4 } })
 const land = keyframes({
   '0%': { transform: 'translateY(-14%)' },
   '70%': { transform: 'translateY(4%)' },
   '100%': { transform: 'none' },
 })
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+export const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 const drawLine = keyframes({ from: { strokeDashoffset: 1 }, to: { strokeDashoffset: 0 } })
 const cell = 'clamp(48px, 15vw, 96px)'
 
@@ -435,10 +436,9 @@ const deal = keyframes({
   from: { transform: 'translate(60px, -40px) rotateY(90deg)', opacity: 0 },
   to: { transform: 'none', opacity: 1 },
 })
-const cardFade = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 export const dealt = style({
   animation: `${deal} 0.35s ease-out both`,
-  '@media': { [media.reducedMotion]: { animation: `${cardFade} 0.3s ease-out both` } },
+  '@media': { [media.reducedMotion]: { animation: `${fadeIn} 0.3s ease-out both` } },
 })
 export const dealDelay = styleVariants(
   Object.fromEntries(Array.from({ length: 6 }, (_, i) => [i, { animationDelay: `${i * 0.15}s` }])),
@@ -559,26 +559,24 @@ const pop = keyframes({
   '70%': { transform: 'scale(1.15)', opacity: 1 },
   '100%': { transform: 'none', opacity: 1 },
 })
-const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 const tumble = keyframes({
   '0%': { transform: 'rotate(0deg) translateY(0)' },
   '50%': { transform: 'rotate(180deg) translateY(-6px)' },
   '100%': { transform: 'rotate(360deg) translateY(0)' },
 })
-const dim = keyframes({ from: { opacity: 1 }, to: { opacity: 0.45 } })
 export const drawPop = style({
   animation: `${pop} 0.3s ease-out both`,
-  '@media': { [media.reducedMotion]: { animation: `${appear} 0.3s ease-out both` } },
+  '@media': { [media.reducedMotion]: { animation: `${fadeIn} 0.3s ease-out both` } },
 })
 export const drawDelay = styleVariants(
   Object.fromEntries(Array.from({ length: 20 }, (_, i) => [i, { animationDelay: `${i * 0.11}s` }])),
 )
-export const drawing = style({ animation: `${dim} 0.6s ease-in-out infinite alternate` })
+export const drawing = style({ animation: `${pulse} 0.6s ease-in-out infinite alternate` })
 export const diceRoll = style({ display: 'flex', alignItems: 'center', gap: space[3] })
 export const dieArt = style({ width: '56px', height: '56px', flex: 'none' })
 export const dieRolling = style({
   animation: `${tumble} 0.45s linear infinite`,
-  '@media': { [media.reducedMotion]: { animation: `${dim} 0.6s ease-in-out infinite alternate` } },
+  '@media': { [media.reducedMotion]: { animation: `${pulse} 0.6s ease-in-out infinite alternate` } },
 })
 export const plinkoBoard = style({ width: 'min(100%, 360px)', height: 'auto', display: 'block', margin: '0 auto' })
 /** The falling ball: hidden with reduced motion, where the board shows it once landed. */

@@ -378,8 +378,16 @@ export const limitArgs = (game: CatalogGame, session: GameSession): MessageArg[]
 // finds a round begun too recently under the seed pair's lock (two tabs spinning at once) is
 // refused with round_too_soon.
 
-/** The ids of this instance's slot titles. */
-const slotIds = (ctx: ProviderContext) => ctx.catalog.games.filter((g) => g.engine.kind === 'slots').map((g) => g.id)
+/** The ids of this instance's slot titles, worked out once per catalogue. */
+const slotIdsOf = new WeakMap<ProviderContext['catalog'], string[]>()
+function slotIds(ctx: ProviderContext) {
+  let ids = slotIdsOf.get(ctx.catalog)
+  if (!ids) {
+    ids = ctx.catalog.games.filter((g) => g.engine.kind === 'slots').map((g) => g.id)
+    slotIdsOf.set(ctx.catalog, ids)
+  }
+  return ids
+}
 
 /** How long, in ms, before the owner's next slot round may start (0: now). */
 async function slotWait(ctx: ProviderContext, db: ProviderQueryable, session: GameSession, minMs: number) {

@@ -1,6 +1,7 @@
 import { keyframes } from '@vanilla-extract/css'
 import { layered, layers } from '#ui/layered.ts'
 import { fontSize, media, space, vars } from '#ui/theme.css.ts'
+import { fadeIn, pulse } from '#ui/games.css.ts'
 
 const { globalStyle, style, styleVariants } = layered(layers.pages)
 
@@ -29,8 +30,6 @@ const land = keyframes({
   to: { transform: 'rotate(calc(-1 * var(--a) - 1080deg))' },
 })
 const ballLand = keyframes({ from: { transform: 'rotate(-1440deg)' }, to: { transform: 'rotate(0deg)' } })
-const pulse = keyframes({ from: { opacity: 1 }, to: { opacity: 0.4 } })
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 const landing = `${LAND_MS / 1000}s cubic-bezier(0.12, 0.6, 0.25, 1) both`
 
 export const wheel = style({ width: 'min(100%, 220px)', height: 'auto', display: 'block', flex: 'none' })

@@ -118,12 +118,11 @@ export default function GameFrame() {
   const hydrated = useHydrated()
   const shownBalance = useHeld(open?.balance.amount ?? 0, motion.playing)
   const shownRounds = useHeld(open?.recentRounds, motion.playing)
-  const shownSession = useHeld(open ? `${open.session.minutes}:${open.session.net}` : '', motion.playing)
+  const shownSession = useHeld(open?.session, motion.playing) ?? { minutes: 0, net: 0 }
   if ('expired' in loaderData) return <SessionEnded lobby="/casino" siteUrl={loaderData.siteUrl} />
   if (result && 'expired' in result) return <SessionEnded lobby="/casino" siteUrl={result.siteUrl} />
   const game = loaderData
   const amount = sessionAmount(game.balance.mode, game.balance.currency, locale, t('games.frame.chips'))
-  const [sessionMinutes, sessionNet] = shownSession.split(':').map(Number) as [number, number]
   const error = result && 'error' in result ? result : null
   // Shown from the loader (the last retired pair), so it stays after a reload and without JavaScript.
   const revealed = game.lastRevealed
@@ -144,8 +143,8 @@ export default function GameFrame() {
         {hydrated ? <SoundSwitch on={sound.on} toggle={sound.toggle} /> : null}
         <p className={styles.sessionLine}>
           {t('games.frame.session', {
-            minutes: sessionMinutes,
-            net: `${sessionNet > 0 ? '+' : ''}${amount(sessionNet)}`,
+            minutes: shownSession.minutes,
+            net: `${shownSession.net > 0 ? '+' : ''}${amount(shownSession.net)}`,
           })}
         </p>
       </div>
