@@ -324,6 +324,25 @@ export const payline = style({
   animation: `${drawLine} 0.6s ease-out both`,
   '@media': { [media.reducedMotion]: { animation: `${fadeIn} 0.3s ease-out both`, strokeDasharray: 'none' } },
 })
+/** A win's amount over the reels, counted up as the reels come to rest (a return above the stake only). */
+export const winCount = style({
+  position: 'absolute',
+  left: '50%',
+  bottom: space[4],
+  transform: 'translateX(-50%)',
+  margin: 0,
+  padding: `${space[1]} ${space[4]}`,
+  borderRadius: radius.control,
+  border: `2px solid ${vars.color.accent}`,
+  background: 'rgba(7, 8, 11, 0.85)',
+  color: '#f0d78c',
+  fontSize: fontSize.title,
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+  pointerEvents: 'none',
+  animation: `${fadeIn} 0.3s ease-out both`,
+})
 /** The free spins' own screen, under the base spin. */
 export const feature = style({
   width: '100%',
@@ -453,6 +472,16 @@ export const felt = style({
   background: 'radial-gradient(ellipse at 50% 30%, #1f6b45, #0f3d27 75%)',
   color: '#f3f1ea',
   boxShadow: 'inset 0 0 30px rgba(0, 0, 0, 0.6)',
+})
+/** The round's stake on the felt: a stack of chips and the amount, at the table's right. */
+export const stakeChips = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: space[2],
+  justifySelf: 'end',
+  margin: 0,
+  fontWeight: 600,
+  fontVariantNumeric: 'tabular-nums',
 })
 // Light text on the felt, whatever the theme (AA on its lightest green).
 globalStyle(`${felt} p, ${felt} span, ${felt} li`, { color: '#f3f1ea' })

@@ -13,7 +13,16 @@ import { resources } from '#locales/index.ts'
 import { calls, GAME_SESSION_HEADER } from '#casino-api/contract/index.ts'
 import { SYMBOL_NAMES } from '#ui/slot-symbol.tsx'
 import { putChips } from '../setup/roulette.ts'
-import { expectAccessible, pageWithErrors, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  listenForSound,
+  onBoard,
+  pageWithErrors,
+  roundResult,
+  skipBrowserTests,
+  soundHeard,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 
 const MIN_MS = 2500
 const env = useSiteInChromium({ api: { slotMinRoundMs: MIN_MS } })
@@ -136,28 +145,8 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
   test('sound is off until switched on, then plays the spin and the reels (and a chime only for a return above the stake), and is remembered', async () => {
     const t = resources.en.translation.games
     const { context, page, errors } = await pageWithErrors(env.browser, { javaScript: true, baseURL: env.site.webUrl })
-    // Every audio context made and every tone started, in every frame of the page.
-    await context.addInitScript(() => {
-      const heard = { contexts: 0, tones: [] as number[] }
-      Object.assign(window, { heard })
-      const Original = window.AudioContext
-      window.AudioContext = class extends Original {
-        constructor(...args: ConstructorParameters<typeof AudioContext>) {
-          super(...args)
-          heard.contexts++
-        }
-      }
-      const start = OscillatorNode.prototype.start
-      OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: Parameters<typeof start>) {
-        heard.tones.push(this.frequency.value)
-        return start.apply(this, args)
-      }
-    })
-    const heard = () =>
-      page
-        .frames()
-        .find((f) => f.url().includes('/game-frame/'))!
-        .evaluate(() => (window as unknown as { heard: { contexts: number; tones: number[] } }).heard)
+    await listenForSound(context)
+    const heard = () => soundHeard(page)
     await page.goto('/en/casino/ember-crown?mode=demo')
     const frame = page.frameLocator('iframe')
     const sound = frame.getByRole('button', { name: t.frame.sound })
@@ -220,8 +209,13 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
         await expect.poll(() => region.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
         // It turns at least a second and a half, then lands.
         expect(Date.now() - started).toBeGreaterThanOrEqual(3700)
-        const said = await region.getByText(t.frame.pocket.split('{{')[0]!).filter({ visible: true }).innerText()
+        const said = await onBoard(frame, t.frame.pocket.split('{{')[0]!).innerText()
         const pocket = /(\d+)\s+\S+$/.exec(said)![1]!
+        // A screen reader hears the same words, then the outcome, from the live region.
+        const lead = t.frame.pocket.split('{{')[0]!
+        expect(await region.locator('[aria-live]').textContent()).toMatch(
+          new RegExp(`^${said.slice(said.indexOf(lead))}\\. (${roundResult(t.frame).source.slice(1, -1)})$`),
+        )
         // The number drawn nearest the top of the wheel, under the ball, is the server's pocket.
         const top = await wheel
           .locator('text')
@@ -249,14 +243,7 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
     const region = frame.getByRole('region', { name: en.frame.lastRound })
     await frame.getByRole('button', { name: en.frame.drop }).click()
     await expect.poll(() => region.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
-    const slot = Number(
-      /(\d+) of 13/.exec(
-        await region
-          .getByText(/^It lands in slot/)
-          .filter({ visible: true })
-          .innerText(),
-      )![1],
-    )
+    const slot = Number(/(\d+) of 13/.exec(await onBoard(frame, /^It lands in slot/).innerText())![1])
     // The ball's last position is over that slot (13 slots across the board, half a gap apart).
     const ball = await region.locator('svg circle[r="2.6"]').evaluate((c) => Number(c.getAttribute('cx')))
     expect(ball).toBeCloseTo(50 + (2 * (slot - 1) - 12) * (45 / 12), 5)

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import {
+  onBoard,
   expectAccessible,
   logInAs,
   skipBrowserTests,
@@ -61,6 +62,10 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
       const paid = [es.frame.won, es.frame.gotBack].some((said) => text.startsWith(said.split('{{')[0]!))
       // Only a return above the stake is shown as a win: its paylines drawn over the reels.
       const won = text.startsWith(es.frame.won.split('{{')[0]!)
+      // A win's amount is counted up over the reels to the round's win; nothing is counted otherwise.
+      const counted = region.locator('p[aria-hidden="true"]')
+      if (won) await expect.poll(() => counted.innerText().then(cents)).toBe(cents(text))
+      else expect(await counted.count(), text).toBe(0)
       if (!won) expect(await region.locator('polyline').count(), text).toBe(0)
       else if (await region.getByText(/^Línea \d/).count())
         expect(await region.locator('polyline').count()).toBeGreaterThan(0)
@@ -118,7 +123,7 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     await putChips(frame, '€1.00', [en.table.spots.straight.replace('{{numbers}}', '17')])
     await frame.getByRole('button', { name: en.frame.place }).click()
     // Told once the wheel has come to rest (kept hidden in its place while it turns).
-    const landed = frame.getByText(/The ball lands on (\d+)/).filter({ visible: true })
+    const landed = onBoard(frame, /The ball lands on (\d+)/).filter({ visible: true })
     await expect.poll(() => landed.count()).toBe(1)
     const pocket = Number((await landed.innerText()).match(/lands on (\d+)/)![1])
     const expected = pocket === 17 ? '€55.00' : '€19.00'
@@ -176,7 +181,7 @@ describe.skipIf(skipBrowserTests)('games in Chromium', () => {
     await off.page.goto('/en/casino/dice?mode=demo')
     const frame = off.page.frameLocator('iframe')
     await frame.getByRole('button', { name: en.frame.roll }).click()
-    await expect.poll(() => frame.getByText(/Rolled \d+\.\d\d/).count()).toBe(1)
+    await expect.poll(() => onBoard(frame, /Rolled \d+\.\d\d/).count()).toBe(1)
     expect(off.errors).toEqual([])
     await off.context.close()
 

@@ -10,6 +10,7 @@ import { resources } from '#locales/index.ts'
 import {
   expectAccessible,
   logInAs,
+  onBoard,
   roundResult,
   skipBrowserTests,
   useSiteInChromium,
@@ -70,7 +71,7 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       await frame.locator('#bet-sicbo-3').selectOption('combo:1-6')
       await frame.locator('#bet-amount3').selectOption('20')
       await pressPlay(frame, g.frame.roll)
-      const rolled = frame.getByText(lang === 'es' ? /^Dados: \d, \d, \d, total \d+/ : /^Dice: \d, \d, \d, total \d+/)
+      const rolled = onBoard(frame, lang === 'es' ? /^Dados: \d, \d, \d, total \d+/ : /^Dice: \d, \d, \d, total \d+/)
       await poll(() => rolled.count()).toBe(1)
       const [a, b, c] = (await rolled.innerText()).match(/\d/g)!.map(Number) as [number, number, number]
       const total = a + b + c
@@ -106,9 +107,10 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       for (const n of ['7', '23', '80']) await frame.getByRole('checkbox', { name: n, exact: true }).check()
       await pressPlay(frame, g.frame.draw)
       // Told once the draw is over (kept hidden in its place meanwhile).
-      const hits = frame
-        .getByText(lang === 'es' ? /de tus 3 números \(7, 23, 80\)/ : /of your 3 numbers \(7, 23, 80\)/)
-        .filter({ visible: true })
+      const hits = onBoard(
+        frame,
+        lang === 'es' ? /de tus 3 números \(7, 23, 80\)/ : /of your 3 numbers \(7, 23, 80\)/,
+      ).filter({ visible: true })
       await poll(() => hits.count()).toBe(1)
       await expect
         .poll(() =>
@@ -123,8 +125,7 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       await frame.getByLabel(g.keno.quickCount).selectOption('4')
       await frame.getByRole('button', { name: g.keno.quick }).click()
       await poll(() =>
-        frame
-          .getByText(lang === 'es' ? /de tus 4 números/ : /of your 4 numbers/)
+        onBoard(frame, lang === 'es' ? /de tus 4 números/ : /of your 4 numbers/)
           .filter({ visible: true })
           .count(),
       ).toBe(1)
@@ -155,7 +156,8 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
       const counts = names.reduce<Record<string, number>>((c, n) => ({ ...c, [n]: (c[n] ?? 0) + 1 }), {})
       const three = Object.entries(counts).filter(([, n]) => n >= 3)
       expect(three.length).toBeLessThanOrEqual(1)
-      const line = frame.getByText(
+      const line = onBoard(
+        frame,
         three.length ? new RegExp(`^${g.scratch.three.split(' ')[0]} ${three[0]![0]}: × [\\d.,]+$`) : g.scratch.none,
       )
       await poll(() => line.count()).toBe(1)

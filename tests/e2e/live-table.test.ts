@@ -3,7 +3,15 @@
 // lobby and the table's view, and the home page's game rows in both languages.
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, logInAs, newContext, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  listenForSound,
+  logInAs,
+  newContext,
+  skipBrowserTests,
+  soundHeard,
+  useSiteInChromium,
+} from '../setup/browser.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
 
@@ -73,6 +81,34 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     // Both heard the result on the provider's socket (the site's CSP lets the frame reach it).
     for (const received of heard) expect(received.some((f) => f.includes(`"live_round_result"`))).toBe(true)
     for (const p of pages) await p.context().close()
+  })
+
+  test('sound at the table: none at all through a round until switched on, then the wheel’s spin and the ball’s knock, no chime without a win', async () => {
+    const { player } = await loggedInPlayer(env.site, HttpBrowser)
+    const context = await newContext(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    await listenForSound(context)
+    const page = await context.newPage()
+    await logInAs(page, player)
+    await page.goto('/en/live-casino/live-roulette?mode=real')
+    const frame = page.frameLocator('iframe')
+    const sound = frame.getByRole('button', { name: en.games.frame.sound })
+    await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('false')
+    const aRound = async () => {
+      await frame.locator('[data-phase="betting"]').waitFor({ timeout: 30_000 })
+      await frame.locator('[data-phase="result"]').waitFor({ timeout: 30_000 })
+    }
+    await aRound()
+    expect(await soundHeard(page)).toEqual({ contexts: 0, tones: [] })
+    await sound.click()
+    expect(await sound.getAttribute('aria-pressed')).toBe('true')
+    await aRound()
+    const on = await soundHeard(page)
+    expect(on.contexts).toBe(1)
+    // The spin's sweep starts at 180 Hz, the knock at 140 Hz; the chime's C5 (523 Hz) is for a win only.
+    const pitches = on.tones.map(Math.round)
+    expect(pitches).toEqual(expect.arrayContaining([180, 140]))
+    expect(pitches).not.toContain(523)
+    await context.close()
   })
 
   test('a bet placed with JavaScript off, on the round the page shows', async () => {

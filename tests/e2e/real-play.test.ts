@@ -8,7 +8,7 @@ import { CATALOG } from '#provider/games/catalog.ts'
 import type { AnyEngine } from '#provider/games/engine.ts'
 import { resources } from '#locales/index.ts'
 import { putChips } from '../setup/roulette.ts'
-import { logInAs, pageWithErrors, roundResult, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
+import { logInAs, onBoard, pageWithErrors, roundResult, skipBrowserTests, useSiteInChromium } from '../setup/browser.ts'
 import { readBetHistory } from '../setup/bet-history.ts'
 import { depositByCard, loggedInPlayer } from '../setup/harness.ts'
 import { Browser as HttpBrowser } from '../setup/http.ts'
@@ -58,7 +58,7 @@ const ROUNDS: Partial<Record<AnyEngine['kind'], (frame: FrameLocator) => Promise
     await ((await higher.isEnabled()) ? higher : lower).click()
     // A right guess waits for the cash-out; a wrong one ends the round.
     const cashout = f.getByRole('button', { name: new RegExp(`^${g.hiLo.cashout.split('{{')[0]!.trim()} (€)?\\d`) })
-    const lost = f.getByText(g.hiLo.lost.split('{{')[0]!.trim())
+    const lost = onBoard(f, g.hiLo.lost.split('{{')[0]!.trim())
     await poll(async () => (await lost.count()) + (await cashout.count())).toBe(1)
     if ((await cashout.count()) === 1) await cashout.click()
   },

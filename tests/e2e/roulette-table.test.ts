@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { isRed } from '#provider/games/engines/layouts.ts'
 import { resources } from '#locales/index.ts'
 import {
+  onBoard,
   expectAccessible,
   LOCALE_MODES,
   pageWithErrors,
@@ -58,9 +59,9 @@ describe.skipIf(skipBrowserTests)('the roulette betting table', () => {
 
       await frame.getByRole('button', { name: tr.frame.place, exact: true }).click()
       // Told once the wheel has come to rest (kept hidden in its place while it turns).
-      const landed = frame
-        .getByText(locale === 'en' ? /The ball lands on (\d+)/ : /La bola cae en el (\d+)/)
-        .filter({ visible: true })
+      const landed = onBoard(frame, locale === 'en' ? /The ball lands on (\d+)/ : /La bola cae en el (\d+)/).filter({
+        visible: true,
+      })
       await expect.poll(() => landed.count()).toBe(1)
       const pocket = Number((await landed.innerText()).match(/(\d+)/)![1])
       // 1 on 17 pays 36, 1 on 17-18 pays 18, 1 on red pays 2: each bet of the spin was played.

@@ -4,7 +4,14 @@
 import type { FrameLocator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
-import { expectAccessible, roundResult, skipBrowserTests, useSiteInChromium, pageWithErrors } from '../setup/browser.ts'
+import {
+  expectAccessible,
+  onBoard,
+  roundResult,
+  skipBrowserTests,
+  useSiteInChromium,
+  pageWithErrors,
+} from '../setup/browser.ts'
 
 const env = useSiteInChromium()
 const texts = { es: resources.es.translation.games, en: resources.en.translation.games }
@@ -33,8 +40,11 @@ async function playBaccarat(page: Page, frame: FrameLocator, lang: Lang) {
   for (const side of ['player', 'banker', 'tie'] as const)
     expect(await page.getByText(t.baccarat.sides[side], { exact: true }).count()).toBe(1)
   await frame.getByRole('radio', { name: t.baccarat.sides.player }).check()
+  const stake = await frame.locator('select[name="stake"] option:checked').innerText()
   await deal(frame, lang)
-  await poll(() => frame.getByText(anyOf(Object.values(t.baccarat.winner))).count()).toBe(1)
+  await poll(() => onBoard(frame, anyOf(Object.values(t.baccarat.winner))).count()).toBe(1)
+  // The coup's stake lies on the felt as chips, with its amount.
+  expect(await frame.getByText(t.frame.stakeOnTable.replace('{{amount}}', stake), { exact: true }).count()).toBe(1)
   expect(
     await frame.getByRole('list', { name: t.baccarat.player, exact: true }).getByRole('listitem').count(),
   ).toBeGreaterThanOrEqual(2)
@@ -45,7 +55,7 @@ async function playAndarBahar(frame: FrameLocator, lang: Lang) {
   const t = texts[lang]
   await frame.getByRole('radio', { name: t.andarBahar.sides.bahar }).check()
   await deal(frame, lang)
-  await poll(() => frame.getByText(anyOf(Object.values(t.andarBahar.winner))).count()).toBe(1)
+  await poll(() => onBoard(frame, anyOf(Object.values(t.andarBahar.winner))).count()).toBe(1)
   expect(await frame.getByRole('list', { name: t.andarBahar.joker, exact: true }).getByText(SUITS[lang]).count()).toBe(
     1,
   )
@@ -70,12 +80,12 @@ async function playHiLo(page: Page, frame: FrameLocator, lang: Lang, javaScript:
   const guess = (await chance(higher)) >= (await chance(lower)) ? higher : lower
   await guess.click()
   const cashout = frame.getByRole('button', { name: new RegExp(`^${lead(t.hiLo.cashout)} \\d`) })
-  const lost = frame.getByText(lead(t.hiLo.lost))
+  const lost = onBoard(frame, lead(t.hiLo.lost))
   await poll(async () => (await lost.count()) + (await cashout.count())).toBe(1)
   expect(await frame.getByRole('list', { name: t.hiLo.cards }).getByRole('listitem').count()).toBe(2)
   if ((await lost.count()) === 1) return 'lost'
   await cashout.click()
-  await poll(() => frame.getByText(lead(t.hiLo.cashed)).count()).toBe(1)
+  await poll(() => onBoard(frame, lead(t.hiLo.cashed)).count()).toBe(1)
   // A cash-out of a low stake can round down to the stake itself: then it is money back, not a win.
   await poll(() => frame.getByText(roundResult(t.frame)).count()).toBe(1)
   return 'cashed'

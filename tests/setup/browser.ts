@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, type FrameLocator, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { adminSecretOf, loggedInAdmin, newPlayer, startTestSite, type TestSite } from './harness.ts'
 import { appCode } from '#casino-api/tests/authenticator.ts'
@@ -272,6 +272,40 @@ export async function loggedInPage(context: BrowserContext, prefix: string, user
 }
 
 const withAmount = (text: string) => text.replace('{{amount}}', '.+')
+
+/** Counts every audio context made and every tone started, in every frame of the context's pages (the games' sound). */
+export async function listenForSound(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const heard = { contexts: 0, tones: [] as number[] }
+    Object.assign(window, { heard })
+    const Original = window.AudioContext
+    window.AudioContext = class extends Original {
+      constructor(...args: ConstructorParameters<typeof AudioContext>) {
+        super(...args)
+        heard.contexts++
+      }
+    }
+    const start = OscillatorNode.prototype.start
+    OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: Parameters<typeof start>) {
+      heard.tones.push(this.frequency.value)
+      return start.apply(this, args)
+    }
+  })
+}
+
+/** What the page's game frame has heard so far (listenForSound): audio contexts made, tones' pitches. */
+export const soundHeard = (page: Page) =>
+  page
+    .frames()
+    .find((f) => f.url().includes('/game-frame/'))!
+    .evaluate(() => (window as unknown as { heard: { contexts: number; tones: number[] } }).heard)
+
+/**
+ * Words a game frame's board shows, not their copy in the frame's announcer (the live region
+ * tells screen readers what a round showed, in the board's words, once it is at rest).
+ */
+export const onBoard = (frame: FrameLocator, text: string | RegExp) =>
+  frame.getByText(text).and(frame.locator(':not([data-announcer])'))
 
 /**
  * A finished round's result as the game frame says it, in a language's texts ("You win …", "You

@@ -6,15 +6,23 @@ import * as styles from '#ui/games.css.ts'
 import { useCardName } from './card-name.ts'
 import { CardRow } from './playing-card.tsx'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 /** The joker, both piles, and the side whose card matched it. */
-function AndarBaharBoard({ view }: BoardProps) {
+/** The side whose card matched the joker, in words. */
+function AndarBaharSaid({ view }: SaidProps) {
   const { t } = useTranslation()
   const cardName = useCardName()
   const deal = view as AndarBaharState | undefined
   if (deal?.joker === undefined) return null
   const winning = deal.winner === 'andar' ? deal.andar : deal.bahar
+  return t(`games.andarBahar.winner.${deal.winner}`, { card: cardName(winning.at(-1)!) })
+}
+
+function AndarBaharBoard({ view, config, symbols }: BoardProps) {
+  const { t } = useTranslation()
+  const deal = view as AndarBaharState | undefined
+  if (deal?.joker === undefined) return null
   return (
     <div className={styles.stacked}>
       <CardRow label={t('games.andarBahar.joker')} cards={[deal.joker]} />
@@ -27,7 +35,7 @@ function AndarBaharBoard({ view }: BoardProps) {
         />
       ))}
       <p className={styles.outcome}>
-        {t(`games.andarBahar.winner.${deal.winner}`, { card: cardName(winning.at(-1)!) })}
+        <AndarBaharSaid view={view} config={config} symbols={symbols} />
       </p>
     </div>
   )
@@ -55,6 +63,7 @@ function AndarBaharControls(controls: ControlsProps) {
 export const andarBaharUi: GameUi = {
   Board: AndarBaharBoard,
   Controls: AndarBaharControls,
+  Said: AndarBaharSaid,
   betFromForm: (form) => ({ side: form.get('side'), stake: cents(form.get('stake')) }),
   playLabel: 'deal',
 }

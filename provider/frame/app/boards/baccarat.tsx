@@ -5,14 +5,21 @@ import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
 import { CardRow } from './playing-card.tsx'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 /** Both hands with their totals, and who won. */
-function BaccaratBoard({ view }: BoardProps) {
+/** Who won, in words ("Banker wins, 7 to 5."). */
+function BaccaratSaid({ view }: SaidProps) {
   const { t } = useTranslation()
   const coup = view as BaccaratState | undefined
   if (!coup?.player) return null
-  const totals = { player: coup.playerTotal, banker: coup.bankerTotal }
+  return t(`games.baccarat.winner.${coup.winner}`, { player: coup.playerTotal, banker: coup.bankerTotal })
+}
+
+function BaccaratBoard({ view, config, symbols }: BoardProps) {
+  const { t } = useTranslation()
+  const coup = view as BaccaratState | undefined
+  if (!coup?.player) return null
   return (
     <div className={styles.stacked}>
       <CardRow
@@ -25,7 +32,9 @@ function BaccaratBoard({ view }: BoardProps) {
         cards={coup.banker}
         note={t('games.baccarat.total', { total: coup.bankerTotal })}
       />
-      <p className={styles.outcome}>{t(`games.baccarat.winner.${coup.winner}`, totals)}</p>
+      <p className={styles.outcome}>
+        <BaccaratSaid view={view} config={config} symbols={symbols} />
+      </p>
     </div>
   )
 }
@@ -52,6 +61,7 @@ function BaccaratControls(controls: ControlsProps) {
 export const baccaratUi: GameUi = {
   Board: BaccaratBoard,
   Controls: BaccaratControls,
+  Said: BaccaratSaid,
   betFromForm: (form) => ({ side: form.get('side'), stake: cents(form.get('stake')) }),
   playLabel: 'deal',
 }

@@ -3,7 +3,28 @@ import type { BlackjackView } from '#provider/games/engines/blackjack.ts'
 import * as styles from '#ui/games.css.ts'
 import { CardRow } from './playing-card.tsx'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi, MoveProps } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, MoveProps, SaidProps } from './types.ts'
+
+/** The dealer's total and each hand's, with its result, in words. */
+function BlackjackSaid({ view }: SaidProps) {
+  const { t } = useTranslation()
+  const state = view as BlackjackView | undefined
+  if (!state?.hands) return null
+  const dealer =
+    state.dealerTotal === null
+      ? []
+      : [`${t('games.blackjack.dealer')}, ${t('games.blackjack.total', { total: state.dealerTotal })}`]
+  const hands = state.hands.map((hand, i) =>
+    [
+      state.hands.length > 1 ? t('games.blackjack.handN', { n: i + 1 }) : t('games.blackjack.hand'),
+      t('games.blackjack.total', { total: hand.total }),
+      hand.result ? t(`games.blackjack.results.${hand.result}`) : null,
+    ]
+      .filter(Boolean)
+      .join(', '),
+  )
+  return [...dealer, ...hands].join('; ')
+}
 
 function BlackjackBoard({ view, amount }: BoardProps) {
   const { t } = useTranslation()
@@ -60,6 +81,7 @@ function BlackjackControls(controls: ControlsProps) {
 export const blackjackUi: GameUi = {
   Board: BlackjackBoard,
   Controls: BlackjackControls,
+  Said: BlackjackSaid,
   betFromForm: (form) => ({ stake: cents(form.get('stake')) }),
   playLabel: 'deal',
   Moves: BlackjackMoves,

@@ -5,14 +5,24 @@ import * as styles from '#ui/games.css.ts'
 import { useLocale } from '#ui/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
 import { cents, ChipSelect, phaseOf, useTimes } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 /** The roll: a die that tumbles while the round is on its way, then the number it shows. */
-function DiceBoard({ view, motion }: BoardProps) {
+type DiceView = { roll?: number; multiplier?: number } | undefined
+
+/** The roll in words ("Rolled 57.32"). */
+function DiceSaid({ view }: SaidProps) {
   const { t } = useTranslation()
   const locale = useLocale()
+  const roll = (view as DiceView)?.roll
+  return roll === undefined
+    ? null
+    : t('games.frame.rolled', { roll: formatNumber(roll / 100, locale, { minimumFractionDigits: 2 }) })
+}
+
+function DiceBoard({ view, motion, config, symbols }: BoardProps) {
   const times = useTimes()
-  const state = view as { roll?: number; multiplier?: number } | undefined
+  const state = view as DiceView
   const phase = phaseOf(motion)
   if (phase === 'spinning') return <DieFace rolling />
   if (state?.roll === undefined) return null
@@ -20,7 +30,7 @@ function DiceBoard({ view, motion }: BoardProps) {
     <div className={styles.diceRoll}>
       <DieFace />
       <p className={`${styles.outcome} ${phase === 'landing' ? styles.drawPop : ''}`}>
-        {t('games.frame.rolled', { roll: formatNumber(state.roll / 100, locale, { minimumFractionDigits: 2 }) })}
+        <DiceSaid view={view} config={config} symbols={symbols} />
         {/* The multiplier is in ten-thousandths: all four decimals can count. */}
         {state.multiplier ? ` · ${times(state.multiplier / 10000, 4)}` : null}
       </p>
@@ -82,6 +92,7 @@ function DiceControls(controls: ControlsProps) {
 export const diceUi: GameUi = {
   Board: DiceBoard,
   Controls: DiceControls,
+  Said: DiceSaid,
   betFromForm: (form, locale) => ({
     stake: cents(form.get('stake')),
     // Hundredths, as cents are; what is not a number goes as null, which the game server refuses.

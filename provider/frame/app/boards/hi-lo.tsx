@@ -6,7 +6,7 @@ import * as styles from '#ui/games.css.ts'
 import { useCardName } from './card-name.ts'
 import { CardRow } from './playing-card.tsx'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi, MoveProps } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, MoveProps, SaidProps } from './types.ts'
 
 const GUESSES: HiLoGuess[] = ['higher', 'lower']
 
@@ -16,7 +16,19 @@ function useMultiplier() {
 }
 
 /** The cards dealt (the last one is the card to beat), the multiplier so far, and how the round ended. */
-function HiLoBoard({ view }: BoardProps) {
+/** How the round ended, in words: the card that beat the guess, or the multiplier cashed out. */
+function HiLoSaid({ view }: SaidProps) {
+  const { t } = useTranslation()
+  const cardName = useCardName()
+  const multiplier = useMultiplier()
+  const round = view as HiLoView | undefined
+  if (!round?.cards || round.outcome === 'open') return null
+  return round.outcome === 'lost'
+    ? t('games.hiLo.lost', { card: cardName(round.cards.at(-1)!) })
+    : t('games.hiLo.cashed', { multiplier: multiplier(round.multiplier) })
+}
+
+function HiLoBoard({ view, config, symbols }: BoardProps) {
   const { t } = useTranslation()
   const cardName = useCardName()
   const multiplier = useMultiplier()
@@ -33,12 +45,11 @@ function HiLoBoard({ view }: BoardProps) {
       {round.outcome === 'open' && round.guesses.length > 0 ? (
         <p>{t('games.hiLo.multiplier', { multiplier: multiplier(round.multiplier), count: round.guesses.length })}</p>
       ) : null}
-      {round.outcome === 'lost' ? (
-        <p className={styles.outcome}>{t('games.hiLo.lost', { card: cardName(last) })}</p>
-      ) : null}
-      {round.outcome === 'cashed' ? (
-        <p className={styles.outcome}>{t('games.hiLo.cashed', { multiplier: multiplier(round.multiplier) })}</p>
-      ) : null}
+      {round.outcome === 'open' ? null : (
+        <p className={styles.outcome}>
+          <HiLoSaid view={view} config={config} symbols={symbols} />
+        </p>
+      )}
     </div>
   )
 }
@@ -98,6 +109,7 @@ const HiLoControls = (controls: ControlsProps) => {
 export const hiLoUi: GameUi = {
   Board: HiLoBoard,
   Controls: HiLoControls,
+  Said: HiLoSaid,
   betFromForm: (form) => ({ stake: cents(form.get('stake')) }),
   playLabel: 'deal',
   Moves: HiLoMoves,

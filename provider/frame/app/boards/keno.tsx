@@ -3,11 +3,20 @@ import { KENO_MAX_SPOTS, KENO_NUMBERS } from '#provider/games/engines/layouts.ts
 import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
 import { cents, ChipSelect, phaseOf } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 const NUMBERS = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1)
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b).join(', ')
 type KenoView = { spots: number[]; drawn: number[]; hits: number; pays: number }
+
+/** The hits in words ("3 hits of your 5 numbers (…)"). */
+function KenoSaid({ view }: SaidProps) {
+  const { t } = useTranslation()
+  const state = view as KenoView | undefined
+  return state?.drawn
+    ? t('games.keno.hits', { count: state.hits, spots: state.spots.length, numbers: sorted(state.spots) })
+    : null
+}
 
 /** How long the twenty numbers take to be drawn one by one, in ms. */
 const DRAW_MS = 2600
@@ -16,7 +25,7 @@ const DRAW_MS = 2600
  * The grid of 80 with the player's spots, the drawn numbers (drawn one by one as the round comes
  * in) and the hits; the numbers in words and the hits once the draw is over.
  */
-function KenoBoard({ view, motion }: BoardProps) {
+function KenoBoard({ view, motion, config, symbols }: BoardProps) {
   const { t } = useTranslation()
   const state = view as KenoView | undefined
   if (!state?.drawn) return null
@@ -43,7 +52,7 @@ function KenoBoard({ view, motion }: BoardProps) {
       <div className={phase === 'rest' ? '' : styles.concealed}>
         <p>{t('games.keno.drawn', { numbers: sorted(state.drawn) })}</p>
         <p className={styles.outcome}>
-          {t('games.keno.hits', { count: state.hits, spots: state.spots.length, numbers: sorted(state.spots) })}
+          <KenoSaid view={view} config={config} symbols={symbols} />
         </p>
       </div>
     </div>
@@ -90,6 +99,7 @@ function KenoControls(controls: ControlsProps) {
 export const kenoUi: GameUi = {
   Board: KenoBoard,
   Controls: KenoControls,
+  Said: KenoSaid,
   betFromForm: (form) => {
     const quick = form.get('quick') === '1'
     return {

@@ -4,9 +4,17 @@ import { PLINKO_RISKS } from '#provider/games/engines/layouts.ts'
 import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
 import { cents, ChipSelect, phaseOf, useTimes } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 type PlinkoView = { path: number[]; slot: number; risk: PlinkoRisk; pays: number }
+
+/** Where the ball landed, in words ("It lands in slot 4 of 13: × 1.5"). */
+function PlinkoSaid({ view }: SaidProps) {
+  const { t } = useTranslation()
+  const times = useTimes()
+  const state = view as PlinkoView | undefined
+  return state?.path ? t('games.plinko.landed', { slot: state.slot + 1, multiplier: times(state.pays / 100) }) : null
+}
 
 /** How long the ball takes to fall through each row of pegs, in ms. */
 const ROW_MS = 160
@@ -16,7 +24,7 @@ const ROW_MS = 160
  * slots of a risk with their multiples of the stake, the landing slot marked. The ball falls as
  * the round comes in, along the server's path; the words and the slot come once it has landed.
  */
-function PlinkoBoard({ view, config, motion }: BoardProps) {
+function PlinkoBoard({ view, config, motion, symbols }: BoardProps) {
   const { t } = useTranslation()
   const times = useTimes()
   const state = view as PlinkoView | undefined
@@ -69,7 +77,7 @@ function PlinkoBoard({ view, config, motion }: BoardProps) {
           })}
         </p>
         <p className={styles.outcome}>
-          {t('games.plinko.landed', { slot: state.slot + 1, multiplier: times(state.pays / 100) })}
+          <PlinkoSaid view={view} config={config} symbols={symbols} />
         </p>
       </div>
     </div>
@@ -97,6 +105,7 @@ function PlinkoControls(controls: ControlsProps) {
 export const plinkoUi: GameUi = {
   Board: PlinkoBoard,
   Controls: PlinkoControls,
+  Said: PlinkoSaid,
   betFromForm: (form) => ({ stake: cents(form.get('stake')), risk: form.get('risk') }),
   playLabel: 'drop',
   // The ball falls through the twelve rows once the round is in.

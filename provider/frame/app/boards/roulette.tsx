@@ -10,17 +10,21 @@ import * as wheelCss from './roulette-wheel.css.ts'
 /** A pocket as the wheel writes it (37 is 00): the table's own name for it. */
 export const pocketLabel = pocketName
 
-/** The pocket the ball landed in, with its colour in words. */
-export function Pocket({ pocket }: { pocket: number | undefined }) {
+/** The pocket the ball landed in, with its colour in words ("The ball lands on 33 black"). */
+export function PocketWords({ pocket }: { pocket: number }) {
   const { t } = useTranslation()
+  return t('games.frame.pocket', { pocket: `${pocketLabel(pocket)} ${t(`games.frame.colours.${colourOf(pocket)}`)}` })
+}
+
+/** The pocket the ball landed in: its number in its colour, and in words. */
+export function Pocket({ pocket }: { pocket: number | undefined }) {
   if (pocket === undefined) return null
-  const colour = colourOf(pocket)
   return (
     <p>
-      <span className={`${styles.pocket} ${styles.pocketColour[colour]}`} aria-hidden="true">
+      <span className={`${styles.pocket} ${styles.pocketColour[colourOf(pocket)]}`} aria-hidden="true">
         {pocketLabel(pocket)}
       </span>{' '}
-      {t('games.frame.pocket', { pocket: `${pocketLabel(pocket)} ${t(`games.frame.colours.${colour}`)}` })}
+      <PocketWords pocket={pocket} />
     </p>
   )
 }
@@ -94,6 +98,10 @@ export function RouletteControls({ config, chips, amount, maxBet, staged }: Cont
 export const rouletteUi: GameUi = {
   Board: RouletteBoard,
   Controls: RouletteControls,
+  Said: ({ view }) => {
+    const pocket = (view as SpinView | undefined)?.pocket
+    return pocket === undefined ? null : <PocketWords pocket={pocket} />
+  },
   betFromForm: rouletteBetFromForm,
   stage: rouletteStageFromForm,
   playLabel: 'place',

@@ -4,17 +4,33 @@ import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from '#ui/games.css.ts'
 import { SlotSymbol } from '#ui/slot-symbol.tsx'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 type ScratchView = { card: string[]; symbol: string | null; multiplier: number }
 
 /** The card, revealed whole: nine squares, the winning three marked, each named for screen readers. */
-function ScratchBoard({ view, symbols }: BoardProps) {
+const useScratchName = () => {
+  const { t } = useTranslation()
+  return (symbol: string) => t(`games.scratch.symbols.${symbol}`, { defaultValue: symbol })
+}
+
+/** The card's prize in words ("Three crown: × 5"), or that it has none. */
+function ScratchSaid({ view }: SaidProps) {
   const { t } = useTranslation()
   const locale = useLocale()
+  const name = useScratchName()
   const state = view as ScratchView | undefined
   if (!state?.card) return null
-  const name = (symbol: string) => t(`games.scratch.symbols.${symbol}`, { defaultValue: symbol })
+  return state.symbol
+    ? t('games.scratch.three', { symbol: name(state.symbol), multiplier: formatNumber(state.multiplier, locale) })
+    : t('games.scratch.none')
+}
+
+function ScratchBoard({ view, symbols, config }: BoardProps) {
+  const { t } = useTranslation()
+  const name = useScratchName()
+  const state = view as ScratchView | undefined
+  if (!state?.card) return null
   return (
     <div>
       <ol className={styles.scratchCard} aria-label={t('games.scratch.card')}>
@@ -26,9 +42,7 @@ function ScratchBoard({ view, symbols }: BoardProps) {
         ))}
       </ol>
       <p className={styles.outcome}>
-        {state.symbol
-          ? t('games.scratch.three', { symbol: name(state.symbol), multiplier: formatNumber(state.multiplier, locale) })
-          : t('games.scratch.none')}
+        <ScratchSaid view={view} config={config} symbols={symbols} />
       </p>
     </div>
   )
@@ -42,6 +56,7 @@ const ScratchControls = (controls: ControlsProps) => {
 export const scratchUi: GameUi = {
   Board: ScratchBoard,
   Controls: ScratchControls,
+  Said: ScratchSaid,
   betFromForm: (form) => ({ stake: cents(form.get('stake')) }),
   playLabel: 'scratch',
 }

@@ -3,19 +3,26 @@ import { TOTAL_PAYOUTS } from '#provider/games/engines/layouts.ts'
 import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅']
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
 /** How many bets one form places (the first is required, the others optional). */
 export const SIC_BO_ROWS = 3
 
-function SicBoBoard({ view }: BoardProps) {
+/** The dice in words ("Dice: 2, 4, 6, total 12"). */
+function SicBoSaid({ view }: SaidProps) {
   const { t } = useTranslation()
   const dice = (view as { dice?: number[] } | undefined)?.dice
   if (!dice) return null
   const total = dice.reduce((a, b) => a + b, 0)
   const triple = dice[0] === dice[1] && dice[1] === dice[2]
+  return t(triple ? 'games.sicBo.rolledTriple' : 'games.sicBo.rolled', { dice: dice.join(', '), total })
+}
+
+function SicBoBoard({ view, config, symbols }: BoardProps) {
+  const dice = (view as { dice?: number[] } | undefined)?.dice
+  if (!dice) return null
   return (
     <div>
       <ul className={styles.dice} aria-hidden="true">
@@ -26,7 +33,7 @@ function SicBoBoard({ view }: BoardProps) {
         ))}
       </ul>
       <p className={styles.outcome}>
-        {t(triple ? 'games.sicBo.rolledTriple' : 'games.sicBo.rolled', { dice: dice.join(', '), total })}
+        <SicBoSaid view={view} config={config} symbols={symbols} />
       </p>
     </div>
   )
@@ -116,6 +123,7 @@ export function parseSicBoOption(value: string) {
 export const sicBoUi: GameUi = {
   Board: SicBoBoard,
   Controls: SicBoControls,
+  Said: SicBoSaid,
   betFromForm: (form) => ({
     bets: range(1, SIC_BO_ROWS)
       .map((n) => ({ value: String(form.get(`bet${n}`) ?? ''), amount: form.get(`amount${n}`) }))

@@ -1,10 +1,11 @@
+import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '#ui/locale.ts'
 import { formatNumber } from '#casino-api/contract/format.ts'
 import * as styles from '#ui/games.css.ts'
 import { SlotSymbol, useSymbolName } from '#ui/slot-symbol.tsx'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi } from './types.ts'
+import type { Amount, BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 type SlotSpin = {
   screen: string[][]
@@ -41,6 +42,14 @@ function SlotBoard({ config, view, symbols, amount, motion, celebrate = true }: 
   const spin = spins?.[0]
   const screen = spin?.screen ?? reels.map((strip) => strip.slice(0, rows))
   const playing = motion?.playing ?? false
+  // The win is counted up only as this page's reels come to rest (after a reload it just shows).
+  const [wasPlaying, setWasPlaying] = useState(playing)
+  const [justStopped, setJustStopped] = useState(false)
+  if (wasPlaying !== playing) {
+    setWasPlaying(playing)
+    setJustStopped(!playing)
+  }
+  const roundWin = spins?.reduce((sum, s) => sum + s.win, 0) ?? 0
   // The winning cells glow and the lines are drawn only for a return above the stake.
   const shown = !playing && celebrate ? (spin?.lineWins ?? []) : []
   const winning = new Set<string>()
@@ -95,6 +104,7 @@ function SlotBoard({ config, view, symbols, amount, motion, celebrate = true }: 
             ))}
           </svg>
         ) : null}
+        {!playing && celebrate && roundWin > 0 ? <WinCount win={roundWin} amount={amount} count={justStopped} /> : null}
       </div>
       {spin && (spin.lineWins.length > 0 || spin.scatterWin > 0) ? (
         <ul className={`${styles.wins} ${playing ? styles.concealed : ''}`}>
@@ -146,6 +156,59 @@ function SlotBoard({ config, view, symbols, amount, motion, celebrate = true }: 
   )
 }
 
+/** How long a win takes to count up, in ms. */
+const COUNT_MS = 1200
+
+/**
+ * A win's amount over the reels (decorative: the result line tells it), counted up from zero
+ * when `count` (the reels just came to rest), written straight into the element each frame
+ * rather than rendered again. With reduced motion, or after a reload, it shows at once.
+ */
+function WinCount({ win, amount, count }: { win: number; amount: Amount; count: boolean }) {
+  const shown = useRef<HTMLParagraphElement>(null)
+  // The amount's format as it is now (the frame makes a new one each render: the count is not restarted by it).
+  const format = useEffectEvent((minor: number) => amount(minor))
+  useLayoutEffect(() => {
+    const el = shown.current
+    if (!el || !count || matchMedia('(prefers-reduced-motion: reduce)').matches) return
+    const start = performance.now()
+    let frame = 0
+    const step = (now: number) => {
+      const done = Math.min(1, (now - start) / COUNT_MS)
+      el.textContent = format(Math.round(win * (1 - (1 - done) ** 3)))
+      if (done < 1) frame = requestAnimationFrame(step)
+    }
+    step(start)
+    return () => cancelAnimationFrame(frame)
+  }, [count, win])
+  return (
+    <p ref={shown} className={styles.winCount} aria-hidden>
+      {amount(win)}
+    </p>
+  )
+}
+
+/** The round's lines and features in words ("2 winning lines · 10 free spins, wins × 3"). */
+function SlotSaid({ config, view }: SaidProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const spin = (view as { spins?: SlotSpin[] } | undefined)?.spins?.[0]
+  if (!spin) return null
+  const lines = spin.lineWins.length
+  return [
+    lines ? t('games.frame.linesWon', { count: lines }) : t('games.frame.noLine'),
+    spin.scatterWin > 0 ? t('games.frame.scatters', { count: spin.scatterCount }) : null,
+    spin.freeSpinsAwarded > 0
+      ? t('games.frame.freeSpins', {
+          count: spin.freeSpinsAwarded,
+          multiplier: formatNumber((config as SlotConfig).scatter?.multiplier ?? 1, locale),
+        })
+      : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
 function SlotControls({ config, chips, amount }: ControlsProps) {
   const { t } = useTranslation()
   const lines = (config as SlotConfig).lines.length
@@ -162,6 +225,7 @@ function SlotControls({ config, chips, amount }: ControlsProps) {
 export const slotsUi: GameUi = {
   Board: SlotBoard,
   Controls: SlotControls,
+  Said: SlotSaid,
   betFromForm: (form) => ({ lineBet: cents(form.get('lineBet')) }),
   playLabel: 'spin',
   motion: (config) => ({ steps: (config as SlotConfig).reels.length }),

@@ -31,6 +31,9 @@ export type BoardProps = {
   history?: unknown[]
 }
 
+/** A finished round, as the live region tells it (GameUi.Said). */
+export type SaidProps = Pick<BoardProps, 'config' | 'view' | 'symbols'>
+
 export type ControlsProps = {
   config: unknown
   /** Stakes offered between the game's limits, in cents. */
@@ -65,6 +68,12 @@ export type GameUi = {
    * posted form's button changed it, so that the form builds it without JavaScript too.
    */
   stage?: (form: FormData) => { placed: readonly unknown[] }
+  /**
+   * What a finished round showed, in one sentence ("The ball lands on 33 black"): told in the
+   * frame's live region before the outcome, once the round is at rest. The board shows the same
+   * words (each board draws its sentence with this component).
+   */
+  Said: (props: SaidProps) => ReactNode
   /** The opening move's button: games.frame.<playLabel> in the locales. */
   playLabel: PlayLabel
   /** Multi-step games: the submit buttons of the next move (name="move"), shown while a round waits. */

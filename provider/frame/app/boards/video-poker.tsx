@@ -6,11 +6,24 @@ import * as forms from '#ui/form-fields.css.ts'
 import * as styles from '#ui/games.css.ts'
 import { PlayingCard } from './playing-card.tsx'
 import { cents, ChipSelect } from './shared.tsx'
-import type { BoardProps, ControlsProps, GameUi, MoveProps } from './types.ts'
+import type { BoardProps, ControlsProps, GameUi, MoveProps, SaidProps } from './types.ts'
 
-function VideoPokerBoard({ view }: BoardProps) {
+/** The final hand's rank and what it pays, in words. */
+function VideoPokerSaid({ view }: SaidProps) {
   const { t } = useTranslation()
   const locale = useLocale()
+  const state = view as VideoPokerView | undefined
+  if (!state?.final) return null
+  return state.rank
+    ? t('games.videoPoker.result', {
+        rank: t(`games.videoPoker.ranks.${state.rank}`),
+        pays: formatNumber(state.pays ?? 0, locale),
+      })
+    : t('games.videoPoker.nothing')
+}
+
+function VideoPokerBoard({ view, config, symbols }: BoardProps) {
+  const { t } = useTranslation()
   const state = view as VideoPokerView | undefined
   if (!state?.hand) return null
   if (!state.final)
@@ -39,12 +52,7 @@ function VideoPokerBoard({ view }: BoardProps) {
         })}
       </ul>
       <p className={styles.outcome}>
-        {state.rank
-          ? t('games.videoPoker.result', {
-              rank: t(`games.videoPoker.ranks.${state.rank}`),
-              pays: formatNumber(state.pays ?? 0, locale),
-            })
-          : t('games.videoPoker.nothing')}
+        <VideoPokerSaid view={view} config={config} symbols={symbols} />
       </p>
     </div>
   )
@@ -86,6 +94,7 @@ function VideoPokerControls(controls: ControlsProps) {
 export const videoPokerUi: GameUi = {
   Board: VideoPokerBoard,
   Controls: VideoPokerControls,
+  Said: VideoPokerSaid,
   betFromForm: (form) => ({ stake: cents(form.get('stake')) }),
   playLabel: 'deal',
   Moves: VideoPokerMoves,

@@ -26,8 +26,10 @@ import { useHeld, useRoundMotion } from '#ui/round-motion.ts'
 import { useGameSound } from '#ui/game-sound.ts'
 import { useHydrated } from '#ui/use-hydrated.ts'
 import { useRoundSounds } from '../round-sounds.ts'
+import { SoundSwitch } from '../sound-switch.tsx'
 import { tellRecentRounds } from '../recent-rounds.ts'
 import { chipValues, GAME_UI, sessionAmount } from '../boards/index.ts'
+import { StakeChips } from '../boards/stake-chips.tsx'
 
 /** After this many demo rounds the frame asks the player to play for real. */
 export const DEMO_PROMPT_ROUNDS = 10
@@ -153,6 +155,7 @@ export default function GameFrame() {
           // The card games' table: a round's cards are dealt onto it anew (keyed by the round).
           <div className={styles.felt}>
             <ui.Board key={last?.id} config={game.config} view={last?.view} symbols={game.symbols} amount={amount} />
+            {last ? <StakeChips stake={last.stake} amount={amount} /> : null}
           </div>
         ) : ui ? (
           <ui.Board
@@ -165,9 +168,19 @@ export default function GameFrame() {
             celebrate={last ? roundOutcome(last) === 'won' : false}
           />
         ) : null}
-        {/* The result is told once the round has come to rest (a screen reader hears it then). */}
+        {/* The result is told once the round has come to rest (a screen reader hears it then): what
+            the round showed (the board says it too, so it is heard, not shown twice), then the outcome. */}
         <div aria-live="polite" className={styles.resultLine}>
-          {last?.finished && !motion.playing ? <RoundResult round={last} amount={amount} /> : null}
+          {last?.finished && !motion.playing ? (
+            <>
+              {ui ? (
+                <span className="visually-hidden" data-announcer>
+                  <ui.Said config={game.config} view={last.view} symbols={game.symbols} />.{' '}
+                </span>
+              ) : null}
+              <RoundResult round={last} amount={amount} />
+            </>
+          ) : null}
         </div>
       </section>
 
@@ -289,23 +302,5 @@ function RoundResult({ round, amount }: { round: RoundView; amount: (cents: numb
     <p className={`${styles.outcome} ${roundOutcome(round) === 'won' ? styles.win : ''}`}>
       {outcomeText(t, round, amount)}
     </p>
-  )
-}
-
-/** The sound's switch, always in view at the frame's head: off until the player turns it on. */
-function SoundSwitch({ on, toggle }: { on: boolean; toggle: () => void }) {
-  const { t } = useTranslation()
-  return (
-    <button type="button" className={styles.soundButton} aria-pressed={on} onClick={toggle}>
-      <svg viewBox="0 0 24 24" aria-hidden width="20" height="20">
-        <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
-        {on ? (
-          <path d="M15 8.5a5 5 0 0 1 0 7M17.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" strokeWidth="2" />
-        ) : (
-          <path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
-        )}
-      </svg>
-      {t('games.frame.sound')}
-    </button>
   )
 }

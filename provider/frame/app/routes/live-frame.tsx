@@ -1,6 +1,6 @@
 import { colourOf, RouletteWheel } from '../boards/roulette-wheel.tsx'
 import * as wheelCss from '../boards/roulette-wheel.css.ts'
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   type ActionFunctionArgs,
@@ -25,7 +25,9 @@ import { SessionEnded } from '../session-ended.tsx'
 import { countdownClock, outdated, phaseEnd, secondsLeft } from '../countdown.ts'
 import { chipValues, sessionAmount } from '../boards/index.ts'
 import { SeedFacts } from '#ui/seed-facts.tsx'
-import { outcomeText } from '#ui/round-outcome.ts'
+import { outcomeText, roundOutcome } from '#ui/round-outcome.ts'
+import { useGameSound } from '#ui/game-sound.ts'
+import { SoundSwitch } from '../sound-switch.tsx'
 import { useTableSocket } from '../table-socket.ts'
 import {
   Pocket,
@@ -139,6 +141,18 @@ export default function LiveFrame() {
     return () => clearTimeout(timer)
   }, [hydrated, countdown, table, refresh])
 
+  const shownPocket =
+    round?.phase === 'result' ? round.result : announced && announced.roundId === round?.id ? announced.pocket : null
+  // Between rounds the wheel rests on the last result; it turns once bets are closed, and lands on
+  // the result as it is told (without JavaScript, the page shows it at rest).
+  const wheelPhase =
+    !hydrated || !round || (shownPocket === null && round.phase === 'betting')
+      ? 'rest'
+      : shownPocket === null
+        ? 'spinning'
+        : 'landing'
+  const sound = useLiveSounds(wheelPhase, table?.bets ?? [])
+
   if (!table) {
     const ended = 'expired' in loaderData ? loaderData : result && 'expired' in result ? result : null
     return <SessionEnded lobby="/live-casino" siteUrl={ended?.siteUrl ?? ''} />
@@ -149,8 +163,6 @@ export default function LiveFrame() {
   const placedBet = result && 'bet' in result ? result.bet : undefined
   const busy = fetcher.state !== 'idle' || navigation.state === 'submitting'
   const BetForm = fetcher.Form
-  const shownPocket =
-    round?.phase === 'result' ? round.result : announced && announced.roundId === round?.id ? announced.pocket : null
   const seqOf = new Map([...(round ? [round] : []), ...table.history].map((r) => [r.id, r.seq]))
   // The provider's check of a round, opened beside the table rather than instead of it.
   const verifyHref = (r: LiveRoundView) =>
@@ -163,6 +175,7 @@ export default function LiveFrame() {
         <p aria-live="polite">
           {t('games.frame.balance')}: <span className={styles.balance}>{amount(table.balance.amount)}</span>
         </p>
+        {hydrated ? <SoundSwitch on={sound.on} toggle={sound.toggle} /> : null}
       </div>
 
       <section aria-label={t('games.live.round')} className={styles.liveStage}>
@@ -181,15 +194,10 @@ export default function LiveFrame() {
               // Between rounds the wheel rests on the last result; it turns once bets are closed,
               // and lands on the result as it is told (without JavaScript, the page shows it at rest).
               pocket={shownPocket ?? table.history[0]?.result ?? undefined}
-              phase={
-                !hydrated || (shownPocket === null && round.phase === 'betting')
-                  ? 'rest'
-                  : shownPocket === null
-                    ? 'spinning'
-                    : 'landing'
-              }
+              phase={wheelPhase}
             />
-            <div data-testid="live-result" data-round={round.id}>
+            {/* Told to screen readers as the result comes (the phase's line above only says "Result"). */}
+            <div data-testid="live-result" data-round={round.id} aria-live="polite">
               <Pocket pocket={shownPocket ?? undefined} />
             </div>
             {shownPocket === null ? null : <p className={styles.small}>{t('games.live.next', { count: left })}</p>}
@@ -288,4 +296,34 @@ export default function LiveFrame() {
       </details>
     </div>
   )
+}
+
+/**
+ * The table's sounds, once the player has switched them on (ui/game-sound.ts): the wheel's spin as
+ * bets close, a knock as the ball lands, and the chime for a bet paid more than its stake, once
+ * each (nothing for what the page loaded with; RTS 14: a smaller return is not celebrated).
+ */
+function useLiveSounds(
+  wheel: 'rest' | 'spinning' | 'landing',
+  bets: { id: string; stake: number; win: number | null }[],
+) {
+  const sound = useGameSound()
+  const { play } = sound
+  const phase = useRef(wheel)
+  useEffect(() => {
+    if (phase.current === wheel) return
+    phase.current = wheel
+    if (wheel === 'spinning') play('spin')
+    if (wheel === 'landing') play('stop')
+  }, [wheel, play])
+  const won = bets.filter((bet) => bet.win !== null && roundOutcome({ stake: bet.stake, win: bet.win }) === 'won')
+  const wonIds = won.map((bet) => bet.id).join()
+  const heard = useRef(wonIds)
+  useEffect(() => {
+    if (wonIds === heard.current) return
+    const before = new Set(heard.current.split(','))
+    heard.current = wonIds
+    if (wonIds.split(',').some((id) => id && !before.has(id))) play('win')
+  }, [wonIds, play])
+  return sound
 }
