@@ -238,7 +238,15 @@ export const soundButton = style([
   button.secondary,
   { minHeight: '36px', padding: `0 ${space[3]}`, display: 'inline-flex', alignItems: 'center', gap: space[2] },
 ])
-export const balance = style({ fontSize: fontSize.large, fontWeight: 700, color: vars.color.accentText })
+// Its width kept as the figure changes (1,000.00 to 999.80), so the frame's head does not move.
+export const balance = style({
+  display: 'inline-block',
+  minWidth: '13ch',
+  fontSize: fontSize.large,
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.accentText,
+})
 /** The session's time and net result, under the title and balance (issue 24). */
 export const sessionLine = style({ flexBasis: '100%', margin: 0, color: vars.color.muted, fontSize: fontSize.small })
 // A slot (boards/slots.tsx): dark reels whatever the theme, the symbols drawn in SVG
@@ -394,6 +402,11 @@ export const bigButton = style([
 export const spinResult = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: space[5] })
 /** A round's words kept in their place while its motion plays (no layout shift), shown at rest. */
 export const concealed = style({ visibility: 'hidden' })
+/**
+ * A board's words (keno's draw, Star Drop's path, a roll): room kept for them before the first
+ * round too, so that what follows does not move when they come.
+ */
+export const roundWords = style({ minHeight: '5.5em' })
 /** Where a round's result is told: its height kept, so that the bet form does not move when it comes. */
 export const resultLine = style({ minHeight: '2em', display: 'flex', alignItems: 'center' })
 export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
@@ -470,6 +483,8 @@ export const felt = style({
   borderRadius: '18px',
   border: `2px solid ${vars.color.accent}`,
   background: 'radial-gradient(ellipse at 50% 30%, #1f6b45, #0f3d27 75%)',
+  // Room for two rows of cards before the first deal (no layout shift when they come).
+  minHeight: '17rem',
   color: '#f3f1ea',
   boxShadow: 'inset 0 0 30px rgba(0, 0, 0, 0.6)',
 })
@@ -539,6 +554,11 @@ export const scratchCard = style({
   padding: space[3],
   margin: 0,
   listStyle: 'none',
+})
+/** A square of the scratch card still under its foil. */
+export const foil = style({
+  background: 'repeating-linear-gradient(135deg, #9aa3b2 0 6px, #c9ced8 6px 12px)',
+  borderColor: '#d8dce4',
 })
 export const slots = style({
   display: 'grid',

@@ -432,6 +432,7 @@ export default {
   scratch: {
     card: 'Your card',
     price: 'Price of the card',
+    covered: 'Covered square',
     three: 'Three {{symbol}}: × {{multiplier}}',
     none: 'No three of a kind',
     symbolColumn: 'Three of',

@@ -434,6 +434,7 @@ export default {
     pays: '{{hits}}: × {{times}}',
   },
   scratch: {
+    covered: 'Casilla tapada',
     card: 'Tu cartón',
     price: 'Precio del cartón',
     three: 'Tres {{symbol}}: × {{multiplier}}',

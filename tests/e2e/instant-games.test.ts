@@ -146,10 +146,14 @@ describe.skipIf(skipBrowserTests)('one-move games in Chromium', () => {
         `★ ${g.scratch.symbols.star}`,
         '1000'.replace('1000', lang === 'es' ? '× 1000' : '× 1,000'),
       ])
+      // The card lies covered before the first round; the round scratches its nine squares off.
+      const card = frame.getByRole('list', { name: g.scratch.card })
+      await poll(() => card.getByText(g.scratch.covered).count()).toBe(9)
       await frame.getByLabel(g.scratch.price).selectOption('100')
       await pressPlay(frame, g.frame.scratch)
-      const card = frame.getByRole('list', { name: g.scratch.card })
-      await poll(() => card.getByRole('listitem').count()).toBe(9)
+      await poll(() => card.getAttribute('aria-busy')).toBe('false')
+      await poll(() => card.getByText(g.scratch.covered).count()).toBe(0)
+      expect(await card.getByRole('listitem').count()).toBe(9)
       const names = (await card.getByRole('listitem').allTextContents()).map((text) =>
         Object.values(g.scratch.symbols).find((name) => text.endsWith(name))!,
       )

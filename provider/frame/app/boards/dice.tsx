@@ -24,15 +24,17 @@ function DiceBoard({ view, motion, config, symbols }: BoardProps) {
   const times = useTimes()
   const state = view as DiceView
   const phase = phaseOf(motion)
-  if (phase === 'spinning') return <DieFace rolling />
-  if (state?.roll === undefined) return null
+  // The die and the roll's line keep their places before the first round and while it tumbles.
+  const hidden = phase === 'spinning' || state?.roll === undefined
   return (
     <div className={styles.diceRoll}>
-      <DieFace />
-      <p className={`${styles.outcome} ${phase === 'landing' ? styles.drawPop : ''}`}>
+      <DieFace rolling={phase === 'spinning'} />
+      <p className={`${styles.outcome} ${hidden ? styles.concealed : phase === 'landing' ? styles.drawPop : ''}`}>
         <DiceSaid view={view} config={config} symbols={symbols} />
         {/* The multiplier is in ten-thousandths: all four decimals can count. */}
-        {state.multiplier ? ` · ${times(state.multiplier / 10000, 4)}` : null}
+        {state?.multiplier ? ` · ${times(state.multiplier / 10000, 4)}` : null}
+        {/* A line's height before the first roll. */}
+        {state?.roll === undefined ? '\u00a0' : null}
       </p>
     </div>
   )

@@ -27,11 +27,11 @@ const DRAW_MS = 2600
  */
 function KenoBoard({ view, motion, config, symbols }: BoardProps) {
   const { t } = useTranslation()
+  // Before the first round the grid is there, empty, and its words' place kept (no layout shift).
   const state = view as KenoView | undefined
-  if (!state?.drawn) return null
   const phase = phaseOf(motion)
-  const order = new Map(phase === 'spinning' ? [] : state.drawn.map((n, i) => [n, i]))
-  const picked = new Set(state.spots)
+  const order = new Map(phase === 'spinning' || !state?.drawn ? [] : state.drawn.map((n, i) => [n, i]))
+  const picked = new Set(state?.spots)
   return (
     <div>
       <ul className={`${styles.numberGrid} ${phase === 'spinning' ? styles.drawing : ''}`} aria-hidden="true">
@@ -49,11 +49,15 @@ function KenoBoard({ view, motion, config, symbols }: BoardProps) {
         })}
       </ul>
       {/* Kept in place while the round plays (no layout shift), shown once it is at rest. */}
-      <div className={phase === 'rest' ? '' : styles.concealed}>
-        <p>{t('games.keno.drawn', { numbers: sorted(state.drawn) })}</p>
-        <p className={styles.outcome}>
-          <KenoSaid view={view} config={config} symbols={symbols} />
-        </p>
+      <div className={`${styles.roundWords} ${phase === 'rest' ? '' : styles.concealed}`}>
+        {state?.drawn ? (
+          <>
+            <p>{t('games.keno.drawn', { numbers: sorted(state.drawn) })}</p>
+            <p className={styles.outcome}>
+              <KenoSaid view={view} config={config} symbols={symbols} />
+            </p>
+          </>
+        ) : null}
       </div>
     </div>
   )

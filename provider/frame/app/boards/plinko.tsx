@@ -27,18 +27,19 @@ const ROW_MS = 160
 function PlinkoBoard({ view, config, motion, symbols }: BoardProps) {
   const { t } = useTranslation()
   const times = useTimes()
+  // Before the first round the pegs and the medium risk's slots are there, the words' place kept.
   const state = view as PlinkoView | undefined
-  if (!state?.path) return null
   const phase = phaseOf(motion)
-  const pays = (config as PlinkoConfig).pays[state.risk]
-  const rows = state.path.length
+  const pays = (config as PlinkoConfig).pays[state?.risk ?? 'medium']
+  const rows = pays.length - 1
   // The ball drops onto the top peg, then off each row's peg half a gap left or right, onto the
   // next row's, and from the last row into its slot (column -rows…rows, in half gaps).
   const points: [number, number][] = [
     [0, -0.6],
     [0, 0],
   ]
-  for (const [row, right] of state.path.entries()) points.push([points[row + 1]![0] + (right ? 1 : -1), row + 1])
+  for (const [row, right] of (state?.path ?? []).entries())
+    points.push([points[row + 1]![0] + (right ? 1 : -1), row + 1])
   const x = (column: number) => 50 + column * (45 / rows)
   const y = (row: number) => 6 + row * (80 / rows)
   const route = points.map(([c, r], i) => `${i ? 'L' : 'M'}${x(c)} ${y(r) - 2.5}`).join(' ')
@@ -51,7 +52,7 @@ function PlinkoBoard({ view, config, motion, symbols }: BoardProps) {
             <circle key={`${row}-${i}`} cx={x(i * 2 - row)} cy={y(row)} r="1.3" fill="#b9c2d0" />
           )),
         )}
-        {phase === 'spinning' ? null : phase === 'landing' ? (
+        {phase === 'spinning' || !state ? null : phase === 'landing' ? (
           <circle r="2.6" fill="#f5c542" className={styles.plinkoBall}>
             <animateMotion dur={`${rows * ROW_MS}ms`} fill="freeze" path={`${route} L${endX} ${endY}`} />
           </circle>
@@ -63,22 +64,26 @@ function PlinkoBoard({ view, config, motion, symbols }: BoardProps) {
         {pays.map((p, slot) => (
           <li
             key={slot}
-            className={`${styles.numberCell} ${slot === state.slot && phase === 'rest' ? styles.numberPicked : ''}`}
+            className={`${styles.numberCell} ${slot === state?.slot && phase === 'rest' ? styles.numberPicked : ''}`}
           >
             {times(p / 100)}
           </li>
         ))}
       </ol>
       {/* Kept in place while the round plays (no layout shift), shown once it is at rest. */}
-      <div className={phase === 'rest' ? '' : styles.concealed}>
-        <p>
-          {t('games.plinko.path', {
-            path: state.path.map((b) => t(b ? 'games.plinko.right' : 'games.plinko.left')).join(', '),
-          })}
-        </p>
-        <p className={styles.outcome}>
-          <PlinkoSaid view={view} config={config} symbols={symbols} />
-        </p>
+      <div className={`${styles.roundWords} ${phase === 'rest' ? '' : styles.concealed}`}>
+        {state ? (
+          <>
+            <p>
+              {t('games.plinko.path', {
+                path: state.path.map((b) => t(b ? 'games.plinko.right' : 'games.plinko.left')).join(', '),
+              })}
+            </p>
+            <p className={styles.outcome}>
+              <PlinkoSaid view={view} config={config} symbols={symbols} />
+            </p>
+          </>
+        ) : null}
       </div>
     </div>
   )

@@ -61,6 +61,7 @@ export const strip = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
+  minHeight: '28px',
   fontSize: fontSize.small,
 })
 export const stripItem = style({
@@ -80,6 +81,8 @@ export const stripColour = {
   green: style({ background: '#1e7a46', color: '#fff' }),
 }
 /** The strip above; the wheel and, beside it (under it on a phone), the spin's result. */
+/** The spin's words under the wheel: room for the pocket and a bet's line, kept before the first spin. */
+export const words = style({ minHeight: '6.25em' })
 export const board = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -141,7 +141,8 @@ export function RouletteWheel({
 /** The last results, newest first, as coloured numbers. */
 export function ResultStrip({ pockets }: { pockets: number[] }) {
   const { t } = useTranslation()
-  if (pockets.length === 0) return null
+  // Before the first result the strip's place is kept (no layout shift when it comes).
+  if (pockets.length === 0) return <ol className={css.strip} aria-hidden />
   return (
     <ol className={css.strip} aria-label={t('games.live.history')}>
       {pockets.map((pocket, i) => (

@@ -51,8 +51,11 @@ function RouletteBoard({ config, view, amount, motion, history }: BoardProps) {
       <ResultStrip pockets={pockets} />
       <RouletteWheel wheel={wheelOf(config)} pocket={spin?.pocket} phase={phase} />
       {/* Hidden while the wheel turns (its words would tell the pocket before the ball lands). */}
-      {spin?.pocket === undefined ? null : (
-        <div className={`${styles.spinResult} ${playing ? styles.concealed : ''}`}>
+      {spin?.pocket === undefined ? (
+        // The words' place, kept before the first spin.
+        <div className={`${styles.spinResult} ${wheelCss.words}`} />
+      ) : (
+        <div className={`${styles.spinResult} ${wheelCss.words} ${playing ? styles.concealed : ''}`}>
           <Pocket pocket={spin?.pocket} />
           {spin?.bets?.length ? (
             <ul className={styles.wins}>
