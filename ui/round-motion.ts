@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 
 /** How far apart a board's parts (a slot's reels) come to rest, in ms. */
 export const STEP_MS = 350
@@ -39,19 +39,24 @@ export function useRoundMotion({
       return
     }
     const now = performance.now()
+    // A new round is an answer too (the motion's start may commit after a quick answer).
+    const answered = sent.current || roundKey !== run.from
     // A submit that never became a request (none within a second): nothing to wait for.
-    const lastAt = !sent.current
+    const lastAt = !answered
       ? now + 1000
       : roundKey === run.from
         ? now
         : // The last part rests at the minimum duration, or the steps after a late answer.
           Math.max(run.startedAt + minMs, now + LEAD_MS + (steps - 1) * stepMs)
-    const timers = sent.current
+    const timers = answered
       ? Array.from({ length: steps }, (_, i) =>
-          setTimeout(() => setSettled(i + 1), Math.max(0, lastAt - (steps - 1 - i) * stepMs - now)),
+          setTimeout(
+            () => startTransition(() => setSettled(i + 1)),
+            Math.max(0, lastAt - (steps - 1 - i) * stepMs - now),
+          ),
         )
       : []
-    timers.push(setTimeout(() => setRun(null), lastAt - now))
+    timers.push(setTimeout(() => startTransition(() => setRun(null)), lastAt - now))
     return () => timers.forEach(clearTimeout)
   }, [run, busy, roundKey, minMs, steps, stepMs])
 
@@ -62,8 +67,13 @@ export function useRoundMotion({
     start() {
       if (steps === 0) return
       sent.current = false
-      setSettled(0)
-      setRun({ from: roundKey, startedAt: performance.now() })
+      const startedAt = performance.now()
+      // Rendered as a transition, in slices that let the page answer meanwhile (no long task at
+      // the click or as each part comes to rest, on a slow phone too); the times are the click's.
+      startTransition(() => {
+        setSettled(0)
+        setRun({ from: roundKey, startedAt })
+      })
     },
   }
 }

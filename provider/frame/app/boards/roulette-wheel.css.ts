@@ -32,7 +32,9 @@ const land = keyframes({
 const ballLand = keyframes({ from: { transform: 'rotate(-1440deg)' }, to: { transform: 'rotate(0deg)' } })
 const landing = `${LAND_MS / 1000}s cubic-bezier(0.12, 0.6, 0.25, 1) both`
 
-export const wheel = style({ width: 'min(100%, 220px)', height: 'auto', display: 'block', flex: 'none' })
+export const wheel = style({ position: 'relative', width: 'min(100%, 220px)', aspectRatio: '1', flex: 'none' })
+/** One of the wheel's drawings, laid over the others; the turning ones turn about their centre. */
+export const layer = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block' })
 export const spinning = style({
   animation: `${turn} 1.4s linear infinite`,
   '@media': { [media.reducedMotion]: { animation: `${pulse} 0.6s ease-in-out infinite alternate` } },
@@ -82,7 +84,7 @@ export const stripColour = {
 }
 /** The strip above; the wheel and, beside it (under it on a phone), the spin's result. */
 /** The spin's words under the wheel: room for the pocket and a bet's line, kept before the first spin. */
-export const words = style({ minHeight: '6.25em' })
+export const words = style({ minHeight: '6.25em', flexBasis: '100%', justifyContent: 'center' })
 export const board = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -100,11 +100,15 @@ export function RouletteWheel({
       ? css.spinning
       : `${css.angle[`${pockets.length}-${index}`]} ${phase === 'landing' ? css.landed : css.rest}`
   const ball = phase === 'spinning' ? css.ballSpinning : phase === 'landing' ? css.ballLanding : ''
+  // Layers, each its own <svg>: what turns is an element of the page (not a group inside one
+  // drawing), which the browser turns on the compositor instead of painting the wheel each frame.
   return (
-    <svg viewBox="-100 -100 200 200" className={css.wheel} aria-hidden>
-      <circle r="99" fill="#3b2412" stroke="#d4af37" strokeWidth="2" />
-      <circle r="93" fill="#0d0e12" />
-      <g className={turning}>
+    <div className={css.wheel} aria-hidden>
+      <svg viewBox="-100 -100 200 200" className={css.layer}>
+        <circle r="99" fill="#3b2412" stroke="#d4af37" strokeWidth="2" />
+        <circle r="93" fill="#0d0e12" />
+      </svg>
+      <svg viewBox="-100 -100 200 200" className={`${css.layer} ${turning}`} data-rotor>
         {pockets.map((p) => (
           <g key={p.pocket}>
             <path d={p.path} fill={FILL[colourOf(p.pocket)]} stroke="#d4af37" strokeWidth="0.6" />
@@ -126,15 +130,17 @@ export function RouletteWheel({
           <path key={a} d={`M${at(8, a)} L${at(40, a)}`} stroke="#d4af37" strokeWidth="3" strokeLinecap="round" />
         ))}
         <circle r="9" fill="#d4af37" />
-      </g>
+      </svg>
       {/* The pointer at the top, where the ball's pocket comes to rest. */}
-      <path d="M-6 -100 L6 -100 L0 -90Z" fill="#d4af37" />
+      <svg viewBox="-100 -100 200 200" className={css.layer}>
+        <path d="M-6 -100 L6 -100 L0 -90Z" fill="#d4af37" />
+      </svg>
       {pocket !== undefined || phase === 'spinning' ? (
-        <g className={ball}>
+        <svg viewBox="-100 -100 200 200" className={`${css.layer} ${ball}`}>
           <circle cx="0" cy="-69" r="5" fill="#f3f1ea" stroke="#0d0e12" strokeWidth="1" />
-        </g>
+        </svg>
       ) : null}
-    </svg>
+    </div>
   )
 }
 
