@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' }
-import { buildUnlessSkipped, loadAverage, printTable, startSites, stopProcess } from './bench-support.ts'
+import { buildUnlessSkipped, loadAverage, measureEach, printTable, startSites, stopProcess } from './bench-support.ts'
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium'
@@ -247,29 +247,11 @@ try {
   console.log(
     `\nbench:lighthouse — Lighthouse ${lighthousePackage.version}, mobile defaults (simulated throttling), ${chromiumPath}; median of ${runs} run(s) per page; load average ${loadAverage()} at the start\n`,
   )
-  const results = new Map<Page, Figures[]>(pages.map((page) => [page, []]))
-  const errors = new Map<Page, string>()
-  // Run after run over every page, so that a slow moment of the machine spreads over all of them.
-  for (let i = 0; i < runs; i++) {
-    for (const page of pages) {
-      if (errors.has(page)) continue
-      const report = reports && join(reports, `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`)
-      // One more try after a failed run (a busy machine can make Chromium miss its deadlines);
-      // a page that fails twice in a row cannot be measured.
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        try {
-          const url = typeof page.url === 'string' ? page.url : await page.url()
-          results.get(page)!.push(await measure(url, page.cookie, sites.tmp, report))
-          process.stderr.write('.')
-          break
-        } catch (error) {
-          process.stderr.write('x')
-          if (attempt === 2) errors.set(page, error instanceof Error ? error.message : String(error))
-        }
-      }
-    }
-  }
-  process.stderr.write('\n')
+  const { results, errors } = await measureEach(pages, runs, async (page, i) => {
+    const report = reports && join(reports, `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`)
+    const url = typeof page.url === 'string' ? page.url : await page.url()
+    return measure(url, page.cookie, sites.tmp, report)
+  })
 
   const rows = [['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred', 'targets']]
   const verdicts: string[] = []

@@ -24,7 +24,7 @@ import { join } from 'node:path'
 import { chromium, type CDPSession, type Frame, type FrameLocator, type Page } from 'playwright-core'
 import { resources } from '#locales/index.ts'
 import { putChips } from '#tests/setup/roulette.ts'
-import { buildUnlessSkipped, loadAverage, printTable, startSites } from './bench-support.ts'
+import { buildUnlessSkipped, loadAverage, measureEach, printTable, startSites } from './bench-support.ts'
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium'
@@ -321,29 +321,9 @@ try {
   console.log(
     `\nbench:spin — one round per game in its demo frame (en, 1280 px), ${chromiumPath} ${browser.version()}, CPU ${CPU_SLOWDOWN}× slower; median of ${runs} run(s) per game; load average ${loadAverage()} at the start\n`,
   )
-  type Run = Awaited<ReturnType<typeof measureRound>>
-  const results = new Map<Game, Run[]>(games.map((game) => [game, []]))
-  const errors = new Map<Game, string>()
-  // Run after run over every game, so that a slow moment of the machine spreads over all of them.
-  for (let i = 0; i < runs; i++) {
-    for (const game of games) {
-      if (errors.has(game)) continue
-      const trace = traces && i === 0 ? join(traces, `${game.id}.json`) : undefined
-      // One more try after a failed run (a busy machine can make a wait run out); a game that
-      // fails twice in a row cannot be measured.
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        try {
-          results.get(game)!.push(await measureRound(browser, sites.webUrl, game, trace))
-          process.stderr.write('.')
-          break
-        } catch (error) {
-          process.stderr.write('x')
-          if (attempt === 2) errors.set(game, error instanceof Error ? error.message : String(error))
-        }
-      }
-    }
-  }
-  process.stderr.write('\n')
+  const { results, errors } = await measureEach(games, runs, (game, i) =>
+    measureRound(browser, sites.webUrl, game, traces && i === 0 ? join(traces, `${game.id}.json`) : undefined),
+  )
 
   const rows = [
     [

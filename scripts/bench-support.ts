@@ -277,6 +277,38 @@ async function campaigns(webUrl: string, adminCookie: string): Promise<string[]>
   return slugs
 }
 
+/**
+ * Measures each item `runs` times, run after run over all of them (so that a slow moment of the
+ * machine spreads over every item), with one more try after a failed run (a busy machine can make
+ * a wait run out); an item that fails twice in a row is not measured again, and its error is kept.
+ * Prints a dot per run measured, an x per failure.
+ */
+export async function measureEach<Item, Result>(
+  items: Item[],
+  runs: number,
+  measure: (item: Item, run: number) => Promise<Result>,
+) {
+  const results = new Map<Item, Result[]>(items.map((item) => [item, []]))
+  const errors = new Map<Item, string>()
+  for (let round = 0; round < runs; round++) {
+    for (const item of items) {
+      if (errors.has(item)) continue
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          results.get(item)!.push(await measure(item, round))
+          process.stderr.write('.')
+          break
+        } catch (error) {
+          process.stderr.write('x')
+          if (attempt === 2) errors.set(item, error instanceof Error ? error.message : String(error))
+        }
+      }
+    }
+  }
+  process.stderr.write('\n')
+  return { results, errors }
+}
+
 /** Prints rows as a table: the first row is the header, the first column left-aligned, the others right-aligned. */
 export function printTable(rows: string[][]) {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
