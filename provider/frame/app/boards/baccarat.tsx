@@ -8,7 +8,7 @@ import { cents, ChipSelect } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
 /** Both hands with their totals, and who won. */
-/** Who won, in words ("Banker wins, 7 to 5."). */
+/** Who won, in words ("Banker wins, 7 to 5"). */
 function BaccaratSaid({ view }: SaidProps) {
   const { t } = useTranslation()
   const coup = view as BaccaratState | undefined

@@ -50,28 +50,24 @@ function RouletteBoard({ config, view, amount, motion, history }: BoardProps) {
     <div className={wheelCss.board}>
       <ResultStrip pockets={pockets} />
       <RouletteWheel wheel={wheelOf(config)} pocket={spin?.pocket} phase={phase} />
-      {/* Hidden while the wheel turns (its words would tell the pocket before the ball lands). */}
-      {spin?.pocket === undefined ? (
-        // The words' place, kept before the first spin.
-        <div className={`${styles.spinResult} ${wheelCss.words}`} />
-      ) : (
-        <div className={`${styles.spinResult} ${wheelCss.words} ${playing ? styles.concealed : ''}`}>
-          <Pocket pocket={spin?.pocket} />
-          {spin?.bets?.length ? (
-            <ul className={styles.wins}>
-              {spin.bets.map((bet, i) => (
-                <li key={i}>
-                  {t('games.table.betReturn', {
-                    spot: t(`games.table.spots.${bet.type}`, { numbers: bet.numbers.map(pocketLabel).join('-') }),
-                    stake: amount(bet.amount),
-                    returned: amount(spin.returns?.[i] ?? 0),
-                  })}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      )}
+      {/* Hidden while the wheel turns (its words would tell the pocket before the ball lands); its
+          place kept before the first spin too, empty then. */}
+      <div className={`${styles.spinResult} ${wheelCss.words} ${playing ? styles.concealed : ''}`}>
+        <Pocket pocket={spin?.pocket} />
+        {spin?.bets?.length ? (
+          <ul className={styles.wins}>
+            {spin.bets.map((bet, i) => (
+              <li key={i}>
+                {t('games.table.betReturn', {
+                  spot: t(`games.table.spots.${bet.type}`, { numbers: bet.numbers.map(pocketLabel).join('-') }),
+                  stake: amount(bet.amount),
+                  returned: amount(spin.returns?.[i] ?? 0),
+                })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </div>
   )
 }
