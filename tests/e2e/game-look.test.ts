@@ -12,6 +12,8 @@ import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import { calls, GAME_SESSION_HEADER } from '#casino-api/contract/index.ts'
 import { SYMBOL_NAMES } from '#ui/slot-symbol.tsx'
+import { rankOf, suitOf } from '#provider/games/cards.ts'
+import type { BlackjackView } from '#provider/games/engines/blackjack.ts'
 import { putChips } from '../setup/roulette.ts'
 import {
   expectAccessible,
@@ -27,9 +29,11 @@ import {
 const MIN_MS = 2500
 const env = useSiteInChromium({ api: { slotMinRoundMs: MIN_MS } })
 type Games = (typeof resources)['en']['translation']['games']
+/** Fun chips in cents, as the frame writes them ("0,20 Fichas"). */
+const cents = (text: string) => Number(text.replace(/\D/g, ''))
 
-/** The names the frame must show, reel by reel, for the last round of the frame's game session (asked of the provider). */
-async function serverScreen(page: Page, t: Games) {
+/** The page's game session as the provider tells it (game_open): its last rounds' views first. */
+async function serverGame<View>(page: Page) {
   const src = await page.locator('iframe').getAttribute('src')
   const token = new URL(src!, env.site.webUrl).pathname.split('/').pop()!
   const res = await fetch(env.site.api.providerUrl + calls.game_open.path, {
@@ -37,11 +41,24 @@ async function serverScreen(page: Page, t: Games) {
     headers: { [GAME_SESSION_HEADER]: token, 'content-type': 'application/json' },
     body: '{}',
   })
-  const game = (await res.json()) as {
+  return (await res.json()) as {
     minRoundMs: number
     symbols: Record<string, { glyph: keyof typeof SYMBOL_NAMES }>
-    recentRounds: { view: { spins: { screen: string[][] }[] } }[]
+    recentRounds: { stake: number; view: View }[]
   }
+}
+
+/** Waits until the frame tells a round's outcome (the round at rest). */
+const roundAtRest = (frame: FrameLocator, t: Games) =>
+  expect
+    .poll(() => frame.getByRole('region', { name: t.frame.lastRound }).locator('[aria-live] > p').count(), {
+      timeout: 15_000,
+    })
+    .toBe(1)
+
+/** The names the frame must show, reel by reel, for the last round of the frame's game session (asked of the provider). */
+async function serverScreen(page: Page, t: Games) {
+  const game = await serverGame<{ spins: { screen: string[][] }[] }>(page)
   expect(game.minRoundMs).toBe(MIN_MS)
   return game.recentRounds[0]!.view.spins[0]!.screen.map((column) =>
     column.map((symbol) => t.symbols[SYMBOL_NAMES[game.symbols[symbol]!.glyph]]),
@@ -275,5 +292,74 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
     expect(marked.toSorted((a, b) => a - b)).toEqual(drawn)
     expect(errors.concat(reduced.errors)).toEqual([])
     await reduced.context.close()
+  })
+
+  test('blackjack (es, 1280 px, motion), dice (en, 390 px, reduced motion) and the scratch card (en, 1280 px): the frame shows the server’s round', async () => {
+    // Blackjack: the dealer's and the player's cards, named, are the round's, and its stake lies on the felt.
+    const es = resources.es.translation.games
+    const cardName = (card: number) =>
+      es.cards.name
+        .replace('{{rank}}', es.cards.ranks[`r${rankOf(card)}` as keyof typeof es.cards.ranks])
+        .replace('{{suit}}', es.cards.suits[suitOf(card)])
+    const table = await pageWithErrors(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    await table.page.goto('/casino/blackjack?mode=demo')
+    const felt = table.page.frameLocator('iframe')
+    await felt.getByRole('button', { name: es.frame.deal, exact: true }).click()
+    const stand = felt.getByRole('button', { name: es.blackjack.moves.stand, exact: true })
+    const region = felt.getByRole('region', { name: es.frame.lastRound })
+    await expect
+      .poll(async () => (await stand.count()) + (await region.locator('[aria-live] > p').count()), { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    if ((await stand.count()) > 0) await stand.click()
+    await roundAtRest(felt, es)
+    const { recentRounds } = await serverGame<BlackjackView>(table.page)
+    const round = recentRounds[0]!
+    const shownCards = (name: string) =>
+      felt.getByRole('list', { name, exact: true }).getByRole('listitem').locator('.visually-hidden').allTextContents()
+    expect(await shownCards(es.blackjack.dealer)).toEqual(round.view.dealer.map((c) => cardName(c!)))
+    if (round.view.hands.length === 1)
+      expect(await shownCards(es.blackjack.hand)).toEqual(round.view.hands[0]!.cards.map(cardName))
+    const stake = await felt.locator('select[name="stake"] option:checked').innerText()
+    expect(cents(stake)).toBe(round.stake)
+    expect(await felt.getByText(es.frame.stakeOnTable.replace('{{amount}}', stake), { exact: true }).count()).toBe(1)
+    await expectAccessible(table.page)
+    expect(table.errors).toEqual([])
+    await table.context.close()
+
+    // Dice, with reduced motion: the roll told is the round's.
+    const en = resources.en.translation.games
+    const dice = await pageWithErrors(env.browser, {
+      javaScript: true,
+      baseURL: env.site.webUrl,
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    })
+    await dice.page.goto('/en/casino/dice?mode=demo')
+    const die = dice.page.frameLocator('iframe')
+    await die.getByRole('button', { name: en.frame.roll, exact: true }).click()
+    await roundAtRest(die, en)
+    const rolled = (await serverGame<{ roll: number }>(dice.page)).recentRounds[0]!.view.roll
+    expect(await onBoard(die, new RegExp(`^${en.frame.rolled.split('{{')[0]}`)).innerText()).toContain(
+      en.frame.rolled.replace('{{roll}}', (rolled / 100).toFixed(2)),
+    )
+    expect(dice.errors).toEqual([])
+    await dice.context.close()
+
+    // The scratch card: its nine squares, uncovered one by one, are the round's card.
+    const scratch = await pageWithErrors(env.browser, { javaScript: true, baseURL: env.site.webUrl })
+    await scratch.page.goto('/en/casino/lucky-clover?mode=demo')
+    const card = scratch.page.frameLocator('iframe')
+    await card.getByRole('button', { name: en.frame.scratch, exact: true }).click()
+    await roundAtRest(card, en)
+    const squares = card.getByRole('list', { name: en.scratch.card }).getByRole('listitem')
+    const view = (await serverGame<{ card: string[] }>(scratch.page)).recentRounds[0]!.view
+    const names = await squares.allTextContents()
+    expect(names).toHaveLength(9)
+    // Each square's art, then its name for screen readers.
+    names.forEach((text, i) =>
+      expect(text.endsWith(en.scratch.symbols[view.card[i] as keyof typeof en.scratch.symbols]), text).toBe(true),
+    )
+    expect(scratch.errors).toEqual([])
+    await scratch.context.close()
   })
 })
