@@ -400,7 +400,10 @@ export const bigButton = style([
 ])
 /** A roulette spin's result: the pocket, and beside it (below on a phone) each bet's return. */
 export const spinResult = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: space[5] })
-/** A round's words kept in their place while its motion plays (no layout shift), shown at rest. */
+/**
+ * Kept in its place but neither seen nor reached (no layout shift when it shows): a round's words
+ * while its motion plays, the sound's switch until the page's script runs.
+ */
 export const concealed = style({ visibility: 'hidden' })
 /**
  * A board's words (keno's draw, Star Drop's path, a roll): room kept for them before the first

@@ -147,6 +147,8 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
     const src = await page.locator('iframe').getAttribute('src')
     const frame = await context.newPage()
     await frame.goto(new URL(src!, env.site.webUrl).href)
+    // No sound without the page's script: its switch keeps its place but is neither seen nor reached.
+    expect(await frame.getByRole('button', { name: t.frame.sound }).count()).toBe(0)
     const spin = frame.getByRole('button', { name: t.frame.spin })
     const started = Date.now()
     await spin.click()
@@ -224,7 +226,10 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
         await expect.poll(() => region.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
         // It turns at least a second and a half, then lands.
         expect(Date.now() - started).toBeGreaterThanOrEqual(3700)
-        const said = await onBoard(frame, t.frame.pocket.split('{{')[0]!).innerText()
+        // Its words come with the rest (their text as laid out, once Chromium has drawn them).
+        const words = onBoard(frame, t.frame.pocket.split('{{')[0]!)
+        await expect.poll(() => words.innerText()).toMatch(/\d+\s+\S+$/)
+        const said = await words.innerText()
         const pocket = /(\d+)\s+\S+$/.exec(said)![1]!
         // A screen reader hears the same words, then the outcome, from the live region.
         const lead = t.frame.pocket.split('{{')[0]!

@@ -1,11 +1,21 @@
 import { useTranslation } from 'react-i18next'
 import * as styles from '#ui/games.css.ts'
 
-/** The sound's switch, always in view at the frame's head: off until the player turns it on. */
-export function SoundSwitch({ on, toggle }: { on: boolean; toggle: () => void }) {
+/**
+ * The sound's switch, always in view at the frame's head: off until the player turns it on. Sound is
+ * made by the page's script, so until it runs (and without it) the switch keeps its place unseen and
+ * out of reach: the head does not move when it appears.
+ */
+export function SoundSwitch({ on, toggle, ready }: { on: boolean; toggle: () => void; ready: boolean }) {
   const { t } = useTranslation()
   return (
-    <button type="button" className={styles.soundButton} aria-pressed={on} onClick={toggle}>
+    <button
+      type="button"
+      className={ready ? styles.soundButton : `${styles.soundButton} ${styles.concealed}`}
+      aria-pressed={on}
+      onClick={toggle}
+      disabled={!ready}
+    >
       <svg viewBox="0 0 24 24" aria-hidden width="20" height="20">
         <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
         {on ? (

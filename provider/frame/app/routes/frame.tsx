@@ -141,8 +141,7 @@ export default function GameFrame() {
         <p aria-live="polite">
           {t('games.frame.balance')}: <span className={styles.balance}>{amount(shownBalance)}</span>
         </p>
-        {/* Sound is made by the page's script: without it there is none, and no switch. */}
-        {hydrated ? <SoundSwitch on={sound.on} toggle={sound.toggle} /> : null}
+        <SoundSwitch on={sound.on} toggle={sound.toggle} ready={hydrated} />
         <p className={styles.sessionLine}>
           {t('games.frame.session', {
             minutes: shownSession.minutes,

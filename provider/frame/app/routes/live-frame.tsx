@@ -175,7 +175,7 @@ export default function LiveFrame() {
         <p aria-live="polite">
           {t('games.frame.balance')}: <span className={styles.balance}>{amount(table.balance.amount)}</span>
         </p>
-        {hydrated ? <SoundSwitch on={sound.on} toggle={sound.toggle} /> : null}
+        <SoundSwitch on={sound.on} toggle={sound.toggle} ready={hydrated} />
       </div>
 
       <section aria-label={t('games.live.round')} className={styles.liveStage}>
