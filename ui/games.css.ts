@@ -415,6 +415,8 @@ export const resultLine = style({ minHeight: '2em', display: 'flex', alignItems:
 export const outcome = style({ margin: 0, fontSize: fontSize.large, fontWeight: 600 })
 export const win = style({ color: vars.color.successText })
 export const wins = style({ margin: 0, paddingLeft: space[4], color: vars.color.muted, fontSize: fontSize.small })
+/** A slot spin's winning lines: room for three of them kept (the usual most), in the list's own size. */
+export const slotWins = style({ minHeight: '4.5em', fontSize: fontSize.small, display: 'grid', justifyItems: 'center' })
 export const pocket = style({
   display: 'inline-grid',
   placeItems: 'center',

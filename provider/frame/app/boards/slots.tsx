@@ -106,23 +106,27 @@ function SlotBoard({ config, view, symbols, amount, motion, celebrate = true }: 
         ) : null}
         {!playing && celebrate && roundWin > 0 ? <WinCount win={roundWin} amount={amount} count={justStopped} /> : null}
       </div>
-      {spin && (spin.lineWins.length > 0 || spin.scatterWin > 0) ? (
-        <ul className={`${styles.wins} ${playing ? styles.concealed : ''}`}>
-          {spin.lineWins.map((w) => (
-            <li key={w.line}>
-              {t('games.frame.lineWin', {
-                line: w.line + 1,
-                count: w.count,
-                symbol: name(art(w.symbol).glyph),
-                amount: amount(w.win),
-              })}
-            </li>
-          ))}
-          {spin.scatterWin > 0 ? (
-            <li>{t('games.frame.scatterWin', { count: spin.scatterCount, amount: amount(spin.scatterWin) })}</li>
-          ) : null}
-        </ul>
-      ) : null}
+      {/* The wins' place is kept for three lines, before the first spin and after a spin without a
+          win too: a win's lines coming (as the answer does, mid-spin) do not move the bet form. */}
+      <div className={styles.slotWins}>
+        {spin && (spin.lineWins.length > 0 || spin.scatterWin > 0) ? (
+          <ul className={`${styles.wins} ${playing ? styles.concealed : ''}`}>
+            {spin.lineWins.map((w) => (
+              <li key={w.line}>
+                {t('games.frame.lineWin', {
+                  line: w.line + 1,
+                  count: w.count,
+                  symbol: name(art(w.symbol).glyph),
+                  amount: amount(w.win),
+                })}
+              </li>
+            ))}
+            {spin.scatterWin > 0 ? (
+              <li>{t('games.frame.scatterWin', { count: spin.scatterCount, amount: amount(spin.scatterWin) })}</li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
       {spin && spin.freeSpinsAwarded > 0 ? (
         <section className={`${styles.feature} ${playing ? styles.concealed : ''}`} aria-labelledby="free-spins">
           <h2 id="free-spins" className={styles.featureHeading}>

@@ -195,9 +195,16 @@ export default function GameFrame() {
         <BetForm
           method="post"
           className={styles.betForm}
-          onSubmit={() => {
+          onSubmit={(event) => {
+            // The board starts at the click; the move leaves in a task of its own just after (the
+            // router's work to send it would otherwise lengthen the click's: a long task on a slow
+            // phone). The form is read now, while its buttons are enabled.
+            event.preventDefault()
+            const form = event.currentTarget
+            const move = new FormData(form, (event.nativeEvent as SubmitEvent).submitter)
             motion.start()
             if (ui.motion) sound.play('spin')
+            setTimeout(() => fetcher.submit(move, { method: 'post', action: form.getAttribute('action') ?? undefined }))
           }}
         >
           <input type="hidden" name="engine" value={game.engine} />
