@@ -587,6 +587,8 @@ export const liveStage = style({
   borderRadius: radius.card,
   padding: space[3],
 })
+/** The live result's place: a pocket's height, kept before the result comes. */
+export const liveResult = style({ minHeight: '72px', display: 'grid', alignItems: 'center' })
 export const liveHeading = style({ fontSize: fontSize.large, margin: 0 })
 export const liveHistory = style({
   display: 'flex',

@@ -197,10 +197,14 @@ export default function LiveFrame() {
               phase={wheelPhase}
             />
             {/* Told to screen readers as the result comes (the phase's line above only says "Result"). */}
-            <div data-testid="live-result" data-round={round.id} aria-live="polite">
+            {/* The result's place and the next round's line are kept while bets are taken and the
+                wheel turns, so that what follows the wheel does not move when they come. */}
+            <div data-testid="live-result" data-round={round.id} aria-live="polite" className={styles.liveResult}>
               <Pocket pocket={shownPocket ?? undefined} />
             </div>
-            {shownPocket === null ? null : <p className={styles.small}>{t('games.live.next', { count: left })}</p>}
+            <p className={`${styles.small} ${shownPocket === null ? styles.concealed : ''}`}>
+              {t('games.live.next', { count: left })}
+            </p>
           </>
         ) : (
           <p>{t('games.live.opening')}</p>
