@@ -384,6 +384,8 @@ export const miniReels = style({
 export const miniReel = style({ display: 'grid', gap: '2px' })
 globalStyle(`${miniReel} > svg`, { width: '22px', height: '22px', display: 'block' })
 export const betForm = style({ display: 'flex', flexWrap: 'wrap', gap: space[3], alignItems: 'end' })
+/** A part of a form that can be disabled as one (a fieldset), laid out as if its fields were the form's. */
+export const formPart = style({ display: 'contents' })
 // The move's button stays in view at the frame's foot while a board taller than the frame (the
 // roulette table, on a phone or after a spin of many bets) scrolls under it.
 export const bigButton = style([

@@ -152,6 +152,7 @@ export default function LiveFrame() {
         ? 'spinning'
         : 'landing'
   const sound = useLiveSounds(wheelPhase, table?.bets ?? [])
+  const betsOpen = round?.phase === 'betting' && shownPocket === null
 
   if (!table) {
     const ended = 'expired' in loaderData ? loaderData : result && 'expired' in result ? result : null
@@ -211,26 +212,29 @@ export default function LiveFrame() {
         )}
       </section>
 
-      {round?.phase === 'betting' && shownPocket === null ? (
+      {/* The table stays in its place from round to round (nothing under it moves as bets close):
+          while they are closed it cannot be used, and a line says when it can again. */}
+      {round ? (
         <BetForm method="post" className={styles.betForm} aria-label={t('games.live.betForm')}>
-          <input type="hidden" name="roundId" value={round.id} />
-          <input type="hidden" name="moveId" value={table.moveId} />
-          {/* A new table once the bets are down (they show under "your bets"). */}
-          <RouletteControls
-            key={placedBet?.id ?? 'table'}
-            config={undefined}
-            chips={chipValues(table.minBet, table.maxBet)}
-            amount={amount}
-            maxBet={table.maxBet}
-            staged={result && 'staged' in result ? result.staged : undefined}
-          />
-          <button type="submit" className={styles.bigButton} disabled={busy}>
-            {t('games.live.placeBet')}
-          </button>
+          <fieldset className={styles.formPart} disabled={!betsOpen}>
+            <input type="hidden" name="roundId" value={round.id} />
+            <input type="hidden" name="moveId" value={table.moveId} />
+            {/* A new table once the bets are down (they show under "your bets"). */}
+            <RouletteControls
+              key={placedBet?.id ?? 'table'}
+              config={undefined}
+              chips={chipValues(table.minBet, table.maxBet)}
+              amount={amount}
+              maxBet={table.maxBet}
+              staged={result && 'staged' in result ? result.staged : undefined}
+            />
+            <button type="submit" className={styles.bigButton} disabled={busy}>
+              {t('games.live.placeBet')}
+            </button>
+          </fieldset>
+          <p className={`${styles.small} ${betsOpen ? styles.concealed : ''}`}>{t('games.live.waitNext')}</p>
         </BetForm>
-      ) : (
-        <p className={styles.small}>{t('games.live.waitNext')}</p>
-      )}
+      ) : null}
       {error ? (
         <p role="alert" className={forms.bad}>
           {refusalText(error)}
