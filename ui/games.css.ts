@@ -1,6 +1,6 @@
 import { keyframes } from '@vanilla-extract/css'
 import { layered, layers } from '#ui/layered.ts'
-import { fontSize, media, radius, space, vars } from '#ui/theme.css.ts'
+import { breakpoints, fontSize, media, radius, space, vars } from '#ui/theme.css.ts'
 import { button } from '#ui/ui.css.ts'
 import { TONES } from '#casino-api/contract/games/tones.ts'
 
@@ -589,8 +589,17 @@ export const liveStage = style({
   borderRadius: radius.card,
   padding: space[3],
 })
+/**
+ * The live round's phase in words: on a phone, two lines kept ("Place your bets: 9 seconds left"
+ * wraps there, "Result" does not), so that the wheel under it stays still from phase to phase.
+ */
+export const livePhase = style({
+  '@media': { [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { minHeight: '2lh' } },
+})
 /** The live result's place: a pocket's height, kept before the result comes. */
 export const liveResult = style({ minHeight: '72px', display: 'grid', alignItems: 'center' })
+// The pocket's line exactly its height (an inline pocket on a line of text made the line taller).
+globalStyle(`${liveResult} > p`, { display: 'flex', alignItems: 'center', gap: space[2], margin: 0 })
 export const liveHeading = style({ fontSize: fontSize.large, margin: 0 })
 export const liveHistory = style({
   display: 'flex',

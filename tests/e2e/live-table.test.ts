@@ -62,6 +62,10 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
         { timeout: 30_000, interval: 200 },
       )
       .toBeTruthy()
+    // What follows the wheel and the betting table stays where it was as the round moves on.
+    const below = frames[0]!.locator('#live-bets')
+    const placeBet = frames[0]!.getByRole('button', { name: en.games.live.placeBet })
+    const before = await below.boundingBox()
     const seen = await Promise.all(
       frames.map(async (f) => {
         await f.locator('[data-phase="result"]').waitFor({ timeout: 30_000 })
@@ -75,6 +79,10 @@ describe.skipIf(skipBrowserTests)('the live table in Chromium', () => {
     )
     expect(seen[0]!.round).toBe(round)
     expect(seen[1]!.round).toBe(round)
+    // The table is still there, closed to bets until the next round, and nothing under it moved.
+    expect(await placeBet.isDisabled()).toBe(true)
+    expect(await frames[0]!.getByText(en.games.live.waitNext).isVisible()).toBe(true)
+    expect(await below.boundingBox()).toEqual(before)
     expect(seen[0]!.text).toBe(seen[1]!.text)
     expect(seen[0]!.text).toMatch(/The ball lands on \d+ (red|black|green)/)
     expect(Math.abs(seen[0]!.at - seen[1]!.at)).toBeLessThan(1_500)

@@ -183,7 +183,11 @@ export default function LiveFrame() {
         {round ? (
           <>
             <p className={styles.small}>{t('games.live.roundNumber', { seq: round.seq })}</p>
-            <p aria-live="polite" data-phase={shownPocket === null ? round.phase : 'result'} className={styles.outcome}>
+            <p
+              aria-live="polite"
+              data-phase={shownPocket === null ? round.phase : 'result'}
+              className={`${styles.outcome} ${styles.livePhase}`}
+            >
               {shownPocket !== null
                 ? t('games.live.phases.result')
                 : round.phase === 'betting'
