@@ -219,6 +219,15 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
         const started = Date.now()
         await frame.getByRole('button', { name: t.frame.place }).click()
         await expect.poll(() => region.getAttribute('aria-busy')).toBe('true')
+        // The wheel is in the frame's view as it turns (on a phone the player pressed the button
+        // under the table, scrolled below the wheel).
+        await expect
+          .poll(() =>
+            wheel.evaluate(
+              (svg) => svg.getBoundingClientRect().top >= 0 && svg.getBoundingClientRect().bottom <= innerHeight,
+            ),
+          )
+          .toBe(true)
         // The wheel turns (a rotation), or with reduced motion only fades.
         const turning = await wheel.evaluate((svg) => getComputedStyle(svg).transform)
         if (reducedMotion === 'reduce') expect(turning).toBe('none')

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   type ActionFunctionArgs,
@@ -118,6 +118,7 @@ export default function GameFrame() {
   const sound = useGameSound()
   useRoundSounds({ play: sound.play, motion, last, cards: ui?.playLabel === 'deal' })
   const hydrated = useHydrated()
+  const board = useRef<HTMLElement>(null)
   const shownBalance = useHeld(open?.balance.amount ?? 0, motion.playing)
   const shownRounds = useHeld(open?.recentRounds, motion.playing)
   const shownSession = useHeld(open?.session, motion.playing) ?? { minutes: 0, net: 0 }
@@ -149,7 +150,7 @@ export default function GameFrame() {
           })}
         </p>
       </div>
-      <section aria-label={t('games.frame.lastRound')} aria-busy={motion.playing}>
+      <section ref={board} aria-label={t('games.frame.lastRound')} aria-busy={motion.playing}>
         {ui && ui.playLabel === 'deal' ? (
           // The card games' table: a round's cards are dealt onto it anew (keyed by the round).
           <div className={styles.felt}>
@@ -203,7 +204,10 @@ export default function GameFrame() {
             const form = event.currentTarget
             const move = new FormData(form, (event.nativeEvent as SubmitEvent).submitter)
             motion.start()
-            if (ui.motion) sound.play('spin')
+            if (ui.motion) {
+              sound.play('spin')
+              showBoard(board.current)
+            }
             setTimeout(() => fetcher.submit(move, { method: 'post', action: form.getAttribute('action') ?? undefined }))
           }}
         >
@@ -299,6 +303,17 @@ export default function GameFrame() {
       </details>
     </div>
   )
+}
+
+/**
+ * Brings the board back into the frame's view as its round starts, when the player has scrolled
+ * down to the bet (a phone, under roulette's table): the motion is the round, and it plays there.
+ * Only the frame's own page scrolls, not the site around it.
+ */
+function showBoard(board: HTMLElement | null) {
+  if (!board || board.getBoundingClientRect().top >= 0) return
+  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches
+  window.scrollTo({ top: window.scrollY + board.getBoundingClientRect().top, behavior: smooth ? 'smooth' : 'instant' })
 }
 
 /** A finished round's result: a win's colour only for a return above the stake (roundOutcome). */
