@@ -419,11 +419,13 @@ export const win = style({ color: vars.color.successText })
 export const wins = style({ margin: 0, paddingLeft: space[4], color: vars.color.muted, fontSize: fontSize.small })
 /** A slot spin's winning lines: room for three of them kept (the usual most), in the list's own size. */
 export const slotWins = style({ minHeight: '4.5em', fontSize: fontSize.small, display: 'grid', justifyItems: 'center' })
+/** A pocket's disc (the spin's result), and the room the live table keeps for it. */
+const POCKET_SIZE = '72px'
 export const pocket = style({
   display: 'inline-grid',
   placeItems: 'center',
-  width: '72px',
-  height: '72px',
+  width: POCKET_SIZE,
+  height: POCKET_SIZE,
   borderRadius: '50%',
   fontSize: fontSize.title,
   fontWeight: 700,
@@ -597,7 +599,7 @@ export const livePhase = style({
   '@media': { [`screen and (max-width: ${breakpoints.sm - 0.02}px)`]: { minHeight: '2lh' } },
 })
 /** The live result's place: a pocket's height, kept before the result comes. */
-export const liveResult = style({ minHeight: '72px', display: 'grid', alignItems: 'center' })
+export const liveResult = style({ minHeight: POCKET_SIZE, display: 'grid', alignItems: 'center' })
 // The pocket's line exactly its height (an inline pocket on a line of text made the line taller).
 globalStyle(`${liveResult} > p`, { display: 'flex', alignItems: 'center', gap: space[2], margin: 0 })
 export const liveHeading = style({ fontSize: fontSize.large, margin: 0 })

@@ -16,6 +16,7 @@ import { rankOf, suitOf } from '#provider/games/cards.ts'
 import type { BlackjackView } from '#provider/games/engines/blackjack.ts'
 import { putChips } from '../setup/roulette.ts'
 import {
+  cents,
   expectAccessible,
   listenForSound,
   onBoard,
@@ -29,8 +30,6 @@ import {
 const MIN_MS = 2500
 const env = useSiteInChromium({ api: { slotMinRoundMs: MIN_MS } })
 type Games = (typeof resources)['en']['translation']['games']
-/** Fun chips in cents, as the frame writes them ("0,20 Fichas"). */
-const cents = (text: string) => Number(text.replace(/\D/g, ''))
 
 /** The page's game session as the provider tells it (game_open): its last rounds' views first. */
 async function serverGame<View>(page: Page) {
@@ -232,7 +231,7 @@ describe.skipIf(skipBrowserTests)('a slot and a roulette wheel in Chromium', () 
         const turning = await wheel.evaluate((svg) => getComputedStyle(svg).transform)
         if (reducedMotion === 'reduce') expect(turning).toBe('none')
         else expect(turning).toMatch(/^matrix/)
-        await expect.poll(() => region.locator('[aria-live] > p').count(), { timeout: 15_000 }).toBe(1)
+        await roundAtRest(frame, t)
         // It turns at least a second and a half, then lands.
         expect(Date.now() - started).toBeGreaterThanOrEqual(3700)
         // Its words come with the rest (their text as laid out, once Chromium has drawn them).

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest'
 import { resources } from '#locales/index.ts'
 import {
+  cents,
   onBoard,
   expectAccessible,
   logInAs,
@@ -19,9 +20,6 @@ import { Browser as HttpBrowser } from '../setup/http.ts'
 const env = useSiteInChromium()
 const es = resources.es.translation.games
 const en = resources.en.translation.games
-
-// Fun chips in cents, as the frame writes them ("1000,00 Fichas", "Ganas 2,50 Fichas").
-const cents = (text: string) => Number(text.replace(/\D/g, ''))
 
 const pageWithErrors = (javaScript: boolean) => openPage(env.browser, { javaScript, baseURL: env.site.webUrl })
 

@@ -304,6 +304,9 @@ export const soundHeard = (page: Page) =>
  * Words a game frame's board shows, not their copy in the frame's announcer (the live region
  * tells screen readers what a round showed, in the board's words, once it is at rest).
  */
+/** Fun chips in cents, as a game frame writes them ("1000,00 Fichas", "Ganas 2,50 Fichas"). */
+export const cents = (text: string) => Number(text.replace(/\D/g, ''))
+
 export const onBoard = (frame: FrameLocator, text: string | RegExp) =>
   frame.getByText(text).and(frame.locator(':not([data-announcer])'))
 

@@ -7,7 +7,6 @@ import { CardRow } from './playing-card.tsx'
 import { cents, ChipSelect } from './shared.tsx'
 import type { BoardProps, ControlsProps, GameUi, SaidProps } from './types.ts'
 
-/** Both hands with their totals, and who won. */
 /** Who won, in words ("Banker wins, 7 to 5"). */
 function BaccaratSaid({ view }: SaidProps) {
   const { t } = useTranslation()
@@ -16,6 +15,7 @@ function BaccaratSaid({ view }: SaidProps) {
   return t(`games.baccarat.winner.${coup.winner}`, { player: coup.playerTotal, banker: coup.bankerTotal })
 }
 
+/** Both hands with their totals, and who won. */
 function BaccaratBoard({ view, config, symbols }: BoardProps) {
   const { t } = useTranslation()
   const coup = view as BaccaratState | undefined

@@ -311,9 +311,10 @@ export default function GameFrame() {
  * Only the frame's own page scrolls, not the site around it.
  */
 function showBoard(board: HTMLElement | null) {
-  if (!board || board.getBoundingClientRect().top >= 0) return
+  const top = board?.getBoundingClientRect().top ?? 0
+  if (top >= 0) return
   const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches
-  window.scrollTo({ top: window.scrollY + board.getBoundingClientRect().top, behavior: smooth ? 'smooth' : 'instant' })
+  window.scrollTo({ top: window.scrollY + top, behavior: smooth ? 'smooth' : 'instant' })
 }
 
 /** A finished round's result: a win's colour only for a return above the stake (roundOutcome). */

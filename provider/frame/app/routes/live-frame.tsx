@@ -201,9 +201,9 @@ export default function LiveFrame() {
               pocket={shownPocket ?? table.history[0]?.result ?? undefined}
               phase={wheelPhase}
             />
-            {/* Told to screen readers as the result comes (the phase's line above only says "Result"). */}
-            {/* The result's place and the next round's line are kept while bets are taken and the
-                wheel turns, so that what follows the wheel does not move when they come. */}
+            {/* Told to screen readers as the result comes (the phase's line above only says "Result").
+                Its place and the next round's line are kept while bets are taken and the wheel
+                turns, so that what follows the wheel does not move when they come. */}
             <div data-testid="live-result" data-round={round.id} aria-live="polite" className={styles.liveResult}>
               <Pocket pocket={shownPocket ?? undefined} />
             </div>
